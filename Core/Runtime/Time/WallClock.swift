@@ -1,0 +1,40 @@
+import Foundation
+
+/// The calendar side of time: the current date and the calendar (with its
+/// time zone) that turns it into a day. Injected wherever a rule needs
+/// "today", such as a minimum-age check.
+public struct WallClock: Sendable {
+    /// The calendar that decides which day it is.
+    public let calendar: Calendar
+    private let currentDate: @Sendable () -> Date
+
+    /// A wall clock reading `now` in `calendar`.
+    public init(calendar: Calendar, now: @escaping @Sendable () -> Date) {
+        self.calendar = calendar
+        self.currentDate = now
+    }
+
+    /// The current date.
+    public var now: Date { currentDate() }
+
+    /// The current day in the clock's calendar and time zone.
+    public var today: CalendarDay { CalendarDay(now, in: calendar) }
+
+    /// The system clock read in `calendar`.
+    public static func system(calendar: Calendar = .current) -> WallClock {
+        WallClock(calendar: calendar) { Date() }
+    }
+
+    /// A clock stopped at noon (UTC) on `day`.
+    public static func fixed(_ day: CalendarDay) -> WallClock {
+        let date = gregorianUTC.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
+        return WallClock(calendar: gregorianUTC) { date }
+    }
+
+    /// The Gregorian calendar in UTC.
+    public static let gregorianUTC: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}

@@ -1,0 +1,46 @@
+/// The name of a field in a form, e.g. `email` or `address.postcode`.
+public struct FieldName: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The name as written.
+    public let rawValue: String
+
+    /// Wraps a name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a name given as a literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Wraps a name.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Decodes a name from a plain JSON string.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the name as a plain JSON string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// Orders names alphabetically.
+    public static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The name as written.
+    public var description: String { rawValue }
+}
+
+/// A field's name together with the type of its value.
+///
+/// Keys make cross-field reads and submitted values typed: reading a key of
+/// the wrong type is a compile error, not a silent pass.
+public struct FieldKey<Value>: Hashable, Sendable, CustomStringConvertible {
+    /// The field's name.
+    public let name: FieldName
+
+    /// A key for the field called `name` whose value has type `Value`.
+    public init(_ name: FieldName) { self.name = name }
+
+    /// The field's name.
+    public var description: String { name.rawValue }
+}

@@ -1,0 +1,266 @@
+/// An ordered set of typed fields validated together: one field, a group
+/// (such as a page) or all of them, and submitted as typed values.
+///
+/// The order of fields is the order of ``names``; it decides which error a
+/// submission reports first. A form is a value: every mutating method returns
+/// a ``FormUpdate`` listing the status changes it caused (for observers) and
+/// the async checks to start. Hidden and disabled fields are neither
+/// validated nor submitted.
+public struct Form: Sendable {
+    private var fields: [any ErasedField]
+    private let positions: [FieldName: Int]
+    private let dependents: [FieldName: [Int]]
+
+    /// A form of `fields` in the given order.
+    /// - Throws: ``FormDefinitionError/duplicateField(_:)`` when two fields share a name.
+    public init(_ fields: [AnyFormField]) throws(FormDefinitionError) {
+        var positions: [FieldName: Int] = [:]
+        for (index, field) in fields.enumerated() {
+            guard positions.updateValue(index, forKey: field.name) == nil else {
+                throw .duplicateField(field.name)
+            }
+        }
+        var dependents: [FieldName: [Int]] = [:]
+        for (index, field) in fields.enumerated() {
+            for dependency in field.base.dependencies.sorted() {
+                guard positions[dependency] != nil else { throw .unknownDependency(field.name, dependency) }
+                dependents[dependency, default: []].append(index)
+            }
+        }
+        self.fields = fields.map(\.base)
+        self.positions = positions
+        self.dependents = dependents
+    }
+
+    /// A form of typed fields in the given order.
+    /// - Throws: ``FormDefinitionError`` when two fields share a name or a rule reads a missing field.
+    public init<each Value: Sendable>(_ field: repeat FormField<each Value>) throws(FormDefinitionError) {
+        var list: [AnyFormField] = []
+        for field in repeat each field { list.append(AnyFormField(field)) }
+        try self.init(list)
+    }
+
+    /// The field names in form order.
+    public var names: [FieldName] { fields.map(\.name) }
+
+    /// The field `key`, or `nil` when the form has no field of that name and type.
+    public func field<Value: Sendable>(_ key: FieldKey<Value>) -> FormField<Value>? {
+        guard let index = positions[key.name] else { return nil }
+        return fields[index] as? FormField<Value>
+    }
+
+    /// The status of the field `name`, or `nil` when there is no such field.
+    public func status(of name: FieldName) -> FieldStatus? {
+        positions[name].map { fields[$0].status }
+    }
+
+    /// Whether the field `name` is waiting for an async check.
+    public func isValidating(_ name: FieldName) -> Bool {
+        positions[name].map { fields[$0].isValidating } ?? false
+    }
+
+    /// Whether any field that takes part is waiting for an async check.
+    public var isValidating: Bool { fields.contains { $0.availability.takesPart && $0.isValidating } }
+
+    /// Whether every field that takes part is valid.
+    public var isValid: Bool { fields.allSatisfy { !$0.availability.takesPart || $0.status.isValid } }
+
+    /// Whether the field `name` takes part in validation and submission.
+    public func availability(of name: FieldName) -> FieldAvailability? {
+        positions[name].map { fields[$0].availability }
+    }
+
+    // MARK: Changing the form
+
+    /// Stores a value in the field `key` and re-checks the fields that depend on it.
+    @discardableResult
+    public mutating func setValue<Value: Sendable>(_ value: Value, for key: FieldKey<Value>) -> FormUpdate {
+        let index = position(of: key)
+        var update = FormUpdate()
+        mutate(index, into: &update) { field, context in
+            guard var typed = field as? FormField<Value> else { return nil }
+            let check = typed.setValue(value, context: context)
+            field = typed
+            return check
+        }
+        recheckDependents(of: key.name, into: &update)
+        return update
+    }
+
+    /// Tells the field `name` that it lost focus.
+    @discardableResult
+    public mutating func leave(_ name: FieldName) -> FormUpdate {
+        var update = FormUpdate()
+        if let index = positions[name], fields[index].availability.takesPart {
+            mutate(index, into: &update) { field, context in field.leave(context: context) }
+        }
+        return update
+    }
+
+    /// Checks the named fields (one, or a group such as a page) that take part, in form order.
+    @discardableResult
+    public mutating func validate(_ names: some Sequence<FieldName>) -> FormUpdate {
+        let wanted = Set(names)
+        var update = FormUpdate()
+        for index in fields.indices where wanted.contains(fields[index].name) && fields[index].availability.takesPart {
+            mutate(index, into: &update) { field, context in field.validate(context: context) }
+        }
+        return update
+    }
+
+    /// Checks every field that takes part.
+    @discardableResult
+    public mutating func validateAll() -> FormUpdate { validate(names) }
+
+    /// Checks every field that takes part whose current value has not been
+    /// checked yet and is not being checked.
+    @discardableResult
+    public mutating func validateUnchecked() -> FormUpdate {
+        validate(fields.filter { !$0.isCheckedForCurrentValue && !$0.isValidating }.map(\.name))
+    }
+
+    /// Shows, hides, enables or disables the field `name`.
+    public mutating func setAvailability(_ availability: FieldAvailability, for name: FieldName) {
+        guard let index = positions[name] else { return }
+        fields[index].availability = availability
+    }
+
+    /// Applies an async check's answer; a stale answer changes nothing.
+    @discardableResult
+    public mutating func complete(_ outcome: AsyncCheckOutcome) -> FormUpdate {
+        var update = FormUpdate()
+        guard let index = positions[outcome.field] else { return update }
+        let before = fields[index].status
+        guard fields[index].complete(outcome) else { return update }
+        update.record(fields[index].name, from: before, to: fields[index].status)
+        return update
+    }
+
+    /// Places errors reported by a server (e.g. a 422 answer) on their
+    /// fields; each stays until its field is next edited. Names the form does
+    /// not have are returned in ``FormUpdate/unplacedViolations``.
+    @discardableResult
+    public mutating func applyServerViolations(_ violations: [FieldName: [RuleViolation]]) -> FormUpdate {
+        var update = FormUpdate()
+        for (name, list) in violations.sorted(by: { $0.key < $1.key }) {
+            guard let index = positions[name] else {
+                update.unplacedViolations[name] = list
+                continue
+            }
+            let before = fields[index].status
+            fields[index].applyServerViolations(list)
+            update.record(name, from: before, to: fields[index].status)
+        }
+        return update
+    }
+
+    /// Returns every field to its initial value and status.
+    @discardableResult
+    public mutating func reset() -> FormUpdate {
+        var update = FormUpdate()
+        for index in fields.indices {
+            let before = fields[index].status
+            fields[index].reset()
+            update.record(fields[index].name, from: before, to: fields[index].status)
+        }
+        return update
+    }
+
+    // MARK: Submitting
+
+    /// The typed values of the fields that take part, provided each is valid.
+    ///
+    /// - Throws: the first field in form order that is invalid or in error;
+    ///   if there is none but some field is not yet known to be valid (an async
+    ///   check pending or not yet run), ``FormSubmissionError/pending(_:)``.
+    public func submission() throws(FormSubmissionError) -> SubmittedValues {
+        var values = SubmittedValues()
+        var pending: [FieldName] = []
+        for field in fields where field.availability.takesPart {
+            switch field.status {
+            case .valid: values.append(field.name, field.submittedValue)
+            case .invalid(let violations): throw .invalid(field: field.name, violations: violations)
+            case .error(let failure): throw .failed(field: field.name, failure: failure)
+            case .unknown: pending.append(field.name)
+            }
+        }
+        guard pending.isEmpty else { throw .pending(pending) }
+        return values
+    }
+
+    /// Checks every field that takes part and was not checked for its current
+    /// value, then returns ``submission()``. Fields with async rules are left
+    /// pending: use ``FormSession/submit()`` to wait for them.
+    public mutating func submit() throws(FormSubmissionError) -> SubmittedValues {
+        validateUnchecked()
+        return try submission()
+    }
+
+    // MARK: Internals
+
+    private func position<Value: Sendable>(of key: FieldKey<Value>) -> Int {
+        guard let index = positions[key.name], fields[index] is FormField<Value> else {
+            preconditionFailure("the form has no field '\(key.name)' holding \(Value.self)")
+        }
+        return index
+    }
+
+    private mutating func mutate(_ index: Int, into update: inout FormUpdate,
+                                 _ body: (inout any ErasedField, ValidationContext) -> AsyncCheck?) {
+        var field = fields[index]
+        let before = field.status
+        let context = ValidationContext(fields: self)
+        let check = body(&field, context)
+        fields[index] = field
+        update.record(field.name, from: before, to: field.status)
+        if let check { update.checks.append(check) }
+    }
+
+    private mutating func recheckDependents(of name: FieldName, into update: inout FormUpdate) {
+        for index in dependents[name] ?? [] {
+            let field = fields[index]
+            guard field.availability.takesPart, field.status != .unknown || field.isValidating else { continue }
+            mutate(index, into: &update) { field, context in field.validate(context: context) }
+        }
+    }
+}
+
+extension Form: FieldValueReading {
+    /// The checked value of the field `key`, or `nil` when the form has no such field of that type.
+    public func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
+        field(key)?.checkedValue
+    }
+}
+
+/// What a change to a ``Form`` caused.
+public struct FormUpdate: Sendable {
+    /// Fields whose status changed kind, in the order it happened.
+    public var statusChanges: [FieldStatusChange] = []
+    /// Async checks to start now.
+    public var checks: [AsyncCheck] = []
+    /// Server errors for names the form does not have.
+    public var unplacedViolations: [FieldName: [RuleViolation]] = [:]
+
+    /// An update that changed nothing.
+    public init() {}
+
+    mutating func record(_ name: FieldName, from before: FieldStatus, to after: FieldStatus) {
+        if before.kind != after.kind { statusChanges.append(FieldStatusChange(field: name, from: before, to: after)) }
+    }
+}
+
+/// A form that cannot be built.
+public enum FormDefinitionError: Error, Equatable, CustomStringConvertible {
+    /// Two fields have the same name.
+    case duplicateField(FieldName)
+    /// A rule of the first field reads the second, which the form does not have.
+    case unknownDependency(FieldName, FieldName)
+
+    /// What is wrong, naming the fields.
+    public var description: String {
+        switch self {
+        case .duplicateField(let name): "the form has two fields named '\(name)'"
+        case .unknownDependency(let field, let other): "a rule of field '\(field)' reads field '\(other)', which the form does not have"
+        }
+    }
+}

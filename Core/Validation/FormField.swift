@@ -1,0 +1,231 @@
+/// One typed field of a form: its value, its rules in priority order, when it
+/// checks itself, and its current ``FieldStatus``.
+///
+/// A field is a value. Its mutating methods are the whole state machine:
+///
+/// - ``setValue(_:context:)`` stores a new value, bumps the generation (so any
+///   async check of an older value is ignored when it answers) and clears
+///   server errors. The status becomes ``FieldStatus/unknown`` unless the field
+///   validates on change, or it currently shows ``FieldStatus/invalid(_:)``:
+///   then it is re-checked at once ("reward early, punish late").
+/// - ``leave(context:)`` checks a field whose trigger is on leave or on change,
+///   unless the current value was already checked.
+/// - ``validate(context:)`` checks it regardless of trigger.
+///
+/// Checking applies the transform, then: an empty value (for ``Emptiable``
+/// values) runs only the requirement rules, so an empty required field reports
+/// just `required` and an empty optional field is valid; otherwise every rule
+/// runs and every violation is kept, in rule order. When the synchronous rules
+/// pass and there are async rules, the check returns an ``AsyncCheck`` to run
+/// after the field's debounce; until it answers, ``isValidating`` is true.
+public struct FormField<Value: Sendable>: Sendable {
+    /// The field's name.
+    public let name: FieldName
+    /// The value the field starts with and returns to on reset.
+    public let initialValue: Value
+    /// Synchronous rules in priority order.
+    public let rules: [any ValidationRule<Value>]
+    /// Asynchronous rules, run after the synchronous ones pass.
+    public let asyncRules: [any AsyncValidationRule<Value>]
+    /// When the field checks itself.
+    public let trigger: ValidationTrigger
+    /// How long an async check waits after the last change before it runs.
+    public let debounce: Duration
+    /// The other fields the rules read; a change to one re-checks this field.
+    public let dependencies: Set<FieldName>
+
+    private let transform: (@Sendable (Value) -> Value)?
+    private let emptiness: (@Sendable (Value) -> Bool)?
+    private let initialStatus: FieldStatus
+
+    /// The value as entered (before the transform).
+    public private(set) var value: Value
+    /// The current status.
+    public private(set) var status: FieldStatus
+    /// Whether the field takes part in validation and submission.
+    public internal(set) var availability: FieldAvailability
+    /// Bumped on every change of value and on reset; async results carry it.
+    public private(set) var generation: UInt64 = 0
+
+    private var checkedGeneration: UInt64?
+    private var pendingGeneration: UInt64?
+    private var serverViolations: [RuleViolation] = []
+
+    /// Creates a field.
+    ///
+    /// - Parameters:
+    ///   - name: The field's name, unique in its form.
+    ///   - initialValue: The value it starts with.
+    ///   - rules: Synchronous rules in priority order.
+    ///   - asyncRules: Rules that need to wait (e.g. a server check).
+    ///   - trigger: When it checks itself; on leave by default.
+    ///   - debounce: The wait before an async check runs.
+    ///   - transform: Applied to the value before it is checked and submitted
+    ///     (e.g. trimming); the entered value itself is kept as typed.
+    ///   - initialStatus: The status at start and after reset (``FieldStatus/unknown``
+    ///     by default; a form may start prefilled or optional fields as valid).
+    ///   - availability: Whether it takes part at start.
+    public init(
+        _ name: FieldName,
+        initialValue: Value,
+        rules: [any ValidationRule<Value>] = [],
+        asyncRules: [any AsyncValidationRule<Value>] = [],
+        trigger: ValidationTrigger = .onLeave,
+        debounce: Duration = .zero,
+        transform: (@Sendable (Value) -> Value)? = nil,
+        initialStatus: FieldStatus = .unknown,
+        availability: FieldAvailability = .enabled
+    ) {
+        self.init(name, initialValue: initialValue, rules: rules, asyncRules: asyncRules, trigger: trigger,
+                  debounce: debounce, transform: transform, emptiness: nil, initialStatus: initialStatus,
+                  availability: availability)
+    }
+
+    /// Creates a field whose value has a notion of emptiness (strings,
+    /// optionals, collections, enums with a "none" case): see the type's
+    /// documentation for how empty values are checked.
+    public init(
+        _ name: FieldName,
+        initialValue: Value,
+        rules: [any ValidationRule<Value>] = [],
+        asyncRules: [any AsyncValidationRule<Value>] = [],
+        trigger: ValidationTrigger = .onLeave,
+        debounce: Duration = .zero,
+        transform: (@Sendable (Value) -> Value)? = nil,
+        initialStatus: FieldStatus = .unknown,
+        availability: FieldAvailability = .enabled
+    ) where Value: Emptiable {
+        self.init(name, initialValue: initialValue, rules: rules, asyncRules: asyncRules, trigger: trigger,
+                  debounce: debounce, transform: transform, emptiness: { $0.isEmptyValue },
+                  initialStatus: initialStatus, availability: availability)
+    }
+
+    private init(
+        _ name: FieldName, initialValue: Value, rules: [any ValidationRule<Value>],
+        asyncRules: [any AsyncValidationRule<Value>], trigger: ValidationTrigger, debounce: Duration,
+        transform: (@Sendable (Value) -> Value)?, emptiness: (@Sendable (Value) -> Bool)?,
+        initialStatus: FieldStatus, availability: FieldAvailability
+    ) {
+        self.name = name
+        self.initialValue = initialValue
+        self.rules = rules
+        self.asyncRules = asyncRules
+        self.trigger = trigger
+        self.debounce = debounce
+        self.dependencies = Set(rules.flatMap(\.dependencies)).subtracting([name])
+        self.transform = transform
+        self.emptiness = emptiness
+        self.initialStatus = initialStatus
+        self.value = initialValue
+        self.status = initialStatus
+        self.availability = availability
+        self.checkedGeneration = initialStatus == .unknown ? nil : 0
+    }
+
+    /// A typed key for this field.
+    public var key: FieldKey<Value> { FieldKey(name) }
+
+    /// The value that rules check and a submission carries: the entered value
+    /// after the transform.
+    public var checkedValue: Value { transform?(value) ?? value }
+
+    /// Whether an async check (or its debounce) is pending for the current value.
+    public var isValidating: Bool { pendingGeneration != nil && pendingGeneration == generation }
+
+    /// Whether the value counts as empty (always `false` for values without a notion of emptiness).
+    public var isEmpty: Bool { emptiness?(checkedValue) ?? false }
+
+    /// Whether the current value has been checked (or is being checked).
+    public var isCheckedForCurrentValue: Bool { checkedGeneration == generation }
+
+    /// Stores a new value; see the type's documentation for what it re-checks.
+    @discardableResult
+    public mutating func setValue(_ newValue: Value, context: ValidationContext = .standalone) -> AsyncCheck? {
+        value = newValue
+        generation &+= 1
+        serverViolations = []
+        pendingGeneration = nil
+        checkedGeneration = nil
+        if trigger == .onChange || status.kind == .invalid {
+            return check(context: context, startingAsync: trigger == .onChange)
+        }
+        status = .unknown
+        return nil
+    }
+
+    /// Called when the field loses focus.
+    @discardableResult
+    public mutating func leave(context: ValidationContext = .standalone) -> AsyncCheck? {
+        guard trigger != .onSubmit, !isCheckedForCurrentValue else { return nil }
+        return check(context: context, startingAsync: true)
+    }
+
+    /// Checks the current value whatever the trigger (async rules included).
+    @discardableResult
+    public mutating func validate(context: ValidationContext = .standalone) -> AsyncCheck? {
+        check(context: context, startingAsync: true)
+    }
+
+    /// Applies the answer of an async check. Returns `false`, changing
+    /// nothing, when the answer is for an older value or a check that is no
+    /// longer pending: a stale result never wins.
+    @discardableResult
+    public mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool {
+        guard outcome.field == name, outcome.generation == generation, pendingGeneration == generation else { return false }
+        pendingGeneration = nil
+        switch outcome.result {
+        case .completed(let violations):
+            status = Self.status(for: violations + serverViolations)
+        case .failed(let failure):
+            status = .error(failure)
+        case .cancelled:
+            checkedGeneration = nil
+            status = .unknown
+        }
+        return true
+    }
+
+    /// Shows violations reported by a server until the value is next edited.
+    public mutating func applyServerViolations(_ violations: [RuleViolation]) {
+        guard !violations.isEmpty else { return }
+        serverViolations = violations
+        pendingGeneration = nil
+        checkedGeneration = generation
+        status = .invalid(status.violations.filter { !violations.contains($0) } + violations)
+    }
+
+    /// Returns to the initial value and status; pending checks become stale.
+    public mutating func reset() {
+        value = initialValue
+        generation &+= 1
+        serverViolations = []
+        pendingGeneration = nil
+        status = initialStatus
+        checkedGeneration = initialStatus == .unknown ? nil : generation
+    }
+
+    private mutating func check(context: ValidationContext, startingAsync: Bool) -> AsyncCheck? {
+        let checked = checkedValue
+        let empty = emptiness?(checked) ?? false
+        var violations: [RuleViolation] = []
+        for rule in rules where !empty || rule.isRequirement {
+            if let violation = rule.check(checked, in: context) { violations.append(violation) }
+        }
+        checkedGeneration = generation
+        if violations.isEmpty, !empty, !asyncRules.isEmpty {
+            status = .unknown
+            guard startingAsync else {
+                checkedGeneration = nil
+                return nil
+            }
+            pendingGeneration = generation
+            return AsyncCheck(field: name, generation: generation, debounce: debounce, value: checked, rules: asyncRules)
+        }
+        status = Self.status(for: violations + serverViolations)
+        return nil
+    }
+
+    private static func status(for violations: [RuleViolation]) -> FieldStatus {
+        violations.isEmpty ? .valid : .invalid(violations)
+    }
+}

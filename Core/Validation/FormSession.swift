@@ -1,0 +1,125 @@
+/// A ``Form`` together with the async work it asks for: it starts async
+/// checks after their debounce on an injected clock, cancels a field's
+/// pending check when its value changes, and makes a submission wait for
+/// pending checks (a form never completes a submit while a check is pending).
+///
+/// Status changes are broadcast to every ``statusChanges()`` stream.
+/// With a ``VirtualClock``, advance it past a debounce before awaiting
+/// ``waitForPendingChecks()`` or ``submit()``.
+public actor FormSession {
+    private struct RunningCheck {
+        let generation: UInt64
+        let task: Task<Void, Never>
+    }
+
+    /// The current form.
+    public private(set) var form: Form
+    private let clock: EngineClock
+    private var running: [FieldName: RunningCheck] = [:]
+    private var observers: [Int: AsyncStream<FieldStatusChange>.Continuation] = [:]
+    private var nextObserver = 0
+
+    /// A session over `form` whose debounces wait on `clock`.
+    public init(_ form: Form, clock: EngineClock) {
+        self.form = form
+        self.clock = clock
+    }
+
+    /// A stream of every status change from now on.
+    public func statusChanges() -> AsyncStream<FieldStatusChange> {
+        let (stream, continuation) = AsyncStream<FieldStatusChange>.makeStream()
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(id) }
+        }
+        return stream
+    }
+
+    /// Stores a value; a pending check of the field's older value is cancelled.
+    public func setValue<Value: Sendable>(_ value: Value, for key: FieldKey<Value>) {
+        running.removeValue(forKey: key.name)?.task.cancel()
+        apply(form.setValue(value, for: key))
+    }
+
+    /// Tells the field `name` that it lost focus.
+    public func leave(_ name: FieldName) {
+        apply(form.leave(name))
+    }
+
+    /// Checks the named fields regardless of their triggers.
+    public func validate(_ names: [FieldName]) {
+        apply(form.validate(names))
+    }
+
+    /// Shows, hides, enables or disables a field.
+    public func setAvailability(_ availability: FieldAvailability, for name: FieldName) {
+        form.setAvailability(availability, for: name)
+    }
+
+    /// Places server errors on their fields.
+    public func applyServerViolations(_ violations: [FieldName: [RuleViolation]]) {
+        apply(form.applyServerViolations(violations))
+    }
+
+    /// Returns every field to its initial state and cancels every pending check.
+    public func reset() {
+        for check in running.values { check.task.cancel() }
+        running.removeAll()
+        apply(form.reset())
+    }
+
+    /// Checks every field that takes part and was not checked for its current
+    /// value, waits for every async check, and returns the typed values or the
+    /// first error in form order.
+    public func submit() async throws(FormSubmissionError) -> SubmittedValues {
+        apply(form.validateUnchecked())
+        while true {
+            do {
+                return try form.submission()
+            } catch .pending(let names) {
+                if running.isEmpty { throw .pending(names) }
+                await waitForPendingChecks()
+            }
+        }
+    }
+
+    /// Waits until every async check running now, and any it leads to, has answered.
+    public func waitForPendingChecks() async {
+        while let check = running.values.first {
+            await check.task.value
+        }
+    }
+
+    private func apply(_ update: FormUpdate) {
+        for change in update.statusChanges {
+            for observer in observers.values { observer.yield(change) }
+        }
+        for check in update.checks {
+            running.removeValue(forKey: check.field)?.task.cancel()
+            let deadline = clock.deadline(after: check.debounce)
+            let task = Task { [clock] in
+                let outcome = await check.run(on: clock, until: deadline)
+                self.finish(outcome)
+            }
+            running[check.field] = RunningCheck(generation: check.generation, task: task)
+        }
+    }
+
+    private func finish(_ outcome: AsyncCheckOutcome) {
+        if running[outcome.field]?.generation == outcome.generation {
+            running.removeValue(forKey: outcome.field)
+        }
+        apply(form.complete(outcome))
+    }
+
+    private func removeObserver(_ id: Int) {
+        observers.removeValue(forKey: id)
+    }
+
+    deinit {
+        for check in running.values { check.task.cancel() }
+        for observer in observers.values { observer.finish() }
+    }
+}

@@ -1,0 +1,51 @@
+/// Messages for rule codes, per locale, that replace a rule's default message.
+///
+/// A brand ships a catalogue for its locales; a feature may ship defaults that
+/// the brand's catalogue is merged over. Templates use `{name}` placeholders
+/// filled from the violation's parameters. Lookup for a locale such as
+/// `en-AU` tries `en-AU`, then `en`, then the locale-independent entry, and
+/// falls back to the violation's own default message. Locale identifiers are
+/// compared case-insensitively, with `_` and `-` treated alike.
+public struct MessageCatalogue: Sendable, Equatable {
+    private var tables: [String: [RuleCode: String]] = [:]
+
+    /// An empty catalogue.
+    public init() {}
+
+    /// A catalogue of locale-independent templates by code.
+    public init(_ templates: [RuleCode: String]) {
+        tables[""] = templates
+    }
+
+    /// Sets the template for `code` in `locale` (or for every locale when `nil`).
+    public mutating func set(_ template: String, for code: RuleCode, locale: String? = nil) {
+        tables[Self.normalise(locale ?? ""), default: [:]][code] = template
+    }
+
+    /// This catalogue with every entry of `overrides` on top.
+    public func merging(_ overrides: MessageCatalogue) -> MessageCatalogue {
+        var merged = self
+        for (locale, table) in overrides.tables {
+            merged.tables[locale, default: [:]].merge(table) { _, override in override }
+        }
+        return merged
+    }
+
+    /// The template for `code` in `locale`, following the fallback order, if any.
+    public func template(for code: RuleCode, locale: String) -> String? {
+        let exact = Self.normalise(locale)
+        if let template = tables[exact]?[code] { return template }
+        if let dash = exact.firstIndex(of: "-"), let template = tables[String(exact[..<dash])]?[code] { return template }
+        return tables[""]?[code]
+    }
+
+    /// The message to show for `violation` in `locale`.
+    public func message(for violation: RuleViolation, locale: String) -> String {
+        guard let template = template(for: violation.code, locale: locale) else { return violation.message }
+        return MessageTemplate.render(template, with: violation.parameters)
+    }
+
+    private static func normalise(_ locale: String) -> String {
+        locale.replacingOccurrences(of: "_", with: "-").lowercased()
+    }
+}

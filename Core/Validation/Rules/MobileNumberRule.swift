@@ -1,0 +1,73 @@
+/// The numbering plan of a country's mobile numbers, as data.
+public struct MobileNumberPlan: Hashable, Sendable {
+    /// The region the plan belongs to.
+    public let region: Region
+    /// The international calling code without `+`, e.g. `61`.
+    public let countryCode: String
+    /// The first digit after the trunk `0` that marks a mobile number.
+    public let leadingDigit: Character
+    /// How many digits follow the trunk `0` (including the leading digit).
+    public let subscriberDigits: ClosedRange<Int>
+    /// A sample number in the usual written form, for messages.
+    public let example: String
+
+    /// Australia: `04xx xxx xxx`, nine digits after the 0, `+61 4xx xxx xxx` accepted.
+    public static let australia = MobileNumberPlan(region: .australia, countryCode: "61", leadingDigit: "4",
+                                                   subscriberDigits: 9...9, example: "0412 345 678")
+    /// New Zealand: `02x` then more digits, 8–10 digits in all, `+64 2x …` accepted.
+    public static let newZealand = MobileNumberPlan(region: .newZealand, countryCode: "64", leadingDigit: "2",
+                                                    subscriberDigits: 7...9, example: "021 123 4567")
+
+    /// The plan of `region`.
+    public static func plan(for region: Region) -> MobileNumberPlan {
+        switch region {
+        case .australia: .australia
+        case .newZealand: .newZealand
+        }
+    }
+
+    /// The digits after the trunk `0` of `text` when it is a mobile number of
+    /// this plan, written nationally (`0…`) or internationally (`+CC…`);
+    /// spaces and hyphens are ignored. `nil` otherwise.
+    public func subscriberNumber(of text: String) -> Substring? {
+        var digits = ""
+        digits.reserveCapacity(16)
+        var international = false
+        for (offset, character) in text.enumerated() {
+            if character == " " || character == "-" { continue }
+            if character == "+", offset == 0 { international = true; continue }
+            guard character.isASCII, character.isNumber else { return nil }
+            digits.append(character)
+        }
+        let subscriber: Substring
+        if international {
+            guard digits.hasPrefix(countryCode) else { return nil }
+            subscriber = digits.dropFirst(countryCode.count)
+        } else {
+            guard digits.first == "0" else { return nil }
+            subscriber = digits.dropFirst()
+        }
+        guard subscriber.first == leadingDigit, subscriberDigits.contains(subscriber.count) else { return nil }
+        return subscriber
+    }
+}
+
+/// The text must be a mobile number of a ``MobileNumberPlan``.
+/// Code `mobile.format` (parameters `region`, e.g. `AU`, and `example`).
+public struct MobileNumberRule: ValidationRule {
+    /// The plan numbers must follow.
+    public let plan: MobileNumberPlan
+
+    /// Numbers of `plan`.
+    public init(_ plan: MobileNumberPlan) { self.plan = plan }
+
+    /// Numbers of `region`'s plan.
+    public init(region: Region) { self.plan = .plan(for: region) }
+
+    /// Fails unless `value` is a number of the plan.
+    public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
+        plan.subscriberNumber(of: value) != nil ? nil : RuleViolation(
+            code: .mobileFormat, parameters: ["region": plan.region.code, "example": plan.example],
+            template: "Enter a mobile number like {example}.")
+    }
+}

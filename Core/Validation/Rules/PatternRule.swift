@@ -1,0 +1,94 @@
+import Foundation
+
+/// The whole text must match a regular expression.
+///
+/// The pattern uses ICU syntax (as `NSRegularExpression`, available on every
+/// platform) and is compiled once, when the rule is made. It must match the
+/// entire value — the rule anchors it as `\A(?:pattern)\z`, so `[0-9]{4}`
+/// rejects `12345` and `^`/`$` in a pattern are harmless. Code
+/// `pattern.mismatch` (parameter `pattern`), or the code and message given.
+public struct PatternRule: ValidationRule {
+    /// The pattern as written.
+    public let pattern: String
+    private let expression: NSRegularExpression
+    private let code: RuleCode
+    private let message: String
+
+    /// Compiles `pattern`.
+    ///
+    /// - Parameters:
+    ///   - pattern: An ICU regular expression.
+    ///   - caseInsensitive: Whether letters match regardless of case.
+    ///   - code: The code reported on a mismatch.
+    ///   - message: The default message on a mismatch.
+    /// - Throws: ``InvalidPatternError`` when the pattern does not compile.
+    public init(_ pattern: String, caseInsensitive: Bool = false, code: RuleCode = .patternMismatch,
+                message: String = "Enter a value in the expected format.") throws(InvalidPatternError) {
+        do {
+            expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z",
+                                                 options: caseInsensitive ? [.caseInsensitive] : [])
+        } catch {
+            throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
+        }
+        self.pattern = pattern
+        self.code = code
+        self.message = message
+    }
+
+    /// Fails unless the whole value matches.
+    public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
+        let range = NSRange(value.startIndex..<value.endIndex, in: value)
+        if expression.firstMatch(in: value, options: [], range: range) != nil { return nil }
+        return RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
+    }
+}
+
+/// A regular expression that does not compile.
+public struct InvalidPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The pattern as written.
+    public let pattern: String
+    /// Why it does not compile.
+    public let reason: String
+    /// The field the pattern was meant for, when known.
+    public var field: FieldName?
+
+    /// Describes a bad pattern.
+    public init(pattern: String, reason: String, field: FieldName? = nil) {
+        self.pattern = pattern
+        self.reason = reason
+        self.field = field
+    }
+
+    /// The same error, naming the field it belongs to.
+    public func `for`(_ field: FieldName) -> InvalidPatternError {
+        var copy = self
+        copy.field = field
+        return copy
+    }
+
+    /// Names the field, the pattern and the reason.
+    public var description: String {
+        let place = field.map { "field '\($0)': " } ?? ""
+        return "\(place)invalid regular expression '\(pattern)': \(reason)"
+    }
+}
+
+/// A rule that could not be built (for example from a pattern that does not
+/// compile) and so fails closed: every non-empty value is rejected with code
+/// `rule.unavailable`, and its ``diagnostic`` explains why.
+public struct UnavailableRule<Value>: ValidationRule {
+    /// Why the rule is unavailable, naming the field.
+    public let diagnostic: String
+
+    /// A fail-closed rule with a diagnostic.
+    public init(diagnostic: String) { self.diagnostic = diagnostic }
+
+    /// A fail-closed stand-in for a pattern that did not compile.
+    public init(_ error: InvalidPatternError) { self.diagnostic = error.description }
+
+    /// Always fails.
+    public func check(_ value: Value, in context: ValidationContext) -> RuleViolation? {
+        RuleViolation(code: .ruleUnavailable, parameters: ["diagnostic": diagnostic],
+                      template: "This field cannot be checked right now.")
+    }
+}

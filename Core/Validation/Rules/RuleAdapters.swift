@@ -1,0 +1,71 @@
+/// A rule reported under another code and default message (for example a
+/// pattern from a form definition with its own error message). The
+/// parameters of the original violation are kept.
+public struct RelabeledRule<Base: ValidationRule>: ValidationRule {
+    /// The wrapped rule.
+    public let base: Base
+    /// The code reported instead.
+    public let code: RuleCode
+    /// The default message reported instead, if any.
+    public let message: String?
+
+    /// Reports `base`'s violations as `code` with `message`.
+    public init(_ base: Base, code: RuleCode, message: String?) {
+        self.base = base
+        self.code = code
+        self.message = message
+    }
+
+    /// The wrapped rule's dependencies.
+    public var dependencies: [FieldName] { base.dependencies }
+    /// Whether the wrapped rule is a requirement rule.
+    public var isRequirement: Bool { base.isRequirement }
+
+    /// Runs the wrapped rule and relabels its violation.
+    public func check(_ value: Base.Value, in context: ValidationContext) -> RuleViolation? {
+        guard var violation = base.check(value, in: context) else { return nil }
+        violation.code = code
+        if let message { violation.message = MessageTemplate.render(message, with: violation.parameters) }
+        return violation
+    }
+}
+
+/// A rule over one type applied to another by converting the value first,
+/// e.g. an age rule over ``CalendarDay`` applied to a typed `dd/mm/yyyy` text.
+/// A value that cannot be converted fails with `unreadable`.
+public struct ConvertingRule<Input: Sendable, Base: ValidationRule>: ValidationRule where Base.Value: Sendable {
+    private let base: Base
+    private let convert: @Sendable (Input) -> Base.Value?
+    private let unreadable: RuleViolation
+
+    /// Applies `base` to `convert(value)`, failing with `unreadable` when it is `nil`.
+    public init(_ base: Base, unreadable: RuleViolation, convert: @escaping @Sendable (Input) -> Base.Value?) {
+        self.base = base
+        self.convert = convert
+        self.unreadable = unreadable
+    }
+
+    /// The wrapped rule's dependencies.
+    public var dependencies: [FieldName] { base.dependencies }
+
+    /// Converts, then runs the wrapped rule.
+    public func check(_ value: Input, in context: ValidationContext) -> RuleViolation? {
+        guard let converted = convert(value) else { return unreadable }
+        return base.check(converted, in: context)
+    }
+}
+
+extension ValidationRule {
+    /// This rule, reporting `code` and (if given) `message` instead of its own.
+    public func reported(as code: RuleCode, message: String? = nil) -> RelabeledRule<Self> {
+        RelabeledRule(self, code: code, message: message)
+    }
+
+    /// This rule applied to values of another type through `convert`.
+    public func converting<Input: Sendable>(
+        from: Input.Type = Input.self, unreadable: RuleViolation,
+        _ convert: @escaping @Sendable (Input) -> Value?
+    ) -> ConvertingRule<Input, Self> where Value: Sendable {
+        ConvertingRule(self, unreadable: unreadable, convert: convert)
+    }
+}

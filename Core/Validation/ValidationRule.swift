@@ -1,0 +1,58 @@
+/// A synchronous check of one value.
+///
+/// Rules are generic over the value they check (`String`, `Bool`,
+/// ``CalendarDay``, enums, …), so a field of one type can only hold rules of
+/// that type. Adding a rule means adding a conforming type; the engine never
+/// changes. A rule returns `nil` when the value passes and one
+/// ``RuleViolation`` when it does not.
+public protocol ValidationRule<Value>: Sendable {
+    /// The type of value the rule checks.
+    associatedtype Value
+
+    /// Checks `value`; `context` gives read access to the other fields of the form.
+    func check(_ value: Value, in context: ValidationContext) -> RuleViolation?
+
+    /// The other fields this rule reads through the context. When one of them
+    /// changes, a field holding this rule that has already been checked is
+    /// checked again. Empty by default.
+    var dependencies: [FieldName] { get }
+
+    /// Whether this rule is the field's requirement check. For an empty value
+    /// only requirement rules run (so an empty required field reports just
+    /// `required`), and an empty field without one is valid. `false` by default.
+    var isRequirement: Bool { get }
+}
+
+extension ValidationRule {
+    /// No dependencies.
+    public var dependencies: [FieldName] { [] }
+
+    /// Not a requirement check.
+    public var isRequirement: Bool { false }
+}
+
+/// Read access to the values of the other fields of a form.
+public protocol FieldValueReading: Sendable {
+    /// The checked value (after the field's transform) of the field `key`,
+    /// or `nil` when there is no such field of that type.
+    func value<Value: Sendable>(of key: FieldKey<Value>) -> Value?
+}
+
+/// What a rule may see besides the value it checks.
+public struct ValidationContext: Sendable {
+    private let fields: (any FieldValueReading)?
+
+    /// A context that reads field values from `fields`.
+    public init(fields: any FieldValueReading) { self.fields = fields }
+
+    private init() { self.fields = nil }
+
+    /// A context for a field checked on its own, outside a form: every
+    /// cross-field read answers `nil`.
+    public static let standalone = ValidationContext()
+
+    /// The checked value of another field, or `nil` if it is not available.
+    public func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
+        fields?.value(of: key)
+    }
+}

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every Livery target compiles with: Swift 6 language mode (complete
+/// strict concurrency checking) and explicit `any` for existential types.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Livery",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    products: [
+        .library(name: "LiveryCore", targets: ["LiveryCore"]),
+    ],
+    targets: [
+        // Ground floor: contracts, the validation engine and the runtime container.
+        // Foundation only, so that it stays embeddable in an iOS app.
+        .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LiveryCoreTests",
+            dependencies: ["LiveryCore"],
+            path: "Tests/CoreTests",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

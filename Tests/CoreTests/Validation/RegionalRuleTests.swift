@@ -1,0 +1,66 @@
+import Testing
+@testable import LiveryCore
+
+@Suite("Regional and password rules")
+struct RegionalRuleTests {
+    @Test("Australian mobiles: 04 plus eight digits, +61 accepted, spaces and hyphens ignored", arguments: [
+        ("0412 345 678", true), ("0412345678", true), ("+61 412 345 678", true), ("+61412345678", true),
+        ("0412-345-678", true), ("041234567", false), ("04123456789", false), ("0312 345 678", false),
+        ("+61 0412 345 678", false), ("+64 412 345 678", false), ("0412 345 67a", false), ("", false),
+        ("04１2345678", false),
+    ])
+    func australianMobile(input: String, valid: Bool) {
+        #expect((code(MobileNumberRule(.australia), input) == nil) == valid)
+    }
+
+    @Test("New Zealand mobiles: 02x with 8 to 10 digits, +64 accepted", arguments: [
+        ("021 123 4567", true), ("0211234567", true), ("021 123 456", true), ("021 12345", true),
+        ("0211234", false), ("02112345678", false), ("+64 21 123 4567", true), ("+6421123456", true),
+        ("031 123 4567", false), ("0412 345 678", false),
+    ])
+    func newZealandMobile(input: String, valid: Bool) {
+        #expect((code(MobileNumberRule(region: .newZealand), input) == nil) == valid)
+    }
+
+    @Test("mobile violations name the region and an example")
+    func mobileParameters() throws {
+        let violation = try #require(MobileNumberRule(.newZealand).check("12", in: .standalone))
+        #expect(violation.parameters == ["region": "NZ", "example": "021 123 4567"])
+        #expect(violation.message == "Enter a mobile number like 021 123 4567.")
+    }
+
+    @Test("postcodes are exactly four ASCII digits in both regions", arguments: Region.allCases)
+    func postcode(region: Region) {
+        let rule = PostcodeRule(region: region)
+        #expect(code(rule, "3000") == nil)
+        #expect(code(rule, "0800") == nil)
+        #expect(code(rule, "300") == .postcodeFormat)
+        #expect(code(rule, "30000") == .postcodeFormat)
+        #expect(code(rule, "30a0") == .postcodeFormat)
+        #expect(code(rule, " 3000") == .postcodeFormat)
+        #expect(code(rule, "٣٠٠٠") == .postcodeFormat, "non-ASCII digits are not postcode digits")
+    }
+
+    @Test("password strength lists every unmet part and never the password")
+    func passwordStrength() throws {
+        let rule = PasswordStrengthRule(.standard)
+        #expect(code(rule, "Abcdefg1") == nil)
+        let short = try #require(rule.check("Abcdef1", in: .standalone))
+        #expect(short.parameters["missing"] == "length")
+        let weak = try #require(rule.check("abcdefgh", in: .standalone))
+        #expect(weak.parameters["missing"] == "uppercase,digit")
+        #expect(!weak.message.contains("abcdefgh"))
+        #expect(!weak.parameters.values.contains("abcdefgh"))
+        #expect(code(rule, "ÉCOLEété9") == nil, "letters of any script count for case")
+        let long = try #require(rule.check(String(repeating: "Aa1", count: 22), in: .standalone))
+        #expect(long.parameters["missing"] == "maximumLength")
+    }
+
+    @Test("password symbols: anything not a letter, digit or space")
+    func passwordSymbols() {
+        let rule = PasswordStrengthRule(PasswordPolicy(minimumLength: 1, requiredClasses: [.symbol]))
+        #expect(code(rule, "abc!") == nil)
+        #expect(code(rule, "abc 1") == .passwordStrength)
+        #expect(code(rule, "🙂") == nil)
+    }
+}
