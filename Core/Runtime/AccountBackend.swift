@@ -1,0 +1,69 @@
+/// The account API the join journey talks to: username availability and
+/// client creation.
+///
+/// Implementations: an embedded one (in-process, for runs and tests) and an
+/// HTTP client for the sandbox or a real server. Errors say which call failed
+/// and why; they never contain the values that were sent.
+public protocol AccountBackend: Sendable {
+    /// Whether `username` is free to register.
+    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool
+
+    /// Creates a client account from a completed form.
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient
+}
+
+/// A completed join form, ready to send. Its description never shows values.
+public struct ClientRegistration: Sendable, Equatable, CustomStringConvertible {
+    /// The brand the client joins.
+    public var brand: BrandID
+    /// The submitted values by field name, as text (dates as `yyyy-mm-dd`, ticks as `true`/`false`).
+    public var fields: [String: String]
+    /// A key the server uses to recognise a retried request, so a retry never creates a second client.
+    public var idempotencyKey: String
+
+    /// A registration.
+    public init(brand: BrandID, fields: [String: String], idempotencyKey: String) {
+        self.brand = brand
+        self.fields = fields
+        self.idempotencyKey = idempotencyKey
+    }
+
+    /// The brand and the field names only: values are personal data.
+    public var description: String {
+        "registration for \(brand) with fields \(fields.keys.sorted().joined(separator: ", "))"
+    }
+}
+
+/// The answer to a successful ``AccountBackend/createClient(_:)``.
+public struct CreatedClient: Hashable, Sendable, Codable {
+    /// The new client's identifier.
+    public var clientID: String
+
+    /// A created client.
+    public init(clientID: String) { self.clientID = clientID }
+}
+
+/// Why a backend call failed.
+public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server could not be reached or answered with a server error.
+    case unavailable(reason: String)
+    /// The server did not answer in time.
+    case timedOut
+    /// The server rejected fields (e.g. a 422), with rule codes per field.
+    case rejected([FieldName: [RuleViolation]])
+    /// The request conflicts with existing data (e.g. a 409 for a taken username).
+    case conflict(reason: String)
+    /// The server answered with something that is not the expected shape.
+    case invalidResponse(reason: String)
+
+    /// What went wrong.
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): "the account service is unavailable: \(reason)"
+        case .timedOut: "the account service did not answer in time"
+        case .rejected(let fields): "the account service rejected \(fields.keys.sorted().map(\.rawValue).joined(separator: ", "))"
+        case .conflict(let reason): "the account service refused: \(reason)"
+        case .invalidResponse(let reason): "the account service answered with an unexpected shape: \(reason)"
+        }
+    }
+}

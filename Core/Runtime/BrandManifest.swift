@@ -1,0 +1,60 @@
+/// A brand's identifier: lowercase letters, digits and hyphens, starting with
+/// a letter (e.g. `neds`). It names the brand's product, scenarios and settings.
+public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The identifier.
+    public let rawValue: String
+
+    /// An identifier, or `nil` when `rawValue` is not lowercase letters,
+    /// digits and hyphens starting with a letter.
+    public init?(rawValue: String) {
+        guard let first = rawValue.unicodeScalars.first, ("a"..."z").contains(first),
+              rawValue.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Decodes an identifier, rejecting malformed ones.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let id = BrandID(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a brand id (lowercase letters, digits, hyphens)")
+        }
+        self = id
+    }
+
+    /// Encodes the identifier as a string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// Orders identifiers alphabetically.
+    public static func < (lhs: BrandID, rhs: BrandID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The identifier.
+    public var description: String { rawValue }
+}
+
+/// Who a brand is: identity, market, currency and locale.
+public struct BrandManifest: Hashable, Sendable {
+    /// The brand's identifier.
+    public var id: BrandID
+    /// The name shown to people.
+    public var displayName: String
+    /// The market the brand trades in.
+    public var region: Region
+    /// The ISO 4217 currency code, e.g. `AUD`.
+    public var currencyCode: String
+    /// The BCP 47 locale, e.g. `en-AU`.
+    public var locale: String
+
+    /// A manifest.
+    public init(id: BrandID, displayName: String, region: Region, currencyCode: String, locale: String) {
+        self.id = id
+        self.displayName = displayName
+        self.region = region
+        self.currencyCode = currencyCode
+        self.locale = locale
+    }
+}
