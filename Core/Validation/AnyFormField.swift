@@ -7,6 +7,7 @@ protocol ErasedField: Sendable {
     var availability: FieldAvailability { get set }
     var dependencies: Set<FieldName> { get }
     var submittedValue: any Sendable { get }
+    mutating func setErasedValue(_ value: any Sendable, context: ValidationContext) -> AsyncCheck?
     mutating func leave(context: ValidationContext) -> AsyncCheck?
     mutating func validate(context: ValidationContext) -> AsyncCheck?
     mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool
@@ -16,6 +17,14 @@ protocol ErasedField: Sendable {
 
 extension FormField: ErasedField {
     var submittedValue: any Sendable { checkedValue }
+
+    /// Sets a value the form has already checked to be of type `Value`.
+    mutating func setErasedValue(_ value: any Sendable, context: ValidationContext) -> AsyncCheck? {
+        guard let typed = value as? Value else {
+            preconditionFailure("field '\(name)' holds \(Value.self), not \(type(of: value))")
+        }
+        return setValue(typed, context: context)
+    }
 }
 
 /// A field of any value type, for building a ``Form`` from a list decided at

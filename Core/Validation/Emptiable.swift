@@ -13,8 +13,18 @@ public protocol Emptiable {
 
 extension String: Emptiable {
     /// A string is empty when it has no characters other than white space and
-    /// line breaks: a field holding only spaces is not filled in.
-    public var isEmptyValue: Bool { allSatisfy(\.isWhitespace) }
+    /// line breaks (Unicode White_Space): a field holding only spaces is not
+    /// filled in.
+    public var isEmptyValue: Bool {
+        for byte in utf8 {
+            switch byte {
+            case 0x09...0x0D, 0x20: continue            // ASCII white space and line breaks
+            case 0x80...: return allSatisfy(\.isWhitespace) // non-ASCII: ask Unicode
+            default: return false
+            }
+        }
+        return true
+    }
 }
 
 extension Substring: Emptiable {

@@ -77,12 +77,7 @@ public struct Form: Sendable {
     public mutating func setValue<Value: Sendable>(_ value: Value, for key: FieldKey<Value>) -> FormUpdate {
         let index = position(of: key)
         var update = FormUpdate()
-        mutate(index, into: &update) { field, context in
-            guard var typed = field as? FormField<Value> else { return nil }
-            let check = typed.setValue(value, context: context)
-            field = typed
-            return check
-        }
+        mutate(index, into: &update) { field, context in field.setErasedValue(value, context: context) }
         recheckDependents(of: key.name, into: &update)
         return update
     }
@@ -100,23 +95,30 @@ public struct Form: Sendable {
     /// Checks the named fields (one, or a group such as a page) that take part, in form order.
     @discardableResult
     public mutating func validate(_ names: some Sequence<FieldName>) -> FormUpdate {
-        let wanted = Set(names)
-        var update = FormUpdate()
-        for index in fields.indices where wanted.contains(fields[index].name) && fields[index].availability.takesPart {
-            mutate(index, into: &update) { field, context in field.validate(context: context) }
-        }
-        return update
+        var indices = names.compactMap { positions[$0] }
+        indices.sort()
+        return validate(at: indices)
     }
 
     /// Checks every field that takes part.
     @discardableResult
-    public mutating func validateAll() -> FormUpdate { validate(names) }
+    public mutating func validateAll() -> FormUpdate { validate(at: fields.indices) }
 
     /// Checks every field that takes part whose current value has not been
     /// checked yet and is not being checked.
     @discardableResult
     public mutating func validateUnchecked() -> FormUpdate {
-        validate(fields.filter { !$0.isCheckedForCurrentValue && !$0.isValidating }.map(\.name))
+        validate(at: fields.indices.filter { !fields[$0].isCheckedForCurrentValue && !fields[$0].isValidating })
+    }
+
+    private mutating func validate(at indices: some Sequence<Int>) -> FormUpdate {
+        var update = FormUpdate()
+        var previous = -1
+        for index in indices where index != previous && fields[index].availability.takesPart {
+            mutate(index, into: &update) { field, context in field.validate(context: context) }
+            previous = index
+        }
+        return update
     }
 
     /// Shows, hides, enables or disables the field `name`.
@@ -205,14 +207,17 @@ public struct Form: Sendable {
         return index
     }
 
+    /// Runs `body` on the field at `index` in place, recording its status change and any check it asks for.
+    ///
+    /// Only a field whose rules declare dependencies gets a context that can read
+    /// the other fields: building that context copies the form, so fields that
+    /// read nothing else are checked without one.
     private mutating func mutate(_ index: Int, into update: inout FormUpdate,
                                  _ body: (inout any ErasedField, ValidationContext) -> AsyncCheck?) {
-        var field = fields[index]
-        let before = field.status
-        let context = ValidationContext(fields: self)
-        let check = body(&field, context)
-        fields[index] = field
-        update.record(field.name, from: before, to: field.status)
+        let before = fields[index].status
+        let context = fields[index].dependencies.isEmpty ? ValidationContext.standalone : ValidationContext(fields: self)
+        let check = body(&fields[index], context)
+        update.record(fields[index].name, from: before, to: fields[index].status)
         if let check { update.checks.append(check) }
     }
 

@@ -12,9 +12,11 @@ public protocol ValidationRule<Value>: Sendable {
     /// Checks `value`; `context` gives read access to the other fields of the form.
     func check(_ value: Value, in context: ValidationContext) -> RuleViolation?
 
-    /// The other fields this rule reads through the context. When one of them
-    /// changes, a field holding this rule that has already been checked is
-    /// checked again. Empty by default.
+    /// The other fields this rule reads through the context. A rule must
+    /// declare every field it reads: in a form, a field whose rules declare no
+    /// dependencies is checked with the ``ValidationContext/standalone``
+    /// context. When a dependency changes, a field holding this rule that has
+    /// already been checked is checked again. Empty by default.
     var dependencies: [FieldName] { get }
 
     /// Whether this rule is the field's requirement check. For an empty value

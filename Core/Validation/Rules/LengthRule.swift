@@ -29,15 +29,23 @@ public struct LengthRule: ValidationRule {
         self.maximum = maximum
     }
 
-    /// Fails when the character count is outside the bounds.
-    public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
-        // Counting stops as soon as the answer is known: long inputs cost no more than `maximum + 1` steps.
-        let limit = (maximum ?? minimum ?? 0) + 1
+    /// The number of characters in `text`, counting no further than `limit`.
+    /// ASCII text without carriage returns has one character per byte, so it
+    /// is counted by bytes; anything else by extended grapheme clusters.
+    static func characterCount(_ text: String, upTo limit: Int) -> Int {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return Swift.min(utf8.count, limit) }
         var count = 0
-        for _ in value {
+        for _ in text {
             count += 1
             if count >= limit { break }
         }
+        return count
+    }
+
+    /// Fails when the character count is outside the bounds.
+    public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
+        let count = Self.characterCount(value, upTo: (maximum ?? minimum ?? 0) + 1)
         switch (minimum, maximum) {
         case let (min?, max?) where count < min || count > max:
             return RuleViolation(code: .lengthRange, parameters: ["minimum": "\(min)", "maximum": "\(max)"],

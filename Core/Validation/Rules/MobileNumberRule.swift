@@ -29,26 +29,23 @@ public struct MobileNumberPlan: Hashable, Sendable {
     /// The digits after the trunk `0` of `text` when it is a mobile number of
     /// this plan, written nationally (`0…`) or internationally (`+CC…`);
     /// spaces and hyphens are ignored. `nil` otherwise.
-    public func subscriberNumber(of text: String) -> Substring? {
-        var digits = ""
+    public func subscriberNumber(of text: String) -> String? {
+        var digits: [UInt8] = []
         digits.reserveCapacity(16)
         var international = false
-        for (offset, character) in text.enumerated() {
-            if character == " " || character == "-" { continue }
-            if character == "+", offset == 0 { international = true; continue }
-            guard character.isASCII, character.isNumber else { return nil }
-            digits.append(character)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "-"): continue
+            case UInt8(ascii: "+") where digits.isEmpty && !international: international = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
+            default: return nil
+            }
         }
-        let subscriber: Substring
-        if international {
-            guard digits.hasPrefix(countryCode) else { return nil }
-            subscriber = digits.dropFirst(countryCode.count)
-        } else {
-            guard digits.first == "0" else { return nil }
-            subscriber = digits.dropFirst()
-        }
-        guard subscriber.first == leadingDigit, subscriberDigits.contains(subscriber.count) else { return nil }
-        return subscriber
+        let prefix = international ? Array(countryCode.utf8) : [UInt8(ascii: "0")]
+        guard digits.starts(with: prefix) else { return nil }
+        let subscriber = digits.dropFirst(prefix.count)
+        guard subscriber.first == leadingDigit.asciiValue, subscriberDigits.contains(subscriber.count) else { return nil }
+        return String(decoding: subscriber, as: UTF8.self)
     }
 }
 

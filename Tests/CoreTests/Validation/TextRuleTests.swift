@@ -164,3 +164,14 @@ struct TextRuleTests {
         #expect(violation.message == "Use 3+ characters")
     }
 }
+
+@Suite("Emptiness")
+struct EmptinessTests {
+    @Test("blank means only white space, ASCII or not", arguments: [
+        ("", true), (" ", true), ("\t\r\n", true), ("\u{00A0}", true), ("\u{3000} \u{2003}", true),
+        ("a", false), (" a", false), ("\u{00A0}é", false), ("\u{0001}", false), ("🙂", false),
+    ])
+    func blank(text: String, empty: Bool) {
+        #expect(text.isEmptyValue == empty)
+    }
+}

@@ -1,0 +1,48 @@
+@testable import LiveryCore
+
+/// A door an async rule waits at until the test opens it.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters.removeAll()
+    }
+}
+
+/// Records the values an async rule was asked about.
+actor CallLog {
+    private(set) var values: [String] = []
+    func append(_ value: String) { values.append(value) }
+}
+
+/// A username service stand-in: names in `taken` are unavailable; it records
+/// each call and, when given a gate for a name, waits there (ignoring
+/// cancellation, like a slow server whose answer arrives anyway).
+struct UsernameRule: AsyncValidationRule {
+    var taken: Set<String> = []
+    var gates: [String: Gate] = [:]
+    var failing: Set<String> = []
+    let log: CallLog
+
+    struct ServiceDown: Error, CustomStringConvertible { var description: String { "the username service did not answer" } }
+
+    func check(_ value: String) async throws -> RuleViolation? {
+        await log.append(value)
+        if let gate = gates[value] { await gate.wait() }
+        if failing.contains(value) { throw ServiceDown() }
+        return taken.contains(value) ? RuleViolation(code: "username.taken", template: "Taken") : nil
+    }
+}
+
+/// Waits (without wall-clock sleeping) until `count` tasks sleep on `clock`.
+func waitForSleepers(_ clock: VirtualClock, count: Int = 1) async {
+    while clock.sleeperCount < count { await Task.yield() }
+}
