@@ -36,7 +36,10 @@ public enum MessageTemplate {
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
             let name = String(rest[rest.index(after: open)..<close])
             if let value = parameters[name] {
                 result += value

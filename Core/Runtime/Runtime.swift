@@ -1,0 +1,49 @@
+/// One brand's headless runtime: its plugin, its feature settings and its
+/// services. Feature modules build their engines from it (for example
+/// `runtime.joinForm()`, declared in the JoinForm module).
+///
+/// Each runtime is an independent value: two runtimes for two brands can run
+/// side by side in one process (and in parallel tests).
+public struct Runtime: Sendable {
+    /// The brand's plugin.
+    public let brand: any BrandPlugin
+    /// The brand's identity, market, currency and locale.
+    public let manifest: BrandManifest
+    /// Every feature's settings, with the brand's overrides applied.
+    public let settings: FeatureSettings
+    /// The services; analytics events are tagged with the brand and region.
+    public let services: RuntimeServices
+
+    /// Assembles a runtime: applies the brand's settings and tags analytics
+    /// with its id and region (overwriting any `brand`/`region` an event
+    /// carries), then adds the brand's own analytics transforms.
+    public init(brand: any BrandPlugin, services: RuntimeServices) {
+        let manifest = brand.manifest
+        var settings = FeatureSettings()
+        brand.configure(&settings)
+        var services = services
+        var analytics = services.analytics.adding(enrichment: ContextEnrichment(
+            brand: manifest.id.rawValue, region: manifest.region.code, overwritesExisting: true))
+        for transform in brand.analyticsTransforms {
+            analytics = analytics.adding(enrichment: transform)
+        }
+        services.analytics = analytics
+        self.brand = brand
+        self.manifest = manifest
+        self.settings = settings
+        self.services = services
+    }
+
+    /// The brand's theme.
+    public var theme: Theme { brand.theme }
+
+    /// The brand's region.
+    public var region: Region { manifest.region }
+
+    /// The message for `violation` in the brand's locale: the brand's
+    /// catalogue merged over `defaults` (a feature's own messages), falling
+    /// back to the rule's default message.
+    public func message(for violation: RuleViolation, defaults: MessageCatalogue = MessageCatalogue()) -> String {
+        defaults.merging(brand.messages).message(for: violation, locale: manifest.locale)
+    }
+}

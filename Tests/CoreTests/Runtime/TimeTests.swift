@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import LiveryCore
+
+@Suite("Virtual clock and calendar days")
+struct TimeTests {
+    @Test("sleepers wake only when virtual time reaches their deadline")
+    func virtualSleep() async throws {
+        let clock = VirtualClock()
+        let woke = Task { try await clock.sleep(until: clock.now.advanced(by: .milliseconds(300))) }
+        await waitForSleepers(clock)
+        clock.advance(by: .milliseconds(299))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .milliseconds(1))
+        try await woke.value
+        #expect(clock.sleeperCount == 0)
+        #expect(clock.now.offset == .milliseconds(300))
+    }
+
+    @Test("a cancelled sleeper throws and leaves the clock")
+    func cancelledSleep() async {
+        let clock = VirtualClock()
+        let sleeper = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(5))) }
+        await waitForSleepers(clock)
+        sleeper.cancel()
+        let result = await sleeper.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("an engine clock deadline taken before sleeping is not pushed back by a late start")
+    func engineDeadline() async throws {
+        let clock = VirtualClock()
+        let engine = EngineClock(clock)
+        let deadline = engine.deadline(after: .milliseconds(300))
+        clock.advance(by: .milliseconds(300))
+        try await engine.sleep(until: deadline)     // returns at once: the deadline has passed
+        #expect(engine.now == .milliseconds(300))
+    }
+
+    @Test("the virtual date moves with virtual time")
+    func virtualDate() {
+        let start = Date(timeIntervalSince1970: 1_795_219_200)   // 2026-11-21T00:00Z
+        let clock = VirtualClock(startDate: start)
+        clock.advance(by: .seconds(86_400))
+        #expect(clock.wallClock().today == CalendarDay(year: 2026, month: 11, day: 22))
+    }
+
+    @Test("calendar days reject impossible dates and order chronologically")
+    func calendarDays() throws {
+        #expect(CalendarDay(year: 2026, month: 2, day: 29) == nil)
+        #expect(CalendarDay(year: 2028, month: 2, day: 29) != nil)
+        #expect(CalendarDay(year: 1900, month: 2, day: 29) == nil)
+        #expect(CalendarDay(year: 2000, month: 2, day: 29) != nil)
+        #expect(CalendarDay(year: 2026, month: 4, day: 31) == nil)
+        #expect(CalendarDay(year: 2026, month: 13, day: 1) == nil)
+        #expect(try #require(CalendarDay(iso: "2008-02-29")).subtracting(years: 1) == CalendarDay(iso: "2007-02-28"))
+        #expect(CalendarDay(iso: "2026-1-01") == nil)
+        #expect(CalendarDay(iso: "2026-11-21")! < CalendarDay(iso: "2026-12-01")!)
+        let encoded = try JSONEncoder().encode([CalendarDay(iso: "0999-01-02")!])
+        #expect(String(decoding: encoded, as: UTF8.self) == "[\"0999-01-02\"]")
+    }
+}
