@@ -236,36 +236,3 @@ extension Form: FieldValueReading {
         field(key)?.checkedValue
     }
 }
-
-/// What a change to a ``Form`` caused.
-public struct FormUpdate: Sendable {
-    /// Fields whose status changed kind, in the order it happened.
-    public var statusChanges: [FieldStatusChange] = []
-    /// Async checks to start now.
-    public var checks: [AsyncCheck] = []
-    /// Server errors for names the form does not have.
-    public var unplacedViolations: [FieldName: [RuleViolation]] = [:]
-
-    /// An update that changed nothing.
-    public init() {}
-
-    mutating func record(_ name: FieldName, from before: FieldStatus, to after: FieldStatus) {
-        if before.kind != after.kind { statusChanges.append(FieldStatusChange(field: name, from: before, to: after)) }
-    }
-}
-
-/// A form that cannot be built.
-public enum FormDefinitionError: Error, Equatable, CustomStringConvertible {
-    /// Two fields have the same name.
-    case duplicateField(FieldName)
-    /// A rule of the first field reads the second, which the form does not have.
-    case unknownDependency(FieldName, FieldName)
-
-    /// What is wrong, naming the fields.
-    public var description: String {
-        switch self {
-        case .duplicateField(let name): "the form has two fields named '\(name)'"
-        case .unknownDependency(let field, let other): "a rule of field '\(field)' reads field '\(other)', which the form does not have"
-        }
-    }
-}
