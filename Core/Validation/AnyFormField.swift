@@ -7,23 +7,48 @@ protocol ErasedField: Sendable {
     var availability: FieldAvailability { get set }
     var dependencies: Set<FieldName> { get }
     var submittedValue: any Sendable { get }
-    mutating func setErasedValue(_ value: any Sendable, context: ValidationContext) -> AsyncCheck?
-    mutating func leave(context: ValidationContext) -> AsyncCheck?
-    mutating func validate(context: ValidationContext) -> AsyncCheck?
+    mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep
     mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool
     mutating func applyServerViolations(_ violations: [RuleViolation])
     mutating func reset()
 }
 
+/// What a ``Form`` asks one field to do.
+enum FieldOperation {
+    /// Store a value the form has checked to be of the field's type.
+    case setValue(any Sendable)
+    /// The field lost focus.
+    case leave
+    /// Check the field whatever its trigger.
+    case validate
+}
+
+/// The result of one ``FieldOperation``: the status before and after, and any async check to start.
+struct FieldStep {
+    let before: FieldStatus
+    let after: FieldStatus
+    let check: AsyncCheck?
+}
+
 extension FormField: ErasedField {
     var submittedValue: any Sendable { checkedValue }
 
-    /// Sets a value the form has already checked to be of type `Value`.
-    mutating func setErasedValue(_ value: any Sendable, context: ValidationContext) -> AsyncCheck? {
-        guard let typed = value as? Value else {
-            preconditionFailure("field '\(name)' holds \(Value.self), not \(type(of: value))")
+    /// Performs `operation` in place, so the form opens the field once per step.
+    mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {
+        let before = status
+        let check: AsyncCheck?
+        switch operation {
+        case .setValue(let value):
+            guard let typed = value as? Value else {
+                preconditionFailure("field '\(name)' holds \(Value.self), not \(type(of: value))")
+            }
+            check = setValue(typed, context: context)
+        case .leave:
+            check = leave(context: context)
+        case .validate:
+            check = validate(context: context)
         }
-        return setValue(typed, context: context)
+        return FieldStep(before: before, after: status, check: check)
     }
 }
 

@@ -8,8 +8,14 @@
 /// validated nor submitted.
 public struct Form: Sendable {
     private var fields: [any ErasedField]
+    // Kept beside `fields` so that hot paths read them without opening a field.
+    private var availabilities: [FieldAvailability]
+    private let readsOtherFields: [Bool]
     private let positions: [FieldName: Int]
     private let dependents: [FieldName: [Int]]
+
+    /// The field names in form order.
+    public let names: [FieldName]
 
     /// A form of `fields` in the given order.
     /// - Throws: ``FormDefinitionError/duplicateField(_:)`` when two fields share a name.
@@ -28,6 +34,9 @@ public struct Form: Sendable {
             }
         }
         self.fields = fields.map(\.base)
+        self.availabilities = fields.map(\.base.availability)
+        self.readsOtherFields = fields.map { !$0.base.dependencies.isEmpty }
+        self.names = fields.map(\.name)
         self.positions = positions
         self.dependents = dependents
     }
@@ -39,9 +48,6 @@ public struct Form: Sendable {
         for field in repeat each field { list.append(AnyFormField(field)) }
         try self.init(list)
     }
-
-    /// The field names in form order.
-    public var names: [FieldName] { fields.map(\.name) }
 
     /// The field `key`, or `nil` when the form has no field of that name and type.
     public func field<Value: Sendable>(_ key: FieldKey<Value>) -> FormField<Value>? {
@@ -60,14 +66,22 @@ public struct Form: Sendable {
     }
 
     /// Whether any field that takes part is waiting for an async check.
-    public var isValidating: Bool { fields.contains { $0.availability.takesPart && $0.isValidating } }
+    public var isValidating: Bool {
+        fields.withUnsafeBufferPointer { buffer in
+            buffer.indices.contains { availabilities[$0].takesPart && buffer[$0].isValidating }
+        }
+    }
 
     /// Whether every field that takes part is valid.
-    public var isValid: Bool { fields.allSatisfy { !$0.availability.takesPart || $0.status.isValid } }
+    public var isValid: Bool {
+        fields.withUnsafeBufferPointer { buffer in
+            buffer.indices.allSatisfy { !availabilities[$0].takesPart || buffer[$0].status.isValid }
+        }
+    }
 
     /// Whether the field `name` takes part in validation and submission.
     public func availability(of name: FieldName) -> FieldAvailability? {
-        positions[name].map { fields[$0].availability }
+        positions[name].map { availabilities[$0] }
     }
 
     // MARK: Changing the form
@@ -75,9 +89,8 @@ public struct Form: Sendable {
     /// Stores a value in the field `key` and re-checks the fields that depend on it.
     @discardableResult
     public mutating func setValue<Value: Sendable>(_ value: Value, for key: FieldKey<Value>) -> FormUpdate {
-        let index = position(of: key)
         var update = FormUpdate()
-        mutate(index, into: &update) { field, context in field.setErasedValue(value, context: context) }
+        perform(.setValue(value), at: position(of: key), into: &update)
         recheckDependents(of: key.name, into: &update)
         return update
     }
@@ -86,8 +99,8 @@ public struct Form: Sendable {
     @discardableResult
     public mutating func leave(_ name: FieldName) -> FormUpdate {
         var update = FormUpdate()
-        if let index = positions[name], fields[index].availability.takesPart {
-            mutate(index, into: &update) { field, context in field.leave(context: context) }
+        if let index = positions[name], availabilities[index].takesPart {
+            perform(.leave, at: index, into: &update)
         }
         return update
     }
@@ -108,14 +121,17 @@ public struct Form: Sendable {
     /// checked yet and is not being checked.
     @discardableResult
     public mutating func validateUnchecked() -> FormUpdate {
-        validate(at: fields.indices.filter { !fields[$0].isCheckedForCurrentValue && !fields[$0].isValidating })
+        let unchecked = fields.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter { !buffer[$0].isCheckedForCurrentValue && !buffer[$0].isValidating }
+        }
+        return validate(at: unchecked)
     }
 
     private mutating func validate(at indices: some Sequence<Int>) -> FormUpdate {
         var update = FormUpdate()
         var previous = -1
-        for index in indices where index != previous && fields[index].availability.takesPart {
-            mutate(index, into: &update) { field, context in field.validate(context: context) }
+        for index in indices where index != previous && availabilities[index].takesPart {
+            perform(.validate, at: index, into: &update)
             previous = index
         }
         return update
@@ -124,6 +140,7 @@ public struct Form: Sendable {
     /// Shows, hides, enables or disables the field `name`.
     public mutating func setAvailability(_ availability: FieldAvailability, for name: FieldName) {
         guard let index = positions[name] else { return }
+        availabilities[index] = availability
         fields[index].availability = availability
     }
 
@@ -178,7 +195,7 @@ public struct Form: Sendable {
     public func submission() throws(FormSubmissionError) -> SubmittedValues {
         var values = SubmittedValues()
         var pending: [FieldName] = []
-        for field in fields where field.availability.takesPart {
+        for (index, field) in fields.enumerated() where availabilities[index].takesPart {
             switch field.status {
             case .valid: values.append(field.name, field.submittedValue)
             case .invalid(let violations): throw .invalid(field: field.name, violations: violations)
@@ -207,25 +224,23 @@ public struct Form: Sendable {
         return index
     }
 
-    /// Runs `body` on the field at `index` in place, recording its status change and any check it asks for.
+    /// Performs `operation` on the field at `index` in place, recording its status change and any check it asks for.
     ///
     /// Only a field whose rules declare dependencies gets a context that can read
     /// the other fields: building that context copies the form, so fields that
     /// read nothing else are checked without one.
-    private mutating func mutate(_ index: Int, into update: inout FormUpdate,
-                                 _ body: (inout any ErasedField, ValidationContext) -> AsyncCheck?) {
-        let before = fields[index].status
-        let context = fields[index].dependencies.isEmpty ? ValidationContext.standalone : ValidationContext(fields: self)
-        let check = body(&fields[index], context)
-        update.record(fields[index].name, from: before, to: fields[index].status)
-        if let check { update.checks.append(check) }
+    private mutating func perform(_ operation: FieldOperation, at index: Int, into update: inout FormUpdate) {
+        let context = readsOtherFields[index] ? ValidationContext(fields: self) : ValidationContext.standalone
+        let step = fields[index].perform(operation, context: context)
+        update.record(names[index], from: step.before, to: step.after)
+        if let check = step.check { update.checks.append(check) }
     }
 
     private mutating func recheckDependents(of name: FieldName, into update: inout FormUpdate) {
         for index in dependents[name] ?? [] {
             let field = fields[index]
-            guard field.availability.takesPart, field.status != .unknown || field.isValidating else { continue }
-            mutate(index, into: &update) { field, context in field.validate(context: context) }
+            guard availabilities[index].takesPart, field.status != .unknown || field.isValidating else { continue }
+            perform(.validate, at: index, into: &update)
         }
     }
 }

@@ -204,6 +204,9 @@ public struct FormField<Value: Sendable>: Sendable {
         checkedGeneration = initialStatus == .unknown ? nil : generation
     }
 
+    // Most fields hold text or a tick: specialised entry points avoid generic metadata lookups on every check.
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
     private mutating func check(context: ValidationContext, startingAsync: Bool) -> AsyncCheck? {
         let checked = checkedValue
         let empty = emptiness?(checked) ?? false
