@@ -13,21 +13,6 @@ public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable
         self.rawValue = rawValue
     }
 
-    /// Decodes an identifier, rejecting malformed ones.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let id = BrandID(rawValue: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a brand id (lowercase letters, digits, hyphens)")
-        }
-        self = id
-    }
-
-    /// Encodes the identifier as a string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// Orders identifiers alphabetically.
     public static func < (lhs: BrandID, rhs: BrandID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -11,16 +11,6 @@ public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Cod
     /// Wraps a name given as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes a flag from a plain JSON string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the flag as a plain JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// Orders flags by name.
     public static func < (lhs: FeatureFlag, rhs: FeatureFlag) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -12,16 +12,6 @@ public struct FieldName: RawRepresentable, Hashable, Comparable, Sendable, Codab
     /// Wraps a name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
-    /// Decodes a name from a plain JSON string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the name as a plain JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// Orders names alphabetically.
     public static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.rawValue < rhs.rawValue }

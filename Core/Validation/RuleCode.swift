@@ -13,16 +13,6 @@ public struct RuleCode: RawRepresentable, Hashable, Sendable, Codable, Expressib
     /// Wraps a code given as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes a code from a plain JSON string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the code as a plain JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// The code as written.
     public var description: String { rawValue }

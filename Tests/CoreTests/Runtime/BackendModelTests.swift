@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LiveryCore
 
@@ -28,5 +29,29 @@ struct BackendModelTests {
         }
         #expect(try await rule.check("taken")?.code == "username.taken")
         #expect(try await rule.check("free") == nil)
+    }
+}
+
+@Suite("Wire shapes")
+struct WireShapeTests {
+    @Test("codes, names, flags and brand ids encode as plain strings; a bad brand id is rejected")
+    func plainStrings() throws {
+        let violation = RuleViolation(code: .lengthMin, parameters: ["minimum": "8"], template: "At least {minimum}")
+        let json = String(decoding: try JSONEncoder.sorted.encode(violation), as: UTF8.self)
+        #expect(json == #"{"code":"length.min","message":"At least 8","parameters":{"minimum":"8"}}"#)
+        #expect(try JSONDecoder().decode(RuleViolation.self, from: Data(json.utf8)) == violation)
+        let wire = try JSONEncoder.sorted.encode([FieldName("email")])
+        #expect(String(decoding: wire, as: UTF8.self) == #"["email"]"#)
+        #expect(try JSONDecoder().decode([FeatureFlag].self, from: Data(#"["login-native"]"#.utf8)) == [.loginNative])
+        #expect(try JSONDecoder().decode([BrandID].self, from: Data(#"["alpha"]"#.utf8)).first?.rawValue == "alpha")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([BrandID].self, from: Data(#"["Not A Brand"]"#.utf8)) }
+    }
+}
+
+extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 }
