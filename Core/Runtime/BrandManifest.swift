@@ -13,7 +13,6 @@ public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable
         self.rawValue = rawValue
     }
 
-
     /// Orders identifiers alphabetically.
     public static func < (lhs: BrandID, rhs: BrandID) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -11,7 +11,6 @@ public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Cod
     /// Wraps a name given as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-
     /// Orders flags by name.
     public static func < (lhs: FeatureFlag, rhs: FeatureFlag) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -12,7 +12,6 @@ public struct FieldName: RawRepresentable, Hashable, Comparable, Sendable, Codab
     /// Wraps a name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
-
     /// Orders names alphabetically.
     public static func < (lhs: FieldName, rhs: FieldName) -> Bool { lhs.rawValue < rhs.rawValue }
 

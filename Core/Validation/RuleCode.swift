@@ -13,7 +13,6 @@ public struct RuleCode: RawRepresentable, Hashable, Sendable, Codable, Expressib
     /// Wraps a code given as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-
     /// The code as written.
     public var description: String { rawValue }
 }
