@@ -1,5 +1,5 @@
 /// A brand's identifier: lowercase letters, digits and hyphens, starting with
-/// a letter (e.g. `neds`). It names the brand's product, scenarios and settings.
+/// a letter (e.g. `south-coast`). It names the brand's product, scenarios and settings.
 public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The identifier.
     public let rawValue: String
