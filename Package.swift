@@ -13,11 +13,20 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .library(name: "LiveryCore", targets: ["LiveryCore"]),
+        .library(name: "JoinFormFeature", targets: ["JoinFormFeature"]),
     ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
         // Foundation only, so that it stays embeddable in an iOS app.
         .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
+        // Features: headless engines over Core; they never import or name a brand.
+        .target(name: "JoinFormFeature", dependencies: ["LiveryCore"], path: "Features/JoinForm", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "JoinFormFeatureTests",
+            dependencies: ["JoinFormFeature", "LiveryCore"],
+            path: "Tests/JoinFormTests",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LiveryCoreTests",
             dependencies: ["LiveryCore"],

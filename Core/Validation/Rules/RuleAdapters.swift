@@ -4,13 +4,13 @@
 public struct RelabeledRule<Base: ValidationRule>: ValidationRule {
     /// The wrapped rule.
     public let base: Base
-    /// The code reported instead.
-    public let code: RuleCode
+    /// The code reported instead, if any.
+    public let code: RuleCode?
     /// The default message reported instead, if any.
     public let message: String?
 
-    /// Reports `base`'s violations as `code` with `message`.
-    public init(_ base: Base, code: RuleCode, message: String?) {
+    /// Reports `base`'s violations as `code` (or its own code when `nil`) with `message`.
+    public init(_ base: Base, code: RuleCode?, message: String?) {
         self.base = base
         self.code = code
         self.message = message
@@ -24,7 +24,7 @@ public struct RelabeledRule<Base: ValidationRule>: ValidationRule {
     /// Runs the wrapped rule and relabels its violation.
     public func check(_ value: Base.Value, in context: ValidationContext) -> RuleViolation? {
         guard var violation = base.check(value, in: context) else { return nil }
-        violation.code = code
+        if let code { violation.code = code }
         if let message { violation.message = MessageTemplate.render(message, with: violation.parameters) }
         return violation
     }
@@ -59,6 +59,11 @@ extension ValidationRule {
     /// This rule, reporting `code` and (if given) `message` instead of its own.
     public func reported(as code: RuleCode, message: String? = nil) -> RelabeledRule<Self> {
         RelabeledRule(self, code: code, message: message)
+    }
+
+    /// This rule with its own code and `message` instead of its default message.
+    public func reported(message: String) -> RelabeledRule<Self> {
+        RelabeledRule(self, code: nil, message: message)
     }
 
     /// This rule applied to values of another type through `convert`.

@@ -1,0 +1,103 @@
+import LiveryCore
+
+/// What building rules from a definition needs from the runtime: the region
+/// (mobile and postcode formats) and the wall clock (minimum age).
+public struct RuleEnvironment: Sendable {
+    /// The runtime's region.
+    public var region: Region
+    /// The calendar date source.
+    public var wallClock: WallClock
+
+    /// An environment.
+    public init(region: Region, wallClock: WallClock) {
+        self.region = region
+        self.wallClock = wallClock
+    }
+}
+
+extension FormDefinition {
+    /// The typed fields of this definition, in form order, validated on leaving (J2).
+    ///
+    /// Rule order: `mandatory`, `minLength`/`maxLength`, then `custom` in
+    /// order. A `Checkbox` holds a `Bool` (mandatory means it must be
+    /// ticked); every other input type holds text. Starting state (J1): an
+    /// optional field starts valid; a prefilled field starts valid when its
+    /// value passes its rules (a prefilled value that does not is left
+    /// unknown, so the continue walk checks it); all others start unknown.
+    public func makeFields(in environment: RuleEnvironment) -> [AnyFormField] {
+        fields.map { definition in
+            if definition.inputType.holdsTick {
+                return AnyFormField(Self.tickField(definition))
+            }
+            return AnyFormField(Self.textField(definition, environment))
+        }
+    }
+
+    /// A form of ``makeFields(in:)``.
+    public func makeForm(in environment: RuleEnvironment) -> Form {
+        do {
+            return try Form(makeFields(in: environment))
+        } catch {
+            // A loaded definition has unique names and no cross-field rules, so this cannot happen.
+            preconditionFailure("a checked form definition did not build: \(error)")
+        }
+    }
+
+    private static func tickField(_ definition: FieldDefinition) -> FormField<Bool> {
+        let rules: [any ValidationRule<Bool>] = definition.validate.mandatory ? [MustBeTrueRule()] : []
+        let initial: Bool = if case .tick(let tick)? = definition.defaultValue { tick } else { false }
+        let startsValid = !definition.validate.mandatory || initial
+        return FormField(definition.name, initialValue: initial, rules: rules, initialStatus: startsValid ? .valid : .unknown)
+    }
+
+    private static func textField(_ definition: FieldDefinition, _ environment: RuleEnvironment) -> FormField<String> {
+        var rules: [any ValidationRule<String>] = []
+        let validate = definition.validate
+        if validate.mandatory { rules.append(RequiredRule<String>()) }
+        switch (validate.minLength, validate.maxLength) {
+        case let (minimum?, maximum?): rules.append(LengthRule.range(minimum...maximum))
+        case let (minimum?, nil): rules.append(LengthRule.min(minimum))
+        case let (nil, maximum?): rules.append(LengthRule.max(maximum))
+        case (nil, nil): break
+        }
+        for rule in validate.custom { rules.append(textRule(rule, definition, environment)) }
+        let initial: String = if case .text(let text)? = definition.defaultValue { text } else { "" }
+        let startsValid = !validate.mandatory
+            || (!initial.isEmptyValue && rules.allSatisfy { $0.check(initial, in: .standalone) == nil })
+        return FormField(definition.name, initialValue: initial, rules: rules,
+                         initialStatus: startsValid ? .valid : .unknown)
+    }
+
+    private static func textRule(_ rule: RuleDefinition, _ field: FieldDefinition,
+                                 _ environment: RuleEnvironment) -> any ValidationRule<String> {
+        let built: any ValidationRule<String>
+        switch rule.kind {
+        case .regex?:
+            do {
+                return try PatternRule(rule.pattern ?? "", caseInsensitive: rule.caseInsensitive ?? false,
+                                       code: rule.code.map(RuleCode.init(rawValue:)) ?? .patternMismatch,
+                                       message: rule.errorMessage ?? "Enter a value in the expected format.")
+            } catch {
+                return UnavailableRule<String>(error.for(field.name))   // loading rejects this; fail closed regardless
+            }
+        case .email?: built = EmailRule()
+        case .mobile?: built = MobileNumberRule(region: environment.region)
+        case .postcode?: built = PostcodeRule(region: environment.region)
+        case .minimumAge?:
+            built = MinimumAgeRule(years: rule.years ?? 18, clock: environment.wallClock)
+                .converting(from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:))
+        case .passwordStrength?:
+            var policy = PasswordPolicy.standard
+            if let minimum = rule.minLength { policy.minimumLength = minimum }
+            built = PasswordStrengthRule(policy)
+        case .oneOf?: built = OneOfRule(field.options ?? [])
+        case nil: return UnavailableRule<String>(diagnostic: "field '\(field.name)': unknown rule '\(rule.rule)'")
+        }
+        guard rule.code != nil || rule.errorMessage != nil else { return built }
+        return relabel(built, code: rule.code.map(RuleCode.init(rawValue:)), message: rule.errorMessage)
+    }
+
+    private static func relabel<R: ValidationRule<String>>(_ rule: R, code: RuleCode?, message: String?) -> any ValidationRule<String> {
+        RelabeledRule(rule, code: code, message: message)
+    }
+}

@@ -1,0 +1,91 @@
+import LiveryCore
+
+/// One entry of a field's `custom` rules: `{ "rule": "regex", "pattern": "…", "errorMessage": "…" }`.
+///
+/// Besides `regex` (the only kind of the server-driven shape), Livery reads
+/// its built-in rules under the same key: `email`, `mobile` (the runtime
+/// region's numbering plan), `postcode` (the runtime region's), `minimumAge`
+/// (with `years`; for `Date` fields), `passwordStrength` (with an optional
+/// `minLength`), and `oneOf` (a `Select` field's `options`). `errorMessage`
+/// replaces the default message of any kind; `code` replaces its code.
+public struct RuleDefinition: Hashable, Sendable, Codable {
+    /// The rule kinds a definition may name.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A regular expression the whole value must match (`pattern`).
+        case regex
+        /// An e-mail address.
+        case email
+        /// A mobile number of the runtime's region.
+        case mobile
+        /// A postcode of the runtime's region.
+        case postcode
+        /// A date of birth at least `years` ago.
+        case minimumAge
+        /// A password meeting the standard policy (or at least `minLength` characters).
+        case passwordStrength
+        /// One of the field's `options`.
+        case oneOf
+    }
+
+    /// The rule's kind as written (`rule` in JSON).
+    public var rule: String
+    /// The regular expression of a `regex` rule.
+    public var pattern: String?
+    /// Whether a `regex` rule ignores letter case.
+    public var caseInsensitive: Bool?
+    /// The age of a `minimumAge` rule.
+    public var years: Int?
+    /// The minimum length of a `passwordStrength` rule.
+    public var minLength: Int?
+    /// A message replacing the rule's default.
+    public var errorMessage: String?
+    /// A code replacing the rule's default.
+    public var code: String?
+
+    /// A rule definition.
+    public init(rule: Kind, pattern: String? = nil, caseInsensitive: Bool? = nil, years: Int? = nil,
+                minLength: Int? = nil, errorMessage: String? = nil, code: String? = nil) {
+        self.rule = rule.rawValue
+        self.pattern = pattern
+        self.caseInsensitive = caseInsensitive
+        self.years = years
+        self.minLength = minLength
+        self.errorMessage = errorMessage
+        self.code = code
+    }
+
+    /// The kind, or `nil` when `rule` names none.
+    public var kind: Kind? { Kind(rawValue: rule) }
+
+    /// Checks that the rule is complete and fits `field`'s input type.
+    func check(for field: FieldDefinition) throws(DefinitionError) {
+        guard let kind else {
+            throw .unknownRule(rule, field: field.name, suggestion: Suggestion.closest(to: rule, in: Kind.allCases.map(\.rawValue)))
+        }
+        let allowed: Set<InputType> = switch kind {
+        case .regex, .email, .postcode: [.text, .email, .tel, .password, .date]
+        case .mobile: [.tel, .text]
+        case .minimumAge: [.date]
+        case .passwordStrength: [.password]
+        case .oneOf: [.select, .text]
+        }
+        guard allowed.contains(field.inputType) else {
+            throw .ruleNotForInputType(rule: rule, field: field.name, inputType: field.inputType)
+        }
+        switch kind {
+        case .regex:
+            guard let pattern else { throw .missingRuleValue(field: field.name, rule: rule, key: "pattern") }
+            do {
+                _ = try PatternRule(pattern, caseInsensitive: caseInsensitive ?? false)
+            } catch {
+                throw .invalidPattern(error.for(field.name))
+            }
+        case .minimumAge:
+            guard let years, years > 0 else { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }
+        case .oneOf:
+            guard !(field.options ?? []).isEmpty else { throw .missingRuleValue(field: field.name, rule: rule, key: "options") }
+        case .email, .mobile, .postcode, .passwordStrength:
+            break
+        }
+    }
+}
