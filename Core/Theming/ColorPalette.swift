@@ -1,4 +1,5 @@
-/// The semantic colour roles a brand must fill.
+/// The semantic colour roles a brand must fill. Raw values are the
+/// design-token names (`color.textPrimary`).
 public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     /// The screen background.
     case background
@@ -30,14 +31,15 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     case fieldInvalid
     /// Valid borders and ticks.
     case fieldValid
-    /// Text of disabled controls.
+    /// Text of disabled controls (exempt from contrast minimums under WCAG).
     case disabledText
     /// Links.
     case link
 }
 
-/// A colour for every ``ColorRole``. Every property is required, so a brand
-/// cannot ship an incomplete palette.
+/// A colour for every ``ColorRole``. Every role is a stored, non-optional
+/// property, so a palette missing a role does not compile. Encodes with the
+/// roles' raw values as keys.
 public struct ColorPalette: Hashable, Sendable, Codable {
     /// See ``ColorRole/background``.
     public var background: RGBColor
@@ -99,26 +101,61 @@ public struct ColorPalette: Hashable, Sendable, Codable {
         self.link = link
     }
 
+    /// A palette that takes each role's colour from `color`, e.g. to derive
+    /// one palette from another.
+    public init(_ color: (ColorRole) -> RGBColor) {
+        self.init(background: color(.background), surface: color(.surface), textPrimary: color(.textPrimary),
+                  textSecondary: color(.textSecondary), primary: color(.primary), onPrimary: color(.onPrimary),
+                  secondary: color(.secondary), onSecondary: color(.onSecondary),
+                  appBarBackground: color(.appBarBackground), appBarForeground: color(.appBarForeground),
+                  badgeBackground: color(.badgeBackground), badgeForeground: color(.badgeForeground),
+                  fieldBorder: color(.fieldBorder), fieldInvalid: color(.fieldInvalid), fieldValid: color(.fieldValid),
+                  disabledText: color(.disabledText), link: color(.link))
+    }
+
     /// The colour of `role`.
     public subscript(role: ColorRole) -> RGBColor {
-        switch role {
-        case .background: background
-        case .surface: surface
-        case .textPrimary: textPrimary
-        case .textSecondary: textSecondary
-        case .primary: primary
-        case .onPrimary: onPrimary
-        case .secondary: secondary
-        case .onSecondary: onSecondary
-        case .appBarBackground: appBarBackground
-        case .appBarForeground: appBarForeground
-        case .badgeBackground: badgeBackground
-        case .badgeForeground: badgeForeground
-        case .fieldBorder: fieldBorder
-        case .fieldInvalid: fieldInvalid
-        case .fieldValid: fieldValid
-        case .disabledText: disabledText
-        case .link: link
+        get {
+            switch role {
+            case .background: background
+            case .surface: surface
+            case .textPrimary: textPrimary
+            case .textSecondary: textSecondary
+            case .primary: primary
+            case .onPrimary: onPrimary
+            case .secondary: secondary
+            case .onSecondary: onSecondary
+            case .appBarBackground: appBarBackground
+            case .appBarForeground: appBarForeground
+            case .badgeBackground: badgeBackground
+            case .badgeForeground: badgeForeground
+            case .fieldBorder: fieldBorder
+            case .fieldInvalid: fieldInvalid
+            case .fieldValid: fieldValid
+            case .disabledText: disabledText
+            case .link: link
+            }
+        }
+        set {
+            switch role {
+            case .background: background = newValue
+            case .surface: surface = newValue
+            case .textPrimary: textPrimary = newValue
+            case .textSecondary: textSecondary = newValue
+            case .primary: primary = newValue
+            case .onPrimary: onPrimary = newValue
+            case .secondary: secondary = newValue
+            case .onSecondary: onSecondary = newValue
+            case .appBarBackground: appBarBackground = newValue
+            case .appBarForeground: appBarForeground = newValue
+            case .badgeBackground: badgeBackground = newValue
+            case .badgeForeground: badgeForeground = newValue
+            case .fieldBorder: fieldBorder = newValue
+            case .fieldInvalid: fieldInvalid = newValue
+            case .fieldValid: fieldValid = newValue
+            case .disabledText: disabledText = newValue
+            case .link: link = newValue
+            }
         }
     }
 }

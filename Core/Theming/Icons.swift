@@ -1,4 +1,5 @@
-/// The semantic icons the app bar and join form draw.
+/// The semantic icons the app bar and join form draw. Raw values are the
+/// design-token names (`icon.search`).
 public enum IconRole: String, Hashable, Sendable, Codable, CaseIterable {
     /// Search.
     case search
@@ -24,10 +25,14 @@ public enum IconRole: String, Hashable, Sendable, Codable, CaseIterable {
     case close
     /// Clear a text field.
     case clear
+
+    /// Whether every brand must supply this icon; only ``pot`` is optional.
+    public var isRequired: Bool { self != .pot }
 }
 
-/// Asset names for the icons. Every icon is required except the pot icon,
-/// which some brands do not have.
+/// Asset names for the icons. Every icon is a non-optional stored property,
+/// so a set missing one does not compile, except the pot icon, which some
+/// brands do not have (`nil`). Encodes with the roles' raw values as keys.
 public struct IconSet: Hashable, Sendable, Codable {
     /// Search.
     public var search: String
@@ -54,7 +59,7 @@ public struct IconSet: Hashable, Sendable, Codable {
     /// Clear a text field.
     public var clear: String
 
-    /// An icon set.
+    /// An icon set; pass `pot: nil` for a brand without a pot icon.
     public init(search: String, login: String, join: String, betslip: String, balance: String, pendingBets: String,
                 locker: String, toolbox: String, userTray: String, pot: String?, close: String, clear: String) {
         self.search = search
@@ -87,5 +92,11 @@ public struct IconSet: Hashable, Sendable, Codable {
         case .close: close
         case .clear: clear
         }
+    }
+
+    /// The roles whose asset name is blank (empty or only white space), in
+    /// ``IconRole`` order; a missing pot icon is not blank.
+    public var blankRoles: [IconRole] {
+        IconRole.allCases.filter { role in self[role].map { $0.allSatisfy(\.isWhitespace) } ?? false }
     }
 }

@@ -1,17 +1,25 @@
 import Foundation
 
-/// An sRGB colour with alpha, as design tokens write it (`#rrggbb` or `#rrggbbaa`).
+/// An sRGB colour with 8-bit components and alpha, as design tokens write it
+/// (`#rrggbb`, or `#rrggbbaa` when translucent).
+///
+/// Encodes and decodes as its hex string.
 public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Red, 0–255.
-    public let red: UInt8
+    public var red: UInt8
     /// Green, 0–255.
-    public let green: UInt8
+    public var green: UInt8
     /// Blue, 0–255.
-    public let blue: UInt8
-    /// Alpha, 0 (transparent) – 255 (opaque).
-    public let alpha: UInt8
+    public var blue: UInt8
+    /// Alpha, from 0 (transparent) to 255 (opaque).
+    public var alpha: UInt8
 
-    /// A colour from 8-bit components.
+    /// Opaque black, `#000000`.
+    public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    /// Opaque white, `#ffffff`.
+    public static let white = RGBColor(red: 255, green: 255, blue: 255)
+
+    /// A colour from 8-bit components; opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -19,71 +27,94 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
         self.alpha = alpha
     }
 
-    /// Parses `#rrggbb` or `#rrggbbaa` (the `#` optional, any letter case).
-    /// - Throws: ``ThemeError/invalidHexColor(_:)`` naming the text.
+    /// Parses `#rrggbb` or `#rrggbbaa`: the `#` is optional and letters may be
+    /// in either case. Nothing else is accepted (no `#rgb` shorthand, no
+    /// white space, no colour names).
+    /// - Throws: ``ThemeError/invalidHexColor(_:)`` carrying `hex` as given.
     public init(hex: String) throws(ThemeError) {
-        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16) else { throw .invalidHexColor(hex) }
-        let rgba = digits.count == 6 ? value << 8 | 0xFF : value
-        self.init(red: UInt8(rgba >> 24 & 0xFF), green: UInt8(rgba >> 16 & 0xFF),
-                  blue: UInt8(rgba >> 8 & 0xFF), alpha: UInt8(rgba & 0xFF))
+        var digits = Substring(hex)
+        if digits.first == "#" { digits = digits.dropFirst() }
+        let bytes = Array(digits.utf8)
+        guard bytes.count == 6 || bytes.count == 8 else { throw .invalidHexColor(hex) }
+        var value: UInt32 = 0
+        for byte in bytes {
+            guard let nibble = Self.nibble(byte) else { throw .invalidHexColor(hex) }
+            value = value << 4 | UInt32(nibble)
+        }
+        if bytes.count == 6 { value = value << 8 | 0xFF }
+        self.init(red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
+                  blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
     }
 
-    /// `#rrggbb`, or `#rrggbbaa` when not opaque, in lowercase.
+    /// Whether the colour is fully opaque.
+    public var isOpaque: Bool { alpha == 255 }
+
+    /// `#rrggbb` in lowercase, or `#rrggbbaa` when the colour is not opaque.
     public var hexString: String {
-        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#" + parts.map { String(format: "%02x", $0) }.joined()
+        let components = isOpaque ? [red, green, blue] : [red, green, blue, alpha]
+        var text = "#"
+        for component in components {
+            text.append(Self.hexDigits[Int(component >> 4)])
+            text.append(Self.hexDigits[Int(component & 0x0F)])
+        }
+        return text
     }
 
     /// The hex string.
     public var description: String { hexString }
 
-    /// Relative luminance per WCAG 2.2: each sRGB channel linearised (threshold
-    /// 0.04045), weighted 0.2126 R + 0.7152 G + 0.0722 B. Alpha is ignored.
+    /// Relative luminance per WCAG 2.2, from 0 (black) to 1 (white): each sRGB
+    /// channel c = value / 255 is linearised as c / 12.92 when c ≤ 0.04045 and
+    /// ((c + 0.055) / 1.055)^2.4 otherwise, then weighted
+    /// 0.2126 R + 0.7152 G + 0.0722 B. Alpha is ignored; composite a
+    /// translucent colour with ``composited(over:)`` first.
     public var relativeLuminance: Double {
-        func linear(_ channel: UInt8) -> Double {
-            let c = Double(channel) / 255
-            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * Self.linearised(red) + 0.7152 * Self.linearised(green) + 0.0722 * Self.linearised(blue)
     }
 
-    /// This colour drawn over `background` (which is taken as opaque).
+    /// This colour drawn over `background` ("source over"), rounded to 8 bits
+    /// per channel as a display would show it. The result is opaque: the
+    /// background's own alpha is ignored (it is taken to be opaque).
     public func composited(over background: RGBColor) -> RGBColor {
-        guard alpha < 255 else { return self }
-        let a = Double(alpha) / 255
+        guard !isOpaque else { return self }
+        let opacity = Double(alpha) / 255
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
-            UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded())
+            UInt8((Double(top) * opacity + Double(bottom) * (1 - opacity)).rounded())
         }
-        return RGBColor(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+        return RGBColor(red: mix(red, background.red), green: mix(green, background.green),
+                        blue: mix(blue, background.blue))
     }
 
-    /// Decodes from a hex string.
+    /// Decodes from a hex string such as `"#0b5cad"`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        do { try self.init(hex: text) } catch {
+        do {
+            try self.init(hex: text)
+        } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
         }
     }
 
-    /// Encodes as a hex string.
+    /// Encodes as ``hexString``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hexString)
     }
-}
 
-/// A theme value that cannot be used.
-public enum ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Text that is not `#rrggbb` or `#rrggbbaa`.
-    case invalidHexColor(String)
+    private static let hexDigits = Array("0123456789abcdef")
 
-    /// What is wrong.
-    public var description: String {
-        switch self {
-        case .invalidHexColor(let text): "'\(text)' is not a colour: expected #rrggbb or #rrggbbaa"
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
+    }
+
+    private static func linearised(_ channel: UInt8) -> Double {
+        let c = Double(channel) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 }

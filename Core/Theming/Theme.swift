@@ -1,4 +1,8 @@
 /// A brand's complete token set: colours, typography, spacing and icons.
+///
+/// Completeness is checked by the compiler (every role is a non-optional
+/// property); readability and sane values are checked by
+/// ``contrastFailures()`` and ``issues()``.
 public struct Theme: Hashable, Sendable, Codable {
     /// The theme's name, e.g. the brand's display name.
     public var name: String
@@ -12,7 +16,8 @@ public struct Theme: Hashable, Sendable, Codable {
     public var icons: IconSet
 
     /// A theme.
-    public init(name: String, palette: ColorPalette, typography: TypographyScale, spacing: SpacingScale, icons: IconSet) {
+    public init(name: String, palette: ColorPalette, typography: TypographyScale, spacing: SpacingScale,
+                icons: IconSet) {
         self.name = name
         self.palette = palette
         self.typography = typography
@@ -20,34 +25,38 @@ public struct Theme: Hashable, Sendable, Codable {
         self.icons = icons
     }
 
-    /// The foreground/background pairs that must be readable, with the
-    /// minimum WCAG AA ratio each needs (normal text 4.5:1; borders and
-    /// valid ticks, which are not text, 3:1).
-    public static let contrastPairs: [(foreground: ColorRole, background: ColorRole, minimum: Double)] = [
-        (.textPrimary, .background, Contrast.normalTextAA),
-        (.textSecondary, .background, Contrast.normalTextAA),
-        (.textPrimary, .surface, Contrast.normalTextAA),
-        (.textSecondary, .surface, Contrast.normalTextAA),
-        (.onPrimary, .primary, Contrast.normalTextAA),
-        (.onSecondary, .secondary, Contrast.normalTextAA),
-        (.appBarForeground, .appBarBackground, Contrast.normalTextAA),
-        (.badgeForeground, .badgeBackground, Contrast.normalTextAA),
-        (.fieldInvalid, .background, Contrast.normalTextAA),
-        (.fieldInvalid, .surface, Contrast.normalTextAA),
-        (.link, .background, Contrast.normalTextAA),
-        (.fieldBorder, .surface, Contrast.largeTextAA),
-        (.fieldValid, .surface, Contrast.largeTextAA),
+    /// The foreground/background pairs every theme must make readable, with
+    /// the WCAG AA minimum each needs: text 4.5:1 (even app bar and badge
+    /// text, which is small); input borders and the valid indicator, which are
+    /// not text, 3:1. ``ColorRole/disabledText`` is not checked: WCAG exempts
+    /// inactive controls.
+    public static let contrastRequirements: [ContrastRequirement] = [
+        .text(.textPrimary, on: .background),
+        .text(.textSecondary, on: .background),
+        .text(.textPrimary, on: .surface),
+        .text(.textSecondary, on: .surface),
+        .text(.onPrimary, on: .primary),
+        .text(.onSecondary, on: .secondary),
+        .text(.appBarForeground, on: .appBarBackground),
+        .text(.badgeForeground, on: .badgeBackground),
+        .text(.fieldInvalid, on: .background),
+        .text(.fieldInvalid, on: .surface),
+        .text(.link, on: .background),
+        .text(.link, on: .surface),
+        .nonText(.fieldBorder, on: .background),
+        .nonText(.fieldBorder, on: .surface),
+        .nonText(.fieldValid, on: .background),
+        .nonText(.fieldValid, on: .surface),
     ]
 
-    /// Every pair of ``contrastPairs`` measured.
+    /// Every pair of ``contrastRequirements`` measured in this theme's
+    /// palette, in the same order.
     public func contrastChecks() -> [ContrastCheck] {
-        Self.contrastPairs.map { pair in
-            ContrastCheck(foreground: pair.foreground, background: pair.background,
-                          ratio: Contrast.ratio(palette[pair.foreground], palette[pair.background]), minimum: pair.minimum)
-        }
+        Self.contrastRequirements.map { $0.check(palette) }
     }
 
-    /// The pairs that fail their minimum; empty for an accessible theme.
+    /// The pairs that fall short of their minimum, in the order of
+    /// ``contrastRequirements``; empty for an accessible theme.
     public func contrastFailures() -> [ContrastCheck] {
         contrastChecks().filter { !$0.passes }
     }

@@ -1,4 +1,5 @@
-/// The text styles a brand must define.
+/// The text styles a brand must define. Raw values are the design-token
+/// names (`typography.body`).
 public enum TextStyleRole: String, Hashable, Sendable, Codable, CaseIterable {
     /// Screen titles.
     case title
@@ -14,8 +15,15 @@ public enum TextStyleRole: String, Hashable, Sendable, Codable, CaseIterable {
     case badge
 }
 
-/// A font weight, with the numeric value design tokens use.
+/// A font weight, with the numeric value (100–900) that CSS and design
+/// tokens use.
 public enum FontWeight: Int, Hashable, Sendable, Codable, CaseIterable {
+    /// 100.
+    case thin = 100
+    /// 200.
+    case extraLight = 200
+    /// 300.
+    case light = 300
     /// 400.
     case regular = 400
     /// 500.
@@ -24,29 +32,48 @@ public enum FontWeight: Int, Hashable, Sendable, Codable, CaseIterable {
     case semibold = 600
     /// 700.
     case bold = 700
+    /// 800.
+    case extraBold = 800
+    /// 900.
+    case black = 900
 }
 
-/// One text style.
+/// One text style. Sizes are in points.
 public struct TextStyle: Hashable, Sendable, Codable {
     /// The font family, e.g. "Inter".
     public var fontFamily: String
-    /// The size in points.
+    /// The font size in points.
     public var size: Double
     /// The weight.
     public var weight: FontWeight
-    /// The line height in points.
+    /// The distance between baselines in points (not a multiple of `size`).
     public var lineHeight: Double
+    /// Extra space between letters in points; 0 for the font's own spacing.
+    public var letterSpacing: Double
 
     /// A text style.
-    public init(fontFamily: String, size: Double, weight: FontWeight, lineHeight: Double) {
+    public init(fontFamily: String, size: Double, weight: FontWeight, lineHeight: Double, letterSpacing: Double = 0) {
         self.fontFamily = fontFamily
         self.size = size
         self.weight = weight
         self.lineHeight = lineHeight
+        self.letterSpacing = letterSpacing
+    }
+
+    /// Why the style cannot be used, or `nil` when it can: the family must
+    /// not be blank, size and line height must be finite and positive, and
+    /// letter spacing finite.
+    public var problem: String? {
+        if fontFamily.allSatisfy(\.isWhitespace) { return "font family is empty" }
+        if !size.isFinite || size <= 0 { return "size \(size) is not a positive number of points" }
+        if !lineHeight.isFinite || lineHeight <= 0 { return "line height \(lineHeight) is not a positive number of points" }
+        if !letterSpacing.isFinite { return "letter spacing \(letterSpacing) is not a finite number of points" }
+        return nil
     }
 }
 
-/// A text style for every ``TextStyleRole``.
+/// A text style for every ``TextStyleRole``. Every role is a stored,
+/// non-optional property, so a scale missing a role does not compile.
 public struct TypographyScale: Hashable, Sendable, Codable {
     /// See ``TextStyleRole/title``.
     public var title: TextStyle
@@ -62,7 +89,8 @@ public struct TypographyScale: Hashable, Sendable, Codable {
     public var badge: TextStyle
 
     /// A scale with every role.
-    public init(title: TextStyle, headline: TextStyle, body: TextStyle, caption: TextStyle, button: TextStyle, badge: TextStyle) {
+    public init(title: TextStyle, headline: TextStyle, body: TextStyle, caption: TextStyle, button: TextStyle,
+                badge: TextStyle) {
         self.title = title
         self.headline = headline
         self.body = body
@@ -73,13 +101,25 @@ public struct TypographyScale: Hashable, Sendable, Codable {
 
     /// The style of `role`.
     public subscript(role: TextStyleRole) -> TextStyle {
-        switch role {
-        case .title: title
-        case .headline: headline
-        case .body: body
-        case .caption: caption
-        case .button: button
-        case .badge: badge
+        get {
+            switch role {
+            case .title: title
+            case .headline: headline
+            case .body: body
+            case .caption: caption
+            case .button: button
+            case .badge: badge
+            }
+        }
+        set {
+            switch role {
+            case .title: title = newValue
+            case .headline: headline = newValue
+            case .body: body = newValue
+            case .caption: caption = newValue
+            case .button: button = newValue
+            case .badge: badge = newValue
+            }
         }
     }
 }
