@@ -140,6 +140,24 @@ struct DefinitionLoadingTests {
             == .fieldOnTwoPlaces("Title"))
     }
 
+    @Test("the README's example loads and checks as described")
+    func readmeExample() throws {
+        let definition = try load("""
+        { "fields": [
+            { "name": "Mobile", "inputType": "Tel", "defaultValue": "",
+              "validate": { "mandatory": true, "minLength": 10, "maxLength": 12,
+                            "custom": [ { "rule": "mobile" },
+                                        { "rule": "regex", "pattern": "04.*", "errorMessage": "Starts with 04" } ] } } ],
+          "pages": [ { "name": "details", "rows": [ ["Mobile"] ] } ] }
+        """)
+        var form = definition.makeForm(in: RuleEnvironment(region: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 21)!)))
+        form.setValue("0412 345 678", for: FieldKey<String>("Mobile"))
+        form.leave("Mobile")
+        #expect(form.status(of: "Mobile") == .valid)
+        #expect(loadError(#"{"fields": [{"name": "Nick", "inputType": "Txt"}]}"#)?.description
+            == "field 'Nick': unknown inputType 'Txt' (did you mean 'Text'?); known: Tel, Password, Checkbox, Email, Select, Date, Text")
+    }
+
     @Test("a definition survives writing and reading back")
     func roundTrip() throws {
         let definition = try FormDefinition(fields: [
