@@ -55,6 +55,8 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
     case conflict(reason: String)
     /// The server answered with something that is not the expected shape.
     case invalidResponse(reason: String)
+    /// The applicant is on the national self-exclusion register: no account is created.
+    case selfExcluded
 
     /// What went wrong.
     public var description: String {
@@ -64,6 +66,7 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rejected(let fields): "the account service rejected \(fields.keys.sorted().map(\.rawValue).joined(separator: ", "))"
         case .conflict(let reason): "the account service refused: \(reason)"
         case .invalidResponse(let reason): "the account service answered with an unexpected shape: \(reason)"
+        case .selfExcluded: "the applicant is on the self-exclusion register"
         }
     }
 }
