@@ -7,6 +7,8 @@ public enum DefinitionError: Error, Hashable, Sendable, CustomStringConvertible 
     case malformedJSON(path: String, reason: String)
     /// A field's `inputType` is not one of the known names.
     case unknownInputType(String, field: FieldName, suggestion: String?)
+    /// A named choice (`format`, `keyboard`, `capitalisation`) is not one of the known names.
+    case unknownOption(String, value: String, field: FieldName, suggestion: String?, known: [String])
     /// A `custom` rule's `rule` is not a known kind.
     case unknownRule(String, field: FieldName, suggestion: String?)
     /// A rule does not apply to the field's input type.
@@ -39,6 +41,8 @@ public enum DefinitionError: Error, Hashable, Sendable, CustomStringConvertible 
             "form definition: \(path.isEmpty ? "" : "at \(path): ")\(reason)"
         case .unknownInputType(let name, let field, let suggestion):
             "field '\(field)': unknown inputType '\(name)'\(Self.hint(suggestion)); known: \(InputType.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownOption(let key, let value, let field, let suggestion, let known):
+            "field '\(field)': unknown \(key) '\(value)'\(Self.hint(suggestion)); known: \(known.joined(separator: ", "))"
         case .unknownRule(let name, let field, let suggestion):
             "field '\(field)': unknown rule '\(name)'\(Self.hint(suggestion)); known: \(RuleDefinition.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
         case .ruleNotForInputType(let rule, let field, let inputType):

@@ -12,6 +12,12 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
     public var options: [String]?
     /// Its rules.
     public var validate: ValidationDefinition
+    /// How its text is shown as typed; `nil` for what the input type implies.
+    public var format: DisplayFormat?
+    /// The keyboard a head shows; `nil` for what the input type implies.
+    public var keyboard: FieldTraits.Keyboard?
+    /// How a head capitalises it; `nil` for what the input type implies.
+    public var capitalisation: FieldTraits.Capitalisation?
 
     /// A field's starting value: text for every input type except `Checkbox`, which takes a tick.
     public enum DefaultValue: Hashable, Sendable, Codable {
@@ -40,16 +46,22 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
     /// A field; checks that the rules fit the input type.
     /// - Throws: ``DefinitionError`` naming the field.
     public init(name: FieldName, inputType: InputType, defaultValue: DefaultValue? = nil, options: [String]? = nil,
-                validate: ValidationDefinition = ValidationDefinition()) throws(DefinitionError) {
+                validate: ValidationDefinition = ValidationDefinition(), format: DisplayFormat? = nil,
+                keyboard: FieldTraits.Keyboard? = nil, capitalisation: FieldTraits.Capitalisation? = nil) throws(DefinitionError) {
         self.name = name
         self.inputType = inputType
         self.defaultValue = defaultValue
         self.options = options
         self.validate = validate
+        self.format = format
+        self.keyboard = keyboard
+        self.capitalisation = capitalisation
         try check()
     }
 
-    private enum CodingKeys: String, CodingKey { case name, inputType, defaultValue, options, validate }
+    private enum CodingKeys: String, CodingKey {
+        case name, inputType, defaultValue, options, validate, format, keyboard, capitalisation
+    }
 
     /// Decodes a field; an unknown input type or rule, or a pattern that does
     /// not compile, is a ``DefinitionError`` naming the field.
@@ -64,7 +76,23 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         try self.init(name: name, inputType: inputType,
                       defaultValue: container.decodeIfPresent(DefaultValue.self, forKey: .defaultValue),
                       options: container.decodeIfPresent([String].self, forKey: .options),
-                      validate: container.decodeIfPresent(ValidationDefinition.self, forKey: .validate) ?? ValidationDefinition())
+                      validate: container.decodeIfPresent(ValidationDefinition.self, forKey: .validate) ?? ValidationDefinition(),
+                      format: Self.decodeOption(DisplayFormat.self, .format, in: container, field: name),
+                      keyboard: Self.decodeOption(FieldTraits.Keyboard.self, .keyboard, in: container, field: name),
+                      capitalisation: Self.decodeOption(FieldTraits.Capitalisation.self, .capitalisation, in: container, field: name))
+    }
+
+    /// Decodes an optional named choice, reporting an unknown name against the field.
+    private static func decodeOption<Option: RawRepresentable & CaseIterable>(
+        _ type: Option.Type, _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>, field: FieldName
+    ) throws -> Option? where Option.RawValue == String {
+        guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let option = Option(rawValue: text) else {
+            let known = Option.allCases.map(\.rawValue)
+            throw DefinitionError.unknownOption(key.stringValue, value: text, field: field,
+                                                suggestion: Suggestion.closest(to: text, in: known), known: known)
+        }
+        return option
     }
 
     private func check() throws(DefinitionError) {
