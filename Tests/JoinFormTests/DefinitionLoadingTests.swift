@@ -115,6 +115,16 @@ struct DefinitionLoadingTests {
             == .duplicateField("A"))
     }
 
+    @Test("a misspelt key is an error naming its place, not a silently ignored setting")
+    func unknownKeys() {
+        #expect(loadError(#"{"fields": [{"name": "A", "inputType": "Text", "validate": {"mandatroy": true}}]}"#)?.description
+            == "field 'A' validate: unknown key 'mandatroy' (did you mean 'mandatory'?); known: mandatory, minLength, maxLength, custom")
+        #expect(loadError(#"{"fields": [{"name": "A", "inputType": "Text", "validate": {"custom": [{"rule": "regex", "pattern": "a", "errorMesage": "x"}]}}]}"#)?.description.hasPrefix("field 'A' rule 'regex': unknown key 'errorMesage' (did you mean 'errorMessage'?)") == true)
+        #expect(loadError(#"{"fields": [{"name": "A", "inputType": "Text", "default": "x"}]}"#)?.description.hasPrefix("field 'A': unknown key 'default'") == true)
+        #expect(loadError(#"{"field": []}"#)?.description.hasPrefix("form definition: unknown key 'field' (did you mean 'fields'?)") == true)
+        #expect(loadError(#"{"fields": [{"name": "A", "inputType": "Text"}], "pages": [{"name": "p", "row": [["A"]]}]}"#)?.description.hasPrefix("page 'p': unknown key 'row' (did you mean 'rows'?)") == true)
+    }
+
     @Test("malformed JSON reports the path and what was expected")
     func malformed() {
         #expect(loadError(#"{"fields": [{"name": "A", "inputType": "Text", "validate": {"minLength": "eight"}}]}"#)

@@ -68,6 +68,9 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(FieldName.self, forKey: .name)
+        // `data` names where a Select's options come from in the server-driven shape; it is accepted and not used.
+        try KnownKeys.check(decoder, known: ["name", "inputType", "defaultValue", "options", "validate", "format",
+                                             "keyboard", "capitalisation", "data"], place: "field '\(name)'")
         let typeName = try container.decode(String.self, forKey: .inputType)
         guard let inputType = InputType(rawValue: typeName) else {
             throw DefinitionError.unknownInputType(typeName, field: name,
@@ -76,10 +79,19 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         try self.init(name: name, inputType: inputType,
                       defaultValue: container.decodeIfPresent(DefaultValue.self, forKey: .defaultValue),
                       options: container.decodeIfPresent([String].self, forKey: .options),
-                      validate: container.decodeIfPresent(ValidationDefinition.self, forKey: .validate) ?? ValidationDefinition(),
+                      validate: Self.decodeValidate(container, field: name),
                       format: Self.decodeOption(DisplayFormat.self, .format, in: container, field: name),
                       keyboard: Self.decodeOption(FieldTraits.Keyboard.self, .keyboard, in: container, field: name),
                       capitalisation: Self.decodeOption(FieldTraits.Capitalisation.self, .capitalisation, in: container, field: name))
+    }
+
+    /// Decodes `validate`, naming the field in an unknown-key error from it or its rules.
+    private static func decodeValidate(_ container: KeyedDecodingContainer<CodingKeys>, field: FieldName) throws -> ValidationDefinition {
+        do {
+            return try container.decodeIfPresent(ValidationDefinition.self, forKey: .validate) ?? ValidationDefinition()
+        } catch DefinitionError.unknownKey(let key, let place, let suggestion, let known) {
+            throw DefinitionError.unknownKey(key, in: "field '\(field)' \(place)", suggestion: suggestion, known: known)
+        }
     }
 
     /// Decodes an optional named choice, reporting an unknown name against the field.
@@ -134,10 +146,14 @@ public struct ValidationDefinition: Hashable, Sendable, Codable {
         self.custom = custom
     }
 
-    private enum CodingKeys: String, CodingKey { case mandatory, minLength, maxLength, custom }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case mandatory, minLength, maxLength, custom
+        static var allNames: [String] { allCases.map(\.rawValue) }
+    }
 
-    /// Decodes the object; every key is optional.
+    /// Decodes the object; every key is optional, an unknown key is an error.
     public init(from decoder: any Decoder) throws {
+        try KnownKeys.check(decoder, known: CodingKeys.allNames, place: "validate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         mandatory = try container.decodeIfPresent(Bool.self, forKey: .mandatory) ?? false
         minLength = try container.decodeIfPresent(Int.self, forKey: .minLength)

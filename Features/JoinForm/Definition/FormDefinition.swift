@@ -39,6 +39,7 @@ public struct FormDefinition: Hashable, Sendable, Codable {
 
     /// Decodes the JSON shape above; a problem is a ``DefinitionError`` naming the field.
     public init(from decoder: any Decoder) throws {
+        try KnownKeys.check(decoder, known: ["fields", "pages"], place: "form definition")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(fields: container.decode([FieldDefinition].self, forKey: .fields),
                       pages: container.decodeIfPresent([PageDefinition].self, forKey: .pages))
@@ -76,6 +77,16 @@ public struct PageDefinition: Hashable, Sendable, Codable {
     public init(name: String, rows: [[FieldName]]) {
         self.name = name
         self.rows = rows
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, rows }
+
+    /// Decodes a page; an unknown key names the page.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .name)
+        try KnownKeys.check(decoder, known: ["name", "rows"], place: "page '\(name)'")
+        self.init(name: name, rows: try container.decode([[FieldName]].self, forKey: .rows))
     }
 
     /// The page's fields in reading order (row by row, left to right).

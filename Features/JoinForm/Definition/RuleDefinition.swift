@@ -54,6 +54,23 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         self.code = code
     }
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case rule, pattern, caseInsensitive, years, minLength, errorMessage, code
+    }
+
+    /// Decodes a rule; an unknown key is an error naming the rule.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try container.decode(String.self, forKey: .rule)
+        try KnownKeys.check(decoder, known: CodingKeys.allCases.map(\.rawValue), place: "rule '\(rule)'")
+        pattern = try container.decodeIfPresent(String.self, forKey: .pattern)
+        caseInsensitive = try container.decodeIfPresent(Bool.self, forKey: .caseInsensitive)
+        years = try container.decodeIfPresent(Int.self, forKey: .years)
+        minLength = try container.decodeIfPresent(Int.self, forKey: .minLength)
+        errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+    }
+
     /// The kind, or `nil` when `rule` names none.
     public var kind: Kind? { Kind(rawValue: rule) }
 
