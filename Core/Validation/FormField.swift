@@ -7,7 +7,8 @@
 ///   async check of an older value is ignored when it answers) and clears
 ///   server errors. The status becomes ``FieldStatus/unknown`` unless the field
 ///   validates on change, or it currently shows ``FieldStatus/invalid(_:)``:
-///   then it is re-checked at once ("reward early, punish late").
+///   then it is re-checked at once ("reward early, punish late"). A hidden or
+///   disabled field stores the value without checking it.
 /// - ``leave(context:)`` checks a field whose trigger is on leave or on change,
 ///   unless the current value was already checked.
 /// - ``validate(context:)`` checks it regardless of trigger.
@@ -146,7 +147,7 @@ public struct FormField<Value: Sendable>: Sendable {
         serverViolations = []
         pendingGeneration = nil
         checkedGeneration = nil
-        if trigger == .onChange || status.kind == .invalid {
+        if availability.takesPart, trigger == .onChange || status.kind == .invalid {
             return check(context: context, startingAsync: trigger == .onChange)
         }
         status = .unknown

@@ -83,6 +83,18 @@ struct FormBehaviourTests {
         #expect(try form.submit()[Self.email] == "a@b.co")
     }
 
+    @Test("a hidden field that validates on change stores values without checking them")
+    func hiddenOnChange() throws {
+        var form = try Form(FormField("postcode", initialValue: "", rules: [PostcodeRule(region: .australia)],
+                                      trigger: .onChange, availability: .hidden))
+        form.setValue("30", for: Self.postcode)
+        #expect(form.status(of: "postcode") == .unknown)
+        #expect(form.field(Self.postcode)?.value == "30")
+        form.setAvailability(.enabled, for: "postcode")
+        form.setValue("300", for: Self.postcode)
+        #expect(form.status(of: "postcode")?.kind == .invalid)
+    }
+
     @Test("submit throws the first invalid field in form order, with all its violations")
     func submitFirstError() throws {
         var form = try signUpForm()
