@@ -103,6 +103,8 @@ struct DefinitionLoadingTests {
             == .ruleNotForInputType(rule: "email", field: "A", inputType: .checkbox))
         #expect(loadError(#"{"fields": [{"name": "Dob", "inputType": "Date", "validate": {"custom": [{"rule": "minimumAge"}]}}]}"#)
             == .missingRuleValue(field: "Dob", rule: "minimumAge", key: "years"))
+        #expect(loadError(#"{"fields": [{"name": "State", "inputType": "Select", "validate": {"custom": [{"rule": "oneOf"}]}}]}"#)
+            == .missingRuleValue(field: "State", rule: "oneOf", key: "options"))
     }
 
     @Test("contradictory lengths and mismatched defaults name the field")

@@ -120,9 +120,6 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         if inputType.holdsTick, validate.minLength != nil || validate.maxLength != nil {
             throw .invalidLength(field: name, reason: "a Checkbox has no length")
         }
-        if inputType == .select, options?.isEmpty ?? true, validate.custom.contains(where: { $0.kind == .oneOf }) {
-            throw .missingRuleValue(field: name, rule: RuleDefinition.Kind.oneOf.rawValue, key: "options")
-        }
         for rule in validate.custom { try rule.check(for: self) }
     }
 }

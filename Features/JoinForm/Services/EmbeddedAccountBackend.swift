@@ -25,7 +25,8 @@ public actor EmbeddedAccountBackend: AccountBackend {
     }
 
     private let definition: FormDefinition
-    private let environment: RuleEnvironment
+    /// The form built once from the definition (patterns compiled once); each request checks a copy.
+    private let blankForm: Form
     private let fieldNames: AccountFieldNames
     private let selfExclusionRegister: [SelfExcludedPerson]?
     private var takenUsernames: Set<String>
@@ -42,7 +43,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard,
                 takenUsernames: Set<String> = [], selfExclusionRegister: [SelfExcludedPerson]? = nil) {
         self.definition = definition
-        self.environment = environment
+        self.blankForm = definition.makeForm(in: environment)
         self.fieldNames = fieldNames
         self.takenUsernames = Set(takenUsernames.map { $0.lowercased() })
         self.selfExclusionRegister = selfExclusionRegister
@@ -74,7 +75,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     }
 
     private func violations(in submitted: [String: String]) -> [FieldName: [RuleViolation]] {
-        var form = definition.makeForm(in: environment)
+        var form = blankForm
         var rejected: [FieldName: [RuleViolation]] = [:]
         for (key, text) in submitted {
             let name = FieldName(key)
