@@ -20,7 +20,8 @@ let package = Package(
         // Foundation only, so that it stays embeddable in an iOS app.
         .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
         // Features: headless engines over Core; they never import or name a brand.
-        .target(name: "JoinFormFeature", dependencies: ["LiveryCore"], path: "Features/JoinForm", swiftSettings: swiftSettings),
+        .target(name: "JoinFormFeature", dependencies: ["LiveryCore"], path: "Features/JoinForm",
+                resources: [.process("Resources")], swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",
             dependencies: ["JoinFormFeature", "LiveryCore"],

@@ -7,15 +7,10 @@
 /// With a ``VirtualClock``, advance it past a debounce before awaiting
 /// ``waitForPendingChecks()`` or ``submit()``.
 public actor FormSession {
-    private struct RunningCheck {
-        let generation: UInt64
-        let task: Task<Void, Never>
-    }
-
     /// The current form.
     public private(set) var form: Form
     private let clock: EngineClock
-    private var running: [FieldName: RunningCheck] = [:]
+    private var running = AsyncCheckRunner()
     private var observers: [Int: AsyncStream<FieldStatusChange>.Continuation] = [:]
     private var nextObserver = 0
 
@@ -39,7 +34,7 @@ public actor FormSession {
 
     /// Stores a value; a pending check of the field's older value is cancelled.
     public func setValue<Value: Sendable>(_ value: Value, for key: FieldKey<Value>) {
-        running.removeValue(forKey: key.name)?.task.cancel()
+        running.cancel(key.name)
         apply(form.setValue(value, for: key))
     }
 
@@ -65,8 +60,7 @@ public actor FormSession {
 
     /// Returns every field to its initial state and cancels every pending check.
     public func reset() {
-        for check in running.values { check.task.cancel() }
-        running.removeAll()
+        running.cancelAll()
         apply(form.reset())
     }
 
@@ -79,7 +73,7 @@ public actor FormSession {
             do {
                 return try form.submission()
             } catch .pending(let names) {
-                if running.isEmpty { throw .pending(names) }
+                if running.isIdle { throw .pending(names) }
                 await waitForPendingChecks()
             }
         }
@@ -87,8 +81,8 @@ public actor FormSession {
 
     /// Waits until every async check running now, and any it leads to, has answered.
     public func waitForPendingChecks() async {
-        while let check = running.values.first {
-            await check.task.value
+        while let task = running.anyTask {
+            await task.value
         }
     }
 
@@ -96,21 +90,13 @@ public actor FormSession {
         for change in update.statusChanges {
             for observer in observers.values { observer.yield(change) }
         }
-        for check in update.checks {
-            running.removeValue(forKey: check.field)?.task.cancel()
-            let deadline = clock.deadline(after: check.debounce)
-            let task = Task { [clock] in
-                let outcome = await check.run(on: clock, until: deadline)
-                self.finish(outcome)
-            }
-            running[check.field] = RunningCheck(generation: check.generation, task: task)
+        running.start(update.checks, on: clock) { outcome in
+            await self.finish(outcome)
         }
     }
 
     private func finish(_ outcome: AsyncCheckOutcome) {
-        if running[outcome.field]?.generation == outcome.generation {
-            running.removeValue(forKey: outcome.field)
-        }
+        running.finished(outcome)
         apply(form.complete(outcome))
     }
 
@@ -119,7 +105,7 @@ public actor FormSession {
     }
 
     deinit {
-        for check in running.values { check.task.cancel() }
+        running.cancelAll()
         for observer in observers.values { observer.finish() }
     }
 }

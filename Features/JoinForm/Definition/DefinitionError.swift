@@ -56,7 +56,7 @@ public enum DefinitionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidPattern(let error):
             error.description
         case .defaultValueMismatch(let field, let inputType):
-            "field '\(field)': defaultValue must be \(inputType.holdsTick ? "true or false" : "text") for inputType '\(inputType.rawValue)'"
+            "field '\(field)': defaultValue must be \(inputType.isComposite ? "absent" : inputType.holdsTick ? "true or false" : "text") for inputType '\(inputType.rawValue)'"
         case .invalidLength(let field, let reason):
             "field '\(field)': \(reason)"
         case .duplicateField(let field):

@@ -117,8 +117,11 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         if let minimum = validate.minLength, let maximum = validate.maxLength, minimum > maximum {
             throw .invalidLength(field: name, reason: "minLength \(minimum) is more than maxLength \(maximum)")
         }
-        if inputType.holdsTick, validate.minLength != nil || validate.maxLength != nil {
-            throw .invalidLength(field: name, reason: "a Checkbox has no length")
+        if inputType.holdsTick || inputType.isComposite, validate.minLength != nil || validate.maxLength != nil {
+            throw .invalidLength(field: name, reason: "a \(inputType.rawValue) has no length")
+        }
+        if inputType.isComposite, defaultValue != nil {
+            throw .defaultValueMismatch(field: name, inputType: inputType)
         }
         for rule in validate.custom { try rule.check(for: self) }
     }

@@ -1,22 +1,29 @@
 import LiveryCore
 
 /// What building rules from a definition needs from the runtime: the region
-/// (mobile and postcode formats) and the wall clock (minimum age).
+/// (mobile and postcode formats), the wall clock (minimum age) and the
+/// account service (username availability).
 public struct RuleEnvironment: Sendable {
     /// The runtime's region.
     public var region: Region
     /// The calendar date source.
     public var wallClock: WallClock
+    /// The service `usernameAvailable` rules ask; without one those rules are
+    /// left out (the account service itself checks usernames when it creates a client).
+    public var accounts: (any AccountBackend)?
 
     /// An environment.
-    public init(region: Region, wallClock: WallClock) {
+    public init(region: Region, wallClock: WallClock, accounts: (any AccountBackend)? = nil) {
         self.region = region
         self.wallClock = wallClock
+        self.accounts = accounts
     }
 }
 
 extension FormDefinition {
     /// The typed fields of this definition, in form order, validated on leaving (J2).
+    /// Composite fields (`Address`, `DepositLimit`) are not among them: their
+    /// values are child forms that the journey keeps.
     ///
     /// Rule order: `mandatory`, `minLength`/`maxLength`, then `custom` in
     /// order. A `Checkbox` holds a `Bool` (mandatory means it must be
@@ -25,7 +32,7 @@ extension FormDefinition {
     /// value passes its rules (a prefilled value that does not is left
     /// unknown, so the continue walk checks it); all others start unknown.
     public func makeFields(in environment: RuleEnvironment) -> [AnyFormField] {
-        fields.map { definition in
+        fields.filter { !$0.inputType.isComposite }.map { definition in
             if definition.inputType.holdsTick {
                 return AnyFormField(Self.tickField(definition))
             }
@@ -60,12 +67,30 @@ extension FormDefinition {
         case let (nil, maximum?): rules.append(LengthRule.max(maximum))
         case (nil, nil): break
         }
-        for rule in validate.custom { rules.append(textRule(rule, definition, environment)) }
+        var asyncRules: [any AsyncValidationRule<String>] = []
+        for rule in validate.custom {
+            if rule.kind == .usernameAvailable {
+                if let accounts = environment.accounts { asyncRules.append(usernameRule(rule, accounts)) }
+            } else {
+                rules.append(textRule(rule, definition, environment))
+            }
+        }
         let initial: String = if case .text(let text)? = definition.defaultValue { text } else { "" }
+        // A prefilled value that still needs a server answer is not known to be valid yet.
         let startsValid = !validate.mandatory
-            || (!initial.isEmptyValue && rules.allSatisfy { $0.check(initial, in: .standalone) == nil })
-        return FormField(definition.name, initialValue: initial, rules: rules,
+            || (!initial.isEmptyValue && asyncRules.isEmpty && rules.allSatisfy { $0.check(initial, in: .standalone) == nil })
+        return FormField(definition.name, initialValue: initial, rules: rules, asyncRules: asyncRules,
                          initialStatus: startsValid ? .valid : .unknown)
+    }
+
+    /// Asks `accounts` whether the name is free; a taken name breaks the rule
+    /// (code `username.taken`), a failed call is the field's error state (J6).
+    private static func usernameRule(_ rule: RuleDefinition, _ accounts: any AccountBackend) -> any AsyncValidationRule<String> {
+        let violation = RuleViolation(code: RuleCode(rawValue: rule.code ?? "username.taken"),
+                                      template: rule.errorMessage ?? "That username is taken.")
+        return AsyncCustomRule<String> { username in
+            try await accounts.isUsernameAvailable(username) ? nil : violation
+        }
     }
 
     private static func textRule(_ rule: RuleDefinition, _ field: FieldDefinition,
@@ -91,6 +116,7 @@ extension FormDefinition {
             if let minimum = rule.minLength { policy.minimumLength = minimum }
             built = PasswordStrengthRule(policy)
         case .oneOf?: built = OneOfRule(field.options ?? [])
+        case .usernameAvailable?: preconditionFailure("usernameAvailable is an async rule")
         case nil: return UnavailableRule<String>(diagnostic: "field '\(field.name)': unknown rule '\(rule.rule)'")
         }
         guard rule.code != nil || rule.errorMessage != nil else { return built }

@@ -6,7 +6,8 @@ import LiveryCore
 /// its built-in rules under the same key: `email`, `mobile` (the runtime
 /// region's numbering plan), `postcode` (the runtime region's), `minimumAge`
 /// (with `years`; for `Date` fields), `passwordStrength` (with an optional
-/// `minLength`), and `oneOf` (a `Select` field's `options`). `errorMessage`
+/// `minLength`), `oneOf` (a `Select` field's `options`) and
+/// `usernameAvailable` (asked of the account service). `errorMessage`
 /// replaces the default message of any kind; `code` replaces its code.
 public struct RuleDefinition: Hashable, Sendable, Codable {
     /// The rule kinds a definition may name.
@@ -25,6 +26,10 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         case passwordStrength
         /// One of the field's `options`.
         case oneOf
+        /// A username nobody has registered, asked of the account service
+        /// when the field is checked (an async rule; a failed call puts the
+        /// field in the error state).
+        case usernameAvailable
     }
 
     /// The rule's kind as written (`rule` in JSON).
@@ -85,6 +90,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         case .minimumAge: [.date]
         case .passwordStrength: [.password]
         case .oneOf: [.select, .text]
+        case .usernameAvailable: [.text, .email]
         }
         guard allowed.contains(field.inputType) else {
             throw .ruleNotForInputType(rule: rule, field: field.name, inputType: field.inputType)
@@ -101,7 +107,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
             guard let years, years > 0 else { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }
         case .oneOf:
             guard !(field.options ?? []).isEmpty else { throw .missingRuleValue(field: field.name, rule: rule, key: "options") }
-        case .email, .mobile, .postcode, .passwordStrength:
+        case .email, .mobile, .postcode, .passwordStrength, .usernameAvailable:
             break
         }
     }

@@ -65,14 +65,14 @@ extension FieldDefinition {
         case .date: .number
         case .tel: .phone
         case .email: .email
-        case .text, .password, .select, .checkbox: .text
+        case .text, .password, .select, .checkbox, .address, .depositLimit: .text
         }
     }
 
     private var impliedCapitalisation: FieldTraits.Capitalisation {
         switch inputType {
-        case .text: .words
-        case .tel, .password, .email, .select, .checkbox, .date: .none
+        case .text, .address: .words
+        case .tel, .password, .email, .select, .checkbox, .date, .depositLimit: .none
         }
     }
 }

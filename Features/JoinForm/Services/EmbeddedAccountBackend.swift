@@ -6,9 +6,10 @@ import LiveryCore
 /// Creating a client, in order:
 /// 1. a request whose idempotency key was seen before gets the client it created;
 /// 2. the payload is validated again with the rules built from the same form
-///    definition the client used (one source of truth); fields the form does
-///    not have, text where a tick is expected, and broken rules are answered
-///    as ``BackendError/rejected(_:)`` with rule codes per field;
+///    definition the client used (one source of truth), composite fields
+///    (`parent`, `parent.child`) with the same child forms; fields the form
+///    does not have, text where a tick is expected, and broken rules are
+///    answered as ``BackendError/rejected(_:)`` with rule codes per field;
 /// 3. a username already taken (ignoring case) is rejected on its field with `username.taken`;
 /// 4. when a register is configured (Australian brands), a listed person
 ///    gets ``BackendError/selfExcluded`` and no account;
@@ -28,6 +29,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     /// The form built once from the definition (patterns compiled once); each request checks a copy.
     private let blankForm: Form
     private let fieldNames: AccountFieldNames
+    private let region: Region
     private let selfExclusionRegister: [SelfExcludedPerson]?
     private var takenUsernames: Set<String>
     private var byIdempotencyKey: [String: CreatedClient] = [:]
@@ -45,6 +47,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
         self.definition = definition
         self.blankForm = definition.makeForm(in: environment)
         self.fieldNames = fieldNames
+        self.region = environment.region
         self.takenUsernames = Set(takenUsernames.map { $0.lowercased() })
         self.selfExclusionRegister = selfExclusionRegister
     }
@@ -77,8 +80,14 @@ public actor EmbeddedAccountBackend: AccountBackend {
     private func violations(in submitted: [String: String]) -> [FieldName: [RuleViolation]] {
         var form = blankForm
         var rejected: [FieldName: [RuleViolation]] = [:]
+        for field in definition.fields where field.inputType.isComposite {
+            rejected.merge(CompositePayload.violations(of: field, in: submitted, region: region)) { first, _ in first }
+        }
         for (key, text) in submitted {
             let name = FieldName(key)
+            if let parent = key.split(separator: ".").first, definition.field(FieldName(String(parent)))?.inputType.isComposite == true {
+                continue
+            }
             guard let field = definition.field(name) else {
                 rejected[name] = [RuleViolation(code: "field.unknown", template: "This field is not part of the form.")]
                 continue

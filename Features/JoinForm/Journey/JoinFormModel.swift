@@ -1,0 +1,88 @@
+import LiveryCore
+
+/// The parts of a join journey that are plain values: the definition, the
+/// Core form and the child forms, and how they turn into ``JoinState``.
+/// ``JoinJourney`` owns one and runs the side effects around it.
+struct JoinFormModel: Sendable {
+    let definition: FormDefinition
+    let region: Region
+    let traits: [FieldName: FieldTraits]
+    let render: @Sendable (RuleViolation) -> String
+    /// The name of the deposit-limit field, if the form has one.
+    let depositLimitName: FieldName?
+    var form: Form
+    var depositLimit: DepositLimitForm?
+
+    init(definition: FormDefinition, environment: RuleEnvironment, render: @escaping @Sendable (RuleViolation) -> String) {
+        self.definition = definition
+        self.region = environment.region
+        self.traits = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
+        self.render = render
+        self.form = definition.makeForm(in: environment)
+        let depositField = definition.fields.first { $0.inputType == .depositLimit }
+        self.depositLimitName = depositField?.name
+        self.depositLimit = depositField.map { DepositLimitForm(isRequired: $0.validate.mandatory) }
+    }
+
+    // MARK: Focus (J9)
+
+    /// The inputs of `page` that take focus, row by row, left to right.
+    func focusOrder(on page: PageDefinition) -> [InputID] {
+        page.fieldNames.flatMap { focusableInputs(of: $0) }
+    }
+
+    /// The inputs of the field `name` that take focus now, in order.
+    func focusableInputs(of name: FieldName) -> [InputID] {
+        guard let field = definition.field(name) else { return [] }
+        switch field.inputType {
+        case .depositLimit:
+            guard depositLimit?.decision == .limited else { return [] }
+            return [.child(name, DepositLimitForm.amountKey)]
+        default:
+            return traits[name]?.isFocusable == true ? [.field(name)] : []
+        }
+    }
+
+    // MARK: State
+
+    /// `state` with every derived part rebuilt from the form and the child forms.
+    func snapshot(of state: JoinState) -> JoinState {
+        var next = state
+        next.fields = definition.fields.map { fieldState($0, isEnabled: !state.isLoading) }
+        next.focusOrder = focusOrder(on: state.page)
+        next.depositLimit = depositLimit?.state(render: render)
+        let required = next.fields.filter(\.traits.isRequired)
+        next.progress = required.isEmpty ? 1 : Double(required.count { $0.status.isValid }) / Double(required.count)
+        return next
+    }
+
+    private func fieldState(_ definition: FieldDefinition, isEnabled: Bool) -> JoinFieldState {
+        let name = definition.name
+        let traits = traits[name] ?? definition.traits(in: region)
+        let value: JoinFieldValue
+        let status: FieldStatus
+        switch definition.inputType {
+        case .depositLimit:
+            value = .composite
+            status = depositLimit?.status ?? .unknown
+        case .address:
+            value = .composite
+            status = .unknown
+        case .checkbox:
+            value = .tick(form.field(FieldKey<Bool>(name))?.value ?? false)
+            status = form.status(of: name) ?? .unknown
+        case .tel, .password, .email, .select, .date, .text:
+            value = .text(form.field(FieldKey<String>(name))?.value ?? "")
+            status = form.status(of: name) ?? .unknown
+        }
+        return JoinFieldState(name: name, inputType: definition.inputType, traits: traits, options: definition.options,
+                              value: value, displayValue: Self.display(value, secure: traits.isSecure),
+                              status: status, messages: status.violations.map(render),
+                              isValidating: form.isValidating(name), isEnabled: isEnabled)
+    }
+
+    private static func display(_ value: JoinFieldValue, secure: Bool) -> String {
+        guard case .text(let text) = value else { return "" }
+        return secure ? String(repeating: "•", count: text.count) : text
+    }
+}

@@ -1,0 +1,48 @@
+import LiveryCore
+
+/// The join form's settings: what a brand plugin may change. Every value has
+/// a default; region-dependent defaults follow the runtime's region.
+///
+/// ```swift
+/// func configure(_ settings: inout FeatureSettings) {
+///     settings[JoinFormSettings.Key.self].alerts.byKind[.signUpFailed]?.title = "Sign-up hiccup"
+/// }
+/// ```
+public struct JoinFormSettings: Sendable {
+    /// The form definition; `nil` means the standard one of the runtime's
+    /// region (``FormDefinition/standard(for:)``). A brand may replace it or
+    /// amend the standard one.
+    public var definition: FormDefinition?
+    /// The system alerts' texts and the region's extra alert situations.
+    public var alerts: JoinAlerts
+    /// Whether creating a client checks the national self-exclusion register
+    /// (J15); `nil` means: where the region has one (Australia). Read by the
+    /// composition root when it assembles the account service.
+    public var checksSelfExclusionRegister: Bool?
+    /// Which fields the journey and the account service read beyond validating them.
+    public var fieldNames: AccountFieldNames
+    /// Messages for the journey's own rule codes, under the brand's catalogue.
+    public var messages: MessageCatalogue
+
+    /// Settings with every default.
+    public init(definition: FormDefinition? = nil, alerts: JoinAlerts = JoinAlerts(),
+                checksSelfExclusionRegister: Bool? = nil, fieldNames: AccountFieldNames = .standard,
+                messages: MessageCatalogue = MessageCatalogue()) {
+        self.definition = definition
+        self.alerts = alerts
+        self.checksSelfExclusionRegister = checksSelfExclusionRegister
+        self.fieldNames = fieldNames
+        self.messages = messages
+    }
+
+    /// Whether client creation checks the self-exclusion register in `region`.
+    public func checksSelfExclusionRegister(in region: Region) -> Bool {
+        checksSelfExclusionRegister ?? (region == .australia)
+    }
+
+    /// The key the settings are stored under in ``FeatureSettings``.
+    public enum Key: FeatureSettingKey {
+        /// Every default.
+        public static let defaultValue = JoinFormSettings()
+    }
+}

@@ -1,0 +1,33 @@
+import LiveryCore
+
+/// Everything a person (through a head) can do on the join form. A head
+/// sends intents to ``JoinJourney/send(_:)`` and draws ``JoinState``.
+///
+/// While the journey is loading (``JoinState/isLoading``), intents that edit
+/// or move are ignored; only the alert and route intents are taken.
+public enum JoinIntent: Hashable, Sendable {
+    /// An input gained focus (the one that had it loses it and is checked, J2).
+    case focus(InputID)
+    /// Focus left the form (tap outside, keyboard dismissed): the focused input is checked.
+    case unfocus
+    /// The text of an input changed (for a `Select`: the option chosen).
+    case change(InputID, String)
+    /// A tick box was tapped (e.g. marketing consent).
+    case toggle(FieldName)
+    /// The keyboard's or toolbar's next/done button (J9).
+    case next
+    /// The call to action: continue on an inner page, sign up on the last (J3, J11).
+    case `continue`
+    /// Back to the previous page, values kept.
+    case back
+    /// The deposit-limit decision (J16): decline, or set a limit (shows amount and period).
+    case chooseDepositLimit(DepositLimitDecision)
+    /// A link on the form was tapped.
+    case open(JoinLink)
+    /// An action of the system alert was chosen.
+    case alertAction(SystemAlert.Action.Role)
+    /// The system alert was dismissed.
+    case dismissAlert
+    /// The head has shown the requested route; the request is cleared.
+    case routeHandled
+}

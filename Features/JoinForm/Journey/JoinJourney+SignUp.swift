@@ -1,0 +1,110 @@
+import Foundation
+import LiveryCore
+
+extension JoinJourney {
+    /// Creates the client from the walked form (J11): success routes to the
+    /// next screen; a failure keeps every value and shows the system alert
+    /// (rejected details are also marked on their fields, V14); a person on
+    /// the self-exclusion register gets their own alert (J15); a person who
+    /// already has an account is sent to log in, natively or not by the
+    /// `login-native` flag (J12).
+    func signUp() async {
+        let fields: [String: String]
+        do {
+            fields = try registrationFields()
+        } catch {
+            // The walk found every field valid, so this means a field changed underneath it.
+            if let field = error.field { show(field) }
+            return
+        }
+        let registration = ClientRegistration(brand: brand, fields: fields, idempotencyKey: idempotencyKey(for: fields))
+        do {
+            let client = try await services.backend.createClient(registration)
+            state.createdClient = client
+            state.route = .signedUp(client)
+            track(JoinEvent.signUp, ["outcome": .string("created")])
+        } catch {
+            handleSignUpFailure(error)
+        }
+    }
+
+    /// The registration entries: every submitted field as text (ticks as
+    /// `true`/`false`) and the composite fields' children as `parent.child`.
+    func registrationFields() throws(FormSubmissionError) -> [String: String] {
+        let submitted = try model.form.submission()
+        var fields: [String: String] = [:]
+        for name in submitted.names {
+            switch submitted.value(named: name) {
+            case let text as String: fields[name.rawValue] = text
+            case let tick as Bool: fields[name.rawValue] = String(tick)
+            default: break
+            }
+        }
+        if let name = model.depositLimitName, let depositLimit = model.depositLimit {
+            fields.merge(depositLimit.registrationFields(prefix: name.rawValue)) { _, child in child }
+        }
+        return fields
+    }
+
+    /// The same key for the same details, so a retry never creates a second
+    /// client; a new key once the details change.
+    private func idempotencyKey(for fields: [String: String]) -> String {
+        let fingerprint = fields.hashValue
+        if let last = lastRegistration, last.fingerprint == fingerprint { return last.key }
+        let key = UUID().uuidString
+        lastRegistration = (fingerprint, key)
+        return key
+    }
+
+    private func handleSignUpFailure(_ error: BackendError) {
+        switch error {
+        case .rejected(let violations):
+            track(JoinEvent.signUp, ["outcome": .string("rejected"),
+                                     "reason": .string(Set(violations.values.joined().map(\.code.rawValue)).sorted()
+                                        .joined(separator: ","))])
+            placeServerViolations(violations)
+        case .selfExcluded:
+            track(JoinEvent.signUp, ["outcome": .string("self_excluded")])
+            raise(settings.alerts.alert(.selfExcluded))
+        case .conflict:
+            track(JoinEvent.signUp, ["outcome": .string("already_registered")])
+            state.route = services.featureFlags.isEnabled(.loginNative) ? .nativeLogin : .legacyLogin
+        case .unavailable, .timedOut, .invalidResponse:
+            track(JoinEvent.signUp, ["outcome": .string("failed"), "reason": .string(Self.reason(error))])
+            raise(settings.alerts.alert(.signUpFailed))
+        }
+    }
+
+    /// Puts rejected details on their fields (a composite's children under
+    /// `parent.child`), shows the first one in form order and raises the
+    /// alert configured for one of the codes, or the generic one.
+    private func placeServerViolations(_ violations: [FieldName: [RuleViolation]]) {
+        let update = model.form.applyServerViolations(violations)
+        if let name = model.depositLimitName {
+            let prefix = name.rawValue + "."
+            let children = update.unplacedViolations.filter { $0.key.rawValue.hasPrefix(prefix) }
+            model.depositLimit?.applyServerViolations(Dictionary(uniqueKeysWithValues: children.map {
+                (FieldName(String($0.key.rawValue.dropFirst(prefix.count))), $0.value)
+            }))
+        }
+        let rejectedFields = Set(violations.keys.map { FieldName(String($0.rawValue.prefix { $0 != "." })) })
+        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) { show(first) }
+        let codes = violations.values.joined().map(\.code)
+        if let configured = codes.lazy.compactMap({ self.settings.alerts.byRuleCode[$0] }).first {
+            raise(configured)
+        } else {
+            raise(settings.alerts.alert(.detailsRejected))
+        }
+    }
+
+    private static func reason(_ error: BackendError) -> String {
+        switch error {
+        case .unavailable: "unavailable"
+        case .timedOut: "timed_out"
+        case .invalidResponse: "invalid_response"
+        case .rejected: "rejected"
+        case .conflict: "conflict"
+        case .selfExcluded: "self_excluded"
+        }
+    }
+}

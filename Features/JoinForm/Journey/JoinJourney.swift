@@ -1,0 +1,184 @@
+import LiveryCore
+
+/// The join form's headless engine: intents in, ``JoinState`` out (seed 000,
+/// SPEC J1–J17).
+///
+/// It owns a Core ``Form`` built from a ``FormDefinition`` and the child
+/// forms of composite fields. Side effects go only through the runtime's
+/// services: username checks and client creation through the account
+/// backend, analytics through the pipeline, the `login-native` flag through
+/// the flag service; time only through the runtime's clock.
+///
+/// ``send(_:)`` applies an intent and returns; work it starts (an async
+/// username check, the continue walk, creating the client) runs on until
+/// ``settle()`` returns. Intents sent while the journey is loading are
+/// ignored except alert and route intents, so the app bar and everything
+/// else outside the form stay usable.
+public actor JoinJourney {
+    /// What a head draws.
+    public internal(set) var state: JoinState
+
+    var model: JoinFormModel
+    let brand: BrandID
+    let services: RuntimeServices
+    let settings: JoinFormSettings
+    var checks = AsyncCheckRunner()
+    /// The continue walk or sign-up under way.
+    var work: Task<Void, Never>?
+    /// A fingerprint of the last registration sent (not its values) and its
+    /// idempotency key, so a retry of the same details reuses the key.
+    var lastRegistration: (fingerprint: Int, key: String)?
+    private var observers: [Int: AsyncStream<JoinState>.Continuation] = [:]
+    private var nextObserver = 0
+
+    /// A journey over `definition` for the runtime's brand, region and services.
+    public init(definition: FormDefinition, runtime: Runtime) {
+        let settings = runtime.settings[JoinFormSettings.Key.self]
+        let services = runtime.services
+        let model = JoinFormModel(
+            definition: definition,
+            environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend),
+            render: { [runtime] violation in runtime.message(for: violation, defaults: settings.messages) })
+        self.model = model
+        self.brand = runtime.manifest.id
+        self.services = services
+        self.settings = settings
+        state = model.snapshot(of: JoinState(pages: definition.pages))
+    }
+
+    /// Every state from now on, starting with the current one.
+    public func states() -> AsyncStream<JoinState> {
+        let (stream, continuation) = AsyncStream<JoinState>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.yield(state)
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(id) }
+        }
+        return stream
+    }
+
+    /// Applies `intent` and returns; see the type's documentation.
+    public func send(_ intent: JoinIntent) async {
+        switch intent {
+        case .alertAction(let role): chooseAlertAction(role)
+        case .dismissAlert: dismissAlert()
+        case .routeHandled: state.route = nil
+        default:
+            guard !state.isLoading, state.alert == nil else { break }
+            await perform(intent)
+        }
+        publish()
+    }
+
+    /// Waits until nothing the journey started is still running: async
+    /// checks, the continue walk, client creation. With a ``VirtualClock``,
+    /// advance it past any debounce first.
+    public func settle() async {
+        while true {
+            if let work {
+                await work.value
+            } else if let check = checks.anyTask {
+                await check.value
+            } else {
+                return
+            }
+        }
+    }
+
+    private func perform(_ intent: JoinIntent) async {
+        switch intent {
+        case .focus(let input): moveFocus(to: input)
+        case .unfocus: moveFocus(to: nil)
+        case .change(let input, let text): change(input, to: text)
+        case .toggle(let name): toggle(name)
+        case .next: focusNext()
+        case .continue: startContinue()
+        case .back: goBack()
+        case .chooseDepositLimit(let decision): chooseDepositLimit(decision)
+        case .open(let link): open(link)
+        case .alertAction, .dismissAlert, .routeHandled: break
+        }
+    }
+
+    // MARK: Editing
+
+    private func change(_ input: InputID, to text: String) {
+        switch input {
+        case .field(let name):
+            guard let traits = model.traits[name], let field = model.definition.field(name), !field.inputType.holdsTick,
+                  !field.inputType.isComposite else { return }
+            var formatted = traits.format.format(text, region: model.region)
+            if let limit = traits.inputLimit, formatted.count > limit { formatted = String(formatted.prefix(limit)) }
+            checks.cancel(name)
+            apply(model.form.setValue(formatted, for: FieldKey<String>(name)))
+        case .child(let parent, let key):
+            if parent == model.depositLimitName { model.depositLimit?.change(key, to: text) }
+        }
+    }
+
+    private func toggle(_ name: FieldName) {
+        guard model.definition.field(name)?.inputType.holdsTick == true,
+              let ticked = model.form.field(FieldKey<Bool>(name))?.value else { return }
+        apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
+        track(JoinEvent.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
+    }
+
+    private func chooseDepositLimit(_ decision: DepositLimitDecision) {
+        guard model.depositLimit != nil else { return }
+        model.depositLimit?.choose(decision)
+        track(JoinEvent.depositLimitChosen, ["decision": .string(decision.rawValue)])
+    }
+
+    func open(_ link: JoinLink) {
+        track(JoinEvent.linkOpened, ["link": .string(link.rawValue)])
+        if let route = link.route { state.route = route }
+    }
+
+    private func goBack() {
+        guard state.pageIndex > 0 else { return }
+        moveFocus(to: nil)
+        state.pageIndex -= 1
+        track(JoinEvent.pageShown, ["direction": .string("back")])
+    }
+
+    // MARK: Form plumbing
+
+    /// Starts the async checks `update` asks for.
+    func apply(_ update: FormUpdate) {
+        checks.start(update.checks, on: services.clock) { outcome in
+            await self.finish(outcome)
+        }
+    }
+
+    private func finish(_ outcome: AsyncCheckOutcome) {
+        checks.finished(outcome)
+        apply(model.form.complete(outcome))
+        publish()
+    }
+
+    /// Sends an analytics event tagged with the page shown; never a value a person typed.
+    func track(_ name: String, _ properties: [String: AnalyticsValue] = [:]) {
+        var values = properties
+        values["page"] = .string(state.page.name)
+        _ = services.analytics.track(AnalyticsEvent(name, values).adding(ContextEnrichment.Key.screen,
+                                                                         .string("join/\(state.page.name)")))
+    }
+
+    /// Rebuilds the derived parts of the state and tells every observer.
+    func publish() {
+        state = model.snapshot(of: state)
+        for observer in observers.values { observer.yield(state) }
+    }
+
+    private func removeObserver(_ id: Int) {
+        observers.removeValue(forKey: id)
+    }
+
+    deinit {
+        checks.cancelAll()
+        work?.cancel()
+        for observer in observers.values { observer.finish() }
+    }
+}

@@ -1,0 +1,39 @@
+import LiveryCore
+
+/// A screen the journey asks its head to show. Heads show it, then send
+/// ``JoinIntent/routeHandled``.
+public enum JoinRoute: Hashable, Sendable {
+    /// The terms and conditions page.
+    case termsAndConditions
+    /// The privacy policy page.
+    case privacyPolicy
+    /// The client was created: the screen after sign-up.
+    case signedUp(CreatedClient)
+    /// The person already has an account: the native log-in (`login-native` on, J12).
+    case nativeLogin
+    /// The person already has an account: the legacy log-in (`login-native` off, J12).
+    case legacyLogin
+}
+
+/// The links on the join form (J11). Terms and privacy route to a page; the
+/// customer-support number and the self-exclusion register are recorded in
+/// analytics and left to the head (a phone call, a browser).
+public enum JoinLink: String, Hashable, Sendable, CaseIterable {
+    /// Terms and conditions.
+    case termsAndConditions
+    /// Privacy policy.
+    case privacyPolicy
+    /// The customer-support phone number.
+    case customerSupport
+    /// The national self-exclusion register's website.
+    case selfExclusionRegister
+
+    /// The route the link asks for, if it has one.
+    var route: JoinRoute? {
+        switch self {
+        case .termsAndConditions: .termsAndConditions
+        case .privacyPolicy: .privacyPolicy
+        case .customerSupport, .selfExclusionRegister: nil
+        }
+    }
+}

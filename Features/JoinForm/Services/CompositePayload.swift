@@ -1,0 +1,40 @@
+import LiveryCore
+
+/// Checks the registration entries of composite fields (`parent` and
+/// `parent.child`) with the same child forms the journey uses.
+enum CompositePayload {
+    /// The violations of the composite `field` in `submitted`, keyed
+    /// `parent` (the decision, or a missing value) or `parent.child`.
+    static func violations(of field: FieldDefinition, in submitted: [String: String],
+                           region: Region) -> [FieldName: [RuleViolation]] {
+        let prefix = field.name.rawValue + "."
+        let children = submitted.filter { $0.key.hasPrefix(prefix) }
+        var found: [FieldName: [RuleViolation]] = [:]
+        switch field.inputType {
+        case .depositLimit:
+            let text = submitted[field.name.rawValue] ?? DepositLimitDecision.undecided.rawValue
+            guard let decision = DepositLimitDecision(rawValue: text) else {
+                return [field.name: [RuleViolation(code: .choiceInvalid, parameters: ["choices": DepositLimitDecision.allCases.map(\.rawValue).joined(separator: ", ")],
+                                                   template: "Choose one of {choices}.")]]
+            }
+            var form = DepositLimitForm(isRequired: field.validate.mandatory)
+            form.choose(decision)
+            for (key, value) in children {
+                let child = String(key.dropFirst(prefix.count))
+                guard [DepositLimitForm.amountKey, DepositLimitForm.periodKey].contains(child) else {
+                    found[FieldName(key)] = [unknownChild]
+                    continue
+                }
+                form.change(child, to: value)
+            }
+            form.validate()
+            for (child, violations) in form.childViolations() { found[FieldName(prefix + child)] = violations }
+            if case .invalid(let violations) = form.status, decision == .undecided { found[field.name] = violations }
+        default:
+            for key in children.keys { found[FieldName(key)] = [unknownChild] }
+        }
+        return found
+    }
+
+    static let unknownChild = RuleViolation(code: "field.unknown", template: "This field is not part of the form.")
+}

@@ -1,0 +1,149 @@
+import Foundation
+import LiveryCore
+@testable import JoinFormFeature
+
+/// A brand used only by journey tests; its join settings are the test's.
+struct JourneyTestBrand: BrandPlugin {
+    var manifest: BrandManifest
+    var theme: Theme { Self.theme }
+    var messages = MessageCatalogue()
+    var joinSettings = JoinFormSettings()
+
+    init(region: Region) {
+        let australian = region == .australia
+        manifest = BrandManifest(id: BrandID(rawValue: australian ? "test-au" : "test-nz")!, displayName: "Test",
+                                 region: region, currencyCode: australian ? "AUD" : "NZD",
+                                 locale: australian ? "en-AU" : "en-NZ")
+    }
+
+    func configure(_ settings: inout FeatureSettings) {
+        settings[JoinFormSettings.Key.self] = joinSettings
+    }
+
+    static let theme: Theme = {
+        let style = TextStyle(fontFamily: "Test", size: 16, weight: .regular, lineHeight: 20)
+        return Theme(name: "Test", palette: ColorPalette { _ in RGBColor(red: 0, green: 0, blue: 0) },
+                     typography: TypographyScale(title: style, headline: style, body: style, caption: style,
+                                                 button: style, badge: style),
+                     spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
+                     icons: IconSet(search: "s", login: "l", join: "j", betslip: "b", balance: "m", pendingBets: "p",
+                                    locker: "k", toolbox: "t", userTray: "u", pot: nil, close: "c", clear: "x"))
+    }()
+}
+
+/// A door a scripted backend call waits at until the test opens it.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters.removeAll()
+    }
+}
+
+/// An account service whose answers the test decides: taken and failing
+/// usernames, usernames whose answer waits at a gate, and a queue of
+/// create-client failures before the underlying embedded service answers.
+actor ScriptedAccountBackend: AccountBackend {
+    let embedded: EmbeddedAccountBackend
+    var failingUsernames: Set<String> = []
+    var usernameGates: [String: Gate] = [:]
+    var createFailures: [BackendError] = []
+    var createGate: Gate?
+    private(set) var usernameQuestions: [String] = []
+    private(set) var registrations: [ClientRegistration] = []
+
+    init(embedded: EmbeddedAccountBackend) { self.embedded = embedded }
+
+    func failUsername(_ name: String) { failingUsernames.insert(name) }
+    func gateUsername(_ name: String, _ gate: Gate) { usernameGates[name] = gate }
+    func failNextCreate(with error: BackendError) { createFailures.append(error) }
+    func gateCreate(_ gate: Gate) { createGate = gate }
+
+    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+        usernameQuestions.append(username)
+        if let gate = usernameGates[username] { await gate.wait() }
+        if failingUsernames.contains(username) { throw .unavailable(reason: "the username service did not answer") }
+        return try await embedded.isUsernameAvailable(username)
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        registrations.append(registration)
+        if let gate = createGate { await gate.wait() }
+        if !createFailures.isEmpty { throw createFailures.removeFirst() }
+        return try await embedded.createClient(registration)
+    }
+}
+
+/// One journey with everything a test looks at: the clock, the recorded
+/// analytics, the flags and the scripted backend.
+struct JourneyHarness {
+    let clock = VirtualClock()
+    let analytics = RecordingDestination()
+    let flags = FeatureFlagStore()
+    let backend: ScriptedAccountBackend
+    let journey: JoinJourney
+    let definition: FormDefinition
+    let region: Region
+
+    /// A journey over `definition` (the region's standard one by default).
+    init(region: Region = .australia, definition: FormDefinition? = nil, takenUsernames: Set<String> = ["taken_name"],
+         register: [SelfExcludedPerson]? = nil, configure: (inout JoinFormSettings) -> Void = { _ in }) throws {
+        let definition = try definition ?? FormDefinition.standard(for: region)
+        self.definition = definition
+        self.region = region
+        let embedded = EmbeddedAccountBackend(definition: definition,
+                                              environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
+                                              takenUsernames: takenUsernames, selfExclusionRegister: register)
+        backend = ScriptedAccountBackend(embedded: embedded)
+        var brand = JourneyTestBrand(region: region)
+        brand.joinSettings.definition = definition
+        configure(&brand.joinSettings)
+        let services = RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: backend,
+                                       addressLookup: UnusedAddressLookup(),
+                                       analytics: AnalyticsPipeline(destinations: [analytics]), featureFlags: flags)
+        journey = try Runtime(brand: brand, services: services).joinForm()
+    }
+
+    /// Focuses `name`, types `text` and leaves it, as a person would.
+    func type(_ text: String, into name: FieldName) async {
+        await journey.send(.focus(.field(name)))
+        await journey.send(.change(.field(name), text))
+        await journey.send(.unfocus)
+    }
+
+    /// Fills every page-one field of the standard definition with valid values.
+    func fillDetails(firstName: String = "Alex", lastName: String = "Citizen", dateOfBirth: String = "01022000") async {
+        await journey.send(.change(.field("title"), "Mx"))
+        await type(firstName, into: "firstName")
+        await type(lastName, into: "lastName")
+        await type(dateOfBirth, into: "dateOfBirth")
+        await type("alex@example.com", into: "email")
+        await type(Self.mobile(for: region), into: "mobile")
+    }
+
+    static func mobile(for region: Region) -> String { region == .australia ? "0412345678" : "0211234567" }
+
+    /// The current state.
+    var state: JoinState { get async { await journey.state } }
+
+    /// The status of `name` now.
+    func status(_ name: FieldName) async -> FieldStatus? { await journey.state.field(name)?.status }
+}
+
+/// An address service that must not be called.
+struct UnusedAddressLookup: AddressLookupService {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        throw .unavailable(reason: "not used in this test")
+    }
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        throw .notFound(id: id)
+    }
+}

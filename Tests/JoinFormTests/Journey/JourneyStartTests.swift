@@ -1,0 +1,97 @@
+import Testing
+import LiveryCore
+@testable import JoinFormFeature
+
+@Suite("Journey start: states, pages, rows and traits (J1, J7, J8)")
+struct JourneyStartTests {
+    @Test("on start required fields are unknown and optional or prefilled fields are valid (J1)")
+    func initialStates() async throws {
+        let harness = try JourneyHarness()
+        let state = await harness.state
+        #expect(state.field("email")?.status == .unknown)
+        #expect(state.field("password")?.status == .unknown)
+        #expect(state.field("marketingConsent")?.status == .valid)
+        #expect(state.pageIndex == 0)
+        #expect(state.focus == nil)
+        #expect(state.progress == 0)
+    }
+
+    @Test("a prefilled valid value starts valid and counts towards progress (J1)")
+    func prefilledStartsValid() async throws {
+        var definition = try FormDefinition.standard(for: .australia)
+        let index = try #require(definition.fields.firstIndex { $0.name == "email" })
+        definition.fields[index].defaultValue = .text("pat@example.com")
+        let harness = try JourneyHarness(definition: definition)
+        let state = await harness.state
+        #expect(state.field("email")?.status == .valid)
+        #expect(state.field("email")?.value == .text("pat@example.com"))
+        #expect(state.progress > 0)
+    }
+
+    @Test("page one shows title and first name side by side, then one field per row (J8)")
+    func rows() async throws {
+        let state = await (try JourneyHarness()).state
+        #expect(state.rows.map { $0.map(\.name) } == [["title", "firstName"], ["lastName"], ["dateOfBirth"], ["email"], ["mobile"]])
+        #expect(state.pages.map(\.name) == ["details", "account"])
+        #expect(state.callToAction == CallToAction(purpose: .continue, showsProgress: false, isEnabled: true))
+    }
+
+    @Test("fields declare required, focusable, limit, format, keyboard and capitalisation for heads (J7)")
+    func traits() async throws {
+        let state = await (try JourneyHarness()).state
+        let title = try #require(state.field("title")?.traits)
+        #expect(title.isFocusable == false && title.isRequired)
+        let birth = try #require(state.field("dateOfBirth")?.traits)
+        #expect(birth.format == .dateOfBirth && birth.keyboard == .number && birth.inputLimit == 10)
+        let email = try #require(state.field("email")?.traits)
+        #expect(email.keyboard == .email && email.capitalisation == FieldTraits.Capitalisation.none && email.inputLimit == 254)
+        let first = try #require(state.field("firstName")?.traits)
+        #expect(first.capitalisation == .words)
+        #expect(state.field("password")?.traits.isSecure == true)
+        #expect(state.field("marketingConsent")?.traits.isRequired == false)
+    }
+
+    @Test("a date of birth typed as digits shows as dd/mm/yyyy, and extra digits are ignored (J7, J17)")
+    func dateOfBirthFormatting() async throws {
+        let harness = try JourneyHarness()
+        await harness.journey.send(.focus(.field("dateOfBirth")))
+        await harness.journey.send(.change(.field("dateOfBirth"), "2111"))
+        #expect(await harness.state.field("dateOfBirth")?.displayValue == "21/11")
+        await harness.journey.send(.change(.field("dateOfBirth"), "2111200899"))
+        #expect(await harness.state.field("dateOfBirth")?.displayValue == "21/11/2008")
+    }
+
+    @Test("mobile numbers are grouped the way the region writes them (J7, J17)", arguments: [
+        (Region.australia, "0412345678", "0412 345 678"),
+        (Region.australia, "+61412345678", "+61 412 345 678"),
+        (Region.newZealand, "0211234567", "021 123 4567"),
+    ])
+    func mobileFormatting(region: Region, typed: String, shown: String) async throws {
+        let harness = try JourneyHarness(region: region)
+        await harness.type(typed, into: "mobile")
+        let mobile = await harness.state.field("mobile")
+        #expect(mobile?.displayValue == shown)
+        #expect(mobile?.status == .valid)
+    }
+
+    @Test("a password shows masked, never as typed")
+    func passwordMasked() async throws {
+        let harness = try JourneyHarness()
+        await harness.journey.send(.change(.field("password"), "Secret123"))
+        #expect(await harness.state.field("password")?.displayValue == "•••••••••")
+    }
+
+    @Test("the journey comes from the runtime with the region's standard definition")
+    func runtimeBuildsStandardDefinition() async throws {
+        let services = RuntimeServices(clock: EngineClock(VirtualClock()), wallClock: VirtualClock().wallClock(),
+                                       backend: ScriptedAccountBackend(embedded: EmbeddedAccountBackend(
+                                           definition: try .standard(for: .newZealand),
+                                           environment: RuleEnvironment(region: .newZealand, wallClock: .system()))),
+                                       addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(),
+                                       featureFlags: FeatureFlagStore())
+        let journey = try Runtime(brand: JourneyTestBrand(region: .newZealand), services: services).joinForm()
+        let state = await journey.state
+        #expect(state.field("depositLimit")?.traits.isRequired == false)
+        #expect(state.fields.count == 11)
+    }
+}
