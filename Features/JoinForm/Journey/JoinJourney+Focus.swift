@@ -41,7 +41,7 @@ extension JoinJourney {
 
     /// Whether `input` is on the page shown and takes focus now.
     func isFocusable(_ input: InputID) -> Bool {
-        model.focusableInputs(of: input.field).contains(input)
+        state.page.fieldNames.contains(input.field) && model.focusableInputs(of: input.field).contains(input)
     }
 
     /// Tells the input `input` it lost focus: it is checked by its trigger.

@@ -58,9 +58,15 @@ actor ScriptedAccountBackend: AccountBackend {
     var createFailures: [BackendError] = []
     var createGate: Gate?
     private(set) var usernameQuestions: [String] = []
+    private(set) var usernameAnswers = 0
     private(set) var registrations: [ClientRegistration] = []
 
     init(embedded: EmbeddedAccountBackend) { self.embedded = embedded }
+
+    /// Waits until `count` username questions have been answered.
+    func waitUntilAnswered(_ count: Int) async {
+        while usernameAnswers < count { await Task.yield() }
+    }
 
     func failUsername(_ name: String) { failingUsernames.insert(name) }
     func gateUsername(_ name: String, _ gate: Gate) { usernameGates[name] = gate }
@@ -70,6 +76,7 @@ actor ScriptedAccountBackend: AccountBackend {
     func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
         usernameQuestions.append(username)
         if let gate = usernameGates[username] { await gate.wait() }
+        defer { usernameAnswers += 1 }
         if failingUsernames.contains(username) { throw .unavailable(reason: "the username service did not answer") }
         return try await embedded.isUsernameAvailable(username)
     }
@@ -131,6 +138,24 @@ struct JourneyHarness {
 
     static func mobile(for region: Region) -> String { region == .australia ? "0412345678" : "0211234567" }
 
+    /// Walks page one with valid details, then fills page two (no address
+    /// unless the definition has one and `address` is given): a username, a
+    /// strong password and, where asked, a declined deposit limit.
+    func reachAccountPage() async {
+        await fillDetails()
+        await journey.send(.continue)
+        await journey.settle()
+    }
+
+    /// Fills page two's own inputs with valid values.
+    func fillAccount(username: String = "alex_c", password: String = "Correct-Horse-9",
+                     depositLimit: DepositLimitDecision = .declined) async {
+        await type(username, into: "username")
+        await type(password, into: "password")
+        if depositLimit != .undecided { await journey.send(.chooseDepositLimit(depositLimit)) }
+        await journey.settle()
+    }
+
     /// The current state.
     var state: JoinState { get async { await journey.state } }
 
@@ -145,5 +170,28 @@ struct UnusedAddressLookup: AddressLookupService {
     }
     func address(id: String) async throws(AddressLookupError) -> PostalAddress {
         throw .notFound(id: id)
+    }
+}
+
+extension FormDefinition {
+    /// The region's standard definition with `changes` applied (a field
+    /// removed, one added after another), for tests of one behaviour.
+    static func standard(for region: Region, removing removed: Set<FieldName> = [],
+                         adding added: FieldDefinition? = nil, after anchor: FieldName? = nil) throws -> FormDefinition {
+        let standard = try FormDefinition.standard(for: region)
+        var fields = standard.fields.filter { !removed.contains($0.name) }
+        var pages = standard.pages.map { page in
+            PageDefinition(name: page.name, rows: page.rows.map { $0.filter { !removed.contains($0) } }.filter { !$0.isEmpty })
+        }
+        if let added, let anchor {
+            fields.insert(added, at: (fields.firstIndex { $0.name == anchor } ?? fields.count - 1) + 1)
+            pages = pages.map { page in
+                guard let row = page.rows.firstIndex(where: { $0.contains(anchor) }) else { return page }
+                var rows = page.rows
+                rows.insert([added.name], at: row + 1)
+                return PageDefinition(name: page.name, rows: rows)
+            }
+        }
+        return try FormDefinition(fields: fields, pages: pages)
     }
 }

@@ -1,0 +1,50 @@
+import LiveryCore
+
+/// Counts the requests that reach a service, so tests and benchmarks can
+/// report requests per entered address (SPEC A7). Wrap the service that
+/// bills: put it inside a ``CachingAddressLookupService`` to count only the
+/// requests the cache lets through.
+public actor CountingAddressLookupService: AddressLookupService {
+    /// What has been asked so far.
+    public struct Counts: Hashable, Sendable {
+        /// Every query searched for, in order.
+        public var queries: [String] = []
+        /// Every id retrieved, in order.
+        public var retrievedIDs: [String] = []
+        /// How many searches were made.
+        public var searches: Int { queries.count }
+        /// How many addresses were retrieved.
+        public var retrievals: Int { retrievedIDs.count }
+        /// Searches plus retrievals.
+        public var total: Int { searches + retrievals }
+    }
+
+    private let base: any AddressLookupService
+    /// What has been asked so far.
+    public private(set) var counts = Counts()
+
+    /// Counts the requests made to `base`.
+    public init(wrapping base: any AddressLookupService) {
+        self.base = base
+    }
+
+    /// How many searches were made.
+    public var searchCount: Int { counts.searches }
+    /// How many addresses were retrieved.
+    public var retrievalCount: Int { counts.retrievals }
+
+    /// Forgets the counts.
+    public func reset() { counts = Counts() }
+
+    /// Counts the search, then asks the wrapped service.
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        counts.queries.append(query)
+        return try await base.suggestions(for: query, in: region, limit: limit)
+    }
+
+    /// Counts the retrieval, then asks the wrapped service.
+    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        counts.retrievedIDs.append(id)
+        return try await base.address(id: id)
+    }
+}

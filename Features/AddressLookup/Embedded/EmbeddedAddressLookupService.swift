@@ -1,0 +1,63 @@
+import LiveryCore
+
+/// An address lookup that works offline: an in-memory index over a fixed
+/// list of addresses, by default the bundled synthetic AU + NZ dataset
+/// (``AddressDataset``).
+///
+/// Search is token-prefix matching that ignores case, diacritics and
+/// punctuation, reads unit/number forms ("3/12 smith st", "unit 3 12 smith")
+/// and street-type abbreviations ("st" ↔ "street"), and ranks exact words
+/// above prefixes. Every word of the query must match, so gibberish finds
+/// nothing (an empty list, not an error). Build it once and share it: the
+/// index is immutable.
+public struct EmbeddedAddressLookupService: AddressLookupService {
+    private let indexes: [Region: AddressIndex]
+    private let addressesByID: [String: PostalAddress]
+
+    /// An index over `addresses`. Addresses without an id get one from their
+    /// position (`embedded-<n>`); the first address with a given id wins.
+    public init(addresses: [PostalAddress]) {
+        var byRegion: [Region: [PostalAddress]] = [:]
+        var byID: [String: PostalAddress] = [:]
+        for (position, address) in addresses.enumerated() {
+            var address = address
+            if address.id == nil { address.id = "embedded-\(position)" }
+            guard let id = address.id, byID[id] == nil else { continue }
+            byID[id] = address
+            byRegion[address.region, default: []].append(address)
+        }
+        indexes = byRegion.mapValues { AddressIndex(addresses: $0) }
+        addressesByID = byID
+    }
+
+    /// An index over the bundled dataset (about 11,000 addresses).
+    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the resource cannot be loaded.
+    public static func bundled() throws(AddressLookupError) -> EmbeddedAddressLookupService {
+        EmbeddedAddressLookupService(addresses: try AddressDataset.bundled())
+    }
+
+    /// How many addresses are indexed.
+    public var count: Int { addressesByID.count }
+
+    /// Up to `limit` suggestions for `query` in `region`, best first; empty
+    /// when nothing matches.
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        guard !Task.isCancelled else { throw .cancelled }
+        return search(query, in: region, limit: limit)
+    }
+
+    /// The synchronous search behind ``suggestions(for:in:limit:)``.
+    public func search(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
+        guard let index = indexes[region] else { return [] }
+        return index.search(query, limit: limit).map { position in
+            AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
+        }
+    }
+
+    /// The address with id `id`.
+    /// - Throws: ``AddressLookupError/notFound(id:)`` for an unknown id.
+    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        guard let address = addressesByID[id] else { throw .notFound(id: id) }
+        return address
+    }
+}

@@ -1,0 +1,26 @@
+/// What a user does to the address lookup.
+public enum AddressLookupIntent: Hashable, Sendable {
+    /// The search text changed. A search starts after the debounce once the
+    /// trimmed text has at least ``AddressLookupSettings/minimumQueryLength``
+    /// characters; each change cancels the pending search and any request in flight.
+    case typeText(String)
+    /// The return key: searches for the current text at once, without the debounce.
+    case submit
+    /// Chooses the suggestion `id`: fills the search text, closes the list
+    /// and retrieves the full address.
+    case select(id: String)
+    /// Switches to the manual form, pre-filled from the chosen address if any.
+    case enterManually
+    /// Leaves the manual form for the search.
+    case backToSearch
+    /// A tap outside the suggestion list: closes it.
+    case tapBackground
+    /// The clear button: empties the search text, suggestions, selection and address.
+    case clear
+    /// A manual child's text (or drop-down choice) changed.
+    case changeManual(ManualAddressField, String)
+    /// A manual child lost focus: it is validated.
+    case leaveManual(ManualAddressField)
+    /// Validates every manual child (the "continue" walk).
+    case validateManual
+}

@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LiveryCore
+
+/// An HTTP client for a Harmony-style two-step address API (SPEC A6), on `URLSession`.
+///
+/// **Find** — `POST {baseURL}/{findPath}` with
+/// ```json
+/// {"payload": [{"country": "AU", "fullAddress": "12 smith"}]}
+/// ```
+/// answers
+/// ```json
+/// {"status": "SUCCESS", "messages": [],
+///  "payload": [{"id": "AU-1", "fullAddress": "12 Smith Street, Collingwood VIC 3066"}]}
+/// ```
+/// Each payload entry becomes a suggestion (`id`, `fullAddress`); at most
+/// `limit` are returned.
+///
+/// **Retrieve** — `POST {baseURL}/{retrievePath}` with `{"payload": [{"id": "AU-1"}]}`
+/// answers the same envelope with one full address:
+/// ```json
+/// {"status": "SUCCESS", "messages": [], "payload": [{
+///   "id": "AU-1", "fullAddress": "3/12 Smith Street, Collingwood VIC 3066",
+///   "unit": "3", "streetNumber": "12", "street": "Smith Street",
+///   "locality": "Collingwood", "state": "VIC", "postcode": "3066"}]}
+/// ```
+/// A New Zealand address has `suburb` (optional) and `city` instead of `state`
+/// (`locality` stands in for a missing `city`); `country` (`AU`/`NZ`), when
+/// present, decides the region. An empty payload means the id is unknown.
+///
+/// Errors: a non-2xx status is ``LiveryCore/AddressLookupError/unavailable(reason:)`` naming
+/// the status code (404 on retrieve is `notFound`, 408 and 504 are `timedOut`);
+/// a `status` other than `SUCCESS` is `unavailable` with the messages; a body
+/// that is not the shape above is `invalidResponse` saying what is missing;
+/// no answer within the configured timeout is `timedOut`; a cancelled task is `cancelled`.
+public struct HarmonyAddressLookupService: AddressLookupService {
+    /// Where the API is and how long to wait.
+    public let configuration: HarmonyConfiguration
+    private let session: URLSession
+
+    /// A client for the API at `configuration`, using `session` (an ephemeral one by default).
+    public init(configuration: HarmonyConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+        self.configuration = configuration
+        self.session = session
+    }
+
+    /// Finds up to `limit` suggestions for `query` in `region`.
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        let body = HarmonyRequest(payload: [HarmonyFindItem(country: region.code, fullAddress: query)])
+        let payload = try await post(body, to: configuration.findPath, notFoundID: nil)
+        var suggestions: [AddressSuggestion] = []
+        for (position, address) in payload.prefix(max(0, limit)).enumerated() {
+            suggestions.append(try address.suggestion(at: position))
+        }
+        return suggestions
+    }
+
+    /// Retrieves the full address with id `id`.
+    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        let body = HarmonyRequest(payload: [HarmonyRetrieveItem(id: id)])
+        let payload = try await post(body, to: configuration.retrievePath, notFoundID: id)
+        guard let first = payload.first else { throw .notFound(id: id) }
+        return try first.postalAddress(at: 0)
+    }
+
+    /// Posts `body` as JSON and returns the payload of a successful answer.
+    private func post<Item>(_ body: HarmonyRequest<Item>, to path: String,
+                            notFoundID: String?) async throws(AddressLookupError) -> [HarmonyAddress] {
+        var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path),
+                                 timeoutInterval: configuration.timeoutInterval)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in configuration.headers { request.setValue(value, forHTTPHeaderField: name) }
+        do { request.httpBody = try JSONEncoder().encode(body) } catch {
+            throw .invalidResponse(reason: "the request could not be encoded: \(error)")
+        }
+
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw Self.failure(for: error)
+        }
+        if Task.isCancelled { throw .cancelled }
+        guard let http = response as? HTTPURLResponse else { throw .invalidResponse(reason: "the answer is not HTTP") }
+        switch http.statusCode {
+        case 200..<300: break
+        case 404 where notFoundID != nil: throw .notFound(id: notFoundID ?? "")
+        case 408, 504: throw .timedOut
+        default: throw .unavailable(reason: "HTTP status \(http.statusCode)")
+        }
+
+        let decoded: HarmonyResponse
+        do { decoded = try JSONDecoder().decode(HarmonyResponse.self, from: data) } catch {
+            throw .invalidResponse(reason: Self.describe(error))
+        }
+        guard decoded.status.uppercased() == "SUCCESS" else {
+            let messages = decoded.messages?.texts ?? []
+            throw .unavailable(reason: "status \(decoded.status)" + (messages.isEmpty ? "" : ": " + messages.joined(separator: "; ")))
+        }
+        guard let payload = decoded.payload else { throw .invalidResponse(reason: "the answer has no 'payload'") }
+        return payload
+    }
+
+    private static func failure(for error: any Error) -> AddressLookupError {
+        if error is CancellationError { return .cancelled }
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .timedOut: return .timedOut
+            case .cancelled: return .cancelled
+            default: return .unavailable(reason: urlError.localizedDescription)
+            }
+        }
+        if Task.isCancelled { return .cancelled }
+        return .unavailable(reason: "\(error)")
+    }
+
+    /// What is wrong with a body that did not decode, e.g. "the answer has no 'status'".
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let place = path(context.codingPath)
+            return place.isEmpty ? "the answer has no '\(key.stringValue)'" : "'\(place.dropFirst())' has no '\(key.stringValue)'"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "'\(path(context.codingPath).dropFirst())' is not \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the answer is not JSON" : "'\(path(context.codingPath).dropFirst())' is unreadable"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

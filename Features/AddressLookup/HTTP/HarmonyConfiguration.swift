@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where and how ``HarmonyAddressLookupService`` reaches a Harmony-style address API.
+public struct HarmonyConfiguration: Hashable, Sendable {
+    /// The API's base URL, e.g. `https://address.example.com/v1`.
+    public var baseURL: URL
+    /// The find (suggestions) path, relative to ``baseURL``.
+    public var findPath: String
+    /// The retrieve (full address) path, relative to ``baseURL``.
+    public var retrievePath: String
+    /// How long a request may take before it fails with ``LiveryCore/AddressLookupError/timedOut``.
+    public var timeout: Duration
+    /// Extra request headers, e.g. credentials supplied by the host app.
+    public var headers: [String: String]
+
+    /// A configuration; paths default to `address/find` and `address/retrieve`, the timeout to 10 s.
+    public init(baseURL: URL, findPath: String = "address/find", retrievePath: String = "address/retrieve",
+                timeout: Duration = .seconds(10), headers: [String: String] = [:]) {
+        self.baseURL = baseURL
+        self.findPath = findPath
+        self.retrievePath = retrievePath
+        self.timeout = timeout
+        self.headers = headers
+    }
+
+    /// The timeout in seconds, as `URLRequest` takes it.
+    var timeoutInterval: TimeInterval {
+        let parts = timeout.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LiveryCore
+
+/// The manual address child form of one region, built on Core's ``Form``:
+/// each child validates on leave, rewards early, and trims white space
+/// before checking.
+struct ManualAddressForm: Sendable {
+    let region: Region
+    private(set) var form: Form
+    private let fields: [ManualAddressField]
+
+    init(region: Region) {
+        self.region = region
+        fields = ManualAddressField.fields(in: region)
+        let trim: @Sendable (String) -> String = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let children = fields.map { field in
+            AnyFormField(FormField<String>(
+                field.fieldName, initialValue: "", rules: field.rules(in: region), transform: trim,
+                // An empty optional child is valid from the start, so that a
+                // complete address needs no visit to its optional fields.
+                initialStatus: field.isRequired(in: region) ? .unknown : .valid))
+        }
+        do {
+            form = try Form(children)
+        } catch {
+            preconditionFailure("manual address fields have unique names and no dependencies: \(error)")
+        }
+    }
+
+    /// The children in display order.
+    var states: [ManualAddressFieldState] {
+        fields.map { field in
+            ManualAddressFieldState(
+                field: field, value: value(of: field), status: form.status(of: field.fieldName) ?? .unknown,
+                isRequired: field.isRequired(in: region), options: field.options(in: region))
+        }
+    }
+
+    func contains(_ field: ManualAddressField) -> Bool { fields.contains(field) }
+
+    func value(of field: ManualAddressField) -> String {
+        form.field(FieldKey<String>(field.fieldName))?.value ?? ""
+    }
+
+    private func checkedValue(of field: ManualAddressField) -> String {
+        form.field(FieldKey<String>(field.fieldName))?.checkedValue ?? ""
+    }
+
+    mutating func setValue(_ value: String, for field: ManualAddressField) {
+        guard contains(field) else { return }
+        form.setValue(value, for: FieldKey<String>(field.fieldName))
+    }
+
+    mutating func leave(_ field: ManualAddressField) {
+        guard contains(field) else { return }
+        form.leave(field.fieldName)
+    }
+
+    mutating func validateAll() { form.validateAll() }
+
+    /// Fills the children from `address` and checks the ones that got a
+    /// value (and the optional ones), so a complete address is valid at once
+    /// while a missing required part is not flagged before the user gets to it.
+    mutating func prefill(from address: PostalAddress) {
+        var values: [ManualAddressField: String] = [
+            .unit: address.unit ?? "", .streetNumber: address.streetNumber, .street: address.street,
+            .suburb: address.suburb ?? "", .postcode: address.postcode,
+        ]
+        switch address.area {
+        case .australia(_, let state): values[.state] = state.rawValue
+        case .newZealand(_, let city): values[.city] = city
+        }
+        var toCheck: [FieldName] = []
+        for field in fields {
+            let value = values[field] ?? ""
+            if value != self.value(of: field) { setValue(value, for: field) }
+            if !value.isEmptyValue || !field.isRequired(in: region) { toCheck.append(field.fieldName) }
+        }
+        form.validate(toCheck)
+    }
+
+    /// The parent status (SPEC J10): valid when every child is valid; the
+    /// first invalid child's violations when any is invalid; else unknown.
+    var status: FieldStatus {
+        for field in fields {
+            if case .invalid(let violations) = form.status(of: field.fieldName) { return .invalid(violations) }
+        }
+        for field in fields {
+            if case .error(let failure) = form.status(of: field.fieldName) { return .error(failure) }
+        }
+        return form.isValid ? .valid : .unknown
+    }
+
+    /// The address the children describe, when every child is valid.
+    var address: PostalAddress? {
+        guard form.isValid else { return nil }
+        let unit = checkedValue(of: .unit)
+        let suburb = checkedValue(of: .suburb)
+        let area: PostalAddress.Area
+        switch region {
+        case .australia:
+            guard let state = AustralianState(rawValue: checkedValue(of: .state)) else { return nil }
+            area = .australia(suburb: suburb, state: state)
+        case .newZealand:
+            area = .newZealand(suburb: suburb.isEmpty ? nil : suburb, city: checkedValue(of: .city))
+        }
+        return PostalAddress(unit: unit.isEmpty ? nil : unit, streetNumber: checkedValue(of: .streetNumber),
+                             street: checkedValue(of: .street), area: area, postcode: checkedValue(of: .postcode))
+    }
+}

@@ -1,0 +1,107 @@
+import AddressLookupFeature
+import LiveryCore
+import Testing
+
+@Suite("Selection, clear and request economy (A2, A4, A7)")
+struct SelectionTests {
+    @Test("selecting a suggestion fills the search text, closes the list and retrieves the structured address")
+    func selectRetrievesAddress() async {
+        let harness = EngineHarness()
+        await harness.search("3/12 smith st")
+        await harness.engine.send(.select(id: "au-2"))
+        var state = await harness.engine.state
+        #expect(state.searchText == "3/12 Smith Street, Collingwood VIC 3066")
+        #expect(!state.isListVisible)
+        #expect(state.selectedSuggestion?.id == "au-2")
+        #expect(state.isRetrieving)
+        await harness.engine.settle()
+        state = await harness.engine.state
+        #expect(!state.isRetrieving)
+        #expect(state.address == Fixtures.smithUnit)
+    }
+
+    @Test("searching never retrieves; only a selection does, and filling the text does not search again")
+    func retrieveOnlyOnSelection() async {
+        let counter = CountingAddressLookupService(wrapping: Fixtures.service)
+        let harness = EngineHarness(service: counter)
+        await harness.type("12 Smith Street")
+        harness.clock.advance(by: .milliseconds(300))
+        await harness.engine.settle()
+        #expect(await counter.retrievalCount == 0)
+        await harness.engine.send(.select(id: "au-1"))
+        harness.clock.advance(by: .seconds(1))
+        await harness.engine.settle()
+        let counts = await counter.counts
+        #expect(counts.searches == 1 && counts.retrievals == 1) // two requests for one entered address
+    }
+
+    @Test("a retrieval that fails is shown as the lookup's failure")
+    func retrievalFailureShown() async {
+        let service = GatedAddressService()
+        let harness = EngineHarness(service: service)
+        await harness.engine.send(.typeText("12 Smith"))
+        await harness.engine.send(.submit)
+        await service.waitForRequests(1)
+        service.answer("12 Smith", with: [Fixtures.suggestion(Fixtures.smith)])
+        await harness.engine.settle()
+        await harness.engine.send(.select(id: "au-1"))
+        await service.waitForRequests(2)
+        service.fail(id: "au-1", with: .timedOut)
+        await harness.engine.settle()
+        let state = await harness.engine.state
+        #expect(state.failure == .timedOut && state.failedOperation == .retrieve)
+        #expect(state.address == nil)
+    }
+
+    @Test("typing after a selection drops the selection and its address")
+    func typingDropsSelection() async {
+        let harness = EngineHarness()
+        await harness.search("12 smith")
+        await harness.engine.send(.select(id: "au-1"))
+        await harness.engine.settle()
+        await harness.engine.send(.typeText("12 Smith Street, Coll"))
+        let state = await harness.engine.state
+        #expect(state.selectedSuggestion == nil && state.address == nil)
+    }
+
+    @Test("clear empties the search text, suggestions, selection and address")
+    func clearEmptiesEverything() async {
+        let harness = EngineHarness()
+        await harness.search("12 smith")
+        await harness.engine.send(.select(id: "au-1"))
+        await harness.engine.settle()
+        await harness.engine.send(.clear)
+        let state = await harness.engine.state
+        #expect(state.searchText.isEmpty && state.suggestions.isEmpty && !state.isListVisible)
+        #expect(state.selectedSuggestion == nil && state.address == nil)
+    }
+
+    @Test("clear cancels a pending search")
+    func clearCancelsPendingSearch() async {
+        let counter = CountingAddressLookupService(wrapping: Fixtures.service)
+        let harness = EngineHarness(service: counter)
+        await harness.engine.send(.typeText("12 Smith"))
+        await harness.engine.send(.clear)
+        harness.clock.advance(by: .seconds(1))
+        await harness.engine.settle()
+        #expect(await counter.searchCount == 0)
+        #expect(await !harness.engine.state.isSearching)
+    }
+
+    @Test("the observer has seen the final state when settle returns, and a stream gets every state in order")
+    func observersAreUpToDate() async {
+        let recorder = StateRecorder()
+        let harness = EngineHarness(observer: recorder.observer)
+        let stream = await harness.engine.states()
+        await harness.search("12 smith")
+        let final = await harness.engine.state
+        #expect(await recorder.states.last == final)
+        var seen: [AddressLookupState] = []
+        for await state in stream {
+            seen.append(state)
+            if state == final { break }
+        }
+        #expect(seen.map(\.isSearching) == [true, false])
+        #expect(seen.first?.searchText == "12 smith" && seen.first?.suggestions.isEmpty == true)
+    }
+}

@@ -1,0 +1,55 @@
+import AddressLookupFeature
+import LiveryCore
+
+/// A few addresses every engine test can find.
+enum Fixtures {
+    static let smith = PostalAddress(id: "au-1", streetNumber: "12", street: "Smith Street",
+                                     area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066")
+    static let smithUnit = PostalAddress(id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
+                                         area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066")
+    static let smithFitzroy = PostalAddress(id: "au-3", streetNumber: "120", street: "Smith Street",
+                                            area: .australia(suburb: "Fitzroy", state: .vic), postcode: "3065")
+    static let george = PostalAddress(id: "au-4", streetNumber: "7", street: "George Road",
+                                      area: .australia(suburb: "Sydney", state: .nsw), postcode: "2000")
+    static let queen = PostalAddress(id: "nz-1", streetNumber: "1", street: "Queen Street",
+                                     area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010")
+    static let kowhai = PostalAddress(id: "nz-2", streetNumber: "12", street: "Kowhai Street",
+                                      area: .newZealand(suburb: nil, city: "Whangārei"), postcode: "0110")
+
+    static let all = [smith, smithUnit, smithFitzroy, george, queen, kowhai]
+
+    static func suggestion(_ address: PostalAddress) -> AddressSuggestion {
+        AddressSuggestion(id: address.id!, text: address.singleLine)
+    }
+
+    /// An embedded service over ``all``.
+    static var service: EmbeddedAddressLookupService { EmbeddedAddressLookupService(addresses: all) }
+}
+
+/// An engine on a virtual clock, with the default settings (300 ms debounce).
+struct EngineHarness {
+    let clock = VirtualClock()
+    let engine: AddressLookupEngine
+
+    init(region: Region = .australia, service: any AddressLookupService = Fixtures.service,
+         observer: (@Sendable (AddressLookupState) async -> Void)? = nil) {
+        engine = AddressLookupEngine(region: region, service: service, clock: EngineClock(clock), observer: observer)
+    }
+
+    /// Types `text` one character at a time, `interval` apart on the clock.
+    func type(_ text: String, every interval: Duration = .milliseconds(80)) async {
+        var typed = ""
+        for character in text {
+            typed.append(character)
+            await engine.send(.typeText(typed))
+            clock.advance(by: interval)
+        }
+    }
+
+    /// Sets the search text, lets the debounce pass and waits for the answer.
+    func search(_ text: String) async {
+        await engine.send(.typeText(text))
+        clock.advance(by: .milliseconds(300))
+        await engine.settle()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LiveryCore
+
+/// An address service whose answers the test releases, for in-flight,
+/// cancellation and out-of-order tests. It records every request and every
+/// cancellation. When `honoursCancellation` is false it behaves like a slow
+/// server whose answer arrives anyway.
+final class GatedAddressService: AddressLookupService, @unchecked Sendable {
+    // @unchecked: every stored mutable property is guarded by `lock`.
+    private struct Pending {
+        let serial: Int
+        let key: String
+        var continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>?
+        var cancelled = false
+    }
+
+    private let lock = NSLock()
+    private let honoursCancellation: Bool
+    private var pending: [Pending] = []
+    private var serial = 0
+    private var requestLog: [String] = []
+    private var cancelledLog: [String] = []
+
+    init(honoursCancellation: Bool = true) { self.honoursCancellation = honoursCancellation }
+
+    /// Every request so far: `search:<query>` or `retrieve:<id>`.
+    var requests: [String] { lock.withLock { requestLog } }
+    /// The searched queries, in order.
+    var queries: [String] { requests.compactMap { $0.hasPrefix("search:") ? String($0.dropFirst(7)) : nil } }
+    /// The requests whose task was cancelled while waiting.
+    var cancelled: [String] { lock.withLock { cancelledLog } }
+
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        try await wait(for: "search:\(query)").get() as! [AddressSuggestion]
+    }
+
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        try await wait(for: "retrieve:\(id)").get() as! PostalAddress
+    }
+
+    /// Answers the oldest waiting search for `query`.
+    func answer(_ query: String, with suggestions: [AddressSuggestion]) { release("search:\(query)", .success(suggestions)) }
+    /// Fails the oldest waiting search for `query`.
+    func fail(_ query: String, with error: AddressLookupError) { release("search:\(query)", .failure(error)) }
+    /// Answers the oldest waiting retrieval of `id`.
+    func answer(id: String, with address: PostalAddress) { release("retrieve:\(id)", .success(address)) }
+    /// Fails the oldest waiting retrieval of `id`.
+    func fail(id: String, with error: AddressLookupError) { release("retrieve:\(id)", .failure(error)) }
+
+    /// Waits (without sleeping) until `count` requests have arrived.
+    func waitForRequests(_ count: Int) async {
+        while requests.count < count { await Task.yield() }
+    }
+
+    private func wait(for key: String) async -> Result<any Sendable, AddressLookupError> {
+        let number: Int = lock.withLock {
+            serial += 1
+            requestLog.append(key)
+            pending.append(Pending(serial: serial, key: key))
+            return serial
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let early: Bool = lock.withLock {
+                    guard let index = pending.firstIndex(where: { $0.serial == number }) else { return false }
+                    if pending[index].cancelled && honoursCancellation {
+                        pending.remove(at: index)
+                        return true
+                    }
+                    pending[index].continuation = continuation
+                    return false
+                }
+                if early { continuation.resume(returning: .failure(.cancelled)) }
+            }
+        } onCancel: {
+            let continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>? = lock.withLock {
+                cancelledLog.append(key)
+                guard let index = pending.firstIndex(where: { $0.serial == number }) else { return nil }
+                pending[index].cancelled = true
+                guard honoursCancellation, let continuation = pending[index].continuation else { return nil }
+                pending.remove(at: index)
+                return continuation
+            }
+            continuation?.resume(returning: .failure(.cancelled))
+        }
+    }
+
+    private func release(_ key: String, _ result: Result<any Sendable, AddressLookupError>) {
+        let continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>? = lock.withLock {
+            guard let index = pending.firstIndex(where: { $0.key == key && $0.continuation != nil }) else { return nil }
+            return pending.remove(at: index).continuation
+        }
+        precondition(continuation != nil, "no request waiting for \(key)")
+        continuation?.resume(returning: result)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `URLProtocol` that answers requests from per-host handlers, so each test
+/// registers its own host and tests run in parallel.
+final class StubURLProtocol: URLProtocol {
+    /// What a handler answers: a status and body, an error, or nothing until cancelled.
+    enum Answer: Sendable {
+        case respond(status: Int, body: String)
+        case fail(URLError.Code)
+        case hang
+    }
+
+    /// A request as the stub saw it.
+    struct Seen: Sendable {
+        let method: String?
+        let path: String
+        let body: Data
+        let contentType: String?
+    }
+
+    private final class Registry: @unchecked Sendable {
+        // @unchecked: guarded by `lock`.
+        let lock = NSLock()
+        var handlers: [String: @Sendable (Seen) -> Answer] = [:]
+        var seen: [String: [Seen]] = [:]
+    }
+
+    private static let registry = Registry()
+
+    /// Answers requests to `host` with `handler`.
+    static func register(host: String, _ handler: @escaping @Sendable (Seen) -> Answer) {
+        registry.lock.withLock { registry.handlers[host] = handler }
+    }
+
+    /// The requests made to `host`.
+    static func requests(to host: String) -> [Seen] {
+        registry.lock.withLock { registry.seen[host] ?? [] }
+    }
+
+    /// A session whose requests this stub answers.
+    static func session() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubURLProtocol.self]
+        return URLSession(configuration: configuration)
+    }
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let host = request.url?.host ?? ""
+        let seen = Seen(method: request.httpMethod, path: request.url?.path ?? "", body: Self.body(of: request),
+                        contentType: request.value(forHTTPHeaderField: "Content-Type"))
+        let handler: (@Sendable (Seen) -> Answer)? = Self.registry.lock.withLock {
+            Self.registry.seen[host, default: []].append(seen)
+            return Self.registry.handlers[host]
+        }
+        switch handler?(seen) ?? .fail(.cannotFindHost) {
+        case .respond(let status, let body):
+            let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",
+                                           headerFields: ["Content-Type": "application/json"])!
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didLoad: Data(body.utf8))
+            client?.urlProtocolDidFinishLoading(self)
+        case .fail(let code):
+            client?.urlProtocol(self, didFailWithError: URLError(code))
+        case .hang:
+            break
+        }
+    }
+
+    override func stopLoading() {}
+
+    private static func body(of request: URLRequest) -> Data {
+        if let body = request.httpBody { return body }
+        guard let stream = request.httpBodyStream else { return Data() }
+        stream.open()
+        defer { stream.close() }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while stream.hasBytesAvailable {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            data.append(buffer, count: count)
+        }
+        return data
+    }
+}

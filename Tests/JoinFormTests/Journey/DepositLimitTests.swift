@@ -1,0 +1,82 @@
+import Testing
+import LiveryCore
+@testable import JoinFormFeature
+
+@Suite("Deposit limit: the Australian prompt and parent validity (J10, J16)")
+struct DepositLimitTests {
+    private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
+        let harness = try JourneyHarness(region: region, definition: .standard(for: region, removing: ["address"]))
+        await harness.reachAccountPage()
+        return harness
+    }
+
+    @Test("in Australia sign-up stops until a deposit-limit decision is made")
+    func decisionRequired() async throws {
+        let harness = try await accountPage()
+        await harness.fillAccount(depositLimit: .undecided)
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        let state = await harness.state
+        #expect(state.field("depositLimit")?.status.violations.map(\.code) == ["depositLimit.decision"])
+        #expect(state.scrollTarget == .field("depositLimit"))
+        #expect(state.createdClient == nil)
+    }
+
+    @Test("declining a limit is a valid choice, recorded with the registration and in analytics")
+    func declining() async throws {
+        let harness = try await accountPage()
+        await harness.fillAccount(depositLimit: .declined)
+        #expect(await harness.status("depositLimit") == .valid)
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(await harness.backend.registrations.first?.fields["depositLimit"] == "declined")
+        let chosen = harness.analytics.events.first { $0.name == JoinEvent.depositLimitChosen }
+        #expect(chosen?["decision"] == .string("declined"))
+    }
+
+    @Test("a limit is valid only when its amount and period are (J10)")
+    func parentFromChildren() async throws {
+        let harness = try await accountPage()
+        await harness.fillAccount(depositLimit: .limited)
+        #expect(await harness.state.depositLimit?.visibleChildren.map(\.key) == ["amount", "period"])
+        #expect(await harness.status("depositLimit") == .unknown)
+        await harness.journey.send(.focus(.child("depositLimit", "amount")))
+        await harness.journey.send(.change(.child("depositLimit", "amount"), "12.50"))
+        await harness.journey.send(.unfocus)
+        #expect(await harness.status("depositLimit")?.violations.map(\.code) == ["depositLimit.amount"])
+        await harness.journey.send(.focus(.child("depositLimit", "amount")))
+        await harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
+        await harness.journey.send(.unfocus)
+        await harness.journey.send(.change(.child("depositLimit", "period"), "weekly"))
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(await harness.status("depositLimit") == .valid)
+        let fields = await harness.backend.registrations.first?.fields
+        #expect(fields?["depositLimit"] == "limited")
+        #expect(fields?["depositLimit.amount"] == "500")
+        #expect(fields?["depositLimit.period"] == "weekly")
+    }
+
+    @Test("sign-up with a limit but no period stops at the limit, scrolled to the period")
+    func missingPeriod() async throws {
+        let harness = try await accountPage()
+        await harness.fillAccount(depositLimit: .limited)
+        await harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        let state = await harness.state
+        #expect(state.depositLimit?.period.status.violations.map(\.code) == [.required])
+        #expect(state.scrollTarget == .child("depositLimit", "period"))
+        #expect(state.createdClient == nil)
+    }
+
+    @Test("in New Zealand the limit is optional: no decision still signs up")
+    func optionalInNewZealand() async throws {
+        let harness = try await accountPage(.newZealand)
+        await harness.fillAccount(depositLimit: .undecided)
+        #expect(await harness.status("depositLimit") == .valid)
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(await harness.state.createdClient != nil)
+    }
+}
