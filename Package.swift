@@ -14,18 +14,27 @@ let package = Package(
     products: [
         .library(name: "LiveryCore", targets: ["LiveryCore"]),
         .library(name: "JoinFormFeature", targets: ["JoinFormFeature"]),
+        .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
     ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
         // Foundation only, so that it stays embeddable in an iOS app.
         .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
         // Features: headless engines over Core; they never import or name a brand.
-        .target(name: "JoinFormFeature", dependencies: ["LiveryCore"], path: "Features/JoinForm",
+        .target(name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
                 resources: [.process("Resources")], swiftSettings: swiftSettings),
+        .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
+                resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",
-            dependencies: ["JoinFormFeature", "LiveryCore"],
+            dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore"],
             path: "Tests/JoinFormTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AddressLookupFeatureTests",
+            dependencies: ["AddressLookupFeature", "LiveryCore"],
+            path: "Tests/AddressLookupTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -73,7 +73,7 @@ struct DefinitionLoadingTests {
     func unknownInputType() {
         let error = loadError(#"{"fields": [{"name": "Phone", "inputType": "Telephone"}, {"name": "Nick", "inputType": "Txt"}]}"#)
         #expect(error == .unknownInputType("Telephone", field: "Phone", suggestion: nil))
-        #expect(error?.description == "field 'Phone': unknown inputType 'Telephone'; known: Tel, Password, Checkbox, Email, Select, Date, Text")
+        #expect(error?.description == "field 'Phone': unknown inputType 'Telephone'; known: Tel, Password, Checkbox, Email, Select, Date, Text, Address, DepositLimit")
         let typo = loadError(#"{"fields": [{"name": "Nick", "inputType": "Txt"}]}"#)
         #expect(typo?.description.contains("(did you mean 'Text'?)") == true)
     }
@@ -167,7 +167,7 @@ struct DefinitionLoadingTests {
         form.leave("Mobile")
         #expect(form.status(of: "Mobile") == .valid)
         #expect(loadError(#"{"fields": [{"name": "Nick", "inputType": "Txt"}]}"#)?.description
-            == "field 'Nick': unknown inputType 'Txt' (did you mean 'Text'?); known: Tel, Password, Checkbox, Email, Select, Date, Text")
+            == "field 'Nick': unknown inputType 'Txt' (did you mean 'Text'?); known: Tel, Password, Checkbox, Email, Select, Date, Text, Address, DepositLimit")
     }
 
     @Test("a definition survives writing and reading back")

@@ -60,7 +60,7 @@ public actor AddressLookupEngine {
         self.settings = settings
         self.observer = observer
         manual = ManualAddressForm(region: region)
-        state = AddressLookupState(region: region, manualFields: manual.states)
+        state = .initial(in: region)
     }
 
     deinit {

@@ -63,6 +63,12 @@ public struct AddressLookupState: Hashable, Sendable {
         self.manualFields = manualFields
     }
 
+    /// The state of a new lookup in `region`: empty search, and a blank
+    /// manual form whose optional children start valid.
+    public static func initial(in region: Region) -> AddressLookupState {
+        AddressLookupState(region: region, manualFields: ManualAddressForm(region: region).states)
+    }
+
     /// The parent field's validity (SPEC J10).
     ///
     /// Search mode: ``FieldStatus/valid`` when an address was retrieved,

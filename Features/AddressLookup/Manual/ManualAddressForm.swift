@@ -108,3 +108,27 @@ struct ManualAddressForm: Sendable {
                              street: checkedValue(of: .street), area: area, postcode: checkedValue(of: .postcode))
     }
 }
+
+extension ManualAddressField {
+    /// The violations of a manual address given as text per child, checked
+    /// with the same rules as the manual form of `region` (for a service that
+    /// re-validates a submitted address). Children `region` does not have are
+    /// reported with code `field.unknown`; valid children are absent.
+    public static func violations(of values: [ManualAddressField: String],
+                                  in region: Region) -> [ManualAddressField: [RuleViolation]] {
+        var form = ManualAddressForm(region: region)
+        var found: [ManualAddressField: [RuleViolation]] = [:]
+        for (field, value) in values {
+            guard form.contains(field) else {
+                found[field] = [RuleViolation(code: "field.unknown", template: "This field is not part of the form.")]
+                continue
+            }
+            form.setValue(value, for: field)
+        }
+        form.validateAll()
+        for state in form.states where !state.status.violations.isEmpty {
+            found[state.field] = state.status.violations
+        }
+        return found
+    }
+}

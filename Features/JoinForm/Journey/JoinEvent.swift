@@ -7,6 +7,7 @@
 /// | `join_checkbox_toggled` | `field`, `ticked` |
 /// | `join_deposit_limit_chosen` | `decision` |
 /// | `join_link_opened` | `link` |
+/// | `join_address_action` | `action` (`select`, `enterManually`, `clear`…; never the text or place id) |
 /// | `join_continue` | `outcome` (`advanced`, `invalid`, `error`), `field` where it stopped |
 /// | `join_page_shown` | `direction` (`forward`, `back`) |
 /// | `join_sign_up` | `outcome` (`created`, `rejected`, `self_excluded`, `already_registered`, `failed`), `reason` |
@@ -22,6 +23,8 @@ public enum JoinEvent {
     public static let checkboxToggled = "join_checkbox_toggled"
     /// The deposit-limit decision was made or changed.
     public static let depositLimitChosen = "join_deposit_limit_chosen"
+    /// An action on the address lookup.
+    public static let addressAction = "join_address_action"
     /// A link was tapped.
     public static let linkOpened = "join_link_opened"
     /// The continue walk of a page ended.

@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import LiveryCore
 
 /// The parts of a join journey that are plain values: the definition, the
@@ -10,8 +11,20 @@ struct JoinFormModel: Sendable {
     let render: @Sendable (RuleViolation) -> String
     /// The name of the deposit-limit field, if the form has one.
     let depositLimitName: FieldName?
+    /// The name of the address field, if the form has one.
+    let addressName: FieldName?
+    /// Whether the address is required.
+    let addressRequired: Bool
     var form: Form
     var depositLimit: DepositLimitForm?
+    /// The address field's lookup state, mirrored from its engine.
+    var address: AddressLookupState?
+    /// Violations the address carries until it is next changed: "required"
+    /// from the continue walk, or details the account service rejected.
+    var addressViolations: [RuleViolation] = []
+
+    static let addressRequiredViolation = RuleViolation(
+        code: .required, template: "Search for your address, or enter it manually.")
 
     init(definition: FormDefinition, environment: RuleEnvironment, render: @escaping @Sendable (RuleViolation) -> String) {
         self.definition = definition
@@ -22,6 +35,19 @@ struct JoinFormModel: Sendable {
         let depositField = definition.fields.first { $0.inputType == .depositLimit }
         self.depositLimitName = depositField?.name
         self.depositLimit = depositField.map { DepositLimitForm(isRequired: $0.validate.mandatory) }
+        let addressField = definition.fields.first { $0.inputType == .address }
+        self.addressName = addressField?.name
+        self.addressRequired = addressField?.validate.mandatory ?? false
+    }
+
+    /// The address field's status (J10): the lookup's, unless the walk found
+    /// it missing or the service rejected it; an optional address left empty is valid.
+    var addressStatus: FieldStatus {
+        if !addressViolations.isEmpty { return .invalid(addressViolations) }
+        guard let address else { return .unknown }
+        let status = address.status
+        if status == .unknown, !addressRequired, address.mode == .search, address.searchText.isEmpty { return .valid }
+        return status
     }
 
     // MARK: Focus (J9)
@@ -38,6 +64,9 @@ struct JoinFormModel: Sendable {
         case .depositLimit:
             guard depositLimit?.decision == .limited else { return [] }
             return [.child(name, DepositLimitForm.amountKey)]
+        case .address:
+            guard let address, address.mode == .manual else { return [.field(name)] }
+            return address.manualFields.filter(\.field.isFocusable).map { .child(name, $0.field.rawValue) }
         default:
             return traits[name]?.isFocusable == true ? [.field(name)] : []
         }
@@ -51,6 +80,7 @@ struct JoinFormModel: Sendable {
         next.fields = definition.fields.map { fieldState($0, isEnabled: !state.isLoading) }
         next.focusOrder = focusOrder(on: state.page)
         next.depositLimit = depositLimit?.state(render: render)
+        next.address = address
         let required = next.fields.filter(\.traits.isRequired)
         next.progress = required.isEmpty ? 1 : Double(required.count { $0.status.isValid }) / Double(required.count)
         return next
@@ -67,7 +97,7 @@ struct JoinFormModel: Sendable {
             status = depositLimit?.status ?? .unknown
         case .address:
             value = .composite
-            status = .unknown
+            status = addressStatus
         case .checkbox:
             value = .tick(form.field(FieldKey<Bool>(name))?.value ?? false)
             status = form.status(of: name) ?? .unknown
@@ -76,13 +106,18 @@ struct JoinFormModel: Sendable {
             status = form.status(of: name) ?? .unknown
         }
         return JoinFieldState(name: name, inputType: definition.inputType, traits: traits, options: definition.options,
-                              value: value, displayValue: Self.display(value, secure: traits.isSecure),
+                              value: value, displayValue: displayValue(of: definition, value: value, secure: traits.isSecure),
                               status: status, messages: status.violations.map(render),
                               isValidating: form.isValidating(name), isEnabled: isEnabled)
     }
 
-    private static func display(_ value: JoinFieldValue, secure: Bool) -> String {
-        guard case .text(let text) = value else { return "" }
-        return secure ? String(repeating: "•", count: text.count) : text
+    private func displayValue(of definition: FieldDefinition, value: JoinFieldValue, secure: Bool) -> String {
+        switch value {
+        case .text(let text): return secure ? String(repeating: "•", count: text.count) : text
+        case .tick: return ""
+        case .composite:
+            guard definition.inputType == .address, let address else { return "" }
+            return address.mode == .manual ? address.address?.singleLine ?? "" : address.searchText
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import LiveryCore
 
 /// Everything a person (through a head) can do on the join form. A head
@@ -20,6 +21,11 @@ public enum JoinIntent: Hashable, Sendable {
     case `continue`
     /// Back to the previous page, values kept.
     case back
+    /// An action on the address field's lookup: select a suggestion, enter
+    /// manually, back to search, tap outside the list, clear, search now.
+    /// (Typing goes through ``change(_:_:)`` on the address field or its
+    /// manual children, so focus and checks stay the journey's.)
+    case address(AddressLookupIntent)
     /// The deposit-limit decision (J16): decline, or set a limit (shows amount and period).
     case chooseDepositLimit(DepositLimitDecision)
     /// A link on the form was tapped.

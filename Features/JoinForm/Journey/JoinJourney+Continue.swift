@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import LiveryCore
 
 extension JoinJourney {
@@ -15,8 +16,8 @@ extension JoinJourney {
     /// goes into its loading state and the walk runs. On an inner page it
     /// walks that page; on the last page it walks every page and then creates
     /// the client (the form stays loading until the account service answers).
-    func startContinue() {
-        moveFocus(to: nil)
+    func startContinue() async {
+        await moveFocus(to: nil)
         state.isLoading = true
         work = Task { await self.continueWalk() }
     }
@@ -34,7 +35,7 @@ extension JoinJourney {
             }
         case .invalid(let name):
             track(JoinEvent.continued, ["outcome": .string("invalid"), "field": .string(name.rawValue)])
-            show(name)
+            await show(name)
         case .error(let name):
             track(JoinEvent.continued, ["outcome": .string("error"), "field": .string(name.rawValue)])
             raise(settings.alerts.alert(.checkFailed))
@@ -65,6 +66,8 @@ extension JoinJourney {
         case .depositLimit?:
             if model.depositLimit?.status == .unknown { model.depositLimit?.validate() }
             return model.depositLimit?.status ?? .valid
+        case .address?:
+            return await checkedAddressStatus()
         default:
             if model.form.status(of: name) == .unknown, !model.form.isValidating(name) { apply(model.form.validate([name])) }
             while model.form.isValidating(name), let check = checks.task(for: name) {
@@ -75,20 +78,43 @@ extension JoinJourney {
         }
     }
 
+    /// The address's status once known: a search or retrieval under way is
+    /// waited for, a manual form is checked, and a required address with
+    /// nothing chosen is marked required.
+    private func checkedAddressStatus() async -> FieldStatus {
+        guard let addressEngine else { return .valid }
+        if model.address?.isRetrieving == true || model.address?.isSearching == true {
+            publish()
+            await addressEngine.settle()
+            model.address = await addressEngine.state
+        }
+        if model.addressStatus == .unknown, model.address?.mode == .manual {
+            await forwardToAddress(.validateManual)
+        }
+        if model.addressStatus == .unknown, model.addressRequired {
+            model.addressViolations = [JoinFormModel.addressRequiredViolation]
+        }
+        return model.addressStatus
+    }
+
     /// Shows the page of `name`, focuses its first input that is not valid
     /// (when it takes focus) and asks the head to scroll to it.
-    func show(_ name: FieldName) {
+    func show(_ name: FieldName) async {
         if let page = model.definition.pages.firstIndex(where: { $0.fieldNames.contains(name) }), page != state.pageIndex {
             state.pageIndex = page
             track(JoinEvent.pageShown, ["direction": .string("back")])
         }
         let input = firstInputToFix(in: name)
-        moveFocus(to: isFocusable(input) ? input : nil)
+        await moveFocus(to: isFocusable(input) ? input : nil)
         state.scrollTarget = input
     }
 
     private func firstInputToFix(in name: FieldName) -> InputID {
         if name == model.depositLimitName, let child = model.depositLimit?.firstInvalidChild { return .child(name, child) }
+        if name == model.addressName, let address = model.address, address.mode == .manual,
+           let child = address.manualFields.first(where: { !$0.status.isValid }) {
+            return .child(name, child.field.rawValue)
+        }
         return .field(name)
     }
 
@@ -106,13 +132,13 @@ extension JoinJourney {
     }
 
     /// Carries out the alert button with `role` and closes the alert.
-    func chooseAlertAction(_ role: SystemAlert.Action.Role) {
+    func chooseAlertAction(_ role: SystemAlert.Action.Role) async {
         guard let alert = state.alert, alert.actions.contains(where: { $0.role == role }) else { return }
         state.alert = nil
         track(JoinEvent.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string(role.rawValue)])
         switch role {
         case .dismiss: break
-        case .retry: startContinue()
+        case .retry: await startContinue()
         case .openSelfExclusionRegister: open(.selfExclusionRegister)
         }
     }

@@ -1,15 +1,16 @@
+import AddressLookupFeature
 import LiveryCore
 
 extension JoinJourney {
     /// Moves focus to `input` (or off the form): the input losing focus is
     /// checked (J2) and the change is an analytics event (J14).
-    func moveFocus(to input: InputID?) {
+    func moveFocus(to input: InputID?) async {
         let previous = state.focus
         guard previous != input else { return }
         if let input, !isFocusable(input) { return }
         state.focus = input
         state.scrollTarget = nil
-        if let previous { leave(previous) }
+        if let previous { await leave(previous) }
         var properties: [String: AnalyticsValue] = [:]
         if let previous { properties["from"] = .string(previous.description) }
         if let input { properties["to"] = .string(input.description) }
@@ -21,17 +22,17 @@ extension JoinJourney {
     /// address, a deposit limit) are in the order where their parent is, so
     /// focus goes into a child form and back to the root form after its end;
     /// inputs that take no focus (drop-downs, tick boxes) are skipped.
-    func focusNext() {
+    func focusNext() async {
         let order = focusOrder()
         guard let focus = state.focus else {
-            moveFocus(to: order.first)
+            await moveFocus(to: order.first)
             return
         }
         guard let index = order.firstIndex(of: focus), index + 1 < order.count else {
-            moveFocus(to: nil)
+            await moveFocus(to: nil)
             return
         }
-        moveFocus(to: order[index + 1])
+        await moveFocus(to: order[index + 1])
     }
 
     /// The inputs of the page shown that take focus, row by row, left to right.
@@ -45,12 +46,15 @@ extension JoinJourney {
     }
 
     /// Tells the input `input` it lost focus: it is checked by its trigger.
-    func leave(_ input: InputID) {
+    func leave(_ input: InputID) async {
         switch input {
         case .field(let name):
             apply(model.form.leave(name))
         case .child(let parent, let key):
             if parent == model.depositLimitName { model.depositLimit?.leave(key) }
+            if parent == model.addressName, let child = ManualAddressField(rawValue: key) {
+                await forwardToAddress(.leaveManual(child))
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import Foundation
 import LiveryCore
 
@@ -14,7 +15,7 @@ extension JoinJourney {
             fields = try registrationFields()
         } catch {
             // The walk found every field valid, so this means a field changed underneath it.
-            if let field = error.field { show(field) }
+            if let field = error.field { await show(field) }
             return
         }
         let registration = ClientRegistration(brand: brand, fields: fields, idempotencyKey: idempotencyKey(for: fields))
@@ -24,7 +25,7 @@ extension JoinJourney {
             state.route = .signedUp(client)
             track(JoinEvent.signUp, ["outcome": .string("created")])
         } catch {
-            handleSignUpFailure(error)
+            await handleSignUpFailure(error)
         }
     }
 
@@ -43,7 +44,26 @@ extension JoinJourney {
         if let name = model.depositLimitName, let depositLimit = model.depositLimit {
             fields.merge(depositLimit.registrationFields(prefix: name.rawValue)) { _, child in child }
         }
+        if let name = model.addressName, let address = model.address?.address {
+            fields.merge(Self.registrationFields(of: address, prefix: name.rawValue)) { _, child in child }
+        }
         return fields
+    }
+
+    /// An address as `prefix.child` entries, named like the manual form's children.
+    static func registrationFields(of address: PostalAddress, prefix: String) -> [String: String] {
+        var values: [ManualAddressField: String] = [.streetNumber: address.streetNumber, .street: address.street,
+                                                    .postcode: address.postcode]
+        if let unit = address.unit { values[.unit] = unit }
+        switch address.area {
+        case .australia(let suburb, let state):
+            values[.suburb] = suburb
+            values[.state] = state.rawValue
+        case .newZealand(let suburb, let city):
+            values[.suburb] = suburb
+            values[.city] = city
+        }
+        return Dictionary(uniqueKeysWithValues: values.map { ("\(prefix).\($0.key.rawValue)", $0.value) })
     }
 
     /// The same key for the same details, so a retry never creates a second
@@ -56,13 +76,13 @@ extension JoinJourney {
         return key
     }
 
-    private func handleSignUpFailure(_ error: BackendError) {
+    private func handleSignUpFailure(_ error: BackendError) async {
         switch error {
         case .rejected(let violations):
             track(JoinEvent.signUp, ["outcome": .string("rejected"),
                                      "reason": .string(Set(violations.values.joined().map(\.code.rawValue)).sorted()
                                         .joined(separator: ","))])
-            placeServerViolations(violations)
+            await placeServerViolations(violations)
         case .selfExcluded:
             track(JoinEvent.signUp, ["outcome": .string("self_excluded")])
             raise(settings.alerts.alert(.selfExcluded))
@@ -78,7 +98,7 @@ extension JoinJourney {
     /// Puts rejected details on their fields (a composite's children under
     /// `parent.child`), shows the first one in form order and raises the
     /// alert configured for one of the codes, or the generic one.
-    private func placeServerViolations(_ violations: [FieldName: [RuleViolation]]) {
+    private func placeServerViolations(_ violations: [FieldName: [RuleViolation]]) async {
         let update = model.form.applyServerViolations(violations)
         if let name = model.depositLimitName {
             let prefix = name.rawValue + "."
@@ -88,7 +108,13 @@ extension JoinJourney {
             }))
         }
         let rejectedFields = Set(violations.keys.map { FieldName(String($0.rawValue.prefix { $0 != "." })) })
-        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) { show(first) }
+        if let name = model.addressName {
+            let prefix = name.rawValue + "."
+            model.addressViolations = update.unplacedViolations
+                .filter { $0.key == name || $0.key.rawValue.hasPrefix(prefix) }
+                .sorted { $0.key < $1.key }.flatMap(\.value)
+        }
+        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) { await show(first) }
         let codes = violations.values.joined().map(\.code)
         if let configured = codes.lazy.compactMap({ self.settings.alerts.byRuleCode[$0] }).first {
             raise(configured)

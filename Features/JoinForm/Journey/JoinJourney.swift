@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import LiveryCore
 
 /// The join form's headless engine: intents in, ``JoinState`` out (seed 000,
@@ -23,6 +24,8 @@ public actor JoinJourney {
     let services: RuntimeServices
     let settings: JoinFormSettings
     var checks = AsyncCheckRunner()
+    /// The address field's lookup engine, when the form has an `Address` field.
+    let addressEngine: AddressLookupEngine?
     /// The continue walk or sign-up under way.
     var work: Task<Void, Never>?
     /// A fingerprint of the last registration sent (not its values) and its
@@ -39,11 +42,21 @@ public actor JoinJourney {
             definition: definition,
             environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend),
             render: { [runtime] violation in runtime.message(for: violation, defaults: settings.messages) })
-        self.model = model
+        let relay = AddressRelay()
+        var withAddress = model
+        if model.addressName != nil {
+            withAddress.address = .initial(in: runtime.region)
+            addressEngine = AddressLookupEngine(region: runtime.region, service: services.addressLookup,
+                                                clock: services.clock) { await relay.deliver($0) }
+        } else {
+            addressEngine = nil
+        }
+        self.model = withAddress
         self.brand = runtime.manifest.id
         self.services = services
         self.settings = settings
-        state = model.snapshot(of: JoinState(pages: definition.pages))
+        state = withAddress.snapshot(of: JoinState(pages: definition.pages))
+        relay.attach(self)
     }
 
     /// Every state from now on, starting with the current one.
@@ -62,7 +75,7 @@ public actor JoinJourney {
     /// Applies `intent` and returns; see the type's documentation.
     public func send(_ intent: JoinIntent) async {
         switch intent {
-        case .alertAction(let role): chooseAlertAction(role)
+        case .alertAction(let role): await chooseAlertAction(role)
         case .dismissAlert: dismissAlert()
         case .routeHandled: state.route = nil
         default:
@@ -82,20 +95,27 @@ public actor JoinJourney {
             } else if let check = checks.anyTask {
                 await check.value
             } else {
-                return
+                break
             }
+        }
+        if let addressEngine {
+            await addressEngine.settle()
+            mirrorAddress(await addressEngine.state)
         }
     }
 
     private func perform(_ intent: JoinIntent) async {
         switch intent {
-        case .focus(let input): moveFocus(to: input)
-        case .unfocus: moveFocus(to: nil)
-        case .change(let input, let text): change(input, to: text)
+        case .focus(let input): await moveFocus(to: input)
+        case .unfocus: await moveFocus(to: nil)
+        case .change(let input, let text): await change(input, to: text)
         case .toggle(let name): toggle(name)
-        case .next: focusNext()
-        case .continue: startContinue()
-        case .back: goBack()
+        case .next: await focusNext()
+        case .continue: await startContinue()
+        case .back: await goBack()
+        case .address(let action):
+            track(JoinEvent.addressAction, ["action": .string(Self.name(of: action))])
+            await forwardToAddress(action)
         case .chooseDepositLimit(let decision): chooseDepositLimit(decision)
         case .open(let link): open(link)
         case .alertAction, .dismissAlert, .routeHandled: break
@@ -104,7 +124,15 @@ public actor JoinJourney {
 
     // MARK: Editing
 
-    private func change(_ input: InputID, to text: String) {
+    private func change(_ input: InputID, to text: String) async {
+        if input.field == model.addressName {
+            switch input {
+            case .field: await forwardToAddress(.typeText(text))
+            case .child(_, let key):
+                if let child = ManualAddressField(rawValue: key) { await forwardToAddress(.changeManual(child, text)) }
+            }
+            return
+        }
         switch input {
         case .field(let name):
             guard let traits = model.traits[name], let field = model.definition.field(name), !field.inputType.holdsTick,
@@ -136,11 +164,45 @@ public actor JoinJourney {
         if let route = link.route { state.route = route }
     }
 
-    private func goBack() {
+    private func goBack() async {
         guard state.pageIndex > 0 else { return }
-        moveFocus(to: nil)
+        await moveFocus(to: nil)
         state.pageIndex -= 1
         track(JoinEvent.pageShown, ["direction": .string("back")])
+    }
+
+    // MARK: Address
+
+    /// Sends `intent` to the address engine and mirrors its new state; any
+    /// "required" or server error on the address clears, as on any edit.
+    func forwardToAddress(_ intent: AddressLookupIntent) async {
+        guard let addressEngine else { return }
+        model.addressViolations = []
+        await addressEngine.send(intent)
+        model.address = await addressEngine.state
+    }
+
+    /// Takes the address engine's latest state into the journey's.
+    func mirrorAddress(_ address: AddressLookupState) {
+        guard model.addressName != nil, model.address != address else { return }
+        model.address = address
+        publish()
+    }
+
+    /// The name of an address action for analytics: never the suggestion's id or any text.
+    private static func name(of action: AddressLookupIntent) -> String {
+        switch action {
+        case .typeText: "type"
+        case .submit: "submit"
+        case .select: "select"
+        case .enterManually: "enterManually"
+        case .backToSearch: "backToSearch"
+        case .tapBackground: "tapBackground"
+        case .clear: "clear"
+        case .changeManual: "changeManual"
+        case .leaveManual: "leaveManual"
+        case .validateManual: "validateManual"
+        }
     }
 
     // MARK: Form plumbing

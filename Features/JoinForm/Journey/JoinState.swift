@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import LiveryCore
 
 /// Everything a head needs to draw the join form, as a value (J1–J17).
@@ -23,6 +24,8 @@ public struct JoinState: Hashable, Sendable {
     public internal(set) var route: JoinRoute?
     /// The deposit-limit child form, when the form has a `DepositLimit` field.
     public internal(set) var depositLimit: DepositLimitState?
+    /// The address field's lookup (search, suggestions, manual form), when the form has an `Address` field.
+    public internal(set) var address: AddressLookupState?
     /// The client created by sign-up, once it succeeded.
     public internal(set) var createdClient: CreatedClient?
     /// The share of required fields that are valid, from 0 to 1.
@@ -88,7 +91,7 @@ public enum KeyboardAction: String, Hashable, Sendable {
 }
 
 /// A field's value: text, a tick, or a composite's child form (see
-/// ``JoinState/depositLimit`` and the address state).
+/// ``JoinState/depositLimit`` and ``JoinState/address``).
 public enum JoinFieldValue: Hashable, Sendable {
     /// Text (for a `Select`, the option chosen).
     case text(String)

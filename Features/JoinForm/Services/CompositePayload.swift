@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import LiveryCore
 
 /// Checks the registration entries of composite fields (`parent` and
@@ -30,6 +31,19 @@ enum CompositePayload {
             form.validate()
             for (child, violations) in form.childViolations() { found[FieldName(prefix + child)] = violations }
             if case .invalid(let violations) = form.status, decision == .undecided { found[field.name] = violations }
+        case .address:
+            guard !children.isEmpty || field.validate.mandatory else { break }
+            var values: [ManualAddressField: String] = [:]
+            for (key, value) in children {
+                guard let child = ManualAddressField(rawValue: String(key.dropFirst(prefix.count))) else {
+                    found[FieldName(key)] = [unknownChild]
+                    continue
+                }
+                values[child] = value
+            }
+            for (child, violations) in ManualAddressField.violations(of: values, in: region) {
+                found[FieldName(prefix + child.rawValue)] = violations
+            }
         default:
             for key in children.keys { found[FieldName(key)] = [unknownChild] }
         }
