@@ -45,6 +45,18 @@ extension JoinJourney {
         state.page.fieldNames.contains(input.field) && model.focusableInputs(of: input.field).contains(input)
     }
 
+    /// Whether `input` is a kind of input that holds focus (text), rather
+    /// than a drop-down, wherever it is.
+    func takesFocus(_ input: InputID) -> Bool {
+        switch input {
+        case .field(let name):
+            return model.traits[name]?.isFocusable ?? false
+        case .child(let parent, let key):
+            if parent == model.addressName { return ManualAddressField(rawValue: key)?.isFocusable ?? false }
+            return key == DepositLimitForm.amountKey
+        }
+    }
+
     /// Tells the input `input` it lost focus: it is checked by its trigger.
     func leave(_ input: InputID) async {
         switch input {

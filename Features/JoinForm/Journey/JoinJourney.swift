@@ -124,6 +124,8 @@ public actor JoinJourney {
 
     // MARK: Editing
 
+    /// Stores typed text (formatted and limited by the field's traits). A
+    /// choice in a drop-down, which never holds focus, is checked at once.
     private func change(_ input: InputID, to text: String) async {
         if input.field == model.addressName {
             switch input {
@@ -131,19 +133,20 @@ public actor JoinJourney {
             case .child(_, let key):
                 if let child = ManualAddressField(rawValue: key) { await forwardToAddress(.changeManual(child, text)) }
             }
-            return
+        } else {
+            switch input {
+            case .field(let name):
+                guard let traits = model.traits[name], let field = model.definition.field(name), !field.inputType.holdsTick,
+                      !field.inputType.isComposite else { return }
+                var formatted = traits.format.format(text, region: model.region)
+                if let limit = traits.inputLimit, formatted.count > limit { formatted = String(formatted.prefix(limit)) }
+                checks.cancel(name)
+                apply(model.form.setValue(formatted, for: FieldKey<String>(name)))
+            case .child(let parent, let key):
+                if parent == model.depositLimitName { model.depositLimit?.change(key, to: text) }
+            }
         }
-        switch input {
-        case .field(let name):
-            guard let traits = model.traits[name], let field = model.definition.field(name), !field.inputType.holdsTick,
-                  !field.inputType.isComposite else { return }
-            var formatted = traits.format.format(text, region: model.region)
-            if let limit = traits.inputLimit, formatted.count > limit { formatted = String(formatted.prefix(limit)) }
-            checks.cancel(name)
-            apply(model.form.setValue(formatted, for: FieldKey<String>(name)))
-        case .child(let parent, let key):
-            if parent == model.depositLimitName { model.depositLimit?.change(key, to: text) }
-        }
+        if !takesFocus(input) { await leave(input) }
     }
 
     private func toggle(_ name: FieldName) {

@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import Foundation
 import LiveryCore
 @testable import JoinFormFeature
@@ -102,7 +103,8 @@ struct JourneyHarness {
 
     /// A journey over `definition` (the region's standard one by default).
     init(region: Region = .australia, definition: FormDefinition? = nil, takenUsernames: Set<String> = ["taken_name"],
-         register: [SelfExcludedPerson]? = nil, configure: (inout JoinFormSettings) -> Void = { _ in }) throws {
+         register: [SelfExcludedPerson]? = nil, addresses: any AddressLookupService = JourneyHarness.addresses,
+         configure: (inout JoinFormSettings) -> Void = { _ in }) throws {
         let definition = try definition ?? FormDefinition.standard(for: region)
         self.definition = definition
         self.region = region
@@ -114,7 +116,7 @@ struct JourneyHarness {
         brand.joinSettings.definition = definition
         configure(&brand.joinSettings)
         let services = RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: backend,
-                                       addressLookup: UnusedAddressLookup(),
+                                       addressLookup: addresses,
                                        analytics: AnalyticsPipeline(destinations: [analytics]), featureFlags: flags)
         journey = try Runtime(brand: brand, services: services).joinForm()
     }
@@ -153,6 +155,28 @@ struct JourneyHarness {
         await type(username, into: "username")
         await type(password, into: "password")
         if depositLimit != .undecided { await journey.send(.chooseDepositLimit(depositLimit)) }
+        await journey.settle()
+    }
+
+    /// A small address book for the journey: one Australian and one New Zealand street.
+    static let addresses = EmbeddedAddressLookupService(addresses: [
+        PostalAddress(id: "au-1", streetNumber: "12", street: "Smith Street",
+                      area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+        PostalAddress(id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
+                      area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+        PostalAddress(id: "nz-1", streetNumber: "1", street: "Queen Street",
+                      area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
+    ])
+
+    /// Searches for `query` in the address field, lets the debounce pass and
+    /// chooses the first suggestion, as a person would.
+    func chooseAddress(_ query: String) async {
+        await journey.send(.focus(.field("address")))
+        await journey.send(.change(.field("address"), query))
+        clock.advance(by: .milliseconds(300))
+        await journey.settle()
+        guard let first = await journey.state.address?.suggestions.first else { return }
+        await journey.send(.address(.select(id: first.id)))
         await journey.settle()
     }
 
