@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import LiveryCore
+@testable import JoinFormFeature
+
+@Suite("Definitions from data drive the journey (J13)")
+struct SeedConfigurationJourneyTests {
+    @Test("the seed's minimal configuration runs as a one-page journey that signs up")
+    func minimalConfiguration() async throws {
+        let definition = try FormDefinition.load(json: Data("""
+        { "fields": [
+            {"name": "Mobile", "inputType": "Tel", "validate": {"mandatory": true, "custom": [{"rule": "mobile"}]}},
+            {"name": "Password", "inputType": "Password", "validate": {"mandatory": true}},
+            {"name": "TermsAndConditions", "inputType": "Checkbox", "validate": {"mandatory": true}}
+        ] }
+        """.utf8))
+        let harness = try JourneyHarness(definition: definition)
+        #expect(await harness.state.callToAction.purpose == .signUp)
+        await harness.type("0412345678", into: "Mobile")
+        await harness.type("anything", into: "Password")
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(await harness.state.scrollTarget == .field("TermsAndConditions"))
+        #expect(await harness.status("TermsAndConditions")?.violations.map(\.code) == [.consentRequired])
+        await harness.journey.send(.toggle("TermsAndConditions"))
+        await harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(await harness.state.createdClient != nil)
+        #expect(await harness.backend.registrations.first?.fields["TermsAndConditions"] == "true")
+    }
+
+    @Test("a brand's amended definition replaces the standard one: an extra optional field appears in its row")
+    func amendedDefinition() async throws {
+        let promo = try FieldDefinition(name: "promoCode", inputType: .text, validate: ValidationDefinition(maxLength: 12))
+        let amended = try FormDefinition.standard(for: .australia, adding: promo, after: "mobile")
+        let harness = try JourneyHarness(definition: amended)
+        let state = await harness.state
+        #expect(state.rows.last?.map(\.name) == ["promoCode"])
+        #expect(state.field("promoCode")?.status == .valid)
+        #expect(state.field("promoCode")?.traits.inputLimit == 12)
+    }
+
+    @Test("typing beyond a field's input limit keeps only what fits")
+    func inputLimit() async throws {
+        let harness = try JourneyHarness()
+        await harness.type(String(repeating: "a", count: 60), into: "firstName")
+        #expect(await harness.state.field("firstName")?.value == .text(String(repeating: "a", count: 50)))
+    }
+}
