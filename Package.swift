@@ -25,9 +25,11 @@ let package = Package(
                 resources: [.process("Resources")], swiftSettings: swiftSettings),
         .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
                 resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
+        // Test support shared by the test targets: gates for slow fakes, clock helpers.
+        .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",
-            dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore"],
+            dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore", "LiveryTesting"],
             path: "Tests/JoinFormTests",
             swiftSettings: swiftSettings
         ),
@@ -39,7 +41,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveryCoreTests",
-            dependencies: ["LiveryCore"],
+            dependencies: ["LiveryCore", "LiveryTesting"],
             path: "Tests/CoreTests",
             swiftSettings: swiftSettings
         ),

@@ -16,7 +16,8 @@ public protocol AccountBackend: Sendable {
 public struct ClientRegistration: Sendable, Equatable, CustomStringConvertible {
     /// The brand the client joins.
     public var brand: BrandID
-    /// The submitted values by field name, as text (dates as `yyyy-mm-dd`, ticks as `true`/`false`).
+    /// The submitted values by field name, as text as the form holds it (dates `dd/mm/yyyy`, ticks
+    /// `true`/`false`); a composite field's children as `parent.child`.
     public var fields: [String: String]
     /// A key the server uses to recognise a retried request, so a retry never creates a second client.
     public var idempotencyKey: String

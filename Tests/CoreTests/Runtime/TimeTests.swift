@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LiveryCore
+import LiveryTesting
 
 @Suite("Virtual clock and calendar days")
 struct TimeTests {
@@ -8,7 +9,7 @@ struct TimeTests {
     func virtualSleep() async throws {
         let clock = VirtualClock()
         let woke = Task { try await clock.sleep(until: clock.now.advanced(by: .milliseconds(300))) }
-        await waitForSleepers(clock)
+        await clock.waitForSleepers()
         clock.advance(by: .milliseconds(299))
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .milliseconds(1))
@@ -21,7 +22,7 @@ struct TimeTests {
     func cancelledSleep() async {
         let clock = VirtualClock()
         let sleeper = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(5))) }
-        await waitForSleepers(clock)
+        await clock.waitForSleepers()
         sleeper.cancel()
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }

@@ -1,21 +1,5 @@
 @testable import LiveryCore
-
-/// A door an async rule waits at until the test opens it.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters.removeAll()
-    }
-}
+import LiveryTesting
 
 /// Records the values an async rule was asked about.
 actor CallLog {
@@ -40,9 +24,4 @@ struct UsernameRule: AsyncValidationRule {
         if failing.contains(value) { throw ServiceDown() }
         return taken.contains(value) ? RuleViolation(code: "username.taken", template: "Taken") : nil
     }
-}
-
-/// Waits (without wall-clock sleeping) until `count` tasks sleep on `clock`.
-func waitForSleepers(_ clock: VirtualClock, count: Int = 1) async {
-    while clock.sleeperCount < count { await Task.yield() }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import LiveryCore
+import LiveryTesting
 
 @Suite("Async checks: debounce, cancellation, stale results, submit")
 struct AsyncValidationTests {
@@ -18,7 +19,7 @@ struct AsyncValidationTests {
         let session = try session(UsernameRule(log: log), clock: clock)
         await session.setValue("punter", for: Self.username)
         #expect(await session.form.isValidating(Self.username.name))
-        await waitForSleepers(clock)
+        await clock.waitForSleepers()
         clock.advance(by: .milliseconds(299))
         #expect(clock.sleeperCount == 1, "still waiting one millisecond before the deadline")
         #expect(await log.values.isEmpty)
@@ -135,7 +136,7 @@ struct AsyncValidationTests {
         let clock = VirtualClock(), log = CallLog()
         let session = try session(UsernameRule(log: log), clock: clock)
         await session.setValue("punter", for: Self.username)
-        await waitForSleepers(clock)
+        await clock.waitForSleepers()
         await session.reset()
         #expect(clock.sleeperCount == 0, "the debounce sleeper was cancelled")
         clock.advance(by: .seconds(1))

@@ -1,5 +1,6 @@
 import Testing
 import LiveryCore
+import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Continue walk and loading state (J3, J4)")

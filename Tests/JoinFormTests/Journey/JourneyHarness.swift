@@ -1,6 +1,7 @@
 import AddressLookupFeature
 import Foundation
 import LiveryCore
+import LiveryTesting
 @testable import JoinFormFeature
 
 /// A brand used only by journey tests; its join settings are the test's.
@@ -30,23 +31,6 @@ struct JourneyTestBrand: BrandPlugin {
                      icons: IconSet(search: "s", login: "l", join: "j", betslip: "b", balance: "m", pendingBets: "p",
                                     locker: "k", toolbox: "t", userTray: "u", pot: nil, close: "c", clear: "x"))
     }()
-}
-
-/// A door a scripted backend call waits at until the test opens it.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters.removeAll()
-    }
 }
 
 /// An account service whose answers the test decides: taken and failing

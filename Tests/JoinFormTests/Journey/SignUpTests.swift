@@ -1,5 +1,6 @@
 import Testing
 import LiveryCore
+import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Page two and creating the client (J11, J12, J15, V14)")

@@ -1,5 +1,6 @@
 import Testing
 import LiveryCore
+import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Username availability through the account service (J6, V5, V13)")
