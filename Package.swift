@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LiveryCore", targets: ["LiveryCore"]),
         .library(name: "JoinFormFeature", targets: ["JoinFormFeature"]),
         .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
+        .library(name: "AppBarFeature", targets: ["AppBarFeature"]),
     ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
@@ -25,6 +26,7 @@ let package = Package(
                 resources: [.process("Resources")], swiftSettings: swiftSettings),
         .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
                 resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
+        .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(
@@ -37,6 +39,12 @@ let package = Package(
             name: "AddressLookupFeatureTests",
             dependencies: ["AddressLookupFeature", "LiveryCore"],
             path: "Tests/AddressLookupTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppBarFeatureTests",
+            dependencies: ["AppBarFeature", "LiveryCore", "LiveryTesting"],
+            path: "Tests/AppBarTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,113 @@
+import AppBarFeature
+import Foundation
+import LiveryCore
+
+/// A brand used only by these tests: its app bar settings and pot icon are
+/// whatever a test gives it.
+struct AppBarTestBrand: BrandPlugin {
+    var manifest = BrandManifest(id: BrandID(rawValue: "test-bar")!, displayName: "Test", region: .australia,
+                                 currencyCode: "AUD", locale: "en-AU")
+    var appBar: AppBarSettings
+    var potIcon: String?
+
+    init(_ appBar: AppBarSettings = AppBarSettings(), potIcon: String? = nil) {
+        self.appBar = appBar
+        self.potIcon = potIcon
+    }
+
+    var theme: Theme {
+        let style = TextStyle(fontFamily: "Test", size: 16, weight: .regular, lineHeight: 20)
+        return Theme(name: "Test", palette: ColorPalette { _ in RGBColor(red: 0, green: 0, blue: 0) },
+                     typography: TypographyScale(title: style, headline: style, body: style, caption: style,
+                                                 button: style, badge: style),
+                     spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
+                     icons: Self.icons(pot: potIcon))
+    }
+
+    static func icons(pot: String?) -> IconSet {
+        IconSet(search: "i.search", login: "i.login", join: "i.join", betslip: "i.betslip", balance: "i.balance",
+                pendingBets: "i.pending", locker: "i.locker", toolbox: "i.toolbox", userTray: "i.tray", pot: pot,
+                close: "i.close", clear: "i.clear")
+    }
+
+    func configure(_ settings: inout FeatureSettings) {
+        settings[AppBarSettings.Key.self] = appBar
+    }
+}
+
+/// A runtime for one test brand with a virtual clock, recorded analytics,
+/// settable flags and in-memory client details and betslip count.
+struct AppBarHarness {
+    let clock = VirtualClock()
+    let recorder = RecordingDestination()
+    let flags = FeatureFlagStore()
+    let client: EmbeddedClientDetails
+    let betslip: EmbeddedBetslipCount
+    let runtime: Runtime
+
+    init(_ brand: AppBarTestBrand = AppBarTestBrand(), session: ClientSession = .signedOut, betslipCount: Int = 0) {
+        client = EmbeddedClientDetails(session)
+        betslip = EmbeddedBetslipCount(betslipCount)
+        runtime = Runtime(brand: brand, services: RuntimeServices(
+            clock: EngineClock(clock), wallClock: clock.wallClock(), backend: UnusedBackend(),
+            addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(destinations: [recorder]),
+            featureFlags: flags, clientDetails: client, betslipCount: betslip))
+    }
+
+    init(promotions: PromotionsEntry, session: ClientSession = .signedOut) {
+        self.init(AppBarTestBrand(AppBarSettings(promotions: promotions)), session: session)
+    }
+
+    func bar(_ options: AppBarOptions = AppBarOptions()) -> AppBar { runtime.appBar(options: options) }
+}
+
+/// A signed-in session with the given details.
+func signedInSession(balance: Decimal = 25, pending: Int = 0, promotions: Int = 0,
+              profile: SocialProfile? = SocialProfile(nickname: "Punter", avatar: "avatar.png")) -> ClientSession {
+    .signedIn(ClientDetails(balance: balance, pendingBetsCount: pending, socialProfile: profile,
+                            promotionsBalance: promotions))
+}
+
+extension AppBar {
+    /// The first state, from now on, that satisfies `condition` (service
+    /// updates reach the bar asynchronously).
+    nonisolated func state(where condition: @Sendable (AppBarState) -> Bool) async -> AppBarState {
+        for await state in await states() where condition(state) { return state }
+        return await state
+    }
+}
+
+extension AppBarState {
+    /// The badge count on item `id`, or `nil` when it shows no badge.
+    func badge(_ id: AppBarItemID) -> Int? { item(id)?.badge?.count }
+
+    /// The balance amount the pill shows, or `nil` without a pill.
+    var balance: Decimal? {
+        guard case .balance(let amount, _) = item(.balance)?.content else { return nil }
+        return amount
+    }
+}
+
+
+
+/// An account backend these tests never call.
+struct UnusedBackend: AccountBackend {
+    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+        throw .unavailable(reason: "not used by the app bar")
+    }
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        throw .unavailable(reason: "not used by the app bar")
+    }
+}
+
+/// An address service these tests never call.
+struct UnusedAddressLookup: AddressLookupService {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
+        throw .unavailable(reason: "not used by the app bar")
+    }
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        throw .notFound(id: id)
+    }
+}

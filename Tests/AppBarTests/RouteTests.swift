@@ -1,0 +1,71 @@
+import AppBarFeature
+import LiveryCore
+import Testing
+
+/// An item whose route a flag chooses, with the flag's value and the route expected.
+struct FlagRoute: Sendable, CustomTestStringConvertible {
+    let item: AppBarItemID
+    let signedIn: Bool
+    let flag: FeatureFlag
+    let isOn: Bool
+    let route: AppBarRoute
+
+    var testDescription: String { "\(item) with \(flag) \(isOn ? "on" : "off") → \(route)" }
+
+    static let all: [FlagRoute] = [
+        FlagRoute(item: .login, signedIn: false, flag: .loginNative, isOn: true, route: .nativeLogin),
+        FlagRoute(item: .login, signedIn: false, flag: .loginNative, isOn: false, route: .legacyLogin),
+        FlagRoute(item: .betslip, signedIn: false, flag: .betslipNative, isOn: true, route: .nativeBetslip),
+        FlagRoute(item: .betslip, signedIn: true, flag: .betslipNative, isOn: false, route: .legacyBetslip),
+        FlagRoute(item: .pendingBets, signedIn: true, flag: .pendingResultedNative, isOn: true,
+                  route: .pendingResultedBets),
+        FlagRoute(item: .pendingBets, signedIn: true, flag: .pendingResultedNative, isOn: false,
+                  route: .accountTransactionsPending),
+    ]
+}
+
+@Suite("App bar routes", .timeLimit(.minutes(1)))
+struct RouteTests {
+    @Test("Flags choose between the native and the legacy screen", arguments: FlagRoute.all)
+    func flagChoosesRoute(_ expected: FlagRoute) async {
+        let harness = AppBarHarness(session: expected.signedIn ? signedInSession() : .signedOut)
+        harness.flags.set(expected.flag, expected.isOn)
+        let bar = harness.bar()
+        await bar.send(.tap(expected.item))
+        #expect(await bar.state.route == expected.route)
+    }
+
+    @Test("A flag changed after the bar was created applies to the next tap")
+    func flagReadAtTapTime() async {
+        let harness = AppBarHarness()
+        let bar = harness.bar()
+        harness.flags.set(.loginNative, true)
+        await bar.send(.tap(.login))
+        #expect(await bar.state.route == .nativeLogin)
+    }
+
+    @Test("Search, join and the balance pill ask for their screens",
+          arguments: [(AppBarItemID.search, false, AppBarRoute.search), (.join, false, .join), (.balance, true, .deposit)])
+    func fixedRoutes(_ item: AppBarItemID, _ signedIn: Bool, _ route: AppBarRoute) async {
+        let bar = AppBarHarness(session: signedIn ? signedInSession() : .signedOut).bar()
+        await bar.send(.tap(item))
+        #expect(await bar.state.route == route)
+    }
+
+    @Test("Once the head has shown a route, it is cleared")
+    func routeHandled() async {
+        let bar = AppBarHarness().bar()
+        await bar.send(.tap(.search))
+        await bar.send(.routeHandled)
+        #expect(await bar.state.route == nil)
+    }
+
+    @Test("Taps on items the bar does not show change nothing")
+    func hiddenItemIgnored() async {
+        let bar = AppBarHarness().bar()
+        let before = await bar.state
+        await bar.send(.tap(.balance))
+        await bar.send(.tap(.locker))
+        #expect(await bar.state == before)
+    }
+}
