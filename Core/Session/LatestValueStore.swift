@@ -12,13 +12,11 @@ import Foundation
 /// A store is an instance the runtime's services hold, never a process-wide
 /// singleton, so runtimes (and parallel tests) never share one by accident.
 public final class LatestValueStore<Value: Sendable & Equatable>: @unchecked Sendable {
-    // @unchecked: `current`, `observers` and `nextObserver` are only read and
-    // written under `lock`; values are yielded under it too, so every reader
-    // sees the changes in the order they were made.
+    // @unchecked: `current` is only read and written under `lock`; values are
+    // yielded under it too, so every reader sees the changes in the order they were made.
     private let lock = NSLock()
     private var current: Value
-    private var observers: [UInt64: AsyncStream<Value>.Continuation] = [:]
-    private var nextObserver: UInt64 = 0
+    private let readers = Broadcast<Value>(bufferingNewest: 1)
 
     /// A store holding `initial`.
     public init(_ initial: Value) {
@@ -29,7 +27,7 @@ public final class LatestValueStore<Value: Sendable & Equatable>: @unchecked Sen
     public var value: Value { lock.withLock { current } }
 
     /// How many ``values()`` streams are being read.
-    public var readerCount: Int { lock.withLock { observers.count } }
+    public var readerCount: Int { readers.readerCount }
 
     /// Replaces the value and tells every reader, unless it equals the current one.
     public func set(_ newValue: Value) {
@@ -43,32 +41,13 @@ public final class LatestValueStore<Value: Sendable & Equatable>: @unchecked Sen
             change(&next)
             guard next != current else { return }
             current = next
-            for observer in observers.values { observer.yield(next) }
+            readers.yield(next)
         }
     }
 
     /// The current value, then every change; a reader that falls behind gets
     /// only the newest. The stream ends when its reader stops reading.
     public func values() -> AsyncStream<Value> {
-        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id: UInt64 = lock.withLock {
-            let id = nextObserver
-            nextObserver += 1
-            observers[id] = continuation
-            continuation.yield(current)
-            return id
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.removeObserver(id)
-        }
-        return stream
-    }
-
-    private func removeObserver(_ id: UInt64) {
-        _ = lock.withLock { observers.removeValue(forKey: id) }
-    }
-
-    deinit {
-        for observer in observers.values { observer.finish() }
+        lock.withLock { readers.stream(startingWith: current) }
     }
 }

@@ -11,8 +11,7 @@ public actor FormSession {
     public private(set) var form: Form
     private let clock: EngineClock
     private var running = AsyncCheckRunner()
-    private var observers: [Int: AsyncStream<FieldStatusChange>.Continuation] = [:]
-    private var nextObserver = 0
+    private let observers = Broadcast<FieldStatusChange>()
 
     /// A session over `form` whose debounces wait on `clock`.
     public init(_ form: Form, clock: EngineClock) {
@@ -22,14 +21,7 @@ public actor FormSession {
 
     /// A stream of every status change from now on.
     public func statusChanges() -> AsyncStream<FieldStatusChange> {
-        let (stream, continuation) = AsyncStream<FieldStatusChange>.makeStream()
-        let id = nextObserver
-        nextObserver += 1
-        observers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
-        }
-        return stream
+        observers.stream()
     }
 
     /// Stores a value; a pending check of the field's older value is cancelled.
@@ -88,7 +80,7 @@ public actor FormSession {
 
     private func apply(_ update: FormUpdate) {
         for change in update.statusChanges {
-            for observer in observers.values { observer.yield(change) }
+            observers.yield(change)
         }
         running.start(update.checks, on: clock) { outcome in
             await self.finish(outcome)
@@ -100,12 +92,8 @@ public actor FormSession {
         apply(form.complete(outcome))
     }
 
-    private func removeObserver(_ id: Int) {
-        observers.removeValue(forKey: id)
-    }
 
     deinit {
         running.cancelAll()
-        for observer in observers.values { observer.finish() }
     }
 }

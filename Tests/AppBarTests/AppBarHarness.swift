@@ -1,6 +1,7 @@
 import AppBarFeature
 import Foundation
 import LiveryCore
+import LiveryTesting
 
 /// A brand used only by these tests: its app bar settings and pot icon are
 /// whatever a test gives it.
@@ -85,29 +86,5 @@ extension AppBarState {
     var balance: Decimal? {
         guard case .balance(let amount, _) = item(.balance)?.content else { return nil }
         return amount
-    }
-}
-
-
-
-/// An account backend these tests never call.
-struct UnusedBackend: AccountBackend {
-    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
-        throw .unavailable(reason: "not used by the app bar")
-    }
-    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
-        throw .unavailable(reason: "not used by the app bar")
-    }
-}
-
-/// An address service these tests never call.
-struct UnusedAddressLookup: AddressLookupService {
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
-        -> [AddressSuggestion]
-    {
-        throw .unavailable(reason: "not used by the app bar")
-    }
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        throw .notFound(id: id)
     }
 }

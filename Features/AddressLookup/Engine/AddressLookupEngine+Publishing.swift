@@ -1,18 +1,7 @@
 extension AddressLookupEngine {
     /// Every state from now on, in order.
     public func states() -> AsyncStream<AddressLookupState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: AddressLookupState.self)
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
-    }
-
-    private func unsubscribe(_ id: Int) {
-        subscribers[id] = nil
+        subscribers.stream()
     }
 
     /// Hands the current state to every stream, then to the observer. Returns
@@ -21,7 +10,7 @@ extension AddressLookupEngine {
     func publish() async {
         version += 1
         let snapshot = state
-        for continuation in subscribers.values { continuation.yield(snapshot) }
+        subscribers.yield(snapshot)
         guard let observer else {
             deliveredVersion = version
             return

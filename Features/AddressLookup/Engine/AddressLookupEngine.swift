@@ -41,8 +41,7 @@ public actor AddressLookupEngine {
     var orphans: [UInt64: Task<Void, Never>] = [:]
     var nextWorkID: UInt64 = 0
 
-    var subscribers: [Int: AsyncStream<AddressLookupState>.Continuation] = [:]
-    var nextSubscriber = 0
+    let subscribers = Broadcast<AddressLookupState>()
     var version = 0
     var deliveredVersion = 0
     var isDelivering = false
@@ -61,10 +60,6 @@ public actor AddressLookupEngine {
         self.observer = observer
         manual = ManualAddressForm(region: region)
         state = .initial(in: region)
-    }
-
-    deinit {
-        for continuation in subscribers.values { continuation.finish() }
     }
 
     /// Applies an intent; returns when the state reflects it (and the

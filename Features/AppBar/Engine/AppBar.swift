@@ -34,8 +34,7 @@ public actor AppBar {
     var lockerOpening: (task: Task<Void, Never>, generation: Int)?
     var lockerGeneration = 0
     private let listeners = ListenerTasks()
-    private var observers: [Int: AsyncStream<AppBarState>.Continuation] = [:]
-    private var nextObserver = 0
+    private let observers = Broadcast<AppBarState>(bufferingNewest: 64)
 
     /// An app bar for the runtime's brand, settings and services.
     public init(runtime: Runtime, options: AppBarOptions = AppBarOptions()) {
@@ -68,15 +67,7 @@ public actor AppBar {
 
     /// Every state from now on, starting with the current one.
     public func states() -> AsyncStream<AppBarState> {
-        let (stream, continuation) = AsyncStream<AppBarState>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let id = nextObserver
-        nextObserver += 1
-        observers[id] = continuation
-        continuation.yield(state)
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
-        }
-        return stream
+        observers.stream(startingWith: state)
     }
 
     /// Applies `intent` and returns; a locker opening it schedules runs on
@@ -124,7 +115,7 @@ public actor AppBar {
             isVisible: counter.isVisible, route: route)
         guard next != state else { return }
         state = next
-        for observer in observers.values { observer.yield(next) }
+        observers.yield(next)
     }
 
     private static func makeState(input: AppBarLayout.Input, isVisible: Bool, route: AppBarRoute?) -> AppBarState {
@@ -132,13 +123,9 @@ public actor AppBar {
                     overlays: input.overlays, isVisible: isVisible, route: route)
     }
 
-    private func removeObserver(_ id: Int) {
-        observers.removeValue(forKey: id)
-    }
 
     deinit {
         listeners.cancelAll()
         lockerOpening?.task.cancel()
-        for observer in observers.values { observer.finish() }
     }
 }

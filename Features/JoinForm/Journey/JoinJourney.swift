@@ -31,8 +31,7 @@ public actor JoinJourney {
     /// A fingerprint of the last registration sent (not its values) and its
     /// idempotency key, so a retry of the same details reuses the key.
     var lastRegistration: (fingerprint: Int, key: String)?
-    private var observers: [Int: AsyncStream<JoinState>.Continuation] = [:]
-    private var nextObserver = 0
+    private let observers = Broadcast<JoinState>(bufferingNewest: 64)
 
     /// A journey over `definition` for the runtime's brand, region and services.
     public init(definition: FormDefinition, runtime: Runtime) {
@@ -61,15 +60,7 @@ public actor JoinJourney {
 
     /// Every state from now on, starting with the current one.
     public func states() -> AsyncStream<JoinState> {
-        let (stream, continuation) = AsyncStream<JoinState>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let id = nextObserver
-        nextObserver += 1
-        observers[id] = continuation
-        continuation.yield(state)
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
-        }
-        return stream
+        observers.stream(startingWith: state)
     }
 
     /// Applies `intent` and returns; see the type's documentation.
@@ -234,16 +225,12 @@ public actor JoinJourney {
     /// Rebuilds the derived parts of the state and tells every observer.
     func publish() {
         state = model.snapshot(of: state)
-        for observer in observers.values { observer.yield(state) }
+        observers.yield(state)
     }
 
-    private func removeObserver(_ id: Int) {
-        observers.removeValue(forKey: id)
-    }
 
     deinit {
         checks.cancelAll()
         work?.cancel()
-        for observer in observers.values { observer.finish() }
     }
 }

@@ -1,4 +1,5 @@
 @testable import LiveryCore
+import LiveryTesting
 
 /// A brand used only by tests.
 struct TestBrand: BrandPlugin {
@@ -21,26 +22,6 @@ struct TestBrand: BrandPlugin {
 /// A feature setting declared by a test feature.
 enum PromotionsSettingKey: FeatureSettingKey {
     static let defaultValue = "none"
-}
-
-/// An account backend that must not be called.
-struct UnusedBackend: AccountBackend {
-    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
-        throw .unavailable(reason: "not used in this test")
-    }
-    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
-        throw .unavailable(reason: "not used in this test")
-    }
-}
-
-/// An address service that must not be called.
-struct UnusedAddressLookup: AddressLookupService {
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
-        throw .unavailable(reason: "not used in this test")
-    }
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        throw .notFound(id: id)
-    }
 }
 
 func testServices(recording: RecordingDestination, flags: FeatureFlagStore = FeatureFlagStore()) -> RuntimeServices {

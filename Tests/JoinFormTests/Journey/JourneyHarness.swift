@@ -171,16 +171,6 @@ struct JourneyHarness {
     func status(_ name: FieldName) async -> FieldStatus? { await journey.state.field(name)?.status }
 }
 
-/// An address service that must not be called.
-struct UnusedAddressLookup: AddressLookupService {
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
-        throw .unavailable(reason: "not used in this test")
-    }
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        throw .notFound(id: id)
-    }
-}
-
 extension FormDefinition {
     /// The region's standard definition with `changes` applied (a field
     /// removed, one added after another), for tests of one behaviour.

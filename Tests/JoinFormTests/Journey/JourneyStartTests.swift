@@ -1,5 +1,6 @@
 import Testing
 import LiveryCore
+import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Journey start: states, pages, rows and traits (J1, J7, J8)")

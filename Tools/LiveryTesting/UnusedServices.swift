@@ -1,0 +1,33 @@
+import LiveryCore
+
+/// An account service for tests that must not reach one: every call fails.
+public struct UnusedBackend: AccountBackend {
+    /// The stand-in.
+    public init() {}
+
+    /// Fails: the test did not expect a username check.
+    public func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+        throw .unavailable(reason: "not used in this test")
+    }
+
+    /// Fails: the test did not expect a client to be created.
+    public func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        throw .unavailable(reason: "not used in this test")
+    }
+}
+
+/// An address service for tests that must not reach one: every call fails.
+public struct UnusedAddressLookup: AddressLookupService {
+    /// The stand-in.
+    public init() {}
+
+    /// Fails: the test did not expect a search.
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        throw .unavailable(reason: "not used in this test")
+    }
+
+    /// Fails: the test did not expect a retrieval.
+    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        throw .notFound(id: id)
+    }
+}
