@@ -9,8 +9,10 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// The brands this package ships. Each name derives the brand's targets:
-/// the plugin library `<Name>Brand` (Brands/<Name>/Plugin), its test target
-/// `<Name>BrandTests` (Tests/Brands/<Name>). `livery new` appends to this list.
+/// the plugin library `<Name>Brand` (Brands/<Name>/Plugin); the executable
+/// `<name>` (Brands/<Name>/App), which runs the brand's scenarios; and the
+/// test target `<Name>BrandTests` (Tests/Brands/<Name>). `livery new`
+/// appends to this list.
 let brands = [
     "Ladbrokes",
     "Neds",
@@ -22,25 +24,37 @@ let brandTargets: [Target] = brands.flatMap { name -> [Target] in
     [
         .target(name: "\(name)Brand", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
                 path: "Brands/\(name)/Plugin", swiftSettings: swiftSettings),
+        .executableTarget(name: "\(name)App",
+                          dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios"],
+                          path: "Brands/\(name)/App", swiftSettings: swiftSettings),
         .testTarget(name: "\(name)BrandTests",
-                    dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryCore", "JoinFormFeature",
+                    dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
                                    "AppBarFeature", "AddressLookupFeature", "LiveryTesting"],
                     path: "Tests/Brands/\(name)", swiftSettings: swiftSettings),
     ]
 }
 
-let brandProducts: [Product] = brands.map { .library(name: "\($0)Brand", targets: ["\($0)Brand"]) }
+let brandProducts: [Product] = brands.flatMap { name -> [Product] in
+    [.library(name: "\(name)Brand", targets: ["\(name)Brand"]),
+     .executable(name: name.lowercased(), targets: ["\(name)App"])]
+}
 
 let package = Package(
     name: "Livery",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
+        .executable(name: "livery", targets: ["Livery"]),
         .library(name: "LiveryCore", targets: ["LiveryCore"]),
         .library(name: "JoinFormFeature", targets: ["JoinFormFeature"]),
         .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
         .library(name: "AppBarFeature", targets: ["AppBarFeature"]),
         .library(name: "LiveryComposition", targets: ["LiveryComposition"]),
     ] + brandProducts,
+    dependencies: [
+        // Tools only: never a dependency of Core, Features or Brands.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
         // Foundation only, so that it stays embeddable in an iOS app.
@@ -55,6 +69,17 @@ let package = Package(
         .target(name: "LiveryComposition",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature"],
                 path: "Tools/Composition", swiftSettings: swiftSettings),
+        // Scenario files (YAML): parsing, running on a headless runtime, transcripts.
+        .target(name: "LiveryScenarios",
+                dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                               "AddressLookupFeature", .product(name: "Yams", package: "Yams")],
+                path: "Tools/Scenarios", swiftSettings: swiftSettings),
+        // The `livery` tool: brands, run, build, test, new, doctor, theme. Registers every brand.
+        .executableTarget(name: "Livery",
+                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                              + brands.map { .target(name: "\($0)Brand") },
+                          path: "Tools/Livery", swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(

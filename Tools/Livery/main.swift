@@ -1,0 +1,2 @@
+// The `livery` tool: replaced by the real command set.
+print("livery")
