@@ -1,0 +1,33 @@
+import ArgumentParser
+import LiveryScenarios
+
+extension Livery {
+    /// `livery run <brand> [files…]`: a brand's scenarios, headlessly, on the embedded backend.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a brand's scenario files headlessly and print a transcript.",
+            discussion: "Without files, runs every scenario in Tests/Scenarios/<brand>/. Exit status: 0 all passed, 1 a scenario failed, 2 bad input.")
+
+        @Argument(help: "The brand, e.g. neds (see `livery brands`).")
+        var brand: String
+
+        @Argument(help: "Scenario files to run (default: all of the brand's).")
+        var files: [String] = []
+
+        @Flag(help: "Print one JSON document instead of the transcript.")
+        var json = false
+
+        @Flag(inversion: .prefixedNo, help: "Colour the transcript (default: when writing to a terminal).")
+        var colour: Bool?
+
+        @Option(help: "The folder holding one scenario folder per brand (default: this checkout's Tests/Scenarios).")
+        var scenarios: String?
+
+        func run() async throws {
+            let composition = try Livery.composition()
+            let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
+                                               colour: colour, scenariosDirectory: scenarios).run()
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

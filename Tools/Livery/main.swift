@@ -1,2 +1,0 @@
-// The `livery` tool: replaced by the real command set.
-print("livery")
