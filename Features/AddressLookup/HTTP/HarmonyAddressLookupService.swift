@@ -120,20 +120,6 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
     /// What is wrong with a body that did not decode, e.g. "the answer has no 'status'".
     private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let place = path(context.codingPath)
-            return place.isEmpty ? "the answer has no '\(key.stringValue)'" : "'\(place.dropFirst())' has no '\(key.stringValue)'"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "'\(path(context.codingPath).dropFirst())' is not \(type)"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "the answer is not JSON" : "'\(path(context.codingPath).dropFirst())' is unreadable"
-        @unknown default:
-            return "\(error)"
-        }
+        (error as? DecodingError)?.readableDescription ?? "\(error)"
     }
 }

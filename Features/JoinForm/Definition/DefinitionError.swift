@@ -5,6 +5,8 @@ import LiveryCore
 public enum DefinitionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is not JSON of the expected shape; the path and the problem.
     case malformedJSON(path: String, reason: String)
+    /// The definition could not be fetched from `source` (e.g. the registration-config endpoint).
+    case unavailable(source: String, reason: String)
     /// An object has a key the definition format does not know (e.g. a typo).
     case unknownKey(String, in: String, suggestion: String?, known: [String])
     /// A field's `inputType` is not one of the known names.
@@ -41,6 +43,8 @@ public enum DefinitionError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .malformedJSON(let path, let reason):
             "form definition: \(path.isEmpty ? "" : "at \(path): ")\(reason)"
+        case .unavailable(let source, let reason):
+            "form definition: \(source) could not be read: \(reason)"
         case .unknownKey(let key, let place, let suggestion, let known):
             "\(place): unknown key '\(key)'\(Self.hint(suggestion)); known: \(known.joined(separator: ", "))"
         case .unknownInputType(let name, let field, let suggestion):

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The account API over HTTP, as the sandbox backend serves it:
+///
+/// - `GET /v2/client/check-username?brand=<id>&username=<name>` →
+///   `{"username": "…", "available": true}`;
+/// - `POST /v2/client` with an `Idempotency-Key` header and
+///   `{"brand": "<id>", "fields": {…}}` → 201 `{"clientId": "…"}` (200 with
+///   the same id for a repeated key); 422 `validation.failed` and 409
+///   `username.taken` with per-field violations; 409 otherwise for an
+///   existing client; 403 `self.excluded`.
+///
+/// Errors are `{"error": {"code", "message", "fields": {name: [{code, message, parameters}]}}}`.
+/// A create-client request that times out is sent once more with the same
+/// key, so a slow success never becomes a second client.
+public struct HTTPAccountBackend: AccountBackend {
+    private let client: HTTPClient
+    private let brand: BrandID
+    private let retriesOnTimeout: Int
+
+    /// A backend for `brand` at `configuration`'s server.
+    public init(_ configuration: HTTPServiceConfiguration, brand: BrandID, retriesOnTimeout: Int = 1) {
+        self.client = HTTPClient(configuration)
+        self.brand = brand
+        self.retriesOnTimeout = max(0, retriesOnTimeout)
+    }
+
+    /// Asks the server; a failure or a bad answer is a ``BackendError``.
+    public func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+        let response = try await send("GET", "v2/client/check-username",
+                                      query: ["brand": brand.rawValue, "username": username])
+        guard response.status == 200 else { throw Self.error(response, call: "check-username") }
+        return try Self.decode(UsernameAnswer.self, response.body, call: "check-username").available
+    }
+
+    /// Posts the registration; see the type's documentation for the answers.
+    public func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(RegistrationBody(brand: registration.brand.rawValue, fields: registration.fields))
+        } catch {
+            throw .invalidResponse(reason: "the registration could not be encoded")
+        }
+        var attempt = 0
+        while true {
+            do throws(BackendError) {
+                let response = try await send("POST", "v2/client", body: body,
+                                              headers: ["Idempotency-Key": registration.idempotencyKey])
+                guard response.status == 200 || response.status == 201 else {
+                    throw Self.error(response, call: "create-client")
+                }
+                return CreatedClient(clientID: try Self.decode(CreatedAnswer.self, response.body, call: "create-client").clientId)
+            } catch .timedOut where attempt < retriesOnTimeout {
+                attempt += 1
+            }
+        }
+    }
+
+    private func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+                      headers: [String: String] = [:]) async throws(BackendError) -> HTTPClient.Response {
+        do {
+            return try await client.send(method, path, query: query, body: body, headers: headers)
+        } catch .timedOut {
+            throw .timedOut
+        } catch {
+            throw .unavailable(reason: error.description)
+        }
+    }
+
+    static func decode<Answer: Decodable>(_ type: Answer.Type, _ data: Data, call: String) throws(BackendError) -> Answer {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw .invalidResponse(reason: "\(call): \(error.readableDescription)")
+        } catch {
+            throw .invalidResponse(reason: "\(call): \(error)")
+        }
+    }
+
+    /// The ``BackendError`` an error answer stands for.
+    static func error(_ response: HTTPClient.Response, call: String) -> BackendError {
+        let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body)
+        let code = answer?.error.code ?? ""
+        let fields = answer?.error.violations ?? [:]
+        switch response.status {
+        case 422: return fields.isEmpty ? .invalidResponse(reason: "\(call): 422 without fields") : .rejected(fields)
+        case 409 where !fields.isEmpty: return .rejected(fields)
+        case 409: return .conflict(reason: answer?.error.message ?? code)
+        case 403 where code == "self.excluded": return .selfExcluded
+        case 408, 504: return .timedOut
+        default: return .unavailable(reason: "\(call): HTTP \(response.status)\(code.isEmpty ? "" : " \(code)")")
+        }
+    }
+}
+
+private struct UsernameAnswer: Decodable {
+    let available: Bool
+}
+
+private struct RegistrationBody: Encodable {
+    let brand: String
+    let fields: [String: String]
+}
+
+private struct CreatedAnswer: Decodable {
+    let clientId: String
+}
+
+/// `{"error": {"code", "message", "fields"}}`.
+struct ErrorAnswer: Decodable {
+    struct Body: Decodable {
+        let code: String
+        let message: String?
+        let fields: [String: [Violation]]?
+
+        var violations: [FieldName: [RuleViolation]] {
+            var found: [FieldName: [RuleViolation]] = [:]
+            for (name, list) in fields ?? [:] {
+                found[FieldName(name)] = list.map {
+                    RuleViolation(code: RuleCode(rawValue: $0.code), parameters: $0.parameters ?? [:],
+                                  template: $0.message ?? $0.code)
+                }
+            }
+            return found
+        }
+    }
+
+    struct Violation: Decodable {
+        let code: String
+        let message: String?
+        let parameters: [String: String]?
+    }
+
+    let error: Body
+}

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where a backend is and how long to wait for it.
+public struct HTTPServiceConfiguration: Sendable {
+    /// The server's base URL, e.g. `http://127.0.0.1:8080`.
+    public var baseURL: URL
+    /// How long one request may take before it counts as timed out.
+    public var timeout: Duration
+    /// Headers sent with every request (e.g. an API key).
+    public var headers: [String: String]
+
+    /// A configuration; ten seconds per request by default.
+    public init(baseURL: URL, timeout: Duration = .seconds(10), headers: [String: String] = [:]) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.headers = headers
+    }
+}
+
+/// JSON over HTTP on Foundation's `URLSession`: builds requests, sends them
+/// with the configured timeout and sorts transport failures into
+/// ``HTTPFailure``. Status codes are the caller's to interpret.
+public struct HTTPClient: Sendable {
+    /// The configuration.
+    public let configuration: HTTPServiceConfiguration
+    private let session: URLSession
+
+    /// A client; an ephemeral session by default (no cookies or cache on disk).
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+        self.configuration = configuration
+        self.session = session
+    }
+
+    /// An answer: its status code and body.
+    public struct Response: Sendable {
+        /// The HTTP status code.
+        public let status: Int
+        /// The body.
+        public let body: Data
+    }
+
+    /// Sends `method` to `path` (relative to the base URL) with `query`
+    /// parameters, a JSON `body` and extra `headers`.
+    public func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+                     headers: [String: String] = [:]) async throws(HTTPFailure) -> Response {
+        var components = URLComponents(url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty {
+            components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        }
+        guard let url = components?.url else { throw .unreachable(reason: "'\(path)' does not make a URL") }
+        let seconds = Double(configuration.timeout.components.seconds) + Double(configuration.timeout.components.attoseconds) / 1e18
+        var request = URLRequest(url: url, timeoutInterval: seconds)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        for (name, value) in configuration.headers.merging(headers, uniquingKeysWith: { _, request in request }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        request.httpBody = body
+        do {
+            let (data, response) = try await session.data(for: request)
+            guard let http = response as? HTTPURLResponse else { throw HTTPFailure.notHTTP }
+            return Response(status: http.statusCode, body: data)
+        } catch let failure as HTTPFailure {
+            throw failure
+        } catch {
+            throw HTTPFailure(error)
+        }
+    }
+}
+
+/// Why an HTTP request got no answer.
+public enum HTTPFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No answer in time.
+    case timedOut
+    /// The request was cancelled.
+    case cancelled
+    /// The server could not be reached.
+    case unreachable(reason: String)
+    /// The answer was not HTTP.
+    case notHTTP
+
+    init(_ error: any Error) {
+        if error is CancellationError {
+            self = .cancelled
+        } else if let error = error as? URLError {
+            switch error.code {
+            case .timedOut: self = .timedOut
+            case .cancelled: self = .cancelled
+            default: self = .unreachable(reason: error.localizedDescription)
+            }
+        } else {
+            self = .unreachable(reason: "\(error)")
+        }
+    }
+
+    /// What happened.
+    public var description: String {
+        switch self {
+        case .timedOut: "no answer in time"
+        case .cancelled: "the request was cancelled"
+        case .unreachable(let reason): "the server could not be reached: \(reason)"
+        case .notHTTP: "the answer was not HTTP"
+        }
+    }
+}
+
+extension DecodingError {
+    /// Where the JSON did not fit and how, e.g. "'payload[0]' has no 'street'".
+    public var readableDescription: String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            let place = path(context.codingPath)
+            return place.isEmpty ? "the answer has no '\(key.stringValue)'" : "'\(place.dropFirst())' has no '\(key.stringValue)'"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "'\(path(context.codingPath).dropFirst())' is not \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the answer is not JSON" : "'\(path(context.codingPath).dropFirst())' is unreadable"
+        @unknown default:
+            return "\(self)"
+        }
+    }
+}

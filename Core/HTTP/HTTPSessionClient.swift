@@ -1,0 +1,69 @@
+import Foundation
+
+/// Reads a signed-in client's details and betslip count from the server and
+/// feeds them to the in-memory sources the app bar follows:
+///
+/// - `GET /v2/client/<id>/details` → `{"balance": "125.50", "pendingBetsCount": 2,
+///   "promotionsBalance": 3, "socialProfile": {"nickname": "…"} | null}`;
+/// - `GET /v2/client/<id>/betslip-count` → `{"count": 0}`.
+public struct HTTPSessionClient: Sendable {
+    private let client: HTTPClient
+
+    /// A client of `configuration`'s server.
+    public init(_ configuration: HTTPServiceConfiguration) {
+        client = HTTPClient(configuration)
+    }
+
+    /// The details of the client `clientID`.
+    public func details(of clientID: String) async throws(BackendError) -> ClientDetails {
+        let answer = try await get(DetailsAnswer.self, "v2/client/\(clientID)/details", call: "client-details")
+        guard let balance = Decimal(string: answer.balance, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw .invalidResponse(reason: "client-details: 'balance' is not a number")
+        }
+        return ClientDetails(balance: balance, pendingBetsCount: answer.pendingBetsCount,
+                             socialProfile: answer.socialProfile.map { SocialProfile(nickname: $0.nickname, avatar: $0.avatar) },
+                             promotionsBalance: answer.promotionsBalance)
+    }
+
+    /// The betslip count of the client `clientID`.
+    public func betslipCount(of clientID: String) async throws(BackendError) -> Int {
+        try await get(CountAnswer.self, "v2/client/\(clientID)/betslip-count", call: "betslip-count").count
+    }
+
+    /// Signs `clientID` in on `session` with its details from the server, and sets `betslip` to its count.
+    public func refresh(_ clientID: String, session: EmbeddedClientDetails, betslip: EmbeddedBetslipCount) async throws(BackendError) {
+        let details = try await details(of: clientID)
+        let count = try await betslipCount(of: clientID)
+        session.signIn(details)
+        betslip.set(count)
+    }
+
+    private func get<Answer: Decodable>(_ type: Answer.Type, _ path: String, call: String) async throws(BackendError) -> Answer {
+        let response: HTTPClient.Response
+        do {
+            response = try await client.send("GET", path)
+        } catch .timedOut {
+            throw .timedOut
+        } catch {
+            throw .unavailable(reason: "\(call): \(error.description)")
+        }
+        guard response.status == 200 else { throw HTTPAccountBackend.error(response, call: call) }
+        return try HTTPAccountBackend.decode(type, response.body, call: call)
+    }
+}
+
+private struct DetailsAnswer: Decodable {
+    struct Profile: Decodable {
+        let nickname: String
+        let avatar: String?
+    }
+
+    let balance: String
+    let pendingBetsCount: Int
+    let promotionsBalance: Int
+    let socialProfile: Profile?
+}
+
+private struct CountAnswer: Decodable {
+    let count: Int
+}
