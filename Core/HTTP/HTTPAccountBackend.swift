@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The account API over HTTP, as the sandbox backend serves it:
 ///
@@ -18,9 +21,10 @@ public struct HTTPAccountBackend: AccountBackend {
     private let brand: BrandID
     private let retriesOnTimeout: Int
 
-    /// A backend for `brand` at `configuration`'s server.
-    public init(_ configuration: HTTPServiceConfiguration, brand: BrandID, retriesOnTimeout: Int = 1) {
-        self.client = HTTPClient(configuration)
+    /// A backend for `brand` at `configuration`'s server; an ephemeral session by default.
+    public init(_ configuration: HTTPServiceConfiguration, brand: BrandID, retriesOnTimeout: Int = 1,
+                session: URLSession = URLSession(configuration: .ephemeral)) {
+        self.client = HTTPClient(configuration, session: session)
         self.brand = brand
         self.retriesOnTimeout = max(0, retriesOnTimeout)
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Reads a signed-in client's details and betslip count from the server and
 /// feeds them to the in-memory sources the app bar follows:
@@ -9,9 +12,9 @@ import Foundation
 public struct HTTPSessionClient: Sendable {
     private let client: HTTPClient
 
-    /// A client of `configuration`'s server.
-    public init(_ configuration: HTTPServiceConfiguration) {
-        client = HTTPClient(configuration)
+    /// A client of `configuration`'s server; an ephemeral session by default.
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+        client = HTTPClient(configuration, session: session)
     }
 
     /// The details of the client `clientID`.

@@ -1,6 +1,7 @@
 import AddressLookupFeature
 import Foundation
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("Harmony-style HTTP client (A6)")

@@ -67,7 +67,7 @@ public struct JoinState: Hashable, Sendable {
 /// The call to action at the bottom of a page.
 public struct CallToAction: Hashable, Sendable {
     /// What it does.
-    public enum Purpose: String, Hashable, Sendable {
+    public enum Purpose: String, Hashable, Sendable, CaseIterable {
         /// Checks the page and moves to the next one.
         case `continue`
         /// Checks every page and creates the client.
@@ -83,7 +83,7 @@ public struct CallToAction: Hashable, Sendable {
 }
 
 /// The label of the keyboard's return key and the toolbar button (J9).
-public enum KeyboardAction: String, Hashable, Sendable {
+public enum KeyboardAction: String, Hashable, Sendable, CaseIterable {
     /// Moves focus to the next input.
     case next
     /// Closes the keyboard: the focused input is the last one.

@@ -5,20 +5,31 @@ import FoundationNetworking
 
 /// A `URLProtocol` that answers requests from per-host handlers, so each test
 /// registers its own host and tests run in parallel.
-final class StubURLProtocol: URLProtocol {
+public final class StubURLProtocol: URLProtocol {
     /// What a handler answers: a status and body, an error, or nothing until cancelled.
-    enum Answer: Sendable {
+    public enum Answer: Sendable {
+        /// An HTTP answer.
         case respond(status: Int, body: String)
+        /// A transport failure, e.g. `.timedOut`.
         case fail(URLError.Code)
+        /// No answer until the request is cancelled.
         case hang
     }
 
     /// A request as the stub saw it.
-    struct Seen: Sendable {
-        let method: String?
-        let path: String
-        let body: Data
-        let contentType: String?
+    public struct Seen: Sendable {
+        /// The method, e.g. `POST`.
+        public let method: String?
+        /// The URL's path.
+        public let path: String
+        /// The URL's query, if any.
+        public let query: String?
+        /// The body.
+        public let body: Data
+        /// The `Content-Type` header.
+        public let contentType: String?
+        /// Every header.
+        public let headers: [String: String]
     }
 
     private final class Registry: @unchecked Sendable {
@@ -31,29 +42,30 @@ final class StubURLProtocol: URLProtocol {
     private static let registry = Registry()
 
     /// Answers requests to `host` with `handler`.
-    static func register(host: String, _ handler: @escaping @Sendable (Seen) -> Answer) {
+    public static func register(host: String, _ handler: @escaping @Sendable (Seen) -> Answer) {
         registry.lock.withLock { registry.handlers[host] = handler }
     }
 
     /// The requests made to `host`.
-    static func requests(to host: String) -> [Seen] {
+    public static func requests(to host: String) -> [Seen] {
         registry.lock.withLock { registry.seen[host] ?? [] }
     }
 
     /// A session whose requests this stub answers.
-    static func session() -> URLSession {
+    public static func session() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubURLProtocol.self]
         return URLSession(configuration: configuration)
     }
 
-    override class func canInit(with request: URLRequest) -> Bool { true }
-    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+    override public class func canInit(with request: URLRequest) -> Bool { true }
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
-    override func startLoading() {
+    override public func startLoading() {
         let host = request.url?.host ?? ""
-        let seen = Seen(method: request.httpMethod, path: request.url?.path ?? "", body: Self.body(of: request),
-                        contentType: request.value(forHTTPHeaderField: "Content-Type"))
+        let seen = Seen(method: request.httpMethod, path: request.url?.path ?? "", query: request.url?.query,
+                        body: Self.body(of: request), contentType: request.value(forHTTPHeaderField: "Content-Type"),
+                        headers: request.allHTTPHeaderFields ?? [:])
         let handler: (@Sendable (Seen) -> Answer)? = Self.registry.lock.withLock {
             Self.registry.seen[host, default: []].append(seen)
             return Self.registry.handlers[host]
@@ -72,7 +84,7 @@ final class StubURLProtocol: URLProtocol {
         }
     }
 
-    override func stopLoading() {}
+    override public func stopLoading() {}
 
     private static func body(of request: URLRequest) -> Data {
         if let body = request.httpBody { return body }

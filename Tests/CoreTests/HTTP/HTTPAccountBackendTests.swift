@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import LiveryCore
+import LiveryTesting
+
+@Suite("The account API over HTTP: answers become backend errors the journey understands")
+struct HTTPAccountBackendTests {
+    private func backend(_ host: String, _ handler: @escaping @Sendable (StubURLProtocol.Seen) -> StubURLProtocol.Answer) -> HTTPAccountBackend {
+        StubURLProtocol.register(host: host, handler)
+        return HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://\(host)")!),
+                                  brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+    }
+
+    private let registration = ClientRegistration(brand: BrandID(rawValue: "test-brand")!,
+                                                  fields: ["username": "alex_c", "password": "Secret-123"],
+                                                  idempotencyKey: "key-1")
+
+    @Test("check-username asks with the brand and the name, and reads the answer")
+    func checkUsername() async throws {
+        let backend = backend("check.test") { _ in .respond(status: 200, body: #"{"username": "alex_c", "available": false}"#) }
+        #expect(try await backend.isUsernameAvailable("alex_c") == false)
+        let seen = try #require(StubURLProtocol.requests(to: "check.test").first)
+        #expect(seen.path == "/v2/client/check-username")
+        #expect(seen.query == "brand=test-brand&username=alex_c")
+    }
+
+    @Test("a created client's id is read from a 201, and the idempotency key is sent")
+    func created() async throws {
+        let backend = backend("create.test") { _ in .respond(status: 201, body: #"{"clientId": "client-7"}"#) }
+        #expect(try await backend.createClient(registration) == CreatedClient(clientID: "client-7"))
+        let seen = try #require(StubURLProtocol.requests(to: "create.test").first)
+        #expect(seen.method == "POST" && seen.headers["Idempotency-Key"] == "key-1")
+        let body = try JSONSerialization.jsonObject(with: seen.body) as? [String: Any]
+        #expect(body?["brand"] as? String == "test-brand")
+    }
+
+    @Test("a 422 with per-field codes is a rejection placed on those fields")
+    func rejected() async throws {
+        let backend = backend("reject.test") { _ in
+            .respond(status: 422, body: #"{"error": {"code": "validation.failed", "message": "Check your details", "fields": {"email": [{"code": "email.format", "message": "Enter an email.", "parameters": {}}]}}}"#)
+        }
+        await #expect(throws: BackendError.rejected(["email": [RuleViolation(code: "email.format", template: "Enter an email.")]])) {
+            try await backend.createClient(registration)
+        }
+    }
+
+    @Test("a 409 for a taken username lands on the field; another 409 means the client exists")
+    func conflicts() async throws {
+        let taken = backend("taken.test") { _ in
+            .respond(status: 409, body: #"{"error": {"code": "username.taken", "message": "Taken", "fields": {"username": [{"code": "username.taken", "message": "That username is taken."}]}}}"#)
+        }
+        await #expect(throws: BackendError.rejected(["username": [RuleViolation(code: "username.taken", template: "That username is taken.")]])) {
+            try await taken.createClient(registration)
+        }
+        let exists = backend("exists.test") { _ in
+            .respond(status: 409, body: #"{"error": {"code": "client.exists", "message": "already registered"}}"#)
+        }
+        await #expect(throws: BackendError.conflict(reason: "already registered")) { try await exists.createClient(registration) }
+    }
+
+    @Test("a 403 self.excluded is the self-exclusion refusal")
+    func selfExcluded() async throws {
+        let backend = backend("excluded.test") { _ in .respond(status: 403, body: #"{"error": {"code": "self.excluded", "message": "no"}}"#) }
+        await #expect(throws: BackendError.selfExcluded) { try await backend.createClient(registration) }
+    }
+
+    @Test("a create that times out is sent again with the same key; the second answer counts")
+    func retryOnTimeout() async throws {
+        let backend = backend("retry.test") { _ in
+            StubURLProtocol.requests(to: "retry.test").count == 1
+                ? .fail(.timedOut) : .respond(status: 200, body: #"{"clientId": "client-1"}"#)
+        }
+        #expect(try await backend.createClient(registration) == CreatedClient(clientID: "client-1"))
+        let keys = StubURLProtocol.requests(to: "retry.test").map { $0.headers["Idempotency-Key"] }
+        #expect(keys == ["key-1", "key-1"])
+    }
+
+    @Test("a server error, a timeout twice and a malformed answer are clear errors")
+    func failures() async throws {
+        let down = backend("down.test") { _ in .respond(status: 500, body: "") }
+        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) { try await down.isUsernameAvailable("x") }
+        let slow = backend("slow.test") { _ in .fail(.timedOut) }
+        await #expect(throws: BackendError.timedOut) { try await slow.createClient(registration) }
+        #expect(StubURLProtocol.requests(to: "slow.test").count == 2)
+        let garbled = backend("garbled.test") { _ in .respond(status: 200, body: #"{"username": "x"}"#) }
+        await #expect(throws: BackendError.invalidResponse(reason: "check-username: the answer has no 'available'")) {
+            try await garbled.isUsernameAvailable("x")
+        }
+    }
+
+    @Test("client details and betslip count feed the session the app bar follows")
+    func sessionDetails() async throws {
+        StubURLProtocol.register(host: "session.test") { seen in
+            seen.path.hasSuffix("/details")
+                ? .respond(status: 200, body: #"{"balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3, "socialProfile": {"nickname": "ace"}}"#)
+                : .respond(status: 200, body: #"{"count": 4}"#)
+        }
+        let client = HTTPSessionClient(HTTPServiceConfiguration(baseURL: URL(string: "http://session.test")!),
+                                       session: StubURLProtocol.session())
+        let session = EmbeddedClientDetails()
+        let betslip = EmbeddedBetslipCount()
+        try await client.refresh("client-1", session: session, betslip: betslip)
+        #expect(session.latest.details?.balance == Decimal(string: "125.50"))
+        #expect(session.latest.details?.socialProfile?.nickname == "ace")
+        #expect(betslip.latestCount == 4)
+    }
+}
