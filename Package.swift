@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AddressLookupFeatureTests",
-            dependencies: ["AddressLookupFeature", "LiveryCore"],
+            dependencies: ["AddressLookupFeature", "LiveryCore", "LiveryTesting"],
             path: "Tests/AddressLookupTests",
             swiftSettings: swiftSettings
         ),

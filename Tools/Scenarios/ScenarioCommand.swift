@@ -32,8 +32,70 @@ public struct ScenarioCommand: Sendable {
     /// Runs the scenarios; the exit status: 0 when every scenario passed, 1
     /// when one failed, 2 when the input was bad (unknown brand, unreadable
     /// or malformed file).
+    ///
+    /// Every file is read and checked before any runs, so a typo anywhere
+    /// stops the run with all the errors at once.
     public func run() async -> Int32 {
-        FileHandle.standardError.write(Data("scenario runner: not built yet\n".utf8))
-        return 2
+        let started = ContinuousClock.now
+        let transcript = Transcript(colour: colour ?? (isatty(STDOUT_FILENO) != 0))
+        let brandID: String
+        do {
+            brandID = try composition.registry.plugin(named: brand).manifest.id.rawValue
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            return 2
+        }
+        let runner = ScenarioRunner(composition: composition)
+        let paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
+        guard !paths.isEmpty else {
+            let folder = ScenarioLibrary.scenariosDirectory(root: scenariosDirectory) + "/" + brandID
+            report(errors: [ScenarioInputError(file: folder, line: 0, message: "no scenario files (*.yaml) found")],
+                   brand: brandID, transcript: transcript)
+            return 2
+        }
+        var scenarios: [Scenario] = []
+        var errors: [ScenarioInputError] = []
+        do {
+            let vocabulary = try runner.vocabulary(for: brandID, file: paths[0])
+            for path in paths {
+                do {
+                    scenarios.append(try runner.load(path, brand: brandID, vocabulary: vocabulary))
+                } catch {
+                    errors.append(error)
+                }
+            }
+        } catch {
+            errors.append(error)
+        }
+        guard errors.isEmpty else {
+            report(errors: errors, brand: brandID, transcript: transcript)
+            return 2
+        }
+        if !json { print(transcript.heading(brand: brandID, count: scenarios.count)) }
+        var results: [ScenarioResult] = []
+        for scenario in scenarios {
+            let result = await runner.run(scenario)
+            results.append(result)
+            if !json { print(transcript.lines(for: result, fileName: scenario.fileName).joined(separator: "\n")) }
+        }
+        let passed = results.count(where: \.passed)
+        let elapsed = ScenarioRunner.milliseconds(ContinuousClock.now - started)
+        if json {
+            print(JSONReport(brand: brandID, scenarios: results, errors: [], passed: passed, failed: results.count - passed,
+                             elapsedMilliseconds: elapsed).encoded())
+        } else {
+            print(transcript.summary(passed: passed, failed: results.count - passed, milliseconds: elapsed))
+        }
+        return passed == results.count ? 0 : 1
+    }
+
+    private func report(errors: [ScenarioInputError], brand: String, transcript: Transcript) {
+        if json {
+            let entries = errors.map { JSONReport.InputErrorEntry(file: $0.file, line: $0.line, message: $0.message) }
+            print(JSONReport(brand: brand, scenarios: [], errors: entries, passed: 0, failed: 0, elapsedMilliseconds: 0).encoded())
+        } else {
+            let text = errors.map(transcript.error).joined(separator: "\n") + "\n"
+            FileHandle.standardError.write(Data(text.utf8))
+        }
     }
 }

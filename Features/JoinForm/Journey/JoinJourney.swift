@@ -107,6 +107,7 @@ public actor JoinJourney {
         case .address(let action):
             track(JoinEvent.addressAction, ["action": .string(Self.name(of: action))])
             await forwardToAddress(action)
+            await keepFocusInAddress()
         case .chooseDepositLimit(let decision): chooseDepositLimit(decision)
         case .open(let link): open(link)
         case .alertAction, .dismissAlert, .routeHandled: break
@@ -174,6 +175,13 @@ public actor JoinJourney {
         model.addressViolations = []
         await addressEngine.send(intent)
         model.address = await addressEngine.state
+    }
+
+    /// After the address switched between search and manual entry, focus on
+    /// the address moves to its first input in the new mode.
+    private func keepFocusInAddress() async {
+        guard let name = model.addressName, let focus = state.focus, focus.field == name, !isFocusable(focus) else { return }
+        await moveFocus(to: model.focusableInputs(of: name).first)
     }
 
     /// Takes the address engine's latest state into the journey's.

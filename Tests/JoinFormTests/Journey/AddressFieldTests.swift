@@ -55,6 +55,16 @@ struct AddressFieldTests {
         #expect(await harness.state.focus == .field("username"))
     }
 
+    @Test("switching to manual entry moves focus from the search box into the manual form, and back")
+    func focusFollowsMode() async throws {
+        let harness = try await accountPage()
+        await harness.journey.send(.focus(.field("address")))
+        await harness.journey.send(.address(.enterManually))
+        #expect(await harness.state.focus == .child("address", "unit"))
+        await harness.journey.send(.address(.backToSearch))
+        #expect(await harness.state.focus == .field("address"))
+    }
+
     @Test("a manual address is valid only when every child is (J10), and is sent with the registration")
     func manualValidity() async throws {
         let harness = try await accountPage()

@@ -1,0 +1,25 @@
+import Foundation
+import LiveryComposition
+import LiveryScenarios
+import Testing
+import LadbrokesBrand
+
+/// Runs every scenario file of Ladbrokes (Tests/Scenarios/ladbrokes) through the
+/// same runner as `livery run ladbrokes`, one test per file.
+@Suite("Ladbrokes: scenario files")
+struct LadbrokesScenarioTests {
+    static let files = ScenarioLibrary.files(for: "ladbrokes").map { URL(fileURLWithPath: $0).lastPathComponent }
+
+    @Test("the brand has its scenarios: sign-up, failed continue, alert, taken username, app bar and its own")
+    func present() {
+        #expect(Self.files.count >= 6, "found \(Self.files)")
+    }
+
+    @Test("scenario passes", arguments: files)
+    func scenario(_ file: String) async throws {
+        let runner = ScenarioRunner(composition: try Composition([LadbrokesBrand()]))
+        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("ladbrokes/\(file)").path
+        let result = try await runner.run(file: path, brand: "ladbrokes")
+        #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
+    }
+}

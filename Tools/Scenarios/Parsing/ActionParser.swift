@@ -1,0 +1,171 @@
+import AddressLookupFeature
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryCore
+
+/// Turns one action step (`- focus: email`, `- wait: 300ms`, `- next`) into
+/// an ``Action`` and the transcript's summary of it.
+struct ActionParser {
+    let context: ParseContext
+
+    /// Steps written as a bare word.
+    static let bareSteps = ["next", "unfocus", "leave", "dismissAlert", "routeHandled", "signIn", "signOut",
+                            "submitAddress", "enterAddressManually", "clearAddress", "closeAddressList",
+                            "backToAddressSearch"]
+    /// Steps written as `name: argument`.
+    static let argumentSteps = ["focus", "type", "fill", "choose", "toggle", "tap", "depositLimit", "searchAddress",
+                                "selectAddress", "open", "alert", "tapAppBar", "appBar", "wait", "signIn",
+                                "betslip", "flag", "journey"]
+    /// Every step name, for suggestions.
+    static var allSteps: [String] { Array(Set(bareSteps + argumentSteps + ["expect"])).sorted() }
+
+    /// A bare step such as `next`.
+    func bare(_ name: String, at node: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        switch name {
+        case "next": return (.join(.next), "next")
+        case "unfocus", "leave": return (.join(.unfocus), name)
+        case "dismissAlert": return (.join(.dismissAlert), name)
+        case "routeHandled": return (.join(.routeHandled), name)
+        case "signIn": return (.signIn(ClientDetails(balance: 0)), "signIn")
+        case "signOut": return (.signOut, name)
+        case "submitAddress": return try (address(.submit, node), name)
+        case "enterAddressManually": return try (address(.enterManually, node), name)
+        case "clearAddress": return try (address(.clear, node), name)
+        case "closeAddressList": return try (address(.tapBackground, node), name)
+        case "backToAddressSearch": return try (address(.backToSearch, node), name)
+        default:
+            if Self.argumentSteps.contains(name) { throw context.error(node, "step '\(name)' needs a value, e.g. `\(name): …`") }
+            throw context.error(node, "unknown step '\(name)'\(Suggestion.hint(for: name, in: Self.allSteps))")
+        }
+    }
+
+    /// A step with an argument such as `focus: email`.
+    func withArgument(_ name: String, _ value: YAMLNode, at node: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        switch name {
+        case "focus":
+            let input = try context.input(value)
+            return (.join(.focus(input)), "focus \(input)")
+        case "type":
+            let entry = try context.single(value, "type")
+            let input = try context.input(entry.key)
+            let text = try context.text(entry.value, "the text")
+            return (.join(.change(input, text)), "type \(input): \(shown(text, for: input))")
+        case "fill":
+            let entries = try context.mapping(value, "fill")
+            var pairs: [(input: InputID, text: String)] = []
+            for entry in entries { pairs.append((try context.input(entry.key), try context.text(entry.value, "the text"))) }
+            return (.fill(pairs), "fill " + pairs.map { "\($0.input): \(shown($0.text, for: $0.input))" }.joined(separator: ", "))
+        case "choose":
+            let entry = try context.single(value, "choose")
+            let input = try context.input(entry.key)
+            guard let options = context.vocabulary.options(of: input) else {
+                throw context.error(entry.key, "'\(input)' is not a drop-down; use `type` for text")
+            }
+            let option = try context.oneOf(entry.value, options, "option of '\(input)'")
+            return (.join(.change(input, option)), "choose \(input): \(option)")
+        case "toggle":
+            let input = try context.input(value)
+            guard context.vocabulary.field(of: input)?.inputType == .checkbox, case .field(let field) = input else {
+                throw context.error(value, "'\(input)' is not a tick box")
+            }
+            return (.join(.toggle(field)), "toggle \(input)")
+        case "tap":
+            let button = try context.oneOf(value, ["continue", "signUp", "back"], "form button")
+            let action: Action = switch button {
+            case "continue": .join(.continue)
+            case "back": .join(.back)
+            default: .signUp
+            }
+            return (action, "tap \(button)")
+        case "depositLimit":
+            guard context.vocabulary.depositLimitField != nil else { throw context.error(value, "this brand's form has no deposit limit") }
+            let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
+            return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
+        case "searchAddress":
+            guard let field = context.vocabulary.addressField else { throw context.error(value, "this brand's form has no address") }
+            let text = try context.text(value, "the search text")
+            return (.join(.change(.field(field), text)), "searchAddress: \(text)")
+        case "selectAddress":
+            _ = try address(.clear, value)
+            let text = try context.text(value, "the suggestion")
+            if let position = Int(text) {
+                guard position >= 1 else { throw context.error(value, "suggestions are numbered from 1") }
+                return (.selectAddress(.position(position)), "selectAddress: #\(position)")
+            }
+            return (.selectAddress(.text(text)), "selectAddress: \(text)")
+        case "open":
+            let link = try context.enumCase(value, JoinLink.self, "link")
+            return (.join(.open(link)), "open \(link.rawValue)")
+        case "alert":
+            let role = try context.enumCase(value, SystemAlert.Action.Role.self, "alert action")
+            return (.join(.alertAction(role)), "alert: \(role.rawValue)")
+        case "tapAppBar":
+            let id = try itemID(value)
+            return (.appBar(.tap(id)), "tapAppBar \(id)")
+        case "appBar":
+            let intents: [String: AppBarIntent] = ["appeared": .appeared, "disappeared": .disappeared,
+                                                   "userTrayDismissed": .userTrayDismissed,
+                                                   "lockerDismissed": .lockerDismissed, "routeHandled": .routeHandled]
+            let word = try context.oneOf(value, intents.keys.sorted(), "app bar event")
+            return (.appBar(intents[word]!), "appBar: \(word)")
+        case "wait":
+            let duration = try context.duration(value)
+            return (.wait(duration), "wait \(try context.text(value, "wait"))")
+        case "signIn":
+            return try signIn(value)
+        case "betslip":
+            let count = try context.int(value, "betslip")
+            return (.betslip(count), "betslip: \(count)")
+        case "flag":
+            var flags: [(flag: FeatureFlag, enabled: Bool)] = []
+            for entry in try context.mapping(value, "flag") {
+                let name = try context.oneOf(entry.key, Vocabulary.flags.map(\.rawValue), "flag")
+                flags.append((FeatureFlag(rawValue: name), try context.bool(entry.value, "flag '\(name)'")))
+            }
+            return (.flags(flags), "flag " + flags.map { "\($0.flag)=\($0.enabled)" }.joined(separator: ", "))
+        case "journey":
+            let name = try context.text(value, "journey")
+            return (.journey(name), "journey: \(name)")
+        default:
+            if Self.bareSteps.contains(name) { throw context.error(node, "step '\(name)' takes no value; write `- \(name)`") }
+            throw context.error(node, "unknown step '\(name)'\(Suggestion.hint(for: name, in: Self.allSteps))")
+        }
+    }
+
+    /// An app bar item id: one of the engine's ids, or `spacer-N`.
+    func itemID(_ node: YAMLNode) throws(ScenarioInputError) -> AppBarItemID {
+        let name = try context.text(node, "app bar item")
+        if name.hasPrefix("spacer-"), Int(name.dropFirst("spacer-".count)) != nil { return AppBarItemID(rawValue: name) }
+        return AppBarItemID(rawValue: try context.oneOf(node, Vocabulary.itemIDs.map(\.rawValue), "app bar item"))
+    }
+
+    private func signIn(_ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        var details = ClientDetails(balance: 0)
+        var nickname: String?
+        var avatar: String?
+        for entry in try context.mapping(value, "signIn") {
+            let key = try context.oneOf(entry.key, ["balance", "pendingBets", "promotions", "nickname", "avatar"], "signIn detail")
+            switch key {
+            case "balance": details.balance = try context.decimal(entry.value, "balance")
+            case "pendingBets": details.pendingBetsCount = try context.int(entry.value, "pendingBets")
+            case "promotions": details.promotionsBalance = try context.int(entry.value, "promotions")
+            case "nickname": nickname = try context.text(entry.value, "nickname")
+            default: avatar = try context.text(entry.value, "avatar")
+            }
+        }
+        if let nickname { details.socialProfile = SocialProfile(nickname: nickname, avatar: avatar) }
+        return (.signIn(details), "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)")
+    }
+
+    /// An address action, or an error when the brand's form has no address.
+    private func address(_ intent: AddressLookupIntent, _ node: YAMLNode) throws(ScenarioInputError) -> Action {
+        guard context.vocabulary.addressField != nil else { throw context.error(node, "this brand's form has no address") }
+        return .join(.address(intent))
+    }
+
+    /// The text as the transcript shows it: a password is masked.
+    private func shown(_ text: String, for input: InputID) -> String {
+        context.vocabulary.isSecret(input) ? String(repeating: "•", count: 4) : text
+    }
+}

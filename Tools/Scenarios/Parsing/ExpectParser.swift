@@ -1,0 +1,112 @@
+import AddressLookupFeature
+import AppBarFeature
+import JoinFormFeature
+import LiveryCore
+
+/// Turns an `expect:` step into checks on the join journey, the app bar and
+/// analytics. Every key and id is checked here, so a typo fails before
+/// anything runs.
+struct ExpectParser {
+    let context: ParseContext
+
+    /// The keys an `expect:` mapping may hold.
+    static let keys = ["field", "focus", "page", "loading", "alert", "route", "client", "storedClient", "keyboard",
+                       "callToAction", "depositLimit", "address", "scrollTarget", "appBar", "events", "noEvents",
+                       "noEventContains"]
+
+    /// The checks of one `expect:` mapping, in the order written.
+    func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
+        var checks: [Check] = []
+        for entry in try context.mapping(node, "expect") {
+            let key = try context.oneOf(entry.key, Self.keys, "expectation")
+            let value = entry.value
+            switch key {
+            case "field": checks += try FieldExpectParser(context: context).checks(value)
+            case "focus": checks.append(try inputCheck("focus", value) { $0.join.focus })
+            case "scrollTarget": checks.append(try inputCheck("scrollTarget", value) { $0.join.scrollTarget })
+            case "page":
+                let page = try context.oneOf(value, context.vocabulary.pageNames, "page")
+                checks.append(.equal("page", page) { $0.join.page.name })
+            case "loading":
+                let loading = try context.bool(value, "loading")
+                checks.append(.equal("loading", String(loading)) { String($0.join.isLoading) })
+            case "alert": checks += try alert(value)
+            case "route":
+                let route = try context.oneOf(value, ["none"] + Vocabulary.joinRoutes, "route")
+                checks.append(.equal("route", route) { Vocabulary.name(of: $0.join.route) })
+            case "client":
+                let created = try context.oneOf(value, ["created", "none"], "client")
+                checks.append(.equal("client", created) { $0.join.createdClient == nil ? "none" : "created" })
+            case "storedClient": checks += try storedClient(value)
+            case "keyboard":
+                let action = try context.oneOf(value, ["next", "done", "none"], "keyboard")
+                checks.append(.equal("keyboard", action) { $0.join.keyboardAction?.rawValue ?? "none" })
+            case "callToAction":
+                let purpose = try context.enumCase(value, CallToAction.Purpose.self, "call to action")
+                checks.append(.equal("callToAction", purpose.rawValue) { $0.join.callToAction.purpose.rawValue })
+            case "depositLimit":
+                let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
+                checks.append(.equal("depositLimit", decision.rawValue) { $0.join.depositLimit?.decision.rawValue ?? "none" })
+            case "address": checks += try AddressExpectParser(context: context).checks(value)
+            case "appBar": checks += try AppBarExpectParser(context: context).checks(value)
+            default: checks += try EventExpectParser(context: context).checks(key, value)
+            }
+        }
+        return checks
+    }
+
+    private func inputCheck(_ label: String, _ node: YAMLNode,
+                            read: @escaping @Sendable (Observation) -> InputID?) throws(ScenarioInputError) -> Check {
+        let expected = try context.text(node, label) == "none" ? "none" : try context.input(node).description
+        return .equal(label, expected) { read($0)?.description ?? "none" }
+    }
+
+    private func alert(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
+        let kinds = ["none"] + SystemAlert.Kind.allCases.map(\.rawValue)
+        if node.scalar != nil {
+            let kind = try context.oneOf(node, kinds, "alert")
+            return [.equal("alert", kind) { $0.join.alert?.kind.rawValue ?? "none" }]
+        }
+        var checks: [Check] = []
+        for entry in try context.mapping(node, "alert") {
+            let key = try context.oneOf(entry.key, ["kind", "title", "message", "actions"], "alert property")
+            switch key {
+            case "kind":
+                let kind = try context.oneOf(entry.value, kinds, "alert")
+                checks.append(.equal("alert", kind) { $0.join.alert?.kind.rawValue ?? "none" })
+            case "title":
+                let title = try context.text(entry.value, "title")
+                checks.append(.equal("alert title", title) { $0.join.alert?.title ?? "(no alert)" })
+            case "message":
+                let message = try context.text(entry.value, "message")
+                checks.append(.equal("alert message", message) { $0.join.alert?.message ?? "(no alert)" })
+            default:
+                var roles: [String] = []
+                for item in context.list(entry.value) {
+                    roles.append(try context.enumCase(item, SystemAlert.Action.Role.self, "alert action").rawValue)
+                }
+                checks.append(.equal("alert actions", roles.joined(separator: ", ")) {
+                    $0.join.alert?.actions.map(\.role.rawValue).joined(separator: ", ") ?? "(no alert)"
+                })
+            }
+        }
+        return checks
+    }
+
+    private func storedClient(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
+        var checks: [Check] = []
+        for entry in try context.mapping(node, "storedClient") {
+            let key = try context.text(entry.key, "stored field")
+            let expected = try context.text(entry.value, "stored value")
+            if key != "count", !context.vocabulary.inputs.keys.contains(key) {
+                throw context.error(entry.key, "unknown field '\(key)'\(Suggestion.hint(for: key, in: context.vocabulary.inputNames + ["count"]))")
+            }
+            if key == "count" {
+                checks.append(.equal("stored clients", expected) { String($0.clients.count) })
+            } else {
+                checks.append(.equal("stored client \(key)", expected) { $0.clients.last?.fields[key] ?? "absent" })
+            }
+        }
+        return checks
+    }
+}

@@ -1,0 +1,111 @@
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryCore
+
+/// A scenario file, parsed and checked against its brand's vocabulary: one
+/// journey, a list of steps (actions and expectations), ready to run.
+public struct Scenario: Sendable {
+    /// The file it came from.
+    public let file: String
+    /// Its title (`scenario:`).
+    public let name: String
+    /// The brand it runs on.
+    public let brand: String
+    /// The screen name the scenario's app bar reports in analytics (`screen:`), if given.
+    let screen: String?
+    /// The steps, in file order.
+    let steps: [Step]
+
+    /// How many steps it has.
+    public var stepCount: Int { steps.count }
+
+    /// The file's name without its folder, e.g. `full-sign-up.yaml`.
+    public var fileName: String { URL(fileURLWithPath: file).lastPathComponent }
+}
+
+/// One step of a scenario: something a person (or the world) does, or what
+/// they should then see.
+struct Step: Sendable {
+    /// What the step is.
+    enum Kind: Sendable {
+        /// An action; the runner settles the engines after it.
+        case action(Action)
+        /// Expectations on what the engines show now.
+        case expect([Check])
+    }
+
+    /// The 1-based line it starts on.
+    let line: Int
+    /// How the transcript shows it (passwords masked).
+    let summary: String
+    let kind: Kind
+}
+
+/// Something a scenario does: an intent to an engine, or a change to the
+/// world around them (time, session, betslip, flags).
+enum Action: Sendable {
+    /// An intent to the current join journey.
+    case join(JoinIntent)
+    /// Focus, type and move on through several inputs, then leave the last.
+    case fill([(input: InputID, text: String)])
+    /// Taps the sign-up button: fails unless the call to action is sign-up, then continues.
+    case signUp
+    /// Chooses an address suggestion: by its position from 1, or by its text.
+    case selectAddress(SuggestionChoice)
+    /// An intent to the app bar.
+    case appBar(AppBarIntent)
+    /// Advances the virtual clock.
+    case wait(Duration)
+    /// Signs a client in (or replaces their details).
+    case signIn(ClientDetails)
+    /// Signs the client out.
+    case signOut
+    /// Sets the betslip count.
+    case betslip(Int)
+    /// Sets feature flags.
+    case flags([(flag: FeatureFlag, enabled: Bool)])
+    /// Switches to the journey called this (created on first use, on the same runtime).
+    case journey(String)
+}
+
+/// How a step names an address suggestion.
+enum SuggestionChoice: Sendable {
+    /// Its position in the list, from 1.
+    case position(Int)
+    /// Its text, exactly as listed.
+    case text(String)
+}
+
+/// One expectation: what it looks at, what it expects, and how to read the
+/// actual value from an ``Observation``.
+struct Check: Sendable {
+    /// What is looked at, e.g. `field email status`.
+    let label: String
+    /// The expected value, as written for people.
+    let expected: String
+    /// Whether the observation meets it, and the actual value as text.
+    let evaluate: @Sendable (Observation) -> (passed: Bool, actual: String)
+
+    /// A check that the text `read` returns equals `expected`.
+    static func equal(_ label: String, _ expected: String, read: @escaping @Sendable (Observation) -> String) -> Check {
+        Check(label: label, expected: expected) { observation in
+            let actual = read(observation)
+            return (actual == expected, actual)
+        }
+    }
+}
+
+/// What the engines show after a step, as values the checks read.
+struct Observation: Sendable {
+    /// The current journey's state.
+    let join: JoinState
+    /// The app bar's state.
+    let appBar: AppBarState
+    /// Analytics events since the previous expect step, oldest first.
+    let newEvents: [AnalyticsEvent]
+    /// Every analytics event of the scenario so far.
+    let allEvents: [AnalyticsEvent]
+    /// The clients the embedded account service has stored, oldest first.
+    let clients: [EmbeddedAccountBackend.StoredClient]
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads a scenario file: its top-level keys and its steps.
+///
+/// ```yaml
+/// scenario: A taken username is invalid   # required: the title
+/// brand: neds                             # optional: must be the brand being run
+/// screen: home                            # optional: the app bar's screen name in analytics
+/// steps:                                  # required: actions and expectations, in order
+///   - focus: username
+///   - type: { username: taken_name }
+///   - unfocus
+///   - expect: { field: { username: { status: invalid, rules: [username.taken] } } }
+/// ```
+struct ScenarioParser {
+    let context: ParseContext
+
+    /// The top-level keys.
+    static let keys = ["scenario", "brand", "screen", "description", "steps"]
+
+    /// Parses `text`, the contents of the file, for the brand `brand`.
+    func parse(_ text: String, brand: String) throws(ScenarioInputError) -> Scenario {
+        guard let root = try YAMLNode.parse(text, path: context.file) else {
+            throw ScenarioInputError(file: context.file, line: 1, message: "the file is empty; a scenario needs `scenario:` and `steps:`")
+        }
+        let entries = try context.mapping(root, "a scenario file")
+        var name: String?
+        var screen: String?
+        var steps: [Step]?
+        for entry in entries {
+            let key = try context.oneOf(entry.key, Self.keys, "key")
+            switch key {
+            case "scenario": name = try context.text(entry.value, "scenario")
+            case "brand":
+                let named = try context.text(entry.value, "brand")
+                guard named.lowercased() == brand.lowercased() else {
+                    throw context.error(entry.value, "this scenario is for brand '\(named)', not '\(brand)'")
+                }
+            case "screen": screen = try context.text(entry.value, "screen")
+            case "description": break
+            default: steps = try parseSteps(entry.value)
+            }
+        }
+        guard let name else { throw context.error(root, "missing `scenario:` (the scenario's title)") }
+        guard let steps, !steps.isEmpty else { throw context.error(root, "missing `steps:` (a list of at least one step)") }
+        return Scenario(file: context.file, name: name, brand: brand, screen: screen, steps: steps)
+    }
+
+    private func parseSteps(_ node: YAMLNode) throws(ScenarioInputError) -> [Step] {
+        guard let items = node.sequence else { throw context.error(node, "`steps:` must be a list, not \(node.kindName)") }
+        var steps: [Step] = []
+        for item in items { steps.append(try step(item)) }
+        return steps
+    }
+
+    private func step(_ node: YAMLNode) throws(ScenarioInputError) -> Step {
+        let actions = ActionParser(context: context)
+        if let word = node.scalar {
+            if word == "expect" { throw context.error(node, "`expect` needs a mapping of expectations") }
+            let (action, summary) = try actions.bare(word, at: node)
+            return Step(line: node.line, summary: summary, kind: .action(action))
+        }
+        guard let entries = node.mapping else { throw context.error(node, "a step must be a name or `name: value`, not \(node.kindName)") }
+        guard entries.count == 1, let entry = entries.first else {
+            let names = entries.compactMap(\.key.scalar).joined(separator: ", ")
+            throw context.error(node, "a step holds one action or `expect`, found \(entries.count) (\(names)); is a `- ` missing?")
+        }
+        let name = try context.text(entry.key, "step")
+        if name == "expect" {
+            let checks = try ExpectParser(context: context).checks(entry.value)
+            let summary = "expect " + checks.map { "\($0.label): \($0.expected)" }.joined(separator: " · ")
+            return Step(line: node.line, summary: summary, kind: .expect(checks))
+        }
+        let (action, summary) = try actions.withArgument(name, entry.value, at: entry.key)
+        return Step(line: node.line, summary: summary, kind: .action(action))
+    }
+}

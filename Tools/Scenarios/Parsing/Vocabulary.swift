@@ -1,0 +1,101 @@
+import AddressLookupFeature
+import AppBarFeature
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// The ids a brand's scenarios may name, taken from the engines themselves:
+/// the brand's form definition (fields, inputs, options, pages), its
+/// region's manual address children, the app bar's item ids and routes,
+/// and the analytics event names.
+struct Vocabulary: Sendable {
+    let brand: BrandID
+    let region: Region
+    let definition: FormDefinition
+    /// The form's address field, if it has one.
+    let addressField: FieldName?
+    /// The form's deposit-limit field, if it has one.
+    let depositLimitField: FieldName?
+    /// Every input a step may name, by its id (`email`, `address.street`, `depositLimit.amount`).
+    let inputs: [String: InputID]
+
+    /// The vocabulary of the runtime's brand.
+    /// - Throws: the definition's error when the brand's form does not load.
+    init(_ headless: HeadlessRuntime) throws {
+        let runtime = headless.runtime
+        brand = runtime.manifest.id
+        region = runtime.region
+        let configured = runtime.settings[JoinFormSettings.Key.self].definition
+        definition = try configured ?? FormDefinition.standard(for: runtime.region)
+        addressField = definition.fields.first { $0.inputType == .address }?.name
+        depositLimitField = definition.fields.first { $0.inputType == .depositLimit }?.name
+        var inputs: [String: InputID] = [:]
+        for field in definition.fields {
+            inputs[field.name.rawValue] = .field(field.name)
+            switch field.inputType {
+            case .address:
+                for child in ManualAddressField.fields(in: runtime.region) {
+                    inputs["\(field.name).\(child.rawValue)"] = .child(field.name, child.rawValue)
+                }
+            case .depositLimit:
+                for child in ["amount", "period"] { inputs["\(field.name).\(child)"] = .child(field.name, child) }
+            default: break
+            }
+        }
+        self.inputs = inputs
+    }
+
+    /// The input ids, sorted, for suggestions.
+    var inputNames: [String] { inputs.keys.sorted() }
+
+    /// The page names, in order.
+    var pageNames: [String] { definition.pages.map(\.name) }
+
+    /// The definition of the field an input belongs to.
+    func field(of input: InputID) -> FieldDefinition? { definition.field(input.field) }
+
+    /// Whether typing into `input` should be masked in transcripts.
+    func isSecret(_ input: InputID) -> Bool {
+        if case .field = input { return field(of: input)?.inputType == .password }
+        return false
+    }
+
+    /// The choices of a drop-down input, or `nil` for free text.
+    func options(of input: InputID) -> [String]? {
+        switch input {
+        case .field:
+            return field(of: input)?.options
+        case .child(let parent, let key):
+            if parent == depositLimitField, key == "period" { return DepositLimitPeriod.allCases.map(\.rawValue) }
+            if parent == addressField, let child = ManualAddressField(rawValue: key) { return child.options(in: region) }
+            return nil
+        }
+    }
+
+    /// The app bar item ids a step may name (spacers as `spacer-N`).
+    static let itemIDs: [AppBarItemID] = [.userTray, .logo, .title, .search, .login, .join, .locker, .toolbox,
+                                          .balance, .pendingBets, .betslip]
+
+    /// The join routes by the names scenarios use.
+    static let joinRoutes = ["termsAndConditions", "privacyPolicy", "signedUp", "nativeLogin", "legacyLogin"]
+
+    /// The analytics event names the engines send.
+    static let eventNames = [JoinEvent.focusChanged, JoinEvent.checkboxToggled, JoinEvent.depositLimitChosen,
+                             JoinEvent.addressAction, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
+                             JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped]
+
+    /// The feature flags the engines read.
+    static let flags: [FeatureFlag] = [.loginNative, .betslipNative, .pendingResultedNative]
+
+    /// The name of a join route, as scenarios write it.
+    static func name(of route: JoinRoute?) -> String {
+        switch route {
+        case nil: "none"
+        case .termsAndConditions?: "termsAndConditions"
+        case .privacyPolicy?: "privacyPolicy"
+        case .signedUp?: "signedUp"
+        case .nativeLogin?: "nativeLogin"
+        case .legacyLogin?: "legacyLogin"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// How one scenario went: each step's outcome and, if it failed, where and why.
+public struct ScenarioResult: Sendable, Codable {
+    /// The scenario's title.
+    public let name: String
+    /// Its file.
+    public let file: String
+    /// Every step, in order (steps after a failure are skipped).
+    public let steps: [StepResult]
+    /// Why it failed, or `nil` when every step passed.
+    public let failure: ScenarioFailure?
+    /// Wall time taken, in milliseconds.
+    public let elapsedMilliseconds: Double
+
+    /// Whether every step passed.
+    public let passed: Bool
+
+    init(name: String, file: String, steps: [StepResult], failure: ScenarioFailure?, elapsedMilliseconds: Double) {
+        self.name = name
+        self.file = file
+        self.steps = steps
+        self.failure = failure
+        self.elapsedMilliseconds = elapsedMilliseconds
+        passed = failure == nil
+    }
+}
+
+/// One step's outcome.
+public struct StepResult: Sendable, Codable {
+    /// Passed, failed, or not run because an earlier step failed.
+    public enum Outcome: String, Sendable, Codable {
+        /// The action ran, or every expectation held.
+        case passed
+        /// An expectation did not hold (or an action could not be done).
+        case failed
+        /// Not run.
+        case skipped
+    }
+
+    /// The step's 1-based line.
+    public let line: Int
+    /// The step as the transcript shows it (passwords masked).
+    public let step: String
+    /// What happened.
+    public let outcome: Outcome
+}
+
+/// Where and why a scenario failed.
+public struct ScenarioFailure: Sendable, Codable, CustomStringConvertible {
+    /// The scenario's title.
+    public let scenario: String
+    /// The file.
+    public let file: String
+    /// The failing step's line.
+    public let line: Int
+    /// The failing step.
+    public let step: String
+    /// Each expectation that did not hold.
+    public let mismatches: [Mismatch]
+
+    /// A report for people: the scenario, the step with its place, expected against actual.
+    public var description: String {
+        var lines = ["scenario '\(scenario)' failed at \(file):\(line)", "  step: \(step)"]
+        for mismatch in mismatches {
+            lines.append("  \(mismatch.check): expected \(mismatch.expected), got \(mismatch.actual)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One expectation that did not hold.
+public struct Mismatch: Sendable, Codable, Hashable {
+    /// What was looked at, e.g. `field email status`.
+    public let check: String
+    /// What the scenario expected.
+    public let expected: String
+    /// What the engines showed.
+    public let actual: String
+
+    /// A mismatch.
+    public init(check: String, expected: String, actual: String) {
+        self.check = check
+        self.expected = expected
+        self.actual = actual
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LiveryComposition
+import LiveryCore
+
+/// Loads scenario files for a brand and runs each on a fresh headless
+/// runtime of that brand (embedded services, virtual clock). What
+/// `livery run`, each brand's executable and each brand's tests share.
+///
+/// ```swift
+/// let runner = ScenarioRunner(composition: try Composition([NedsBrand()]))
+/// let scenario = try runner.load("Tests/Scenarios/neds/taken-username.yaml", brand: "neds")
+/// let result = await runner.run(scenario)
+/// #expect(result.passed, "\(result.failure!)")
+/// ```
+public struct ScenarioRunner: Sendable {
+    /// The registered brands.
+    public let composition: Composition
+
+    /// A runner over `composition`'s brands.
+    public init(composition: Composition) {
+        self.composition = composition
+    }
+
+    /// Reads and checks the file at `path` against `brand`'s ids.
+    /// - Throws: ``ScenarioInputError`` for an unreadable or malformed file,
+    ///   an unknown step, id or value, or a file naming another brand.
+    public func load(_ path: String, brand: String) throws(ScenarioInputError) -> Scenario {
+        try load(path, brand: brand, vocabulary: try vocabulary(for: brand, file: path))
+    }
+
+    /// Runs `scenario` on a fresh runtime of its brand; it stops at the first
+    /// step that fails.
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let started = ContinuousClock.now
+        let headless: HeadlessRuntime
+        do {
+            headless = try composition.headless(scenario.brand)
+        } catch {
+            let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
+                                          mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
+            return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
+        }
+        var execution: Execution
+        do {
+            execution = try Execution(headless: headless, screen: scenario.screen)
+        } catch {
+            let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
+                                          mismatches: [Mismatch(check: "join form", expected: "built", actual: "\(error)")])
+            return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
+        }
+        var results: [StepResult] = []
+        var failure: ScenarioFailure?
+        for step in scenario.steps {
+            guard failure == nil else {
+                results.append(StepResult(line: step.line, step: step.summary, outcome: .skipped))
+                continue
+            }
+            let mismatches = await execution.perform(step)
+            results.append(StepResult(line: step.line, step: step.summary, outcome: mismatches.isEmpty ? .passed : .failed))
+            if !mismatches.isEmpty {
+                failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: step.line, step: step.summary,
+                                          mismatches: mismatches)
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        return ScenarioResult(name: scenario.name, file: scenario.file, steps: results, failure: failure,
+                              elapsedMilliseconds: Self.milliseconds(elapsed))
+    }
+
+    /// Loads `path` and runs it.
+    /// - Throws: ``ScenarioInputError`` when the file cannot be run as written.
+    public func run(file path: String, brand: String) async throws(ScenarioInputError) -> ScenarioResult {
+        await run(try load(path, brand: brand))
+    }
+
+    // MARK: Loading
+
+    func vocabulary(for brand: String, file: String) throws(ScenarioInputError) -> Vocabulary {
+        do {
+            return try Vocabulary(composition.headless(brand))
+        } catch {
+            throw ScenarioInputError(file: file, line: 1, message: "\(error)")
+        }
+    }
+
+    func load(_ path: String, brand: String, vocabulary: Vocabulary) throws(ScenarioInputError) -> Scenario {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ScenarioInputError(file: path, line: 1, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        return try ScenarioParser(context: ParseContext(file: path, vocabulary: vocabulary)).parse(text, brand: brand)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+}
