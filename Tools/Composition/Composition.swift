@@ -3,8 +3,8 @@ import JoinFormFeature
 import LiveryCore
 
 /// The composition root: the brand plugins an entry point ships, registered
-/// once at start-up, and the assembly of a headless runtime for one of them
-/// on embedded services (M3).
+/// once at start-up, and the assembly of a headless runtime for one of them,
+/// on embedded services or on a server (M3).
 ///
 /// ```swift
 /// let composition = try Composition([NedsBrand()])
@@ -29,49 +29,104 @@ public struct Composition: Sendable {
     /// - Throws: ``CompositionError`` naming an unknown brand (with the known
     ///   ones), a definition that does not load, or a missing address index.
     public func headless(_ name: String, options: EmbeddedOptions = EmbeddedOptions()) throws(CompositionError) -> HeadlessRuntime {
-        let plugin: any BrandPlugin
-        do {
-            plugin = try registry.plugin(named: name)
-        } catch {
-            throw .brand(error)
-        }
-        var settings = FeatureSettings()
-        plugin.configure(&settings)
+        let plugin = try plugin(named: name)
         let region = plugin.manifest.region
-        let joinSettings = settings[JoinFormSettings.Key.self]
+        let joinSettings = Self.joinSettings(of: plugin)
         let definition: FormDefinition
-        do {
-            definition = try joinSettings.definition ?? FormDefinition.standard(for: region)
-        } catch let error as DefinitionError {
-            throw .definition(plugin.manifest.id, error)
-        } catch {
-            throw .definition(plugin.manifest.id, .malformedJSON(path: "", reason: "\(error)"))
+        if let given = joinSettings.definition {
+            definition = given
+        } else {
+            do {
+                definition = try FormDefinition.standard(for: region)
+            } catch {
+                throw .definition(plugin.manifest.id, error)
+            }
         }
         let clock = VirtualClock()
         let accounts = EmbeddedAccountBackend(
             definition: definition, environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
             fieldNames: joinSettings.fieldNames, takenUsernames: options.takenUsernames,
             selfExclusionRegister: joinSettings.checksSelfExclusionRegister(in: region) ? options.selfExclusionRegister : nil)
-        let addresses: CountingAddressLookupService
+        let addresses: any AddressLookupService
         if let given = options.addresses {
-            addresses = CountingAddressLookupService(wrapping: given)
+            addresses = given
         } else {
             do {
-                addresses = CountingAddressLookupService(wrapping: try BundledAddresses.service.get())
+                addresses = try BundledAddresses.service.get()
             } catch {
                 throw .addresses(error)
             }
         }
+        return Self.assemble(plugin, definition: definition, accounts: accounts, addresses: addresses, clock: clock)
+    }
+
+    /// The brand called `name` on the server at `backend`: its form definition
+    /// from the server's registration config (SPEC J13), accounts and
+    /// addresses over HTTP; session, betslip, analytics and clock as on
+    /// embedded services.
+    /// - Throws: ``CompositionError`` naming an unknown brand, or a definition
+    ///   the server could not give.
+    public func headless(_ name: String, backend: HTTPServiceConfiguration) async throws(CompositionError) -> HeadlessRuntime {
+        let plugin = try plugin(named: name)
+        let definition: FormDefinition
+        do {
+            definition = try await FormDefinition.load(from: backend, brand: plugin.manifest.id)
+        } catch {
+            throw .definition(plugin.manifest.id, error)
+        }
+        let addresses = HarmonyAddressLookupService(configuration: HarmonyConfiguration(
+            baseURL: backend.baseURL, timeout: backend.timeout, headers: backend.headers))
+        return Self.assemble(ServerConfiguredBrand(base: plugin, definition: definition), definition: definition,
+                             accounts: HTTPAccountBackend(backend, brand: plugin.manifest.id),
+                             addresses: addresses, clock: VirtualClock())
+    }
+
+    private func plugin(named name: String) throws(CompositionError) -> any BrandPlugin {
+        do {
+            return try registry.plugin(named: name)
+        } catch {
+            throw .brand(error)
+        }
+    }
+
+    private static func joinSettings(of plugin: any BrandPlugin) -> JoinFormSettings {
+        var settings = FeatureSettings()
+        plugin.configure(&settings)
+        return settings[JoinFormSettings.Key.self]
+    }
+
+    private static func assemble(_ plugin: any BrandPlugin, definition: FormDefinition, accounts: any AccountBackend,
+                                 addresses: any AddressLookupService, clock: VirtualClock) -> HeadlessRuntime {
+        let ledger = ClientLedger(accounts, secretFields: Set(definition.fields.filter { $0.inputType == .password }
+            .map(\.name.rawValue)))
+        let counted = CountingAddressLookupService(wrapping: addresses)
         let flags = FeatureFlagStore(plugin.featureFlagDefaults)
         let session = EmbeddedClientDetails()
         let betslip = EmbeddedBetslipCount()
         let analytics = RecordingDestination(name: "headless")
-        let services = RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: accounts,
-                                       addressLookup: addresses, analytics: AnalyticsPipeline(destinations: [analytics]),
+        let services = RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: ledger,
+                                       addressLookup: counted, analytics: AnalyticsPipeline(destinations: [analytics]),
                                        featureFlags: flags, clientDetails: session, betslipCount: betslip)
         return HeadlessRuntime(runtime: Runtime(brand: plugin, services: services), clock: clock, flags: flags,
-                               session: session, betslip: betslip, analytics: analytics, accounts: accounts,
-                               addresses: addresses)
+                               session: session, betslip: betslip, analytics: analytics, accounts: ledger,
+                               addresses: counted)
+    }
+}
+
+/// A brand whose join form is the definition a server gave, everything else its own.
+struct ServerConfiguredBrand: BrandPlugin {
+    let base: any BrandPlugin
+    let definition: FormDefinition
+
+    var manifest: BrandManifest { base.manifest }
+    var theme: Theme { base.theme }
+    var messages: MessageCatalogue { base.messages }
+    var featureFlagDefaults: [FeatureFlag: Bool] { base.featureFlagDefaults }
+    var analyticsTransforms: [any AnalyticsTransform] { base.analyticsTransforms }
+
+    func configure(_ settings: inout FeatureSettings) {
+        base.configure(&settings)
+        settings[JoinFormSettings.Key.self].definition = definition
     }
 }
 

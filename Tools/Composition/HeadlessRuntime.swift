@@ -21,8 +21,9 @@ public struct HeadlessRuntime: Sendable {
     public let betslip: EmbeddedBetslipCount
     /// Every analytics event, as the brand's sinks would receive it.
     public let analytics: RecordingDestination
-    /// The in-process account service (taken usernames, register, created clients).
-    public let accounts: EmbeddedAccountBackend
+    /// The account service the runtime uses (embedded, or a server), with a
+    /// ledger of the clients it created.
+    public let accounts: ClientLedger
     /// The address service, counting the requests it receives.
     public let addresses: CountingAddressLookupService
 

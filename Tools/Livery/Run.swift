@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import LiveryCore
 import LiveryScenarios
 
 extension Livery {
@@ -23,10 +25,20 @@ extension Livery {
         @Option(help: "The folder holding one scenario folder per brand (default: this checkout's Tests/Scenarios).")
         var scenarios: String?
 
+        @Option(help: "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox`) instead of embedded services.")
+        var backend: String?
+
         func run() async throws {
             let composition = try Livery.composition()
+            var server: HTTPServiceConfiguration?
+            if let backend {
+                guard let url = URL(string: backend), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                    throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
+                }
+                server = HTTPServiceConfiguration(baseURL: url)
+            }
             let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
-                                               colour: colour, scenariosDirectory: scenarios).run()
+                                               colour: colour, scenariosDirectory: scenarios, backend: server).run()
             if status != 0 { throw ExitCode(status) }
         }
     }

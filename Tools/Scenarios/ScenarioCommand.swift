@@ -17,10 +17,13 @@ public struct ScenarioCommand: Sendable {
     public let colour: Bool?
     /// Where the brands' scenario folders are; `nil` means `Tests/Scenarios` of this checkout.
     public let scenariosDirectory: String?
+    /// The server to run against, or `nil` for embedded services.
+    public let backend: HTTPServiceConfiguration?
 
     /// A command.
     public init(composition: Composition, brand: String, files: [String] = [], json: Bool = false,
-                colour: Bool? = nil, scenariosDirectory: String? = nil) {
+                colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil) {
+        self.backend = backend
         self.composition = composition
         self.brand = brand
         self.files = files
@@ -45,7 +48,7 @@ public struct ScenarioCommand: Sendable {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             return 2
         }
-        let runner = ScenarioRunner(composition: composition)
+        let runner = ScenarioRunner(composition: composition, backend: backend)
         let paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
         guard !paths.isEmpty else {
             let folder = ScenarioLibrary.scenariosDirectory(root: scenariosDirectory) + "/" + brandID

@@ -1,6 +1,7 @@
 import AppBarFeature
 import Foundation
 import JoinFormFeature
+import LiveryComposition
 import LiveryCore
 
 /// A scenario file, parsed and checked against its brand's vocabulary: one
@@ -106,6 +107,6 @@ struct Observation: Sendable {
     let newEvents: [AnalyticsEvent]
     /// Every analytics event of the scenario so far.
     let allEvents: [AnalyticsEvent]
-    /// The clients the embedded account service has stored, oldest first.
-    let clients: [EmbeddedAccountBackend.StoredClient]
+    /// The clients the account service created, oldest first.
+    let clients: [ClientLedger.Entry]
 }

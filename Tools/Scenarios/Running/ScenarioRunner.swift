@@ -3,7 +3,8 @@ import LiveryComposition
 import LiveryCore
 
 /// Loads scenario files for a brand and runs each on a fresh headless
-/// runtime of that brand (embedded services, virtual clock). What
+/// runtime of that brand (embedded services, or a server when given a
+/// backend; a virtual clock). What
 /// `livery run`, each brand's executable and each brand's tests share.
 ///
 /// ```swift
@@ -15,10 +16,13 @@ import LiveryCore
 public struct ScenarioRunner: Sendable {
     /// The registered brands.
     public let composition: Composition
+    /// The server scenarios run against, or `nil` for embedded services.
+    public let backend: HTTPServiceConfiguration?
 
-    /// A runner over `composition`'s brands.
-    public init(composition: Composition) {
+    /// A runner over `composition`'s brands, against `backend` when given.
+    public init(composition: Composition, backend: HTTPServiceConfiguration? = nil) {
         self.composition = composition
+        self.backend = backend
     }
 
     /// Reads and checks the file at `path` against `brand`'s ids.
@@ -34,7 +38,11 @@ public struct ScenarioRunner: Sendable {
         let started = ContinuousClock.now
         let headless: HeadlessRuntime
         do {
-            headless = try composition.headless(scenario.brand)
+            if let backend {
+                headless = try await composition.headless(scenario.brand, backend: backend)
+            } else {
+                headless = try composition.headless(scenario.brand)
+            }
         } catch {
             let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
                                           mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
