@@ -54,6 +54,11 @@ let package = Package(
         // Tools only: never a dependency of Core, Features or Brands.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // The sandbox backend (Tools/Sandbox) and its tests only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
@@ -76,10 +81,27 @@ let package = Package(
                 path: "Tools/Scenarios", swiftSettings: swiftSettings),
         // The `livery` tool: brands, run, build, test, new, doctor, theme. Registers every brand.
         .executableTarget(name: "Livery",
-                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
+                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryCore",
+                                         "JoinFormFeature", "AppBarFeature",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]
                               + brands.map { .target(name: "\($0)Brand") },
                           path: "Tools/Livery", swiftSettings: swiftSettings),
+        // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
+        .target(name: "LiverySandbox",
+                dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "GRDB", package: "GRDB.swift"),
+                               .product(name: "_CryptoExtras", package: "swift-crypto"),
+                               .product(name: "Crypto", package: "swift-crypto"),
+                               .product(name: "Logging", package: "swift-log")],
+                path: "Tools/Sandbox", swiftSettings: swiftSettings),
+        .testTarget(name: "LiverySandboxTests",
+                    dependencies: ["LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
+                                   "JoinFormFeature", "AddressLookupFeature",
+                                   .product(name: "GRDB", package: "GRDB.swift"),
+                                   .product(name: "Logging", package: "swift-log")]
+                        + brands.map { .target(name: "\($0)Brand") },
+                    path: "Tests/SandboxTests", swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(

@@ -7,7 +7,8 @@ import LiveryComposition
 struct Livery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run, build, test, check and scaffold Livery's brands headlessly.",
-        subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Doctor.self, ThemeExport.self])
+        subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Doctor.self, ThemeExport.self,
+                      SandboxCommand.self])
 
     /// The composition root of the tool: every registered brand.
     static func composition() throws -> Composition {

@@ -25,11 +25,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
         public let fields: [String: String]
     }
 
-    private let definition: FormDefinition
-    /// The form built once from the definition (patterns compiled once); each request checks a copy.
-    private let blankForm: Form
-    private let fieldNames: AccountFieldNames
-    private let region: Region
+    private let validator: RegistrationValidator
     private let selfExclusionRegister: [SelfExcludedPerson]?
     private var takenUsernames: Set<String>
     private var byIdempotencyKey: [String: CreatedClient] = [:]
@@ -44,10 +40,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     ///     where the region has none to check.
     public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard,
                 takenUsernames: Set<String> = [], selfExclusionRegister: [SelfExcludedPerson]? = nil) {
-        self.definition = definition
-        self.blankForm = definition.makeForm(in: environment)
-        self.fieldNames = fieldNames
-        self.region = environment.region
+        self.validator = RegistrationValidator(definition: definition, environment: environment, fieldNames: fieldNames)
         self.takenUsernames = Set(takenUsernames.map { $0.lowercased() })
         self.selfExclusionRegister = selfExclusionRegister
     }
@@ -60,59 +53,20 @@ public actor EmbeddedAccountBackend: AccountBackend {
     /// Creates a client; see the type's documentation for the checks, in order.
     public func createClient(_ registration: ClientRegistration) throws(BackendError) -> CreatedClient {
         if let earlier = byIdempotencyKey[registration.idempotencyKey] { return earlier }
-        var rejected = violations(in: registration.fields)
-        let username = registration.fields[fieldNames.username.rawValue] ?? ""
+        var rejected = validator.violations(in: registration.fields)
+        let username = validator.username(in: registration.fields)
         if rejected.isEmpty, takenUsernames.contains(username.lowercased()) {
-            rejected[fieldNames.username] = [RuleViolation(code: "username.taken", template: "That username is taken.")]
+            rejected[validator.fieldNames.username] = [RegistrationValidator.usernameTaken]
         }
         guard rejected.isEmpty else { throw .rejected(rejected) }
-        if let register = selfExclusionRegister, isListed(registration.fields, in: register) { throw .selfExcluded }
+        if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) { throw .selfExcluded }
 
         let client = CreatedClient(clientID: "client-\(clients.count + 1)")
-        let secretFields = Set(definition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
+        let secretFields = validator.secretFields
         clients.append(StoredClient(id: client.clientID, brand: registration.brand,
                                     fields: registration.fields.filter { !secretFields.contains($0.key) }))
         takenUsernames.insert(username.lowercased())
         byIdempotencyKey[registration.idempotencyKey] = client
         return client
-    }
-
-    private func violations(in submitted: [String: String]) -> [FieldName: [RuleViolation]] {
-        var form = blankForm
-        var rejected: [FieldName: [RuleViolation]] = [:]
-        for field in definition.fields where field.inputType.isComposite {
-            rejected.merge(CompositePayload.violations(of: field, in: submitted, region: region)) { first, _ in first }
-        }
-        for (key, text) in submitted {
-            let name = FieldName(key)
-            if let parent = key.split(separator: ".").first, definition.field(FieldName(String(parent)))?.inputType.isComposite == true {
-                continue
-            }
-            guard let field = definition.field(name) else {
-                rejected[name] = [RuleViolation(code: "field.unknown", template: "This field is not part of the form.")]
-                continue
-            }
-            if field.inputType.holdsTick {
-                guard let tick = Bool(text) else {
-                    rejected[name] = [RuleViolation(code: "field.notTick", template: "Expected true or false.")]
-                    continue
-                }
-                form.setValue(tick, for: FieldKey<Bool>(name))
-            } else {
-                form.setValue(text, for: FieldKey<String>(name))
-            }
-        }
-        form.validateAll()
-        for name in form.names where rejected[name] == nil {
-            let found = form.status(of: name)?.violations ?? []
-            if !found.isEmpty { rejected[name] = found }
-        }
-        return rejected
-    }
-
-    private func isListed(_ fields: [String: String], in register: [SelfExcludedPerson]) -> Bool {
-        guard let birthDay = DateOfBirthText.day(from: fields[fieldNames.dateOfBirth.rawValue] ?? "") else { return false }
-        let first = fields[fieldNames.firstName.rawValue] ?? "", last = fields[fieldNames.lastName.rawValue] ?? ""
-        return register.contains { $0.matches(firstName: first, lastName: last, dateOfBirth: birthDay) }
     }
 }

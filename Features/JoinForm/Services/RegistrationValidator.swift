@@ -1,0 +1,81 @@
+import LiveryCore
+
+/// Checks a submitted registration with the rules built from a form
+/// definition: the one check an account service runs before it stores
+/// anything, shared by the embedded service and the sandbox server so both
+/// answer exactly as the form the client used (SPEC V14, one source of truth).
+/// The form is built once (patterns compiled once); each check works on a copy.
+public struct RegistrationValidator: Sendable {
+    /// The definition the rules come from.
+    public let definition: FormDefinition
+    /// Which fields name the username and the person.
+    public let fieldNames: AccountFieldNames
+    private let blankForm: Form
+    private let region: Region
+
+    /// A validator for `definition` in `environment` (region and calendar).
+    public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard) {
+        self.definition = definition
+        self.fieldNames = fieldNames
+        self.blankForm = definition.makeForm(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock))
+        self.region = environment.region
+    }
+
+    /// The username `submitted` asks for.
+    public func username(in submitted: [String: String]) -> String {
+        submitted[fieldNames.username.rawValue] ?? ""
+    }
+
+    /// The fields that hold secrets (the form's `Password` fields): never stored or logged.
+    public var secretFields: Set<String> {
+        Set(definition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
+    }
+
+    /// The violation of a username someone already has.
+    public static let usernameTaken = RuleViolation(code: "username.taken", template: "That username is taken.")
+
+    /// The broken rules of `submitted`, per field, as the form reports them:
+    /// every field the definition has is checked with its rules (composites
+    /// as `parent` and `parent.child` with the same child forms); a field the
+    /// form does not have is `field.unknown`, text where a tick is expected
+    /// `field.notTick`. Empty when everything is valid.
+    public func violations(in submitted: [String: String]) -> [FieldName: [RuleViolation]] {
+        var form = blankForm
+        var rejected: [FieldName: [RuleViolation]] = [:]
+        for field in definition.fields where field.inputType.isComposite {
+            rejected.merge(CompositePayload.violations(of: field, in: submitted, region: region)) { first, _ in first }
+        }
+        for (key, text) in submitted {
+            let name = FieldName(key)
+            if let parent = key.split(separator: ".").first, definition.field(FieldName(String(parent)))?.inputType.isComposite == true {
+                continue
+            }
+            guard let field = definition.field(name) else {
+                rejected[name] = [RuleViolation(code: "field.unknown", template: "This field is not part of the form.")]
+                continue
+            }
+            if field.inputType.holdsTick {
+                guard let tick = Bool(text) else {
+                    rejected[name] = [RuleViolation(code: "field.notTick", template: "Expected true or false.")]
+                    continue
+                }
+                form.setValue(tick, for: FieldKey<Bool>(name))
+            } else {
+                form.setValue(text, for: FieldKey<String>(name))
+            }
+        }
+        form.validateAll()
+        for name in form.names where rejected[name] == nil {
+            let found = form.status(of: name)?.violations ?? []
+            if !found.isEmpty { rejected[name] = found }
+        }
+        return rejected
+    }
+
+    /// Whether the applicant `fields` names (first name, last name, date of birth) is on `register`.
+    public func isListed(_ fields: [String: String], in register: [SelfExcludedPerson]) -> Bool {
+        guard let birthDay = DateOfBirthText.day(from: fields[fieldNames.dateOfBirth.rawValue] ?? "") else { return false }
+        let first = fields[fieldNames.firstName.rawValue] ?? "", last = fields[fieldNames.lastName.rawValue] ?? ""
+        return register.contains { $0.matches(firstName: first, lastName: last, dateOfBirth: birthDay) }
+    }
+}

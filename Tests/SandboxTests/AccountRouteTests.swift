@@ -1,0 +1,64 @@
+import Foundation
+import JoinFormFeature
+import LiveryCore
+import Testing
+
+@Suite("client details, betslip count, registration config")
+struct AccountRouteTests {
+    @Test("a new client has zero details; PUT sets them and GET reads them back")
+    func details() async throws {
+        try await SandboxHarness.run { sandbox in
+            let id = try #require(try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
+            let fresh = try await sandbox.get("/v2/client/\(id)/details")
+            #expect(fresh.status == 200)
+            #expect(fresh.json["balance"] as? String == "0.00")
+            #expect(fresh.json["pendingBetsCount"] as? Int == 0)
+            #expect(fresh.json["promotionsBalance"] as? Int == 0)
+            #expect(fresh.json["socialProfile"] is NSNull)
+            let set: [String: Any] = ["balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3,
+                                      "socialProfile": ["nickname": "ada"]]
+            #expect(try await sandbox.put("/v2/client/\(id)/details", json: set).status == 200)
+            let read = try await sandbox.get("/v2/client/\(id)/details")
+            #expect(read.json["balance"] as? String == "125.50")
+            #expect(read.json["pendingBetsCount"] as? Int == 2)
+            #expect(read.json["promotionsBalance"] as? Int == 3)
+            #expect((read.json["socialProfile"] as? [String: Any])?["nickname"] as? String == "ada")
+            let bad = try await sandbox.put("/v2/client/\(id)/details", json: ["balance": "lots", "pendingBetsCount": 0, "promotionsBalance": 0])
+            #expect(bad.status == 400)
+        }
+    }
+
+    @Test("the betslip count starts at 0 and can be set")
+    func betslip() async throws {
+        try await SandboxHarness.run { sandbox in
+            let id = try #require(try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
+            #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 0)
+            #expect(try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": 3]).status == 200)
+            #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 3)
+        }
+    }
+
+    @Test("an unknown client is 404 client.unknown")
+    func unknownClient() async throws {
+        try await SandboxHarness.run { sandbox in
+            for path in ["/v2/client/client-99/details", "/v2/client/client-99/betslip-count", "/v2/client/someone/details"] {
+                let answer = try await sandbox.get(path)
+                #expect(answer.status == 404, "\(path)")
+                #expect(answer.errorCode == "client.unknown", "\(path)")
+            }
+            #expect(try await sandbox.put("/v2/client/client-99/betslip-count", json: ["count": 1]).status == 404)
+        }
+    }
+
+    @Test("the registration config is the brand's form definition; unknown brand 404, missing brand 400")
+    func config() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.get("/v2/registration/config", query: ["brand": "tabnz"])
+            #expect(answer.status == 200)
+            let loaded = try FormDefinition.load(json: answer.body)
+            #expect(loaded == (try FormDefinition.standard(for: .newZealand)))
+            #expect(try await sandbox.get("/v2/registration/config", query: ["brand": "nobrand"]).errorCode == "brand.unknown")
+            #expect(try await sandbox.get("/v2/registration/config").status == 400)
+        }
+    }
+}

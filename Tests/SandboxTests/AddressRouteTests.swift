@@ -1,0 +1,51 @@
+import AddressLookupFeature
+import Foundation
+import LiveryCore
+import Testing
+
+@Suite("address find / retrieve")
+struct AddressRouteTests {
+    @Test("find answers up to 8 suggestions in the Harmony envelope; retrieve the full address")
+    func findAndRetrieve() async throws {
+        try await SandboxHarness.run { sandbox in
+            let find = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
+            #expect(find.status == 200)
+            #expect(find.json["status"] as? String == "SUCCESS")
+            let payload = try #require(find.json["payload"] as? [[String: Any]])
+            #expect((1...8).contains(payload.count))
+            let id = try #require(payload.first?["id"] as? String)
+            let retrieve = try await sandbox.post("/address/retrieve", json: ["payload": [["id": id]]])
+            let address = try #require((retrieve.json["payload"] as? [[String: Any]])?.first)
+            #expect(address["id"] as? String == id)
+            #expect(address["country"] as? String == "AU")
+            #expect(address["state"] is String && address["postcode"] is String && address["locality"] is String)
+        }
+    }
+
+    @Test("the app's Harmony client reads the sandbox's answers, AU and NZ, and an unknown id is notFound")
+    func harmonyClient() async throws {
+        try await SandboxHarness.run { sandbox in
+            let client = HarmonyAddressLookupService(configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+            let embedded = try EmbeddedAddressLookupService.bundled()
+            for (query, region) in [("12 smith", Region.australia), ("queen street", .newZealand)] {
+                let suggestions = try await client.suggestions(for: query, in: region, limit: 8)
+                #expect(suggestions == embedded.search(query, in: region, limit: 8))
+                let first = try #require(suggestions.first)
+                #expect(try await client.address(id: first.id) == (try await embedded.address(id: first.id)))
+            }
+            await #expect(throws: AddressLookupError.notFound(id: "no-such-id")) {
+                try await client.address(id: "no-such-id")
+            }
+        }
+    }
+
+    @Test("a country other than AU or NZ, or an empty payload, is 400")
+    func badFind() async throws {
+        try await SandboxHarness.run { sandbox in
+            let country = try await sandbox.post("/address/find", json: ["payload": [["country": "US", "fullAddress": "12 smith"]]])
+            #expect(country.status == 400)
+            #expect(country.errorMessage?.contains("AU or NZ") == true)
+            #expect(try await sandbox.post("/address/find", json: ["payload": [Any]()]).status == 400)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import LiverySandbox
+import Testing
+
+@Suite("create-client")
+struct CreateClientTests {
+    @Test("a valid registration is 201 with a client id; the row keeps brand, username and fields")
+    func creates() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.createClient(fields: Registrations.australian)
+            #expect(answer.status == 201)
+            #expect(answer.json["clientId"] as? String == "client-1")
+            let row = try #require(try DatabaseQueue(path: sandbox.databasePath).read { db in
+                try Row.fetchOne(db, sql: "SELECT brand, username, fields, created_at FROM client")
+            })
+            #expect(row["brand"] as String == "neds")
+            #expect(row["username"] as String == "adalove")
+            #expect((row["fields"] as String).contains("ada@example.com"))
+            #expect(!(row["created_at"] as String).isEmpty)
+        }
+    }
+
+    @Test("a retry with the same Idempotency-Key is 200 with the same id and exactly one row")
+    func idempotent() async throws {
+        try await SandboxHarness.run { sandbox in
+            let first = try await sandbox.createClient(fields: Registrations.australian, key: "retry-1")
+            let retry = try await sandbox.createClient(fields: Registrations.australian, key: "retry-1")
+            #expect(first.status == 201)
+            #expect(retry.status == 200)
+            #expect(retry.json["clientId"] as? String == first.json["clientId"] as? String)
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            #expect(rows == 1)
+        }
+    }
+
+    @Test("concurrent retries with one key still make one row")
+    func concurrentRetries() async throws {
+        try await SandboxHarness.run { sandbox in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { try await sandbox.createClient(fields: Registrations.australian, key: "same-key").status }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.sorted() == [200, 200, 200, 200, 200, 201])
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            #expect(rows == 1)
+        }
+    }
+
+    @Test("without an Idempotency-Key the request is 400 naming the header")
+    func needsKey() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.post("/v2/client", json: ["brand": "neds", "fields": Registrations.australian])
+            #expect(answer.status == 400)
+            #expect(answer.errorCode == "request.invalid")
+            #expect(answer.errorMessage?.contains("Idempotency-Key") == true)
+        }
+    }
+
+    @Test("a taken username is 409 username.taken on the username field")
+    func takenUsername() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.createClient(fields: Registrations.australian(["username": "Taken_Name"]))
+            #expect(answer.status == 409)
+            #expect(answer.errorCode == "username.taken")
+            #expect(answer.fieldCodes == ["username": ["username.taken"]])
+        }
+    }
+
+    @Test("a person on the self-exclusion register is 403 for an Australian brand and welcome in New Zealand")
+    func selfExcluded() async throws {
+        try await SandboxHarness.run { sandbox in
+            let sam = ["firstName": "sam", "lastName": "EXCLUDED", "dateOfBirth": "01/01/1990"]
+            let australian = try await sandbox.createClient(brand: "ladbrokes", fields: Registrations.australian(sam))
+            #expect(australian.status == 403)
+            #expect(australian.errorCode == "self.excluded")
+            var newZealand = Registrations.newZealand
+            newZealand.merge(sam) { _, new in new }
+            #expect(try await sandbox.createClient(brand: "tabnz", fields: newZealand).status == 201)
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            #expect(rows == 1)
+        }
+    }
+
+    @Test("the password is stored only as a salted scrypt hash, never in clear")
+    func passwordHashed() async throws {
+        try await SandboxHarness.run { sandbox in
+            let password = "Zebra-Crossing-42!"
+            #expect(try await sandbox.createClient(fields: Registrations.australian(["password": password])).status == 201)
+            let row = try #require(try DatabaseQueue(path: sandbox.databasePath).read { db in
+                try Row.fetchOne(db, sql: "SELECT fields, password_hash FROM client")
+            })
+            let hash: String = row["password_hash"]
+            #expect(hash.hasPrefix("scrypt$"))
+            #expect(PasswordHasher().verify(password, against: hash))
+            #expect(!PasswordHasher().verify("Zebra-Crossing-43!", against: hash))
+            #expect(!(row["fields"] as String).contains("password"))
+            await sandbox.server.stop()
+            for suffix in ["", "-wal", "-shm"] {
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath + suffix))) ?? Data()
+                #expect(bytes.range(of: Data(password.utf8)) == nil, "password found in \(suffix.isEmpty ? "the database" : suffix)")
+            }
+        }
+    }
+
+    @Test("two hashes of one password differ (a fresh salt each)")
+    func salted() throws {
+        let hasher = PasswordHasher(cost: .testing)
+        let first = try hasher.hash("Analytical1!"), second = try hasher.hash("Analytical1!")
+        #expect(first != second)
+        #expect(hasher.verify("Analytical1!", against: first) && hasher.verify("Analytical1!", against: second))
+    }
+}

@@ -1,0 +1,71 @@
+import LiverySandbox
+import Testing
+
+@Suite("fault injection")
+struct FaultInjectionTests {
+    @Test("parses faults and latencies")
+    func parses() throws {
+        let plan = try FaultPlan.parse(faults: ["check-username=500@0.3", "create-client=503"], latencies: ["address=200ms", "betslip-count=1.5s"])
+        #expect(plan.failures[.checkUsername] == FaultPlan.Failure(status: 500, rate: 0.3))
+        #expect(plan.failures[.createClient] == FaultPlan.Failure(status: 503, rate: 1))
+        #expect(plan.latencies[.address] == .milliseconds(200))
+        #expect(plan.latencies[.betslipCount] == .milliseconds(1500))
+    }
+
+    @Test("a bad value is an error naming the bad part", arguments: [
+        (["check-usernam=500@0.3"], [String](), "unknown route 'check-usernam'"),
+        (["check-username=5xx@0.3"], [], "the status '5xx'"),
+        (["check-username=200"], [], "the status '200'"),
+        (["check-username=500@1.5"], [], "the rate '1.5'"),
+        (["check-username"], [], "expected <route>=<status>@<rate>"),
+        ([], ["address=200"], "needs a unit"),
+        ([], ["address=fast ms"], "the latency 'fast ms'"),
+    ])
+    func rejects(faults: [String], latencies: [String], problem: String) {
+        #expect {
+            try FaultPlan.parse(faults: faults, latencies: latencies)
+        } throws: { error in
+            (error as? FaultPlanError)?.description.contains(problem) == true
+        }
+    }
+
+    @Test("check-username=500@1 answers 500 fault.injected every time; other routes are untouched")
+    func alwaysFails() async throws {
+        let plan = try FaultPlan.parse(faults: ["check-username=500@1"], latencies: [])
+        try await SandboxHarness.run(faults: plan) { sandbox in
+            for _ in 0..<3 {
+                let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
+                #expect(answer.status == 500)
+                #expect(answer.errorCode == "fault.injected")
+            }
+            #expect(try await sandbox.get("/v2/registration/config", query: ["brand": "neds"]).status == 200)
+        }
+    }
+
+    @Test("a latency delays the route's answers")
+    func latency() async throws {
+        let plan = try FaultPlan.parse(faults: [], latencies: ["check-username=250ms"])
+        try await SandboxHarness.run(faults: plan) { sandbox in
+            let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
+            #expect(answer.status == 200)
+            #expect(answer.elapsed >= .milliseconds(250))
+        }
+    }
+
+    @Test("the same seed fails the same requests")
+    func repeatable() async throws {
+        let plan = try FaultPlan.parse(faults: ["check-username=503@0.5"], latencies: [], seed: 42)
+        var runs: [[Int]] = []
+        for _ in 0..<2 {
+            try await SandboxHarness.run(faults: plan) { sandbox in
+                var statuses: [Int] = []
+                for _ in 0..<20 {
+                    statuses.append(try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"]).status)
+                }
+                runs.append(statuses)
+            }
+        }
+        #expect(runs[0] == runs[1])
+        #expect(Set(runs[0]) == [200, 503])
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@Suite("request errors")
+struct RequestErrorTests {
+    @Test("a body over 64 KiB is 413 request.tooLarge")
+    func tooLarge() async throws {
+        try await SandboxHarness.run { sandbox in
+            let big = Registrations.australian(["email": String(repeating: "a", count: 70 * 1024) + "@example.com"])
+            let answer = try await sandbox.createClient(fields: big)
+            #expect(answer.status == 413)
+            #expect(answer.errorCode == "request.tooLarge")
+        }
+    }
+
+    @Test("malformed JSON is 400 request.malformed")
+    func malformed() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.send("POST", "/v2/client", body: Data(#"{"brand": "neds", "fields": {"#.utf8),
+                                                headers: ["Idempotency-Key": "k"])
+            #expect(answer.status == 400)
+            #expect(answer.errorCode == "request.malformed")
+            #expect(answer.errorMessage?.contains("not valid JSON") == true)
+        }
+    }
+
+    @Test("JSON of the wrong shape is 400 saying where")
+    func wrongShape() async throws {
+        try await SandboxHarness.run { sandbox in
+            let notText = try await sandbox.post("/v2/client", json: ["brand": "neds", "fields": ["marketingConsent": true]],
+                                                 headers: ["Idempotency-Key": "k"])
+            #expect(notText.status == 400)
+            #expect(notText.errorMessage == "'fields.marketingConsent' is not a string")
+            let noBrand = try await sandbox.post("/v2/client", json: ["fields": [String: String]()], headers: ["Idempotency-Key": "k"])
+            #expect(noBrand.errorMessage == "no 'brand' at the top level")
+        }
+    }
+
+    @Test("an unknown brand is 404 brand.unknown; an unknown route or method 404 route.unknown naming it")
+    func unknowns() async throws {
+        try await SandboxHarness.run { sandbox in
+            let brand = try await sandbox.createClient(brand: "nobrand", fields: Registrations.australian)
+            #expect(brand.status == 404)
+            #expect(brand.errorCode == "brand.unknown")
+            let route = try await sandbox.get("/v2/nothing-here")
+            #expect(route.status == 404)
+            #expect(route.errorCode == "route.unknown")
+            let method = try await sandbox.send("DELETE", "/v2/client")
+            #expect(method.status == 404)
+            #expect(method.errorCode == "route.unknown")
+            #expect(method.errorMessage == "no route for DELETE /v2/client")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import BetchaBrand
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LadbrokesBrand
+import LiveryCore
+import LiverySandbox
+import Logging
+import NedsBrand
+import TabNZBrand
+
+/// A sandbox on a free loopback port over a temporary SQLite file, and a
+/// tiny JSON client for it.
+struct SandboxHarness {
+    static let brands: [any BrandPlugin] = [LadbrokesBrand(), NedsBrand(), BetchaBrand(), TabNZBrand()]
+
+    let server: RunningSandbox
+    let databasePath: String
+    private let session = URLSession(configuration: .ephemeral)
+
+    /// Starts a sandbox; a new temporary database unless `databasePath` is given.
+    static func start(databasePath: String? = nil, faults: FaultPlan = FaultPlan(),
+                      logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
+        let path = databasePath ?? temporaryDatabasePath()
+        let configuration = SandboxConfiguration(port: 0, databasePath: path, faults: faults, passwordCost: .testing)
+        let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
+        return SandboxHarness(server: server, databasePath: path)
+    }
+
+    /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
+    static func run(faults: FaultPlan = FaultPlan(), _ body: (SandboxHarness) async throws -> Void) async throws {
+        let sandbox = try await start(faults: faults)
+        do {
+            try await body(sandbox)
+        } catch {
+            await sandbox.stop()
+            throw error
+        }
+        await sandbox.stop()
+    }
+
+    static func temporaryDatabasePath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-\(UUID().uuidString).sqlite").path
+    }
+
+    /// Stops the server and, unless `keepDatabase`, deletes the database files.
+    func stop(keepDatabase: Bool = false) async {
+        await server.stop()
+        guard !keepDatabase else { return }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+    }
+
+    /// An answer: status, headers and body.
+    struct Answer {
+        let status: Int
+        let body: Data
+        let elapsed: Duration
+
+        /// The body as a JSON object (empty when it is not one).
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        /// `error.code` of an error answer.
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        /// `error.message` of an error answer.
+        var errorMessage: String? { (json["error"] as? [String: Any])?["message"] as? String }
+        /// The rule codes per field of an error answer.
+        var fieldCodes: [String: [String]] {
+            let fields = (json["error"] as? [String: Any])?["fields"] as? [String: [[String: Any]]] ?? [:]
+            return fields.mapValues { $0.compactMap { $0["code"] as? String } }
+        }
+    }
+
+    func get(_ path: String, query: [String: String] = [:]) async throws -> Answer {
+        try await send("GET", path, query: query)
+    }
+
+    func post(_ path: String, json: Any, headers: [String: String] = [:]) async throws -> Answer {
+        try await send("POST", path, body: try JSONSerialization.data(withJSONObject: json), headers: headers)
+    }
+
+    func put(_ path: String, json: Any) async throws -> Answer {
+        try await send("PUT", path, body: try JSONSerialization.data(withJSONObject: json))
+    }
+
+    /// Creates a client of `brand` with `fields` under `key`.
+    func createClient(brand: String = "neds", fields: [String: String], key: String = UUID().uuidString) async throws -> Answer {
+        try await post("/v2/client", json: ["brand": brand, "fields": fields], headers: ["Idempotency-Key": key])
+    }
+
+    func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+              headers: [String: String] = [:]) async throws -> Answer {
+        var components = URLComponents(url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        var request = URLRequest(url: components.url!, timeoutInterval: 10)
+        request.httpMethod = method
+        request.httpBody = body
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let start = ContinuousClock.now
+        let (data, response) = try await session.data(for: request)
+        return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start)
+    }
+}
+
+/// Registrations that pass the standard forms' rules.
+enum Registrations {
+    /// A valid Australian registration (any AU brand's standard form).
+    static let australian: [String: String] = [
+        "title": "Ms", "firstName": "Ada", "lastName": "Lovelace", "dateOfBirth": "10/12/1990",
+        "email": "ada@example.com", "mobile": "0412 345 678",
+        "address.streetNumber": "12", "address.street": "Smith Street", "address.suburb": "Collingwood",
+        "address.state": "VIC", "address.postcode": "3066",
+        "username": "adalove", "password": "Analytical1!", "depositLimit": "declined", "marketingConsent": "false",
+    ]
+
+    /// `australian` with `changes` applied (`nil` removes a field).
+    static func australian(_ changes: [String: String?]) -> [String: String] {
+        var fields = australian
+        for (name, value) in changes { fields[name] = value }
+        return fields
+    }
+}
+
+extension Registrations {
+    /// A valid New Zealand registration (the standard NZ form; no deposit limit needed).
+    static let newZealand: [String: String] = [
+        "title": "Mr", "firstName": "Rewi", "lastName": "Alley", "dateOfBirth": "02/12/1985",
+        "email": "rewi@example.co.nz", "mobile": "021 123 4567",
+        "address.streetNumber": "12", "address.street": "Queen Street", "address.city": "Auckland",
+        "address.postcode": "1010", "username": "rewi_nz", "password": "Analytical1!", "marketingConsent": "true",
+    ]
+}

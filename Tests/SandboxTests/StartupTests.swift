@@ -1,0 +1,27 @@
+import Foundation
+import LiverySandbox
+import Testing
+
+@Suite("start-up")
+struct StartupTests {
+    @Test("a port in use is a clear start-up error, not a hang")
+    func portInUse() async throws {
+        let first = try await SandboxHarness.start()
+        let configuration = SandboxConfiguration(port: first.server.port, databasePath: SandboxHarness.temporaryDatabasePath(),
+                                                 passwordCost: .testing)
+        await #expect { _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration) } throws: { error in
+            guard case SandboxSetupError.server = error else { return false }
+            return true
+        }
+        await first.stop()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: configuration.databasePath + suffix) }
+    }
+
+    @Test("a database in a folder that does not exist is an error naming the path")
+    func badDatabasePath() async throws {
+        let configuration = SandboxConfiguration(port: 0, databasePath: "/nonexistent-folder/sandbox.sqlite")
+        await #expect { _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration) } throws: { error in
+            "\(error)".contains("/nonexistent-folder/sandbox.sqlite")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import LiveryCore
+
+/// An error answer in the contract's envelope:
+/// `{"error": {"code": "…", "message": "…", "fields": {"<field>": [{"code", "message", "parameters"}]}}}`
+/// (`fields` only when the problem is per field).
+struct APIError: Error, HTTPResponseError {
+    let status: HTTPResponse.Status
+    let code: String
+    let message: String
+    let fields: [FieldName: [RuleViolation]]
+
+    init(_ status: HTTPResponse.Status, code: String, message: String, fields: [FieldName: [RuleViolation]] = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONAnswer.response(Envelope(error: Body(self)), status: status)
+    }
+
+    private struct Envelope: Encodable {
+        let error: Body
+    }
+
+    private struct Body: Encodable {
+        let code: String
+        let message: String
+        let fields: [String: [Violation]]?
+
+        init(_ error: APIError) {
+            code = error.code
+            message = error.message
+            fields = error.fields.isEmpty ? nil : Dictionary(uniqueKeysWithValues: error.fields.map { name, violations in
+                (name.rawValue, violations.map(Violation.init))
+            })
+        }
+    }
+
+    private struct Violation: Encodable {
+        let code: String
+        let message: String
+        let parameters: [String: String]
+
+        init(_ violation: RuleViolation) {
+            code = violation.code.rawValue
+            message = violation.message
+            parameters = violation.parameters
+        }
+    }
+}
+
+extension APIError {
+    /// 400 `request.invalid`: a required query parameter or header is missing.
+    static func missing(_ what: String) -> APIError {
+        APIError(.badRequest, code: "request.invalid", message: "\(what) is missing")
+    }
+
+    /// 404 `brand.unknown`, listing the brands the sandbox serves.
+    static func unknownBrand(_ name: String, known: [BrandID]) -> APIError {
+        APIError(.notFound, code: "brand.unknown",
+                 message: "unknown brand '\(name)'; known brands: \(known.map(\.rawValue).joined(separator: ", "))")
+    }
+
+    /// 404 `client.unknown`.
+    static func unknownClient(_ id: String) -> APIError {
+        APIError(.notFound, code: "client.unknown", message: "no client with id '\(id)'")
+    }
+}
+
+/// JSON answers with sorted keys.
+enum JSONAnswer {
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONEncoder.sorted.encode(value)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,49 @@
+import Hummingbird
+import Logging
+
+/// Turns every error into the contract's JSON envelope and logs one line
+/// per request: method, route (the matched path pattern, never the query),
+/// status and duration, on the request's logger (which carries Hummingbird's
+/// `hb.request.id`). Bodies, usernames, names and passwords are never logged.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = try Self.envelope(for: error, request: request).response(from: request, context: context)
+        }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        context.logger.info("request", metadata: [
+            "method": "\(request.method.rawValue)",
+            "route": "\(context.endpointPath ?? "unmatched")",
+            "status": "\(response.status.code)",
+            "duration_ms": "\((milliseconds * 100).rounded() / 100)",
+        ])
+        return response
+    }
+
+    /// The envelope for `error`: API errors as they are; Hummingbird's own
+    /// (unknown route, wrong method, body too large) with a code; anything
+    /// else as a 500 that names only the error's type.
+    static func envelope(for error: any Error, request: Request) -> APIError {
+        if let error = error as? APIError { return error }
+        if let error = error as? any HTTPResponseError {
+            switch error.status {
+            case .notFound:
+                return APIError(.notFound, code: "route.unknown", message: "no route for \(request.method.rawValue) \(request.uri.path)")
+            case .methodNotAllowed:
+                return APIError(.methodNotAllowed, code: "method.notAllowed",
+                                message: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+            case .contentTooLarge:
+                return APIError(.contentTooLarge, code: "request.tooLarge", message: "the body is too large")
+            default:
+                return APIError(error.status, code: "http.\(error.status.code)", message: error.status.reasonPhrase)
+            }
+        }
+        return APIError(.internalServerError, code: "server.error", message: "the sandbox failed (\(type(of: error)))")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+
+/// The app bar's figures for a client, with `PUT` twins so tests and demos can set them:
+///
+/// - `GET|PUT /v2/client/{clientId}/details` ↔
+///   `{"balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3, "socialProfile": {"nickname": "…"} | null}`;
+/// - `GET|PUT /v2/client/{clientId}/betslip-count` ↔ `{"count": 0}`.
+///
+/// A new client starts at balance `0.00`, no bets, no promotions, no profile
+/// and an empty betslip. An unknown client is 404 `client.unknown`.
+enum AccountRoutes {
+    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+        router.get("/v2/client/{clientId}/details") { _, context -> Response in
+            try await services.injectFaults(.clientDetails)
+            let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
+            guard let details = try await services.store.details(clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            return try JSONAnswer.response(details)
+        }
+        router.put("/v2/client/{clientId}/details") { request, context -> Response in
+            try await services.injectFaults(.clientDetails)
+            let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
+            var request = request
+            let details = try await JSONBody.decode(AccountDetails.self, from: &request, limit: services.maxBodyBytes)
+            guard Decimal(string: details.balance, locale: Locale(identifier: "en_US_POSIX")) != nil,
+                  details.balance.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
+                throw APIError(.badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
+            }
+            guard details.pendingBetsCount >= 0, details.promotionsBalance >= 0 else {
+                throw APIError(.badRequest, code: "request.invalid", message: "'pendingBetsCount' and 'promotionsBalance' cannot be negative")
+            }
+            guard try await services.store.setDetails(details, clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            return try JSONAnswer.response(details)
+        }
+        router.get("/v2/client/{clientId}/betslip-count") { _, context -> Response in
+            try await services.injectFaults(.betslipCount)
+            let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
+            guard let count = try await services.store.betslipCount(clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            return try JSONAnswer.response(BetslipCount(count: count))
+        }
+        router.put("/v2/client/{clientId}/betslip-count") { request, context -> Response in
+            try await services.injectFaults(.betslipCount)
+            let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
+            var request = request
+            let body = try await JSONBody.decode(BetslipCount.self, from: &request, limit: services.maxBodyBytes)
+            guard body.count >= 0 else { throw APIError(.badRequest, code: "request.invalid", message: "'count' cannot be negative") }
+            guard try await services.store.setBetslipCount(body.count, clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            return try JSONAnswer.response(body)
+        }
+    }
+
+    private struct BetslipCount: Codable {
+        let count: Int
+    }
+}

@@ -1,0 +1,97 @@
+import Hummingbird
+import LiveryCore
+
+/// The Harmony-style two-step address API, served from the embedded index:
+///
+/// - `POST /address/find` `{"payload": [{"country": "AU", "fullAddress": "12 smith"}]}` →
+///   `{"status": "SUCCESS", "messages": [], "payload": [{"id", "fullAddress"}, …]}` (best 8);
+/// - `POST /address/retrieve` `{"payload": [{"id": "…"}]}` → the same envelope with the
+///   full address (`id`, `fullAddress`, `unit`, `streetNumber`, `street`, `locality`,
+///   `suburb`, `city`, `state`, `postcode`, `country`); 404 `address.unknown` for an unknown id.
+enum AddressRoutes {
+    /// How many suggestions a find answers at most.
+    static let findLimit = 8
+
+    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+        router.post("/address/find") { request, _ -> Response in
+            try await services.injectFaults(.address)
+            var request = request
+            let body = try await JSONBody.decode(Envelope<FindItem>.self, from: &request, limit: services.maxBodyBytes)
+            guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
+            guard let region = Region(code: item.country) else {
+                throw APIError(.badRequest, code: "request.invalid", message: "'payload[0].country' must be AU or NZ, not '\(item.country)'")
+            }
+            let found = services.addresses.search(item.fullAddress, in: region, limit: findLimit)
+            return try JSONAnswer.response(Answer(payload: found.map { WireAddress(id: $0.id, fullAddress: $0.text) }))
+        }
+        router.post("/address/retrieve") { request, _ -> Response in
+            try await services.injectFaults(.address)
+            var request = request
+            let body = try await JSONBody.decode(Envelope<RetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
+            guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
+            do {
+                let address = try await services.addresses.address(id: item.id)
+                return try JSONAnswer.response(Answer(payload: [WireAddress(address)]))
+            } catch AddressLookupError.notFound {
+                throw APIError(.notFound, code: "address.unknown", message: "no address with id '\(item.id)'")
+            }
+        }
+    }
+
+    private struct Envelope<Item: Decodable>: Decodable {
+        let payload: [Item]
+    }
+
+    private struct FindItem: Decodable {
+        let country: String
+        let fullAddress: String
+    }
+
+    private struct RetrieveItem: Decodable {
+        let id: String
+    }
+
+    private struct Answer: Encodable {
+        var status = "SUCCESS"
+        var messages: [String] = []
+        let payload: [WireAddress]
+    }
+
+    /// An address on the wire; absent parts are left out.
+    private struct WireAddress: Encodable {
+        var id: String
+        var fullAddress: String
+        var unit: String?
+        var streetNumber: String?
+        var street: String?
+        var locality: String?
+        var suburb: String?
+        var city: String?
+        var state: String?
+        var postcode: String?
+        var country: String?
+
+        init(id: String, fullAddress: String) {
+            self.id = id
+            self.fullAddress = fullAddress
+        }
+
+        init(_ address: PostalAddress) {
+            self.init(id: address.id ?? "", fullAddress: address.singleLine)
+            unit = address.unit
+            streetNumber = address.streetNumber
+            street = address.street
+            postcode = address.postcode
+            country = address.region.code
+            switch address.area {
+            case .australia(let suburb, let state):
+                locality = suburb
+                self.state = state.rawValue
+            case .newZealand(let suburb, let city):
+                self.suburb = suburb
+                self.city = city
+                locality = suburb ?? city
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Hummingbird
+import LiveryCore
+
+/// `POST /v2/client` with an `Idempotency-Key` header and
+/// `{"brand": "<id>", "fields": {"<name>": "<text>", …}}`.
+///
+/// In order: 400 without the key; 413 / 400 for a body too large or not
+/// JSON; 404 for an unknown brand; 200 with the earlier id when the key was
+/// used before (nothing new is stored); then the payload is re-validated
+/// with the brand's own form rules (``RegistrationCheck``): 422
+/// `validation.failed` with rule codes per field, 409 `username.taken`,
+/// 403 `self.excluded`; otherwise 201 `{"clientId": "client-<n>"}`. Password
+/// fields are stored only as scrypt hashes.
+enum CreateClientRoutes {
+    static let idempotencyHeader = HTTPFields.Element.Name("Idempotency-Key")!
+
+    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+        router.post("/v2/client") { request, _ -> Response in
+            try await services.injectFaults(.createClient)
+            guard let key = request.headers[idempotencyHeader]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
+                throw APIError.missing("the Idempotency-Key header")
+            }
+            guard key.count <= 200 else {
+                throw APIError(.badRequest, code: "request.invalid", message: "the Idempotency-Key header is longer than 200 characters")
+            }
+            var request = request
+            let body = try await JSONBody.decode(Registration.self, from: &request, limit: services.maxBodyBytes)
+            let brand = try services.brands.brand(named: body.brand)
+            if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
+                return try JSONAnswer.response(Created(clientId: "client-\(earlier)"), status: .ok)
+            }
+            return try await create(body.fields, brand: brand, key: key, services: services)
+        }
+    }
+
+    private static func create(_ fields: [String: String], brand: SandboxBrand, key: String,
+                               services: SandboxServices) async throws -> Response {
+        let username = fields[brand.fieldNames.username.rawValue] ?? ""
+        var taken = false
+        if !username.isEmpty { taken = try await services.store.isUsernameTaken(username, brand: brand.id) }
+        switch RegistrationCheck.check(fields, for: brand, usernameTaken: taken, register: services.register) {
+        case .valid:
+            break
+        case .rejected(let violations):
+            // A concurrent retry with this key may have taken the username a moment ago: that is a replay, not a conflict.
+            if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
+                return try JSONAnswer.response(Created(clientId: "client-\(earlier)"), status: .ok)
+            }
+            throw rejection(violations, username: brand.fieldNames.username)
+        case .selfExcluded:
+            throw APIError(.forbidden, code: "self.excluded",
+                           message: "the applicant is on the self-exclusion register; no account is created")
+        }
+        // The first Password field in form order; others (a confirmation) must equal it by the form's rules.
+        let password = brand.definition.fields
+            .first { brand.passwordFields.contains($0.name.rawValue) && fields[$0.name.rawValue] != nil }
+            .flatMap { fields[$0.name.rawValue] }
+        let passwordHash = try password.map { try services.hasher.hash($0) }
+        let stored = fields.filter { !brand.passwordFields.contains($0.key) }
+        let client = SandboxStore.NewClient(brand: brand.id, username: username, fields: stored,
+                                            passwordHash: passwordHash, idempotencyKey: key)
+        switch try await services.store.insert(client) {
+        case .created(let id):
+            services.logger.info("client created", metadata: ["brand": "\(brand.id)", "client": "client-\(id)"])
+            return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .created)
+        case .replayed(let id):
+            return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .ok)
+        case .usernameTaken:
+            throw rejection([brand.fieldNames.username: [takenViolation]], username: brand.fieldNames.username)
+        }
+    }
+
+    /// 409 `username.taken` when the username is the only problem, else 422 `validation.failed`.
+    private static func rejection(_ violations: [FieldName: [RuleViolation]], username: FieldName) -> APIError {
+        if violations.count == 1, violations[username]?.map(\.code) == [takenViolation.code] {
+            return APIError(.conflict, code: "username.taken", message: "the username is taken", fields: violations)
+        }
+        let names = violations.keys.map(\.rawValue).sorted().joined(separator: ", ")
+        return APIError(.unprocessableContent, code: "validation.failed", message: "invalid fields: \(names)", fields: violations)
+    }
+
+    private static let takenViolation = RuleViolation(code: "username.taken", template: "That username is taken.")
+
+    private struct Registration: Decodable {
+        let brand: String
+        let fields: [String: String]
+    }
+
+    private struct Created: Encodable {
+        let clientId: String
+    }
+}

@@ -1,0 +1,26 @@
+/// Where the sandbox listens, where it keeps its data and which faults it injects.
+public struct SandboxConfiguration: Sendable {
+    /// The address to bind; loopback by default so the sandbox is never reachable from other machines.
+    public var host: String
+    /// The port to bind; `0` picks any free port (tests read the bound one from ``RunningSandbox/port``).
+    public var port: Int
+    /// The SQLite file; created and migrated when missing, reopened as it is otherwise.
+    public var databasePath: String
+    /// Per-route errors and added latency (none by default).
+    public var faults: FaultPlan
+    /// How costly password hashing is (scrypt's CPU/memory parameter is `2^costExponent`).
+    public var passwordCost: PasswordHasher.Cost
+    /// The largest request body accepted; larger ones are answered 413.
+    public var maxBodyBytes: Int
+
+    /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies.
+    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
+                passwordCost: PasswordHasher.Cost = .standard, maxBodyBytes: Int = 64 * 1024) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.faults = faults
+        self.passwordCost = passwordCost
+        self.maxBodyBytes = maxBodyBytes
+    }
+}

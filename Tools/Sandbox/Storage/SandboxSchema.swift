@@ -1,0 +1,52 @@
+import GRDB
+import JoinFormFeature
+import LiveryComposition
+
+/// The sandbox's SQLite schema, as GRDB migrations. A migration that has
+/// run is never edited; changes are new migrations appended here.
+enum SandboxSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: clients, accounts, reserved usernames, self-exclusion register") { db in
+            try db.execute(sql: """
+                CREATE TABLE client (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    brand TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    username_key TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    password_hash TEXT,
+                    idempotency_key TEXT NOT NULL UNIQUE,
+                    created_at TEXT NOT NULL,
+                    UNIQUE (brand, username_key)
+                );
+                CREATE TABLE account (
+                    client_id INTEGER PRIMARY KEY REFERENCES client(id) ON DELETE CASCADE,
+                    balance TEXT NOT NULL DEFAULT '0.00',
+                    pending_bets_count INTEGER NOT NULL DEFAULT 0,
+                    promotions_balance INTEGER NOT NULL DEFAULT 0,
+                    nickname TEXT,
+                    avatar TEXT,
+                    betslip_count INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE reserved_username (
+                    username_key TEXT PRIMARY KEY
+                );
+                CREATE TABLE self_excluded_person (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    date_of_birth TEXT NOT NULL
+                );
+                """)
+            for username in EmbeddedOptions.sampleTakenUsernames.sorted() {
+                try db.execute(sql: "INSERT INTO reserved_username (username_key) VALUES (?)", arguments: [username.lowercased()])
+            }
+            for person in EmbeddedOptions.sampleRegister {
+                try db.execute(sql: "INSERT INTO self_excluded_person (first_name, last_name, date_of_birth) VALUES (?, ?, ?)",
+                               arguments: [person.firstName, person.lastName, person.dateOfBirth.description])
+            }
+        }
+        return migrator
+    }
+}
