@@ -100,3 +100,20 @@ public struct IconSet: Hashable, Sendable, Codable {
         IconRole.allCases.filter { role in self[role].map { $0.allSatisfy(\.isWhitespace) } ?? false }
     }
 }
+
+extension IconSet {
+    /// Icons named `<prefix>.icon.<role>` (e.g. `neds.icon.search`), with a
+    /// pot icon only when the brand has one.
+    public init(assetPrefix prefix: String, hasPot: Bool) {
+        self.init(search: "\(prefix).icon.search", login: "\(prefix).icon.login", join: "\(prefix).icon.join",
+                  betslip: "\(prefix).icon.betslip", balance: "\(prefix).icon.balance",
+                  pendingBets: "\(prefix).icon.pending", locker: "\(prefix).icon.locker",
+                  toolbox: "\(prefix).icon.toolbox", userTray: "\(prefix).icon.tray",
+                  pot: hasPot ? "\(prefix).icon.pot" : nil, close: "\(prefix).icon.close", clear: "\(prefix).icon.clear")
+    }
+}
+
+extension SpacingScale {
+    /// 2, 4, 8, 16, 24 and 32 points.
+    public static let standard = SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32)
+}

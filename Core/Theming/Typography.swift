@@ -123,3 +123,17 @@ public struct TypographyScale: Hashable, Sendable, Codable {
         }
     }
 }
+
+extension TypographyScale {
+    /// The standard scale in one font family: title 24/30 bold, headline
+    /// 18/24 semibold, body 16/22, caption 12/16, button 16/20 semibold,
+    /// badge 11/14 bold.
+    public init(fontFamily: String) {
+        self.init(title: TextStyle(fontFamily: fontFamily, size: 24, weight: .bold, lineHeight: 30),
+                  headline: TextStyle(fontFamily: fontFamily, size: 18, weight: .semibold, lineHeight: 24),
+                  body: TextStyle(fontFamily: fontFamily, size: 16, weight: .regular, lineHeight: 22),
+                  caption: TextStyle(fontFamily: fontFamily, size: 12, weight: .regular, lineHeight: 16),
+                  button: TextStyle(fontFamily: fontFamily, size: 16, weight: .semibold, lineHeight: 20),
+                  badge: TextStyle(fontFamily: fontFamily, size: 11, weight: .bold, lineHeight: 14))
+    }
+}

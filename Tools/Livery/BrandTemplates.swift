@@ -70,7 +70,6 @@ struct BrandTemplates {
         let palette = ColorRole.allCases.map { "            \($0.rawValue): color(\"\(theme.palette[$0].hexString)\")" }
             .joined(separator: ",\n")
         let font = theme.typography.body.fontFamily
-        let pot = theme.icons.pot == nil ? "nil" : "\"\(id).icon.pot\""
         return """
         import LiveryCore
 
@@ -80,19 +79,9 @@ struct BrandTemplates {
                 name: "\(name)",
                 palette: ColorPalette(
         \(palette)),
-                typography: TypographyScale(
-                    title: TextStyle(fontFamily: "\(font)", size: 24, weight: .bold, lineHeight: 30),
-                    headline: TextStyle(fontFamily: "\(font)", size: 18, weight: .semibold, lineHeight: 24),
-                    body: TextStyle(fontFamily: "\(font)", size: 16, weight: .regular, lineHeight: 22),
-                    caption: TextStyle(fontFamily: "\(font)", size: 12, weight: .regular, lineHeight: 16),
-                    button: TextStyle(fontFamily: "\(font)", size: 16, weight: .semibold, lineHeight: 20),
-                    badge: TextStyle(fontFamily: "\(font)", size: 11, weight: .bold, lineHeight: 14)),
-                spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
-                icons: IconSet(search: "\(id).icon.search", login: "\(id).icon.login", join: "\(id).icon.join",
-                               betslip: "\(id).icon.betslip", balance: "\(id).icon.balance",
-                               pendingBets: "\(id).icon.pending", locker: "\(id).icon.locker",
-                               toolbox: "\(id).icon.toolbox", userTray: "\(id).icon.tray", pot: \(pot),
-                               close: "\(id).icon.close", clear: "\(id).icon.clear"))
+                typography: TypographyScale(fontFamily: "\(font)"),
+                spacing: .standard,
+                icons: IconSet(assetPrefix: "\(id)", hasPot: \(theme.icons.pot != nil)))
 
             /// A colour written in this file; a typo is a programming error caught by the brand's tests.
             private static func color(_ hex: String) -> RGBColor {

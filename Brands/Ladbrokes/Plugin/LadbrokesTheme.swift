@@ -22,19 +22,9 @@ enum LadbrokesTheme {
             fieldValid: color("#1b7a3a"),
             disabledText: color("#8a8a8a"),
             link: color("#0b5cad")),
-        typography: TypographyScale(
-            title: TextStyle(fontFamily: "Ladbrokes Sans", size: 24, weight: .bold, lineHeight: 30),
-            headline: TextStyle(fontFamily: "Ladbrokes Sans", size: 18, weight: .semibold, lineHeight: 24),
-            body: TextStyle(fontFamily: "Ladbrokes Sans", size: 16, weight: .regular, lineHeight: 22),
-            caption: TextStyle(fontFamily: "Ladbrokes Sans", size: 12, weight: .regular, lineHeight: 16),
-            button: TextStyle(fontFamily: "Ladbrokes Sans", size: 16, weight: .semibold, lineHeight: 20),
-            badge: TextStyle(fontFamily: "Ladbrokes Sans", size: 11, weight: .bold, lineHeight: 14)),
-        spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
-        icons: IconSet(search: "ladbrokes.icon.search", login: "ladbrokes.icon.login", join: "ladbrokes.icon.join",
-                       betslip: "ladbrokes.icon.betslip", balance: "ladbrokes.icon.balance",
-                       pendingBets: "ladbrokes.icon.pending", locker: "ladbrokes.icon.locker",
-                       toolbox: "ladbrokes.icon.toolbox", userTray: "ladbrokes.icon.tray", pot: "ladbrokes.icon.pot",
-                       close: "ladbrokes.icon.close", clear: "ladbrokes.icon.clear"))
+        typography: TypographyScale(fontFamily: "Ladbrokes Sans"),
+        spacing: .standard,
+        icons: IconSet(assetPrefix: "ladbrokes", hasPot: true))
 
     /// A colour written in this file; a typo is a programming error caught by the brand's tests.
     private static func color(_ hex: String) -> RGBColor {

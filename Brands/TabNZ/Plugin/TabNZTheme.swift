@@ -22,19 +22,9 @@ enum TabNZTheme {
             fieldValid: color("#1b7a3a"),
             disabledText: color("#8b95a3"),
             link: color("#004f9f")),
-        typography: TypographyScale(
-            title: TextStyle(fontFamily: "TAB Sans", size: 24, weight: .bold, lineHeight: 30),
-            headline: TextStyle(fontFamily: "TAB Sans", size: 18, weight: .semibold, lineHeight: 24),
-            body: TextStyle(fontFamily: "TAB Sans", size: 16, weight: .regular, lineHeight: 22),
-            caption: TextStyle(fontFamily: "TAB Sans", size: 12, weight: .regular, lineHeight: 16),
-            button: TextStyle(fontFamily: "TAB Sans", size: 16, weight: .semibold, lineHeight: 20),
-            badge: TextStyle(fontFamily: "TAB Sans", size: 11, weight: .bold, lineHeight: 14)),
-        spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
-        icons: IconSet(search: "tabnz.icon.search", login: "tabnz.icon.login", join: "tabnz.icon.join",
-                       betslip: "tabnz.icon.betslip", balance: "tabnz.icon.balance",
-                       pendingBets: "tabnz.icon.pending", locker: "tabnz.icon.locker",
-                       toolbox: "tabnz.icon.toolbox", userTray: "tabnz.icon.tray", pot: nil,
-                       close: "tabnz.icon.close", clear: "tabnz.icon.clear"))
+        typography: TypographyScale(fontFamily: "TAB Sans"),
+        spacing: .standard,
+        icons: IconSet(assetPrefix: "tabnz", hasPot: false))
 
     /// A colour written in this file; a typo is a programming error caught by the brand's tests.
     private static func color(_ hex: String) -> RGBColor {
