@@ -101,7 +101,7 @@ let package = Package(
                                    .product(name: "GRDB", package: "GRDB.swift"),
                                    .product(name: "Logging", package: "swift-log")]
                         + brands.map { .target(name: "\($0)Brand") },
-                    path: "Tests/SandboxTests", swiftSettings: swiftSettings),
+                    path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(
