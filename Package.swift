@@ -59,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The benchmarks (Tools/Benchmarks) only; the malloc interposer counts allocations without jemalloc.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
@@ -102,6 +104,13 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]
                         + brands.map { .target(name: "\($0)Brand") },
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings),
+        // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
+        .executableTarget(name: "LiveryBenchmarks",
+                          dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                                         .product(name: "Benchmark", package: "benchmark")]
+                              + brands.map { .target(name: "\($0)Brand") },
+                          path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
+                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(

@@ -11,6 +11,18 @@ extension FormDefinition {
     /// A brand replaces it, or amends a copy, through ``JoinFormSettings/definition``.
     /// - Throws: ``DefinitionError`` if the shipped file is missing or does not load.
     public static func standard(for region: Region) throws(DefinitionError) -> FormDefinition {
+        // The shipped files cannot change while the process runs, so each is
+        // read and decoded once (decoding was most of assembling a runtime).
+        try standardDefinitions[region, default: .failure(.malformedJSON(path: "", reason: "no standard definition"))].get()
+    }
+
+    /// Each region's standard definition, decoded once per process (an immutable value).
+    private static let standardDefinitions: [Region: Result<FormDefinition, DefinitionError>] =
+        Dictionary(uniqueKeysWithValues: Region.allCases.map { region in
+            (region, Result { () throws(DefinitionError) -> FormDefinition in try loadStandard(for: region) })
+        })
+
+    private static func loadStandard(for region: Region) throws(DefinitionError) -> FormDefinition {
         let name = "join-\(region.code.lowercased())"
         guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
             throw .malformedJSON(path: "\(name).json", reason: "the standard definition is missing from the module's resources")

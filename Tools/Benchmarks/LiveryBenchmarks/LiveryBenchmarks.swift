@@ -1,0 +1,218 @@
+import AddressLookupFeature
+import BetchaBrand
+import Benchmark
+import Foundation
+import JoinFormFeature
+import LadbrokesBrand
+import LiveryComposition
+import LiveryCore
+import NedsBrand
+import TabNZBrand
+
+// Livery's benchmarks, each beside its baseline in the same run (issue 8).
+// Run: swift package --allow-writing-to-package-directory benchmark
+// Figures and what they mean: Tools/Benchmarks/BENCHMARKS.md.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal],
+                                           warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 20_000)
+    validation()
+    keystrokes()
+    assembly()
+    journeys()
+    addressSearch()
+    processes()
+}
+
+// MARK: 1. Whole-form validation
+
+func validation() {
+    for (label, values) in [("valid", Inputs.valid), ("invalid", Inputs.invalid)] {
+        let form = Box(standardForm(values))
+        Benchmark("1 validateAll AU \(label): Livery") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(form.value.validateAll()) }
+        }
+        let today = Date(timeIntervalSince1970: 1_780_272_000)   // 2026-06-01
+        Benchmark("1 validateAll AU \(label): naive baseline") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(NaiveValidator.validateAll(values, today: today)) }
+        }
+    }
+}
+
+// MARK: 2. Keystroke path
+
+/// Each sample types or deletes one character in a field shown as invalid,
+/// so every keystroke is formatted and re-checked (reward early, punish late).
+func keystrokes() {
+    let cases: [(field: String, format: DisplayFormat, shortText: String, longText: String, naive: @Sendable (String) -> String)] = [
+        ("mobile", .mobile, "04123456", "041234567", NaiveFormatter.mobile),
+        ("dateOfBirth", .dateOfBirth, "010220", "0102201", NaiveFormatter.dateOfBirth),
+    ]
+    for item in cases {
+        let name = FieldName(rawValue: item.field)
+        let journey = Box<JoinJourney?>(nil)
+        let toggle = Box(false)
+        Benchmark("2 keystroke \(item.field): journey send(.change)") { benchmark in
+            if journey.value == nil {
+                let headless = try Composition([NedsBrand()]).headless("neds")
+                let made = try headless.joinForm()
+                await made.send(.focus(.field(name)))
+                await made.send(.change(.field(name), item.shortText))
+                await made.send(.unfocus)
+                await made.send(.focus(.field(name)))
+                journey.value = made
+            }
+            let target = journey.value!
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                toggle.value.toggle()
+                await target.send(.change(.field(name), toggle.value ? item.longText : item.shortText))
+            }
+            benchmark.stopMeasurement()
+            let kind = await target.state.field(name)?.status.kind
+            precondition(kind == .invalid)
+        }
+        let field = Box(standardForm([item.field: item.shortText]).field(FieldKey<String>(name))!)
+        field.value.validate()
+        Benchmark("2 keystroke \(item.field): Core format + setValue") { benchmark in
+            for _ in benchmark.scaledIterations {
+                toggle.value.toggle()
+                let formatted = item.format.format(toggle.value ? item.longText : item.shortText, region: .australia)
+                blackHole(field.value.setValue(formatted))
+            }
+            precondition(field.value.status.kind == .invalid)
+        }
+        let settings = NaiveValidator.fields.first { $0["name"] as? String == item.field }!
+        nonisolated(unsafe) let naiveSettings = settings
+        let today = Date(timeIntervalSince1970: 1_780_272_000)
+        Benchmark("2 keystroke \(item.field): naive baseline") { benchmark in
+            for _ in benchmark.scaledIterations {
+                toggle.value.toggle()
+                let formatted = item.naive(toggle.value ? item.longText : item.shortText)
+                blackHole(NaiveValidator.validateField(fieldName: item.field, value: formatted, apiField: naiveSettings,
+                                                       today: today))
+            }
+        }
+    }
+}
+
+// MARK: 3. Runtime assembly
+
+func allBrands() -> [any BrandPlugin] { [LadbrokesBrand(), NedsBrand(), BetchaBrand(), TabNZBrand()] }
+
+func assembly() {
+    Benchmark("3 register four brands") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try Composition(allBrands())) }
+    }
+    let composition = try! Composition(allBrands())
+    Benchmark("3 headless(neds) (index already loaded)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try composition.headless("neds")) }
+    }
+    Benchmark("3 register + headless(neds) + joinForm() first state") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let headless = try Composition(allBrands()).headless("neds")
+            blackHole(try await headless.joinForm().state)
+        }
+    }
+    Benchmark("3 bundled address index, built cold (once per process)",
+              configuration: .init(maxDuration: .seconds(5), maxIterations: 30)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try EmbeddedAddressLookupService.bundled()) }
+    }
+}
+
+// MARK: 4. Full journeys
+
+func journeys() {
+    let composition = try! Composition(allBrands())
+    for plugin in allBrands() {
+        let id = plugin.manifest.id.rawValue
+        let region = plugin.manifest.region
+        Benchmark("4 full journey \(id) (assemble, 2 pages, address, sign-up)",
+                  configuration: .init(maxDuration: .seconds(3), maxIterations: 2_000)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await runJourney(try composition.headless(id), region: region))
+            }
+        }
+    }
+}
+
+// MARK: 5. Address search
+
+func addressSearch() {
+    let bundled = try! AddressDataset.bundled()
+    let sizes: [(label: String, addresses: [PostalAddress])] = [
+        ("5k", Array(bundled.prefix(5_000))),
+        ("11k bundled", bundled),
+        ("500k", generatedAddresses(500_000, from: bundled)),
+    ]
+    let queries: [(String, Region)] = [("12 Smith St", .australia), ("3/12 smith st collingwood", .australia),
+                                       ("47 Collins Road", .newZealand), ("Queen", .newZealand), ("xzqv", .australia)]
+    for (label, addresses) in sizes {
+        let service = EmbeddedAddressLookupService(addresses: addresses)
+        let naive = NaiveAddressSearch(texts: addresses.map { "\($0.unit.map { "\($0)/" } ?? "")\($0.streetNumber) \($0.street) \($0.postcode)" })
+        let position = Box(0)
+        Benchmark("5 address search \(label): embedded index") { benchmark in
+            for _ in benchmark.scaledIterations {
+                position.value = (position.value + 1) % queries.count
+                let (query, region) = queries[position.value]
+                blackHole(service.search(query, in: region, limit: 8))
+            }
+        }
+        if addresses.count <= 20_000 {
+            Benchmark("5 address search \(label): naive linear scan",
+                      configuration: .init(maxDuration: .seconds(3), maxIterations: 500)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    position.value = (position.value + 1) % queries.count
+                    blackHole(naive.search(queries[position.value].0, limit: 8))
+                }
+            }
+        } else {
+            Benchmark("5 address search \(label): naive linear scan",
+                      configuration: .init(maxDuration: .seconds(5), maxIterations: 25)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    position.value = (position.value + 1) % queries.count
+                    blackHole(naive.search(queries[position.value].0, limit: 8))
+                }
+            }
+        }
+    }
+}
+
+// MARK: 3/4. Processes (release products; built first by `swift build -c release --product <brand>`)
+
+func processes() {
+    let release = FileManager.default.currentDirectoryPath + "/.build/release/"
+    let firstState = NSTemporaryDirectory() + "livery-first-state.yaml"
+    try? "scenario: Process start to the first state\nbrand: neds\nsteps:\n  - expect: { page: details }\n"
+        .write(toFile: firstState, atomically: true, encoding: .utf8)
+    let process = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 40)
+    Benchmark("3 process spawn floor: /bin/true (baseline)", configuration: process) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try runProcess("/bin/true", [])) }
+    }
+    guard FileManager.default.isExecutableFile(atPath: release + "neds") else {
+        print("note: build the brand products in release first for the process benchmarks")
+        return
+    }
+    Benchmark("3 process start to first state: neds one-step scenario", configuration: process) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let status = try runProcess(release + "neds", [firstState])
+            precondition(status == 0)
+        }
+    }
+    for brand in ["ladbrokes", "neds", "betcha", "tabnz"] where FileManager.default.isExecutableFile(atPath: release + brand) {
+        Benchmark("4 process \(brand): all its scenarios", configuration: process) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let status = try runProcess(release + brand, [])
+                precondition(status == 0)
+            }
+        }
+    }
+    Benchmark("4 process all four brands: every scenario, end to end", configuration: process) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for brand in ["ladbrokes", "neds", "betcha", "tabnz"] {
+                let status = try runProcess(release + brand, [])
+                precondition(status == 0)
+            }
+        }
+    }
+}

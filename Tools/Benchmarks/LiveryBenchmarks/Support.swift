@@ -1,0 +1,114 @@
+import AddressLookupFeature
+import Foundation
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// State a benchmark keeps between its samples (benchmarks run one at a time).
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The same day for every run, so the minimum-age rule gives the same answers.
+let benchmarkDay = CalendarDay(year: 2026, month: 6, day: 1)!
+
+enum Inputs {
+    /// A complete, valid AU form.
+    static let valid: [String: String] = [
+        "title": "Mx", "firstName": "Alex", "lastName": "Citizen", "dateOfBirth": "01/02/2000",
+        "email": "alex@example.com", "mobile": "0412 345 678", "username": "alex_c", "password": "Correct-Horse-9",
+    ]
+    /// The same form with every field wrong in some way.
+    static let invalid: [String: String] = [
+        "title": "Sir", "firstName": "Al3x", "lastName": "", "dateOfBirth": "01/02/2015",
+        "email": "alex@example", "mobile": "0312 345 678", "username": "al!", "password": "password",
+    ]
+}
+
+/// The AU standard form with `values` set in every field.
+func standardForm(_ values: [String: String]) -> Form {
+    let environment = RuleEnvironment(region: .australia, wallClock: .fixed(benchmarkDay))
+    var form = (try! FormDefinition.standard(for: .australia)).makeForm(in: environment)
+    for (name, value) in values { form.setValue(value, for: FieldKey<String>(FieldName(rawValue: name))) }
+    form.setValue(true, for: FieldKey<Bool>("marketingConsent"))
+    return form
+}
+
+/// Drives one full join journey on `headless` the way a person would: page
+/// one, continue, an address found by search, page two, sign up.
+func runJourney(_ headless: HeadlessRuntime, region: Region) async throws -> CreatedClient {
+    let journey = try headless.joinForm()
+    func type(_ text: String, into name: FieldName) async {
+        await journey.send(.focus(.field(name)))
+        await journey.send(.change(.field(name), text))
+        await journey.send(.unfocus)
+    }
+    let australian = region == .australia
+    await journey.send(.change(.field("title"), "Mx"))
+    await type("Alex", into: "firstName")
+    await type("Citizen", into: "lastName")
+    await type("01022000", into: "dateOfBirth")
+    await type("alex@example.com", into: "email")
+    await type(australian ? "0412345678" : "0211234567", into: "mobile")
+    await journey.send(.continue)
+    await journey.settle()
+    await journey.send(.focus(.field("address")))
+    await journey.send(.change(.field("address"), australian ? "12 Smith St" : "47 Collins Road"))
+    headless.clock.advance(by: .milliseconds(300))
+    await journey.settle()
+    guard let first = await journey.state.address?.suggestions.first else { throw JourneyFailure.noAddress }
+    await journey.send(.address(.select(id: first.id)))
+    await journey.settle()
+    await type("alex_c", into: "username")
+    await type("Correct-Horse-9", into: "password")
+    if australian { await journey.send(.chooseDepositLimit(.declined)) }
+    await journey.send(.continue)
+    await journey.settle()
+    guard let client = await journey.state.createdClient else { throw JourneyFailure.notSignedUp }
+    return client
+}
+
+enum JourneyFailure: Error { case noAddress, notSignedUp }
+
+/// `count` addresses made deterministically from `base`: each base address
+/// again with other street numbers and (from the second copy on) other
+/// street names, so the index grows in words and postings as a real one would.
+func generatedAddresses(_ count: Int, from base: [PostalAddress]) -> [PostalAddress] {
+    let names = ["Acacia", "Banksia", "Coral", "Dune", "Ember", "Fern", "Granite", "Harbour", "Iron", "Jarrah",
+                 "Kauri", "Lagoon", "Marble", "Nikau", "Ochre", "Pohutukawa", "Quartz", "Rata", "Sandstone", "Totara"]
+    let types = ["Street", "Road", "Avenue", "Crescent", "Place", "Lane", "Drive", "Terrace"]
+    var state: UInt64 = 0x5eed
+    func next() -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(truncatingIfNeeded: state >> 33)
+    }
+    var result: [PostalAddress] = []
+    result.reserveCapacity(count)
+    for position in 0..<count {
+        var address = base[position % base.count]
+        let copy = position / base.count
+        address.id = "gen-\(position)"
+        if copy > 0 {
+            address.streetNumber = String(1 + next() % 400)
+            address.street = "\(names[next() % names.count]) \(names[next() % names.count]) \(types[next() % types.count])"
+        }
+        result.append(address)
+    }
+    return result
+}
+
+/// Runs `path` with `arguments` and waits; the interposer is not passed on.
+func runProcess(_ path: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_PRELOAD"] = nil
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
