@@ -79,6 +79,11 @@ public struct Form: Sendable {
         }
     }
 
+    /// The fields whose rules read the field `name` (they are re-checked when it changes), in form order.
+    public func fields(reading name: FieldName) -> [FieldName] {
+        (dependents[name] ?? []).map { names[$0] }
+    }
+
     /// Whether the field `name` takes part in validation and submission.
     public func availability(of name: FieldName) -> FieldAvailability? {
         positions[name].map { availabilities[$0] }

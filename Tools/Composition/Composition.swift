@@ -27,7 +27,8 @@ public struct Composition: Sendable {
     /// does, the bundled address index, in-memory session and betslip, a
     /// recording analytics sink, the brand's flag defaults and a virtual clock.
     /// - Throws: ``CompositionError`` naming an unknown brand (with the known
-    ///   ones), a definition that does not load, or a missing address index.
+    ///   ones) or a definition that does not load. (A missing address index
+    ///   shows on the first search, as an address-lookup error.)
     public func headless(_ name: String, options: EmbeddedOptions = EmbeddedOptions()) throws(CompositionError) -> HeadlessRuntime {
         let plugin = try plugin(named: name)
         let region = plugin.manifest.region
@@ -47,16 +48,7 @@ public struct Composition: Sendable {
             definition: definition, environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
             fieldNames: joinSettings.fieldNames, takenUsernames: options.takenUsernames,
             selfExclusionRegister: joinSettings.checksSelfExclusionRegister(in: region) ? options.selfExclusionRegister : nil)
-        let addresses: any AddressLookupService
-        if let given = options.addresses {
-            addresses = given
-        } else {
-            do {
-                addresses = try BundledAddresses.service.get()
-            } catch {
-                throw .addresses(error)
-            }
-        }
+        let addresses = options.addresses ?? BundledAddresses()
         return Self.assemble(plugin, definition: definition, accounts: accounts, addresses: addresses, clock: clock)
     }
 
@@ -130,9 +122,19 @@ struct ServerConfiguredBrand: BrandPlugin {
     }
 }
 
-/// The bundled address index, read once per process (an immutable value).
-enum BundledAddresses {
-    static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in try .bundled() }
+/// The bundled address index, read and indexed once per process (an
+/// immutable value) on the first search or retrieval, so that assembling a
+/// runtime — and a run that never looks an address up — does not pay for it.
+struct BundledAddresses: AddressLookupService {
+    private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in try .bundled() }
+
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        try await Self.service.get().suggestions(for: query, in: region, limit: limit)
+    }
+
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        try await Self.service.get().address(id: id)
+    }
 }
 
 /// Why a headless runtime could not be assembled.
@@ -141,15 +143,12 @@ public enum CompositionError: Error, CustomStringConvertible {
     case brand(BrandRegistryError)
     /// The brand's form definition does not load.
     case definition(BrandID, DefinitionError)
-    /// The bundled address index could not be read.
-    case addresses(AddressLookupError)
 
     /// What went wrong, naming the brand or the file.
     public var description: String {
         switch self {
         case .brand(let error): error.description
         case .definition(let brand, let error): "brand '\(brand)': its join form definition does not load: \(error)"
-        case .addresses(let error): "the bundled address index: \(error)"
         }
     }
 }

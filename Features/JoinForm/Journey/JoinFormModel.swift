@@ -81,9 +81,30 @@ struct JoinFormModel: Sendable {
         next.focusOrder = focusOrder(on: state.page)
         next.depositLimit = depositLimit?.state(render: render)
         next.address = address
-        let required = next.fields.filter(\.traits.isRequired)
-        next.progress = required.isEmpty ? 1 : Double(required.count { $0.status.isValid }) / Double(required.count)
+        next.progress = Self.progress(of: next.fields)
         return next
+    }
+
+    /// `state` with only the fields `names` (and progress) rebuilt: what a
+    /// keystroke in a plain field changes, so typing does not rebuild the
+    /// whole form's state.
+    func snapshot(of state: JoinState, changing names: [FieldName]) -> JoinState {
+        var next = state
+        for name in names {
+            guard let index = next.fields.firstIndex(where: { $0.name == name }) else { continue }
+            next.fields[index] = fieldState(definition.fields[index], isEnabled: !state.isLoading)
+        }
+        next.progress = Self.progress(of: next.fields)
+        return next
+    }
+
+    private static func progress(of fields: [JoinFieldState]) -> Double {
+        var required = 0, valid = 0
+        for field in fields where field.traits.isRequired {
+            required += 1
+            if field.status.isValid { valid += 1 }
+        }
+        return required == 0 ? 1 : Double(valid) / Double(required)
     }
 
     private func fieldState(_ definition: FieldDefinition, isEnabled: Bool) -> JoinFieldState {

@@ -69,6 +69,12 @@ public actor JoinJourney {
         case .alertAction(let role): await chooseAlertAction(role)
         case .dismissAlert: dismissAlert()
         case .routeHandled: state.route = nil
+        case .change(.field(let name), let text) where name != model.addressName:
+            // A keystroke in a plain field changes that field and the ones reading it, nothing else.
+            guard !state.isLoading, state.alert == nil else { break }
+            await change(.field(name), to: text)
+            publish(changing: [name] + model.form.fields(reading: name))
+            return
         default:
             guard !state.isLoading, state.alert == nil else { break }
             await perform(intent)
@@ -233,6 +239,12 @@ public actor JoinJourney {
     /// Rebuilds the derived parts of the state and tells every observer.
     func publish() {
         state = model.snapshot(of: state)
+        observers.yield(state)
+    }
+
+    /// Rebuilds the state of the fields `names` only and tells every observer.
+    private func publish(changing names: [FieldName]) {
+        state = model.snapshot(of: state, changing: names)
         observers.yield(state)
     }
 
