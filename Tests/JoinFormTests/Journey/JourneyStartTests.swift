@@ -95,4 +95,18 @@ struct JourneyStartTests {
         #expect(state.field("depositLimit")?.traits.isRequired == false)
         #expect(state.fields.count == 11)
     }
+
+    @Test("progress follows every keystroke: editing a valid field takes it back until it is checked again")
+    func progressFollowsTyping() async throws {
+        let harness = try JourneyHarness()
+        await harness.type("pat@example.com", into: "email")
+        let checked = await harness.state.progress
+        #expect(checked > 0)
+        await harness.journey.send(.focus(.field("email")))
+        await harness.journey.send(.change(.field("email"), "pat@example.co"))
+        #expect(await harness.state.progress < checked)
+        #expect(await harness.state.field("email")?.displayValue == "pat@example.co")
+        await harness.journey.send(.unfocus)
+        #expect(await harness.state.progress == checked)
+    }
 }
