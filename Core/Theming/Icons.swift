@@ -102,7 +102,7 @@ public struct IconSet: Hashable, Sendable, Codable {
 }
 
 extension IconSet {
-    /// Icons named `<prefix>.icon.<role>` (e.g. `neds.icon.search`), with a
+    /// Icons named `<prefix>.icon.<role>` (e.g. `acme.icon.search`), with a
     /// pot icon only when the brand has one.
     public init(assetPrefix prefix: String, hasPot: Bool) {
         self.init(search: "\(prefix).icon.search", login: "\(prefix).icon.login", join: "\(prefix).icon.join",
