@@ -22,6 +22,12 @@ extension Livery {
         @Option(help: "An existing brand to start from (default: the region's first brand).")
         var like: String?
 
+        func validate() throws {
+            guard Region(code: region) != nil else {
+                throw ValidationError("--region must be AU or NZ, not '\(region)'")
+            }
+        }
+
         func run() async throws {
             let checkout = try PackageCheckout.current()
             let composition = try Livery.composition()

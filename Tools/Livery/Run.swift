@@ -28,15 +28,21 @@ extension Livery {
         @Option(help: "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox`) instead of embedded services.")
         var backend: String?
 
+        func validate() throws {
+            if let backend, Self.server(backend) == nil {
+                throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
+            }
+        }
+
+        /// The server at `text`, when it is an http(s) URL with a host.
+        static func server(_ text: String) -> HTTPServiceConfiguration? {
+            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else { return nil }
+            return HTTPServiceConfiguration(baseURL: url)
+        }
+
         func run() async throws {
             let composition = try Livery.composition()
-            var server: HTTPServiceConfiguration?
-            if let backend {
-                guard let url = URL(string: backend), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                    throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
-                }
-                server = HTTPServiceConfiguration(baseURL: url)
-            }
+            let server = backend.flatMap(Self.server)
             let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
                                                colour: colour, scenariosDirectory: scenarios, backend: server).run()
             if status != 0 { throw ExitCode(status) }
