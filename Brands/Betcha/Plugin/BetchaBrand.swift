@@ -16,6 +16,12 @@ public struct BetchaBrand: BrandPlugin {
     /// The brand's complete token set.
     public var theme: Theme { BetchaTheme.theme }
 
+    /// The brand's own words for some rule codes (they replace the features' defaults).
+    public var messages: MessageCatalogue {
+        MessageCatalogue(["username.taken": "Someone's already got that username. Try another?",
+                          "required": "We need this one."])
+    }
+
     /// The flags the brand starts with.
     public var featureFlagDefaults: [FeatureFlag: Bool] { [.loginNative: false, .betslipNative: false, .pendingResultedNative: false] }
 
