@@ -111,23 +111,34 @@ struct BrandTemplates {
     var tests: String {
         """
         import Testing
-        import LiveryComposition
         import LiveryCore
         import LiveryScenarios
         @testable import \(name)Brand
 
-        @Suite("\(name): configuration and scenarios")
+        @Suite("\(name): configuration")
         struct \(name)BrandTests {
             @Test("its theme is complete and every text pair meets WCAG AA")
             func theme() {
                 #expect(\(name)Brand().theme.contrastFailures().isEmpty)
                 #expect(\(name)Brand().theme.issues().isEmpty)
             }
+        }
 
-            @Test("every scenario in Tests/Scenarios/\(id) passes")
-            func scenarios() async throws {
-                let composition = try Composition([\(name)Brand()])
-                #expect(await ScenarioCommand(composition: composition, brand: "\(id)", colour: false).run() == 0)
+        /// Runs every scenario file of \(name) (Tests/Scenarios/\(id)) through the
+        /// same runner as `livery run \(id)`, one test per file.
+        @Suite("\(name): scenario files")
+        struct \(name)ScenarioTests {
+            static let files = ScenarioLibrary.fileNames(for: "\(id)")
+
+            @Test("the brand has scenarios")
+            func present() {
+                #expect(!Self.files.isEmpty, "no files in Tests/Scenarios/\(id)")
+            }
+
+            @Test("scenario passes", arguments: files)
+            func scenario(_ file: String) async throws {
+                let result = try await ScenarioRunner.runScenario(named: file, of: \(name)Brand())
+                #expect(result.passed, "\\(result.failure.map { String(describing: $0) } ?? "")")
             }
         }
 

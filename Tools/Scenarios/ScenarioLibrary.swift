@@ -30,5 +30,10 @@ public enum ScenarioLibrary {
         return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { folder.appendingPathComponent($0).path }
     }
 
+    /// The names of `brand`'s scenario files, sorted (one test argument each).
+    public static func fileNames(for brand: String) -> [String] {
+        files(for: brand).map { URL(fileURLWithPath: $0).lastPathComponent }
+    }
+
     private static let relativePath = "Tests/Scenarios"
 }

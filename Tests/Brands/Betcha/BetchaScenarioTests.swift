@@ -1,5 +1,3 @@
-import Foundation
-import LiveryComposition
 import LiveryScenarios
 import Testing
 import BetchaBrand
@@ -8,7 +6,7 @@ import BetchaBrand
 /// same runner as `livery run betcha`, one test per file.
 @Suite("Betcha: scenario files")
 struct BetchaScenarioTests {
-    static let files = ScenarioLibrary.files(for: "betcha").map { URL(fileURLWithPath: $0).lastPathComponent }
+    static let files = ScenarioLibrary.fileNames(for: "betcha")
 
     @Test("the brand has its scenarios: sign-up, failed continue, alert, taken username, app bar and its own")
     func present() {
@@ -17,9 +15,7 @@ struct BetchaScenarioTests {
 
     @Test("scenario passes", arguments: files)
     func scenario(_ file: String) async throws {
-        let runner = ScenarioRunner(composition: try Composition([BetchaBrand()]))
-        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("betcha/\(file)").path
-        let result = try await runner.run(file: path, brand: "betcha")
+        let result = try await ScenarioRunner.runScenario(named: file, of: BetchaBrand())
         #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-import LiveryComposition
 import LiveryScenarios
 import Testing
 import LadbrokesBrand
@@ -8,7 +6,7 @@ import LadbrokesBrand
 /// same runner as `livery run ladbrokes`, one test per file.
 @Suite("Ladbrokes: scenario files")
 struct LadbrokesScenarioTests {
-    static let files = ScenarioLibrary.files(for: "ladbrokes").map { URL(fileURLWithPath: $0).lastPathComponent }
+    static let files = ScenarioLibrary.fileNames(for: "ladbrokes")
 
     @Test("the brand has its scenarios: sign-up, failed continue, alert, taken username, app bar and its own")
     func present() {
@@ -17,9 +15,7 @@ struct LadbrokesScenarioTests {
 
     @Test("scenario passes", arguments: files)
     func scenario(_ file: String) async throws {
-        let runner = ScenarioRunner(composition: try Composition([LadbrokesBrand()]))
-        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("ladbrokes/\(file)").path
-        let result = try await runner.run(file: path, brand: "ladbrokes")
+        let result = try await ScenarioRunner.runScenario(named: file, of: LadbrokesBrand())
         #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
     }
 }

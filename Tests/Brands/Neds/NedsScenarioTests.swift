@@ -1,5 +1,3 @@
-import Foundation
-import LiveryComposition
 import LiveryScenarios
 import Testing
 import NedsBrand
@@ -8,7 +6,7 @@ import NedsBrand
 /// same runner as `livery run neds`, one test per file.
 @Suite("Neds: scenario files")
 struct NedsScenarioTests {
-    static let files = ScenarioLibrary.files(for: "neds").map { URL(fileURLWithPath: $0).lastPathComponent }
+    static let files = ScenarioLibrary.fileNames(for: "neds")
 
     @Test("the brand has its scenarios: sign-up, failed continue, alert, taken username, app bar and its own")
     func present() {
@@ -17,9 +15,7 @@ struct NedsScenarioTests {
 
     @Test("scenario passes", arguments: files)
     func scenario(_ file: String) async throws {
-        let runner = ScenarioRunner(composition: try Composition([NedsBrand()]))
-        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("neds/\(file)").path
-        let result = try await runner.run(file: path, brand: "neds")
+        let result = try await ScenarioRunner.runScenario(named: file, of: NedsBrand())
         #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
     }
 }

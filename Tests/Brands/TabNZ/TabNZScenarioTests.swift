@@ -1,5 +1,3 @@
-import Foundation
-import LiveryComposition
 import LiveryScenarios
 import Testing
 import TabNZBrand
@@ -8,7 +6,7 @@ import TabNZBrand
 /// same runner as `livery run tabnz`, one test per file.
 @Suite("TabNZ: scenario files")
 struct TabNZScenarioTests {
-    static let files = ScenarioLibrary.files(for: "tabnz").map { URL(fileURLWithPath: $0).lastPathComponent }
+    static let files = ScenarioLibrary.fileNames(for: "tabnz")
 
     @Test("the brand has its scenarios: sign-up, failed continue, alert, taken username, app bar and its own")
     func present() {
@@ -17,9 +15,7 @@ struct TabNZScenarioTests {
 
     @Test("scenario passes", arguments: files)
     func scenario(_ file: String) async throws {
-        let runner = ScenarioRunner(composition: try Composition([TabNZBrand()]))
-        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("tabnz/\(file)").path
-        let result = try await runner.run(file: path, brand: "tabnz")
+        let result = try await ScenarioRunner.runScenario(named: file, of: TabNZBrand())
         #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
     }
 }

@@ -81,6 +81,16 @@ public struct ScenarioRunner: Sendable {
         await run(try load(path, brand: brand))
     }
 
+    /// Runs the file `name` of `plugin`'s scenario folder on a runtime that
+    /// registers only that brand: what each brand's test target does per file.
+    /// - Throws: ``ScenarioInputError`` when the file cannot be run as written;
+    ///   a registration error should the plugin be unusable.
+    public static func runScenario(named name: String, of plugin: any BrandPlugin) async throws -> ScenarioResult {
+        let brand = plugin.manifest.id.rawValue
+        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("\(brand)/\(name)").path
+        return try await ScenarioRunner(composition: Composition([plugin])).run(file: path, brand: brand)
+    }
+
     // MARK: Loading
 
     func vocabulary(for brand: String, file: String) throws(ScenarioInputError) -> Vocabulary {
