@@ -39,6 +39,17 @@ let brandProducts: [Product] = brands.flatMap { name -> [Product] in
      .executable(name: name.lowercased(), targets: ["\(name)App"])]
 }
 
+/// The trait that brings in the tools' packages: argument parsing, YAML, the
+/// sandbox's HTTP server, SQLite and hashing, logging and the benchmarks. On
+/// by default, so `swift run livery …` and `swift test` work at the root; an
+/// app depends on Livery with `traits: []` and resolves none of them.
+let tools = "Tools"
+
+/// A dependency on `product` of `package` that only the tools need.
+func toolsOnly(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: [tools]))
+}
+
 let package = Package(
     name: "Livery",
     platforms: [.iOS(.v17), .macOS(.v14)],
@@ -49,9 +60,14 @@ let package = Package(
         .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
         .library(name: "AppBarFeature", targets: ["AppBarFeature"]),
         .library(name: "LiveryComposition", targets: ["LiveryComposition"]),
+        .executable(name: "livery-example", targets: ["LiveryExample"]),
     ] + brandProducts,
+    traits: [
+        .default(enabledTraits: [tools]),
+        .trait(name: tools, description: "The livery tool, the sandbox, scenario files, their tests and the benchmarks."),
+    ],
     dependencies: [
-        // Tools only: never a dependency of Core, Features or Brands.
+        // Tools only (behind the Tools trait): never a dependency of Core, Features or Brands.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // The sandbox backend (Tools/Sandbox) and its tests only.
@@ -72,42 +88,44 @@ let package = Package(
         .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
                 resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
         .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", swiftSettings: swiftSettings),
-        // The composition root: registers brand plugins and assembles headless runtimes on embedded services.
+        // The composition root: registers brand plugins and assembles a brand's runtime on live or embedded services.
         .target(name: "LiveryComposition",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature"],
                 path: "Tools/Composition", swiftSettings: swiftSettings),
+        // An app's head in a few lines, on public API only: assemble, hold the stores, sign up, print the screens.
+        .executableTarget(name: "LiveryExample",
+                          dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                                         "AddressLookupFeature", "NedsBrand", "TabNZBrand"],
+                          path: "Tools/Example", swiftSettings: swiftSettings),
         // Scenario files (YAML): parsing, running on a headless runtime, transcripts.
         .target(name: "LiveryScenarios",
                 dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
-                               "AddressLookupFeature", .product(name: "Yams", package: "Yams")],
+                               "AddressLookupFeature", toolsOnly("Yams", "Yams")],
                 path: "Tools/Scenarios", swiftSettings: swiftSettings),
         // The `livery` tool: brands, run, build, test, new, doctor, theme. Registers every brand.
         .executableTarget(name: "Livery",
                           dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryCore",
                                          "JoinFormFeature", "AppBarFeature",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                                         toolsOnly("ArgumentParser", "swift-argument-parser")]
                               + brands.map { .target(name: "\($0)Brand") },
                           path: "Tools/Livery", swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                               .product(name: "Hummingbird", package: "hummingbird"),
-                               .product(name: "GRDB", package: "GRDB.swift"),
-                               .product(name: "_CryptoExtras", package: "swift-crypto"),
-                               .product(name: "Crypto", package: "swift-crypto"),
-                               .product(name: "Logging", package: "swift-log")],
+                               toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
+                               toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
+                               toolsOnly("Logging", "swift-log")],
                 path: "Tools/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",
                     dependencies: ["LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
                                    "JoinFormFeature", "AddressLookupFeature",
-                                   .product(name: "GRDB", package: "GRDB.swift"),
-                                   .product(name: "Logging", package: "swift-log")]
+                                   toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log")]
                         + brands.map { .target(name: "\($0)Brand") },
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
         .executableTarget(name: "LiveryBenchmarks",
                           dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                                         .product(name: "Benchmark", package: "benchmark")]
+                                         toolsOnly("Benchmark", "benchmark")]
                               + brands.map { .target(name: "\($0)Brand") },
                           path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

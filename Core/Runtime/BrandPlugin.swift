@@ -14,7 +14,8 @@ public protocol BrandPlugin: Sendable {
     /// Messages that replace default rule messages, by code and locale. Empty by default.
     var messages: MessageCatalogue { get }
 
-    /// The flags the brand starts with before any remote configuration. Empty by default.
+    /// The flags the brand starts with: the value of every flag the runtime's
+    /// flag service has none for. Empty by default.
     var featureFlagDefaults: [FeatureFlag: Bool] { get }
 
     /// Analytics transforms applied after the runtime's brand tagging, e.g. to

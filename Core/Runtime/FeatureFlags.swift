@@ -25,27 +25,34 @@ public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Cod
     public static let pendingResultedNative: FeatureFlag = "pending-resulted-native"
 }
 
-/// Answers whether a feature flag is on. A flag nobody has set is off.
+/// Answers whether a feature flag is on: the app's remote configuration, or
+/// a store a test or a scenario sets.
 public protocol FeatureFlagService: Sendable {
-    /// Whether `flag` is on.
-    func isEnabled(_ flag: FeatureFlag) -> Bool
+    /// The flag's value, or `nil` when this service has none for it (the
+    /// brand's default applies then, see ``Runtime``).
+    func value(of flag: FeatureFlag) -> Bool?
 }
 
-/// Feature flags held in memory: a brand's defaults, changeable at run time
-/// (by a test, a scenario step or a remote-config refresh).
+extension FeatureFlagService {
+    /// Whether `flag` is on; a flag nobody has set is off.
+    public func isEnabled(_ flag: FeatureFlag) -> Bool { value(of: flag) ?? false }
+}
+
+/// Feature flags held in memory, changeable at run time (by a test, a
+/// scenario step or a remote-config refresh).
 public final class FeatureFlagStore: FeatureFlagService, @unchecked Sendable {
     // @unchecked: `flags` is only read and written under `lock`.
     private let lock = NSLock()
     private var flags: [FeatureFlag: Bool]
 
-    /// A store starting from `defaults`.
-    public init(_ defaults: [FeatureFlag: Bool] = [:]) {
-        flags = defaults
+    /// A store where the flags in `values` are set.
+    public init(_ values: [FeatureFlag: Bool] = [:]) {
+        flags = values
     }
 
-    /// Whether `flag` is on; `false` when never set.
-    public func isEnabled(_ flag: FeatureFlag) -> Bool {
-        lock.withLock { flags[flag] ?? false }
+    /// The flag's value, or `nil` when it was never set.
+    public func value(of flag: FeatureFlag) -> Bool? {
+        lock.withLock { flags[flag] }
     }
 
     /// Turns `flag` on or off.
@@ -55,4 +62,25 @@ public final class FeatureFlagStore: FeatureFlagService, @unchecked Sendable {
 
     /// Every flag that was set, with its value.
     public var snapshot: [FeatureFlag: Bool] { lock.withLock { flags } }
+}
+
+/// A flag service with defaults under it: a flag the service has no value
+/// for takes its default. How a runtime puts a brand's defaults under the
+/// flags it is given.
+public struct DefaultedFlags: FeatureFlagService {
+    /// The service asked first.
+    public let base: any FeatureFlagService
+    /// The values of flags `base` has none for.
+    public let defaults: [FeatureFlag: Bool]
+
+    /// `base` over `defaults`.
+    public init(_ base: any FeatureFlagService, defaults: [FeatureFlag: Bool]) {
+        self.base = base
+        self.defaults = defaults
+    }
+
+    /// `base`'s value, else the default, else `nil`.
+    public func value(of flag: FeatureFlag) -> Bool? {
+        base.value(of: flag) ?? defaults[flag]
+    }
 }

@@ -14,9 +14,11 @@ public struct Runtime: Sendable {
     /// The services; analytics events are tagged with the brand and region.
     public let services: RuntimeServices
 
-    /// Assembles a runtime: applies the brand's settings and tags analytics
-    /// with its id and region (overwriting any `brand`/`region` an event
-    /// carries), then adds the brand's own analytics transforms.
+    /// Assembles a runtime: applies the brand's settings, puts the brand's
+    /// flag defaults under the flags given (a flag the service has no value
+    /// for takes the brand's default), and tags analytics with its id and
+    /// region (overwriting any `brand`/`region` an event carries), then adds
+    /// the brand's own analytics transforms.
     public init(brand: any BrandPlugin, services: RuntimeServices) {
         let manifest = brand.manifest
         var settings = FeatureSettings()
@@ -28,6 +30,9 @@ public struct Runtime: Sendable {
             analytics = analytics.adding(enrichment: transform)
         }
         services.analytics = analytics
+        if !brand.featureFlagDefaults.isEmpty {
+            services.featureFlags = DefaultedFlags(services.featureFlags, defaults: brand.featureFlagDefaults)
+        }
         self.brand = brand
         self.manifest = manifest
         self.settings = settings

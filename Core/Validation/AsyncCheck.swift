@@ -47,6 +47,12 @@ public struct AsyncCheck: Sendable {
         return AsyncCheckOutcome(field: field, generation: generation, result: await body())
     }
 
+    /// Runs the rules now (the caller has waited for the debounce).
+    /// Cancelling the task yields a ``AsyncCheckResult/cancelled`` outcome.
+    public func perform() async -> AsyncCheckOutcome {
+        AsyncCheckOutcome(field: field, generation: generation, result: await body())
+    }
+
     private static func describe(_ error: any Error) -> String {
         if let described = (error as? any LocalizedError)?.errorDescription { return described }
         return String(describing: error)

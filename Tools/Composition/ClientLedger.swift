@@ -1,10 +1,12 @@
 import LiveryCore
 
-/// An account service that keeps a ledger of the clients the service it
-/// wraps created — their ids and fields, never a password — so scenarios
-/// and tests can check what was stored, whether the service is the
-/// embedded one or a server.
-public actor ClientLedger: AccountBackend {
+/// A record of the clients an account service created — their ids and
+/// fields, never a password — so scenarios and tests can check what was
+/// stored, whether the service is the embedded one or a server.
+///
+/// The composition root records into it when it is part of the services
+/// (always on embedded services; on live services only when one is given).
+public actor ClientLedger {
     /// A created client as the ledger keeps it.
     public struct Entry: Hashable, Sendable {
         /// The client's id.
@@ -13,29 +15,32 @@ public actor ClientLedger: AccountBackend {
         public let fields: [String: String]
     }
 
-    private let base: any AccountBackend
-    private let secretFields: Set<String>
-
     /// The clients created so far, oldest first (a retried request is one entry).
     public private(set) var clients: [Entry] = []
 
-    /// A ledger over `base`; `secretFields` (the form's passwords) are never kept.
-    public init(_ base: any AccountBackend, secretFields: Set<String>) {
-        self.base = base
-        self.secretFields = secretFields
-    }
+    /// An empty ledger.
+    public init() {}
 
-    /// Asks the wrapped service.
-    public func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+    func record(_ client: CreatedClient, fields: [String: String]) {
+        guard !clients.contains(where: { $0.id == client.clientID }) else { return }
+        clients.append(Entry(id: client.clientID, fields: fields))
+    }
+}
+
+/// An account service that records the clients the service it wraps creates
+/// in a ``ClientLedger``, leaving out `secretFields` (the form's passwords).
+struct LedgerRecordingBackend: AccountBackend {
+    let base: any AccountBackend
+    let ledger: ClientLedger
+    let secretFields: Set<String>
+
+    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
         try await base.isUsernameAvailable(username)
     }
 
-    /// Creates the client with the wrapped service and records it.
-    public func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
         let client = try await base.createClient(registration)
-        if !clients.contains(where: { $0.id == client.clientID }) {
-            clients.append(Entry(id: client.clientID, fields: registration.fields.filter { !secretFields.contains($0.key) }))
-        }
+        await ledger.record(client, fields: registration.fields.filter { !secretFields.contains($0.key) })
         return client
     }
 }

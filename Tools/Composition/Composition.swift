@@ -1,15 +1,19 @@
 import AddressLookupFeature
+import Foundation
 import JoinFormFeature
 import LiveryCore
 
 /// The composition root: the brand plugins an entry point ships, registered
-/// once at start-up, and the assembly of a headless runtime for one of them,
-/// on embedded services or on a server (M3).
+/// once at start-up, and the one place a brand's runtime is assembled — on
+/// live services for an app, on embedded services for a headless run, a test
+/// or a preview. Every entry point assembles through ``assemble(_:on:)``,
+/// the way a Hummingbird app's `main` and its tests share one `buildApplication`.
 ///
 /// ```swift
 /// let composition = try Composition([NedsBrand()])
-/// let headless = try composition.headless("neds")
-/// let journey = try headless.joinForm()
+/// let assembled = try await composition.assemble("neds", on: .embedded(EmbeddedWorld()))
+/// let join = try assembled.runtime.joinForm()       // a main-actor store
+/// join.send(.focus(.field("email")))
 /// ```
 public struct Composition: Sendable {
     /// The registered brands.
@@ -21,87 +25,137 @@ public struct Composition: Sendable {
         registry = try BrandRegistry(plugins)
     }
 
-    /// The brand called `name` (as a person types it) on embedded services:
-    /// an account service that validates with the brand's own form
-    /// definition and checks the self-exclusion register where the brand
-    /// does, the bundled address index, in-memory session and betslip, a
-    /// recording analytics sink, the brand's flag defaults and a virtual clock.
+    /// The configuration of the brand called `name` (as a person types it).
     /// - Throws: ``CompositionError`` naming an unknown brand (with the known
-    ///   ones) or a definition that does not load. (A missing address index
-    ///   shows on the first search, as an address-lookup error.)
-    public func headless(_ name: String, options: EmbeddedOptions = EmbeddedOptions()) throws(CompositionError) -> HeadlessRuntime {
-        let plugin = try plugin(named: name)
-        let region = plugin.manifest.region
-        let joinSettings = Self.joinSettings(of: plugin)
-        let definition: FormDefinition
-        if let given = joinSettings.definition {
-            definition = given
-        } else {
-            do {
-                definition = try FormDefinition.standard(for: region)
-            } catch {
-                throw .definition(plugin.manifest.id, error)
-            }
-        }
-        let clock = VirtualClock()
-        let accounts = EmbeddedAccountBackend(
-            definition: definition, environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
-            fieldNames: joinSettings.fieldNames, takenUsernames: options.takenUsernames,
-            selfExclusionRegister: joinSettings.checksSelfExclusionRegister(in: region) ? options.selfExclusionRegister : nil)
-        let addresses = options.addresses ?? BundledAddresses()
-        return Self.assemble(plugin, definition: definition, accounts: accounts, addresses: addresses, clock: clock)
-    }
-
-    /// The brand called `name` on the server at `backend`: its form definition
-    /// from the server's registration config (SPEC J13), accounts and
-    /// addresses over HTTP; session, betslip, analytics and clock as on
-    /// embedded services.
-    /// - Throws: ``CompositionError`` naming an unknown brand, or a definition
-    ///   the server could not give.
-    public func headless(_ name: String, backend: HTTPServiceConfiguration) async throws(CompositionError) -> HeadlessRuntime {
-        let plugin = try plugin(named: name)
-        let definition: FormDefinition
+    ///   ones) or a definition that does not load.
+    public func configuration(of name: String) throws(CompositionError) -> BrandConfiguration {
+        let plugin: any BrandPlugin
         do {
-            definition = try await FormDefinition.load(from: backend, brand: plugin.manifest.id)
-        } catch {
-            throw .definition(plugin.manifest.id, error)
-        }
-        let addresses = HarmonyAddressLookupService(configuration: HarmonyConfiguration(
-            baseURL: backend.baseURL, timeout: backend.timeout, headers: backend.headers))
-        return Self.assemble(ServerConfiguredBrand(base: plugin, definition: definition), definition: definition,
-                             accounts: HTTPAccountBackend(backend, brand: plugin.manifest.id),
-                             addresses: addresses, clock: VirtualClock())
-    }
-
-    private func plugin(named name: String) throws(CompositionError) -> any BrandPlugin {
-        do {
-            return try registry.plugin(named: name)
+            plugin = try registry.plugin(named: name)
         } catch {
             throw .brand(error)
         }
+        return try BrandConfiguration(plugin)
     }
 
-    private static func joinSettings(of plugin: any BrandPlugin) -> JoinFormSettings {
-        var settings = FeatureSettings()
-        plugin.configure(&settings)
-        return settings[JoinFormSettings.Key.self]
+    /// The brand called `name`, assembled on `services`.
+    ///
+    /// - Live: username checks and client creation over HTTP at
+    ///   ``LiveServices/accounts`` (an idempotency key per registration), the
+    ///   Harmony address API, the app's clock, analytics destinations, flags,
+    ///   session and betslip; the join form definition from the server's
+    ///   registration config or the bundled one, by ``LiveServices/definition``.
+    /// - Embedded: an account service that validates with the brand's own
+    ///   definition and checks the self-exclusion register where the brand
+    ///   does, the world's address service, session, betslip, flags,
+    ///   recorded analytics and virtual clock.
+    ///
+    /// Either way the brand's flag defaults apply under the flags given, and
+    /// analytics events are tagged with the brand and region.
+    /// - Throws: ``CompositionError``: an unknown brand, a server address that
+    ///   is not an http(s) URL with a host, or a definition that cannot be had.
+    public func assemble(_ name: String, on services: ServiceSet) async throws(CompositionError) -> AssembledRuntime {
+        let configuration = try configuration(of: name)
+        switch services {
+        case .embedded(let world):
+            return assemble(configuration, definition: configuration.bundledDefinition, origin: .bundled,
+                            services: embeddedServices(configuration, world))
+        case .live(let live):
+            try Self.checkServer(live.accounts.baseURL, role: "the account service")
+            try Self.checkServer(live.addresses.baseURL, role: "the address service")
+            let (definition, origin) = try await definition(of: configuration, live)
+            return assemble(configuration, definition: definition, origin: origin,
+                            services: liveServices(configuration, definition: definition, live))
+        }
     }
 
-    private static func assemble(_ plugin: any BrandPlugin, definition: FormDefinition, accounts: any AccountBackend,
-                                 addresses: any AddressLookupService, clock: VirtualClock) -> HeadlessRuntime {
-        let ledger = ClientLedger(accounts, secretFields: Set(definition.fields.filter { $0.inputType == .password }
-            .map(\.name.rawValue)))
-        let counted = CountingAddressLookupService(wrapping: addresses)
-        let flags = FeatureFlagStore(plugin.featureFlagDefaults)
-        let session = EmbeddedClientDetails()
-        let betslip = EmbeddedBetslipCount()
-        let analytics = RecordingDestination(name: "headless")
-        let services = RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: ledger,
-                                       addressLookup: counted, analytics: AnalyticsPipeline(destinations: [analytics]),
-                                       featureFlags: flags, clientDetails: session, betslipCount: betslip)
-        return HeadlessRuntime(runtime: Runtime(brand: plugin, services: services), clock: clock, flags: flags,
-                               session: session, betslip: betslip, analytics: analytics, accounts: ledger,
-                               addresses: counted)
+    // MARK: Assembly
+
+    private func assemble(_ configuration: BrandConfiguration, definition: FormDefinition, origin: DefinitionOrigin,
+                          services: RuntimeServices) -> AssembledRuntime {
+        let plugin: any BrandPlugin = origin == .server
+            ? ServerConfiguredBrand(base: configuration.plugin, definition: definition)
+            : configuration.plugin
+        return AssembledRuntime(runtime: Runtime(brand: plugin, services: services), definition: definition, origin: origin)
+    }
+
+    private func embeddedServices(_ configuration: BrandConfiguration, _ world: EmbeddedWorld) -> RuntimeServices {
+        let region = configuration.region
+        let accounts = EmbeddedAccountBackend(
+            definition: configuration.bundledDefinition,
+            environment: RuleEnvironment(region: region, wallClock: world.clock.wallClock()),
+            fieldNames: configuration.join.fieldNames, takenUsernames: world.takenUsernames,
+            selfExclusionRegister: configuration.checksSelfExclusionRegister ? world.selfExclusionRegister : nil)
+        return RuntimeServices(
+            clock: EngineClock(world.clock), wallClock: world.clock.wallClock(),
+            backend: LedgerRecordingBackend(base: accounts, ledger: world.ledger, secretFields: configuration.secretFields),
+            addressLookup: world.addresses, analytics: AnalyticsPipeline(destinations: [world.analytics]),
+            featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
+    }
+
+    private func liveServices(_ configuration: BrandConfiguration, definition: FormDefinition,
+                              _ live: LiveServices) -> RuntimeServices {
+        var backend: any AccountBackend = HTTPAccountBackend(live.accounts, brand: configuration.id)
+        if let ledger = live.ledger {
+            let secrets = Set(definition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
+            backend = LedgerRecordingBackend(base: backend, ledger: ledger, secretFields: secrets)
+        }
+        return RuntimeServices(
+            clock: live.clock, wallClock: live.wallClock, backend: backend,
+            addressLookup: HarmonyAddressLookupService(configuration: live.addresses),
+            analytics: AnalyticsPipeline(destinations: live.analytics), featureFlags: live.flags,
+            clientDetails: live.clientDetails, betslipCount: live.betslipCount)
+    }
+
+    /// The definition a live runtime uses, by the policy, and where it came from.
+    private func definition(of configuration: BrandConfiguration,
+                            _ live: LiveServices) async throws(CompositionError) -> (FormDefinition, DefinitionOrigin) {
+        guard live.definition != .bundled else { return (configuration.bundledDefinition, .bundled) }
+        do {
+            return (try await FormDefinition.load(from: live.accounts, brand: configuration.id), .server)
+        } catch {
+            let failure = CompositionError.definition(configuration.id, error)
+            guard live.definition == .serverOrBundled else { throw failure }
+            return (configuration.bundledDefinition, .bundledAfterServerFailure(failure))
+        }
+    }
+
+    private static func checkServer(_ url: URL, role: String) throws(CompositionError) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidServer(url.absoluteString, "\(role) needs an http or https address")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw .invalidServer(url.absoluteString, "\(role) address has no host")
+        }
+    }
+}
+
+/// A brand's assembled runtime, and where its join form definition came from.
+public struct AssembledRuntime: Sendable {
+    /// The runtime: its stores come from `joinForm()`, `appBar(options:)` and `addressLookup()`.
+    public let runtime: Runtime
+    /// The join form definition the runtime uses.
+    public let definition: FormDefinition
+    /// Where ``definition`` came from; a server failure the runtime fell back from is kept here.
+    public let origin: DefinitionOrigin
+}
+
+/// Where a runtime's join form definition came from.
+public enum DefinitionOrigin: Equatable, Sendable, CustomStringConvertible {
+    /// The brand's bundled definition, as asked.
+    case bundled
+    /// The server's registration config.
+    case server
+    /// The bundled definition, because the server's could not be had: why.
+    case bundledAfterServerFailure(CompositionError)
+
+    /// Where it came from, and why when the server's was not used.
+    public var description: String {
+        switch self {
+        case .bundled: "the brand's bundled definition"
+        case .server: "the server's registration config"
+        case .bundledAfterServerFailure(let failure): "the brand's bundled definition, because \(failure)"
+        }
     }
 }
 
@@ -122,33 +176,21 @@ struct ServerConfiguredBrand: BrandPlugin {
     }
 }
 
-/// The bundled address index, read and indexed once per process (an
-/// immutable value) on the first search or retrieval, so that assembling a
-/// runtime — and a run that never looks an address up — does not pay for it.
-struct BundledAddresses: AddressLookupService {
-    private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in try .bundled() }
-
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
-        try await Self.service.get().suggestions(for: query, in: region, limit: limit)
-    }
-
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        try await Self.service.get().address(id: id)
-    }
-}
-
-/// Why a headless runtime could not be assembled.
-public enum CompositionError: Error, CustomStringConvertible {
+/// Why a runtime could not be assembled, naming what was wrong.
+public enum CompositionError: Error, Equatable, CustomStringConvertible {
     /// The brand is not registered (the error lists the known ones).
     case brand(BrandRegistryError)
-    /// The brand's form definition does not load.
+    /// The brand's form definition does not load, or the server's could not be had.
     case definition(BrandID, DefinitionError)
+    /// A server address that cannot be used: the address, and why.
+    case invalidServer(String, String)
 
-    /// What went wrong, naming the brand or the file.
+    /// What went wrong, naming the brand, the address or the file.
     public var description: String {
         switch self {
         case .brand(let error): error.description
-        case .definition(let brand, let error): "brand '\(brand)': its join form definition does not load: \(error)"
+        case .definition(let brand, let error): "brand '\(brand)': its join form definition cannot be had: \(error)"
+        case .invalidServer(let address, let reason): "'\(address)': \(reason)"
         }
     }
 }

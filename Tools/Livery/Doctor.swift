@@ -52,7 +52,7 @@ extension Livery {
             let contrast = theme.contrastFailures().map(\.description)
             var definition: String?
             do {
-                _ = try composition.headless(id.rawValue)
+                _ = try composition.configuration(of: id.rawValue)
             } catch {
                 definition = error.description
             }

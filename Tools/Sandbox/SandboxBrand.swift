@@ -1,11 +1,13 @@
 import Foundation
 import JoinFormFeature
+import LiveryComposition
 import LiveryCore
 
-/// What the sandbox needs of one brand, read once from its plugin exactly
-/// as the composition root does: the join form definition (the brand's own
-/// or the standard one of its region), the field names the account service
-/// reads, and whether creating a client checks the self-exclusion register.
+/// What the sandbox needs of one brand, from the composition root's reading
+/// of its plugin (``BrandConfiguration``): the join form definition (the
+/// brand's own or the standard one of its region), the field names the
+/// account service reads, and whether creating a client checks the
+/// self-exclusion register.
 struct SandboxBrand: Sendable {
     let id: BrandID
     let region: Region
@@ -19,19 +21,12 @@ struct SandboxBrand: Sendable {
     /// The form's rules, built once, that every registration is checked with.
     let validator: RegistrationValidator
 
-    init(_ plugin: any BrandPlugin) throws {
-        var settings = FeatureSettings()
-        plugin.configure(&settings)
-        let joinSettings = settings[JoinFormSettings.Key.self]
-        id = plugin.manifest.id
-        region = plugin.manifest.region
-        do {
-            definition = try joinSettings.definition ?? FormDefinition.standard(for: region)
-        } catch {
-            throw SandboxSetupError.definition(plugin.manifest.id, "\(error)")
-        }
-        fieldNames = joinSettings.fieldNames
-        checksSelfExclusionRegister = joinSettings.checksSelfExclusionRegister(in: region)
+    init(_ configuration: BrandConfiguration) throws {
+        id = configuration.id
+        region = configuration.region
+        definition = configuration.bundledDefinition
+        fieldNames = configuration.join.fieldNames
+        checksSelfExclusionRegister = configuration.checksSelfExclusionRegister
         definitionJSON = try definition.json()
         validator = RegistrationValidator(
             definition: definition,
@@ -43,22 +38,30 @@ struct SandboxBrand: Sendable {
 
 /// The brands the sandbox serves, by id.
 struct SandboxBrands: Sendable {
-    private let registry: BrandRegistry
+    private let composition: Composition
     private let byID: [BrandID: SandboxBrand]
 
     init(_ plugins: [any BrandPlugin]) throws {
         do {
-            registry = try BrandRegistry(plugins)
+            composition = try Composition(plugins)
         } catch {
             throw SandboxSetupError.brands(error.description)
         }
-        byID = Dictionary(uniqueKeysWithValues: try plugins.map { ($0.manifest.id, try SandboxBrand($0)) })
+        var byID: [BrandID: SandboxBrand] = [:]
+        for id in composition.registry.ids {
+            do {
+                byID[id] = try SandboxBrand(composition.configuration(of: id.rawValue))
+            } catch let error as CompositionError {
+                throw SandboxSetupError.definition(id, "\(error)")
+            }
+        }
+        self.byID = byID
     }
 
     /// The brand a request names (case-insensitive), or a 404 `brand.unknown` naming the known ones.
     func brand(named name: String) throws(APIError) -> SandboxBrand {
-        guard let plugin = try? registry.plugin(named: name), let brand = byID[plugin.manifest.id] else {
-            throw .unknownBrand(name, known: registry.ids)
+        guard let id = try? composition.configuration(of: name).id, let brand = byID[id] else {
+            throw .unknownBrand(name, known: composition.registry.ids)
         }
         return brand
     }

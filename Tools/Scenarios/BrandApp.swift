@@ -7,6 +7,7 @@ import LiveryCore
 /// them); `--json` prints machine output. Returns the exit status.
 public enum BrandApp {
     /// Runs `plugin`'s scenarios with the command-line `arguments` (without the program name).
+    @MainActor
     public static func main(_ plugin: any BrandPlugin, arguments: [String]) async -> Int32 {
         do {
             let composition = try Composition([plugin])

@@ -38,6 +38,7 @@ public struct ScenarioCommand: Sendable {
     ///
     /// Every file is read and checked before any runs, so a typo anywhere
     /// stops the run with all the errors at once.
+    @MainActor
     public func run() async -> Int32 {
         let started = ContinuousClock.now
         let transcript = Transcript(colour: colour ?? (isatty(STDOUT_FILENO) != 0))

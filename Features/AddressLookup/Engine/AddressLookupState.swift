@@ -1,9 +1,13 @@
 import LiveryCore
 
-/// Everything a head needs to draw the address lookup: the search field and
-/// its suggestion list, the chosen address, and the manual address form.
+/// Everything about one address lookup, as one value: the search field and
+/// its suggestion list, the chosen address and its retrieval, the manual
+/// address form and where it was pre-filled from, and what is in flight.
+/// Nothing about a lookup lives outside it, so what a head shows is what a
+/// form submits. ``AddressLookup`` changes it; a parent (the join journey)
+/// keeps it inside its own state.
 public struct AddressLookupState: Hashable, Sendable {
-    /// Whether the user searches or types the address in by hand.
+    /// Whether the person searches or types the address in by hand.
     public enum Mode: Hashable, Sendable {
         /// The search field with its suggestion list.
         case search
@@ -19,57 +23,82 @@ public struct AddressLookupState: Hashable, Sendable {
         case retrieve
     }
 
+    /// A search waiting for its debounce or in flight.
+    struct PendingSearch: Hashable, Sendable {
+        let query: String
+        /// The elapsed time on the lookup's clock at which the request is (or was) sent.
+        let deadline: Duration
+        let generation: UInt64
+    }
+
+    /// A retrieval in flight.
+    struct PendingRetrieval: Hashable, Sendable {
+        let suggestionID: String
+        let generation: UInt64
+    }
+
     /// The region whose addresses are looked up and whose manual form is shown.
-    public var region: Region
+    public let region: Region
     /// Search or manual entry.
-    public var mode: Mode
+    public internal(set) var mode: Mode = .search
     /// The text in the search field.
-    public var searchText: String
+    public internal(set) var searchText = ""
     /// The suggestions for the last answered search, best first.
-    public var suggestions: [AddressSuggestion]
+    public internal(set) var suggestions: [AddressSuggestion] = []
     /// Whether the suggestion list is open.
-    public var isListVisible: Bool
-    /// Whether a search is waiting for its debounce or in flight.
-    public var isSearching: Bool
-    /// The suggestion the user chose, if any.
-    public var selectedSuggestion: AddressSuggestion?
-    /// Whether the chosen suggestion's full address is being retrieved.
-    public var isRetrieving: Bool
-    /// The address: retrieved after a selection (search mode), or built from
-    /// a valid manual form (manual mode).
-    public var address: PostalAddress?
+    public internal(set) var isListVisible = false
+    /// The suggestion the person chose, if any.
+    public internal(set) var selectedSuggestion: AddressSuggestion?
+    /// The address retrieved for the chosen suggestion; kept while the manual
+    /// form is shown, so going back to search restores it.
+    public internal(set) var retrievedAddress: PostalAddress?
+    /// The address the form submits: the retrieved one (search mode), or the
+    /// one a valid manual form describes (manual mode); `nil` otherwise.
+    public internal(set) var address: PostalAddress?
     /// The last search or retrieval failure to show; cleared by the next
     /// successful one.
-    public var failure: AddressLookupError?
+    public internal(set) var failure: AddressLookupError?
     /// Which step ``failure`` came from.
-    public var failedOperation: Operation?
-    /// The manual form's children, always present, in
-    /// ``ManualAddressField/fields(in:)`` order.
-    public var manualFields: [ManualAddressFieldState]
+    public internal(set) var failedOperation: Operation?
+    /// The address the manual form was last filled from, if any.
+    public internal(set) var prefilledFrom: PostalAddress?
+    /// Whether the person changed a manual field since opening the manual form
+    /// (a retrieval that lands afterwards then leaves the form alone).
+    public internal(set) var isManualEdited = false
 
-    /// An empty lookup in search mode.
-    public init(region: Region, manualFields: [ManualAddressFieldState]) {
+    var manual: ManualAddressForm
+    var pendingSearch: PendingSearch?
+    var pendingRetrieval: PendingRetrieval?
+    var lastAnsweredQuery: String?
+    var searchGeneration: UInt64 = 0
+    var retrievalGeneration: UInt64 = 0
+
+    /// An empty lookup in `region`: search mode, no text, and a blank manual
+    /// form whose optional children start valid.
+    public init(region: Region) {
         self.region = region
-        mode = .search
-        searchText = ""
-        suggestions = []
-        isListVisible = false
-        isSearching = false
-        selectedSuggestion = nil
-        isRetrieving = false
-        address = nil
-        failure = nil
-        failedOperation = nil
-        self.manualFields = manualFields
+        manual = ManualAddressForm(region: region)
     }
 
-    /// The state of a new lookup in `region`: empty search, and a blank
-    /// manual form whose optional children start valid.
+    /// The state of a new lookup in `region`.
     public static func initial(in region: Region) -> AddressLookupState {
-        AddressLookupState(region: region, manualFields: ManualAddressForm(region: region).states)
+        AddressLookupState(region: region)
     }
 
-    /// The parent field's validity (SPEC J10).
+    /// The query of the search waiting for its debounce or in flight, if any.
+    public var pendingQuery: String? { pendingSearch?.query }
+
+    /// Whether a search is waiting for its debounce or in flight.
+    public var isSearching: Bool { pendingSearch != nil }
+
+    /// Whether the chosen suggestion's full address is being retrieved.
+    public var isRetrieving: Bool { pendingRetrieval != nil }
+
+    /// The manual form's children, in ``ManualAddressField/fields(in:)`` order.
+    public var manualFields: [ManualAddressFieldState] { manual.states }
+
+    /// The parent field's validity: a composite field is valid only when
+    /// every child present is.
     ///
     /// Search mode: ``FieldStatus/valid`` when an address was retrieved,
     /// ``FieldStatus/error(_:)`` when retrieval failed, otherwise
@@ -83,11 +112,7 @@ public struct AddressLookupState: Hashable, Sendable {
             if failedOperation == .retrieve, let failure { return .error(FieldFailure(reason: failure.description)) }
             return .unknown
         case .manual:
-            for child in manualFields {
-                if case .invalid(let violations) = child.status { return .invalid(violations) }
-            }
-            if let failed = manualFields.first(where: { $0.status.kind == .error }) { return failed.status }
-            return manualFields.allSatisfy(\.status.isValid) ? .valid : .unknown
+            return manual.status
         }
     }
 

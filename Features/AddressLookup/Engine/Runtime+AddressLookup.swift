@@ -1,8 +1,14 @@
 import LiveryCore
 
 extension Runtime {
-    /// An address lookup for the runtime's region on its address service and clock.
-    public func addressLookup(settings: AddressLookupSettings = AddressLookupSettings()) -> AddressLookupEngine {
-        AddressLookupEngine(region: region, service: services.addressLookup, clock: services.clock, settings: settings)
+    /// The address lookup logic for the runtime's region on its address service and clock.
+    public func addressLookupLogic(settings: AddressLookupSettings = AddressLookupSettings()) -> AddressLookup {
+        AddressLookup(region: region, service: services.addressLookup, clock: services.clock, settings: settings)
+    }
+
+    /// A stand-alone address field for the runtime's region: a store a head holds.
+    @MainActor
+    public func addressLookup(settings: AddressLookupSettings = AddressLookupSettings()) -> AddressLookupStore {
+        Store(AddressLookupSession(addressLookupLogic(settings: settings)))
     }
 }

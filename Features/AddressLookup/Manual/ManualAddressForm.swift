@@ -3,8 +3,9 @@ import LiveryCore
 
 /// The manual address child form of one region, built on Core's ``Form``:
 /// each child validates on leave, rewards early, and trims white space
-/// before checking.
-struct ManualAddressForm: Sendable {
+/// before checking. Two forms are equal when their children show the same
+/// values and statuses.
+struct ManualAddressForm: Hashable, Sendable {
     let region: Region
     private(set) var form: Form
     private let fields: [ManualAddressField]
@@ -37,6 +38,15 @@ struct ManualAddressForm: Sendable {
     }
 
     func contains(_ field: ManualAddressField) -> Bool { fields.contains(field) }
+
+    static func == (lhs: ManualAddressForm, rhs: ManualAddressForm) -> Bool {
+        lhs.region == rhs.region && lhs.states == rhs.states
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(region)
+        hasher.combine(states)
+    }
 
     func value(of field: ManualAddressField) -> String {
         form.field(FieldKey<String>(field.fieldName))?.value ?? ""

@@ -1,25 +1,25 @@
 import LiveryCore
 
 extension AppBar {
-    /// Acts on a tap on an enabled item the bar shows, and records it (B8).
-    func tap(_ id: AppBarItemID) {
+    /// Acts on a tap on an enabled item the bar shows, and records it.
+    mutating func tap(_ id: AppBarItemID, _ effects: inout [Effect<AppBarFeedback>]) {
         guard let item = state.item(id), item.isEnabled, let outcome = outcome(of: id) else { return }
         switch outcome {
         case .route(let next): route = next
         case .openUserTray:
-            cancelLockerOpening()
+            cancelLockerOpening(&effects)
             overlays.isUserTrayOpen = true
         case .closeUserTray: overlays.isUserTrayOpen = false
         case .openLocker: overlays.isLockerOpen = true
         case .closeLocker: overlays.isLockerOpen = false
         case .closeUserTrayThenOpenLocker:
             overlays.isUserTrayOpen = false
-            scheduleLockerOpening()
+            scheduleLockerOpening(&effects)
         }
         track(id, outcome)
     }
 
-    /// What tapping `id` does now, given the session, the overlays and the flags (B3, B4).
+    /// What tapping `id` does now, given the session, the overlays and the flags .
     private func outcome(of id: AppBarItemID) -> TapOutcome? {
         let flags = services.featureFlags
         switch id {
@@ -41,33 +41,23 @@ extension AppBar {
 
     /// Opens the locker after the brand's delay; the deadline is fixed now,
     /// so a test may advance the clock as soon as the tap returns.
-    private func scheduleLockerOpening() {
-        cancelLockerOpening()
+    private mutating func scheduleLockerOpening(_ effects: inout [Effect<AppBarFeedback>]) {
         let clock = services.clock
-        let deadline = clock.deadline(after: settings.lockerDelayAfterUserTray)
         lockerGeneration += 1
         let generation = lockerGeneration
+        lockerOpening = generation
         overlays.isLockerOpening = true
-        let task = Task { [weak self] in
-            do { try await clock.sleep(until: deadline) } catch { return }
-            await self?.finishLockerOpening(generation)
-        }
-        lockerOpening = (task, generation)
-    }
-
-    private func finishLockerOpening(_ generation: Int) {
-        guard lockerOpening?.generation == generation else { return }
-        lockerOpening = nil
-        overlays.isLockerOpening = false
-        overlays.isLockerOpen = true
-        publish()
+        effects.append(.run(Self.lockerID, at: clock.deadline(after: settings.lockerDelayAfterUserTray), on: clock) {
+            AppBarFeedback(kind: .lockerDue(generation))
+        })
     }
 
     /// Stops a scheduled locker opening, if any.
-    func cancelLockerOpening() {
-        lockerOpening?.task.cancel()
+    mutating func cancelLockerOpening(_ effects: inout [Effect<AppBarFeedback>]) {
+        guard lockerOpening != nil else { return }
         lockerOpening = nil
         overlays.isLockerOpening = false
+        effects.append(.cancel(Self.lockerID))
     }
 
     private func track(_ id: AppBarItemID, _ outcome: TapOutcome) {

@@ -1,22 +1,21 @@
 import LiveryCore
 
-/// The app bar's headless engine: intents in, ``AppBarState`` out (seed 001,
-/// SPEC B1–B8).
+/// The app bar's logic as a value: intents in, ``AppBarState`` out.
 ///
 /// Each screen creates its own app bar (``Runtime/appBar(options:)``). It
 /// starts from the latest client details and betslip count the runtime's
-/// services know, so a new screen's bar is complete from its first state
-/// (B5), then follows their updates. Side effects go only through the
-/// runtime's services: flags choose routes, taps go to analytics, and the
-/// locker's delay waits on the runtime's clock.
+/// services know, so a new screen's bar is complete from its first state,
+/// then follows their updates. Side effects go only through the runtime's
+/// services: flags choose routes, taps go to analytics, and the locker's
+/// delay waits on the runtime's clock.
 ///
 /// ```swift
 /// let bar = runtime.appBar()
-/// await bar.send(.appeared)
-/// await bar.send(.tap(.betslip))
-/// await bar.state.route   // .nativeBetslip or .legacyBetslip
+/// bar.send(.appeared)
+/// bar.send(.tap(.betslip))
+/// bar.state.route   // .nativeBetslip or .legacyBetslip
 /// ```
-public actor AppBar {
+public struct AppBar: StateMachine {
     /// What a head draws.
     public private(set) var state: AppBarState
 
@@ -29,52 +28,50 @@ public actor AppBar {
     var counter: BetslipCounterRule
     var overlays = AppBarOverlays()
     var route: AppBarRoute?
-    /// The locker opening after the tray closed, and its generation, so a
-    /// cancelled opening that wakes anyway changes nothing.
-    var lockerOpening: (task: Task<Void, Never>, generation: Int)?
+    /// The generation of the scheduled locker opening, if one is scheduled:
+    /// an opening that was cancelled and wakes anyway changes nothing.
+    var lockerOpening: Int?
     var lockerGeneration = 0
-    private let listeners = ListenerTasks()
-    private let observers = Broadcast<AppBarState>(bufferingNewest: 64)
+
+    static let sessionID: EffectID = "session"
+    static let betslipID: EffectID = "betslip"
+    static let lockerID: EffectID = "locker"
 
     /// An app bar for the runtime's brand, settings and services.
     public init(runtime: Runtime, options: AppBarOptions = AppBarOptions()) {
         let services = runtime.services
         let settings = runtime.settings[AppBarSettings.Key.self]
-        let sessions = services.clientDetails.sessions()
-        let counts = services.betslipCount.counts()
-        let session = services.clientDetails.latest
-        let counter = BetslipCounterRule(count: services.betslipCount.latestCount)
         self.services = services
         self.settings = settings
         self.options = options
-        self.icons = runtime.theme.icons
-        self.currencyCode = runtime.manifest.currencyCode
-        self.session = session
-        self.counter = counter
+        icons = runtime.theme.icons
+        currencyCode = runtime.manifest.currencyCode
+        session = services.clientDetails.latest
+        counter = BetslipCounterRule(count: services.betslipCount.latestCount)
         state = Self.makeState(
-            input: AppBarLayout.Input(session: session, betslip: counter.counter, settings: settings,
-                                      icons: runtime.theme.icons, currencyCode: runtime.manifest.currencyCode,
-                                      options: options),
+            input: AppBarLayout.Input(session: session, betslip: counter.counter, settings: settings, icons: icons,
+                                      currencyCode: currencyCode, options: options),
             isVisible: false, route: nil)
-        let listeners = self.listeners
-        listeners.add(Task { [weak self] in
-            for await session in sessions { await self?.receive(session) }
-        })
-        listeners.add(Task { [weak self] in
-            for await count in counts { await self?.receive(betslipCount: count) }
-        })
     }
 
-    /// Every state from now on, starting with the current one.
-    public func states() -> AsyncStream<AppBarState> {
-        observers.stream(startingWith: state)
+    /// Follows the client session and the betslip count.
+    public func start() -> [Effect<AppBarFeedback>] {
+        let details = services.clientDetails, betslip = services.betslipCount
+        return [
+            .follow(Self.sessionID, current: { AppBarFeedback(kind: .session(details.latest)) }) { notify in
+                for await _ in details.sessions() { await notify() }
+            },
+            .follow(Self.betslipID, current: { AppBarFeedback(kind: .betslipCount(betslip.latestCount)) }) { notify in
+                for await _ in betslip.counts() { await notify() }
+            },
+        ]
     }
 
-    /// Applies `intent` and returns; a locker opening it schedules runs on
-    /// until ``settle()`` returns.
-    public func send(_ intent: AppBarIntent) {
+    /// Applies `intent`; a locker opening it schedules is an effect on the runtime's clock.
+    public mutating func send(_ intent: AppBarIntent) -> [Effect<AppBarFeedback>] {
+        var effects: [Effect<AppBarFeedback>] = []
         switch intent {
-        case .tap(let id): tap(id)
+        case .tap(let id): tap(id, &effects)
         case .appeared: counter.appear()
         case .disappeared: counter.disappear()
         case .userTrayDismissed: overlays.isUserTrayOpen = false
@@ -82,50 +79,62 @@ public actor AppBar {
         case .routeHandled: route = nil
         }
         publish()
+        return effects
     }
 
-    /// Waits until a scheduled locker opening has run (or was cancelled).
-    /// With a ``VirtualClock``, advance it past the delay first.
-    public func settle() async {
-        while let opening = lockerOpening {
-            await opening.task.value
+    /// Takes a new session or betslip count, or opens a locker whose delay has passed.
+    public mutating func receive(_ feedback: AppBarFeedback) -> [Effect<AppBarFeedback>] {
+        var effects: [Effect<AppBarFeedback>] = []
+        switch feedback.kind {
+        case .session(let newSession):
+            guard newSession != session else { return [] }
+            if !newSession.isSignedIn {
+                cancelLockerOpening(&effects)
+                overlays = AppBarOverlays()
+            }
+            session = newSession
+        case .betslipCount(let count):
+            counter.receive(count)
+        case .lockerDue(let generation):
+            guard lockerOpening == generation else { return [] }
+            lockerOpening = nil
+            overlays.isLockerOpening = false
+            overlays.isLockerOpen = true
         }
-    }
-
-    private func receive(_ newSession: ClientSession) {
-        guard newSession != session else { return }
-        if !newSession.isSignedIn {
-            cancelLockerOpening()
-            overlays = AppBarOverlays()
-        }
-        session = newSession
         publish()
+        return effects
     }
 
-    private func receive(betslipCount: Int) {
-        counter.receive(betslipCount)
-        publish()
-    }
-
-    /// Rebuilds the state from its parts and tells every observer of a change.
-    func publish() {
+    /// Rebuilds the state from its parts.
+    private mutating func publish() {
         let next = Self.makeState(
             input: AppBarLayout.Input(session: session, betslip: counter.counter, settings: settings, icons: icons,
                                       currencyCode: currencyCode, options: options, overlays: overlays),
             isVisible: counter.isVisible, route: route)
-        guard next != state else { return }
-        state = next
-        observers.yield(next)
+        if next != state { state = next }
     }
 
     private static func makeState(input: AppBarLayout.Input, isVisible: Bool, route: AppBarRoute?) -> AppBarState {
         AppBarState(isSignedIn: input.session.isSignedIn, layout: AppBarLayout(input), style: input.settings.style,
                     overlays: input.overlays, isVisible: isVisible, route: route)
     }
-
-
-    deinit {
-        listeners.cancelAll()
-        lockerOpening?.task.cancel()
-    }
 }
+
+/// The outcome of an app bar's own work, fed back by whoever runs its
+/// effects. Opaque: only the app bar makes and reads it.
+public struct AppBarFeedback: Sendable {
+    enum Kind: Sendable {
+        /// The client session now.
+        case session(ClientSession)
+        /// The betslip count now.
+        case betslipCount(Int)
+        /// The locker opening scheduled as this generation is due.
+        case lockerDue(Int)
+    }
+
+    let kind: Kind
+}
+
+/// What a head holds for one screen's app bar: state read synchronously,
+/// intents applied in order, session and betslip updates followed (see ``Store``).
+public typealias AppBarStore = Store<AppBar>

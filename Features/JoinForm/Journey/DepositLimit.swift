@@ -1,6 +1,6 @@
 import LiveryCore
 
-/// What the person decided about a deposit limit (J16).
+/// What the person decided about a deposit limit.
 public enum DepositLimitDecision: String, Hashable, Sendable, CaseIterable {
     /// Not decided yet.
     case undecided
@@ -22,39 +22,30 @@ public enum DepositLimitPeriod: String, Hashable, Sendable, CaseIterable {
     case monthly
 }
 
-/// The deposit-limit field's child form as a head draws it.
+/// The deposit-limit field's child form, as one value: the decision and, for
+/// a limit, its amount and period with their checks. The journey keeps it
+/// inside its state and drives it; heads draw it.
 public struct DepositLimitState: Hashable, Sendable {
-    /// The decision.
-    public var decision: DepositLimitDecision
-    /// Whether a decision is required (the Australian prompt) rather than optional.
-    public var isRequired: Bool
-    /// The amount in whole currency units; shown only when a limit is set.
-    public var amount: ChildInputState
-    /// The period (a drop-down of ``DepositLimitPeriod`` raw values); shown only when a limit is set.
-    public var period: ChildInputState
-    /// The parent's status (J10): valid when declined, or when a limit is set
-    /// and both children are valid; undecided is valid only when optional.
-    public var status: FieldStatus
-
-    /// The child inputs shown now: both when a limit is set, none otherwise.
-    public var visibleChildren: [ChildInputState] { decision == .limited ? [amount, period] : [] }
-}
-
-/// The deposit-limit child form: the decision and, for a limit, a Core form
-/// of its amount and period.
-struct DepositLimitForm: Sendable {
     static let amountKey = "amount"
     static let periodKey = "period"
     static let decisionRequired = RuleViolation(code: "depositLimit.decision",
                                                 template: "Choose a deposit limit, or choose not to set one.")
 
-    private(set) var decision: DepositLimitDecision = .undecided
-    let isRequired: Bool
+    /// The decision.
+    public internal(set) var decision: DepositLimitDecision = .undecided
+    /// Whether a decision is required (the Australian prompt) rather than optional.
+    public let isRequired: Bool
+    /// The amount in whole currency units, as drawn; shown only when a limit is set.
+    public internal(set) var amount: ChildInputState
+    /// The period (a drop-down of ``DepositLimitPeriod`` raw values), as drawn; shown only when a limit is set.
+    public internal(set) var period: ChildInputState
+
     private var form: Form
     /// Set when the continue walk found no decision where one is required.
     private var missingDecision = false
 
-    init(isRequired: Bool) {
+    /// An undecided deposit limit; `isRequired` when a decision must be made.
+    public init(isRequired: Bool) {
         self.isRequired = isRequired
         let amount = FormField<String>(
             FieldName(Self.amountKey), initialValue: "",
@@ -68,7 +59,32 @@ struct DepositLimitForm: Sendable {
         } catch {
             preconditionFailure("deposit-limit fields are fixed and distinct: \(error)")
         }
+        self.amount = ChildInputState(key: Self.amountKey, value: "", status: .unknown, messages: [], isRequired: true,
+                                      isFocusable: true)
+        self.period = ChildInputState(key: Self.periodKey, value: "", status: .unknown, messages: [], isRequired: true,
+                                      isFocusable: false, options: DepositLimitPeriod.allCases.map(\.rawValue))
     }
+
+    /// The parent's status: valid when declined, or when a limit is set and
+    /// both children are valid; undecided is valid only when optional.
+    public var status: FieldStatus {
+        switch decision {
+        case .undecided:
+            if !isRequired { return .valid }
+            return missingDecision ? .invalid([Self.decisionRequired]) : .unknown
+        case .declined:
+            return .valid
+        case .limited:
+            let statuses = form.names.compactMap { form.status(of: $0) }
+            if let invalid = statuses.first(where: { !$0.violations.isEmpty }) { return invalid }
+            return statuses.allSatisfy(\.isValid) ? .valid : .unknown
+        }
+    }
+
+    /// The child inputs shown now: both when a limit is set, none otherwise.
+    public var visibleChildren: [ChildInputState] { decision == .limited ? [amount, period] : [] }
+
+    // MARK: Driven by the journey
 
     mutating func choose(_ decision: DepositLimitDecision) {
         self.decision = decision
@@ -78,7 +94,7 @@ struct DepositLimitForm: Sendable {
     }
 
     mutating func change(_ key: String, to text: String) {
-        guard decision == .limited else { return }
+        guard decision == .limited, form.names.contains(FieldName(key)) else { return }
         form.setValue(text, for: FieldKey<String>(FieldName(key)))
     }
 
@@ -100,18 +116,18 @@ struct DepositLimitForm: Sendable {
         form.applyServerViolations(violations)
     }
 
-    var status: FieldStatus {
-        switch decision {
-        case .undecided:
-            if !isRequired { return .valid }
-            return missingDecision ? .invalid([Self.decisionRequired]) : .unknown
-        case .declined:
-            return .valid
-        case .limited:
-            let statuses = form.names.compactMap { form.status(of: $0) }
-            if let invalid = statuses.first(where: { !$0.violations.isEmpty }) { return invalid }
-            return statuses.allSatisfy(\.isValid) ? .valid : .unknown
-        }
+    /// Redraws the children from the form, with messages in the brand's words.
+    mutating func refresh(render: (RuleViolation) -> String) {
+        amount = child(amount, render: render)
+        period = child(period, render: render)
+    }
+
+    private func child(_ drawn: ChildInputState, render: (RuleViolation) -> String) -> ChildInputState {
+        var child = drawn
+        child.value = value(of: drawn.key)
+        child.status = form.status(of: FieldName(drawn.key)) ?? .unknown
+        child.messages = child.status.violations.map(render)
+        return child
     }
 
     /// The violations of each child that broke rules, by child key.
@@ -143,18 +159,18 @@ struct DepositLimitForm: Sendable {
         return fields
     }
 
-    func state(render: (RuleViolation) -> String) -> DepositLimitState {
-        func child(_ key: String, focusable: Bool, options: [String]?) -> ChildInputState {
-            let status = form.status(of: FieldName(key)) ?? .unknown
-            return ChildInputState(key: key, value: value(of: key), status: status,
-                                   messages: status.violations.map(render), isRequired: true,
-                                   isFocusable: focusable, options: options)
-        }
-        return DepositLimitState(decision: decision, isRequired: isRequired,
-                                 amount: child(Self.amountKey, focusable: true, options: nil),
-                                 period: child(Self.periodKey, focusable: false,
-                                               options: DepositLimitPeriod.allCases.map(\.rawValue)),
-                                 status: status)
+    // The form is drawn in `amount` and `period`; equality is what is drawn.
+    public static func == (lhs: DepositLimitState, rhs: DepositLimitState) -> Bool {
+        lhs.decision == rhs.decision && lhs.isRequired == rhs.isRequired && lhs.missingDecision == rhs.missingDecision
+            && lhs.amount == rhs.amount && lhs.period == rhs.period
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(decision)
+        hasher.combine(isRequired)
+        hasher.combine(missingDecision)
+        hasher.combine(amount)
+        hasher.combine(period)
     }
 }
 

@@ -1,9 +1,9 @@
 import AddressLookupFeature
 import LiveryCore
 
-/// The parts of a join journey that are plain values: the definition, the
-/// Core form and the child forms, and how they turn into ``JoinState``.
-/// ``JoinJourney`` owns one and runs the side effects around it.
+/// The parts of a join journey that are plain values besides its state: the
+/// definition, the Core form of the plain fields, and how they and the child
+/// forms in ``JoinState`` turn into what a head draws.
 struct JoinFormModel: Sendable {
     let definition: FormDefinition
     let region: Region
@@ -15,10 +15,8 @@ struct JoinFormModel: Sendable {
     let addressName: FieldName?
     /// Whether the address is required.
     let addressRequired: Bool
+    /// The plain fields (composite fields are child forms in the state).
     var form: Form
-    var depositLimit: DepositLimitForm?
-    /// The address field's lookup state, mirrored from its engine.
-    var address: AddressLookupState?
     /// Violations the address carries until it is next changed: "required"
     /// from the continue walk, or details the account service rejected.
     var addressViolations: [RuleViolation] = []
@@ -32,17 +30,27 @@ struct JoinFormModel: Sendable {
         self.traits = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
         self.render = render
         self.form = definition.makeForm(in: environment)
-        let depositField = definition.fields.first { $0.inputType == .depositLimit }
-        self.depositLimitName = depositField?.name
-        self.depositLimit = depositField.map { DepositLimitForm(isRequired: $0.validate.mandatory) }
+        depositLimitName = definition.fields.first { $0.inputType == .depositLimit }?.name
         let addressField = definition.fields.first { $0.inputType == .address }
-        self.addressName = addressField?.name
-        self.addressRequired = addressField?.validate.mandatory ?? false
+        addressName = addressField?.name
+        addressRequired = addressField?.validate.mandatory ?? false
     }
 
-    /// The address field's status (J10): the lookup's, unless the walk found
-    /// it missing or the service rejected it; an optional address left empty is valid.
-    var addressStatus: FieldStatus {
+    /// The state a journey starts in: the first page, and the child forms of
+    /// the composite fields the definition has.
+    func initialState() -> JoinState {
+        var state = JoinState(pages: definition.pages)
+        if addressName != nil { state.address = AddressLookupState(region: region) }
+        if let name = depositLimitName {
+            state.depositLimit = DepositLimitState(isRequired: definition.field(name)?.validate.mandatory ?? false)
+        }
+        return snapshot(of: state)
+    }
+
+    /// The address field's status: the lookup's (a composite is valid only
+    /// when its children are), unless the walk found it missing or the service
+    /// rejected it; an optional address left empty is valid.
+    func addressStatus(_ address: AddressLookupState?) -> FieldStatus {
         if !addressViolations.isEmpty { return .invalid(addressViolations) }
         guard let address else { return .unknown }
         let status = address.status
@@ -50,22 +58,22 @@ struct JoinFormModel: Sendable {
         return status
     }
 
-    // MARK: Focus (J9)
+    // MARK: Focus
 
     /// The inputs of `page` that take focus, row by row, left to right.
-    func focusOrder(on page: PageDefinition) -> [InputID] {
-        page.fieldNames.flatMap { focusableInputs(of: $0) }
+    func focusOrder(on page: PageDefinition, in state: JoinState) -> [InputID] {
+        page.fieldNames.flatMap { focusableInputs(of: $0, in: state) }
     }
 
     /// The inputs of the field `name` that take focus now, in order.
-    func focusableInputs(of name: FieldName) -> [InputID] {
+    func focusableInputs(of name: FieldName, in state: JoinState) -> [InputID] {
         guard let field = definition.field(name) else { return [] }
         switch field.inputType {
         case .depositLimit:
-            guard depositLimit?.decision == .limited else { return [] }
-            return [.child(name, DepositLimitForm.amountKey)]
+            guard state.depositLimit?.decision == .limited else { return [] }
+            return [.child(name, DepositLimitState.amountKey)]
         case .address:
-            guard let address, address.mode == .manual else { return [.field(name)] }
+            guard let address = state.address, address.mode == .manual else { return [.field(name)] }
             return address.manualFields.filter(\.field.isFocusable).map { .child(name, $0.field.rawValue) }
         default:
             return traits[name]?.isFocusable == true ? [.field(name)] : []
@@ -77,10 +85,9 @@ struct JoinFormModel: Sendable {
     /// `state` with every derived part rebuilt from the form and the child forms.
     func snapshot(of state: JoinState) -> JoinState {
         var next = state
-        next.fields = definition.fields.map { fieldState($0, isEnabled: !state.isLoading) }
-        next.focusOrder = focusOrder(on: state.page)
-        next.depositLimit = depositLimit?.state(render: render)
-        next.address = address
+        next.depositLimit?.refresh(render: render)
+        next.fields = definition.fields.map { fieldState($0, in: next) }
+        next.focusOrder = focusOrder(on: state.page, in: next)
         next.progress = Self.progress(of: next.fields)
         return next
     }
@@ -92,7 +99,7 @@ struct JoinFormModel: Sendable {
         var next = state
         for name in names {
             guard let index = next.fields.firstIndex(where: { $0.name == name }) else { continue }
-            next.fields[index] = fieldState(definition.fields[index], isEnabled: !state.isLoading)
+            next.fields[index] = fieldState(definition.fields[index], in: next)
         }
         next.progress = Self.progress(of: next.fields)
         return next
@@ -107,7 +114,7 @@ struct JoinFormModel: Sendable {
         return required == 0 ? 1 : Double(valid) / Double(required)
     }
 
-    private func fieldState(_ definition: FieldDefinition, isEnabled: Bool) -> JoinFieldState {
+    private func fieldState(_ definition: FieldDefinition, in state: JoinState) -> JoinFieldState {
         let name = definition.name
         let traits = traits[name] ?? definition.traits(in: region)
         let value: JoinFieldValue
@@ -115,10 +122,10 @@ struct JoinFormModel: Sendable {
         switch definition.inputType {
         case .depositLimit:
             value = .composite
-            status = depositLimit?.status ?? .unknown
+            status = state.depositLimit?.status ?? .unknown
         case .address:
             value = .composite
-            status = addressStatus
+            status = addressStatus(state.address)
         case .checkbox:
             value = .tick(form.field(FieldKey<Bool>(name))?.value ?? false)
             status = form.status(of: name) ?? .unknown
@@ -127,12 +134,14 @@ struct JoinFormModel: Sendable {
             status = form.status(of: name) ?? .unknown
         }
         return JoinFieldState(name: name, inputType: definition.inputType, traits: traits, options: definition.options,
-                              value: value, displayValue: displayValue(of: definition, value: value, secure: traits.isSecure),
+                              value: value, displayValue: displayValue(of: definition, value: value, secure: traits.isSecure,
+                                                                       address: state.address),
                               status: status, messages: status.violations.map(render),
-                              isValidating: form.isValidating(name), isEnabled: isEnabled)
+                              isValidating: form.isValidating(name), isEnabled: !state.isLoading)
     }
 
-    private func displayValue(of definition: FieldDefinition, value: JoinFieldValue, secure: Bool) -> String {
+    private func displayValue(of definition: FieldDefinition, value: JoinFieldValue, secure: Bool,
+                              address: AddressLookupState?) -> String {
         switch value {
         case .text(let text): return secure ? String(repeating: "•", count: text.count) : text
         case .tick: return ""

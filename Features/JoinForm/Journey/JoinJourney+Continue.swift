@@ -1,6 +1,14 @@
 import AddressLookupFeature
 import LiveryCore
 
+/// A continue walk under way: the fields it walks, top to bottom, and the
+/// one it has reached. It pauses at a field whose check is in flight and
+/// resumes when the answer comes back.
+struct ContinueWalk: Sendable {
+    let names: [FieldName]
+    var index = 0
+}
+
 extension JoinJourney {
     /// Where a continue walk stopped.
     enum WalkOutcome {
@@ -12,106 +20,109 @@ extension JoinJourney {
         case error(FieldName)
     }
 
-    /// The call to action (J3, J4): the focused input loses focus, the form
-    /// goes into its loading state and the walk runs. On an inner page it
-    /// walks that page; on the last page it walks every page and then creates
-    /// the client (the form stays loading until the account service answers).
-    func startContinue() async {
-        await moveFocus(to: nil)
+    /// The call to action: the focused input loses focus, the form goes into
+    /// its loading state and the walk runs. On an inner page it walks that
+    /// page; on the last page it walks every page and then creates the client
+    /// (the form stays loading until the account service answers).
+    mutating func startContinue() {
+        moveFocus(to: nil)
         state.isLoading = true
-        work = Task { await self.continueWalk() }
+        walk = ContinueWalk(names: state.isLastPage ? model.definition.pages.flatMap(\.fieldNames) : state.page.fieldNames)
+        advanceWalk()
     }
 
-    private func continueWalk() async {
-        let names = state.isLastPage ? model.definition.pages.flatMap(\.fieldNames) : state.page.fieldNames
-        switch await walk(names) {
+    /// Walks on from where the walk is: valid → the next field; invalid →
+    /// stop there; error → stop for the alert; unknown → check it and act on
+    /// the new state, pausing while its check (or the address's retrieval) is in flight.
+    mutating func advanceWalk() {
+        guard var walk else { return }
+        while walk.index < walk.names.count {
+            let name = walk.names[walk.index]
+            guard let status = checkedStatus(of: name) else {
+                self.walk = walk
+                return
+            }
+            switch status.kind {
+            case .valid:
+                walk.index += 1
+            case .invalid, .unknown:
+                endWalk(.invalid(name))
+                return
+            case .error:
+                endWalk(.error(name))
+                return
+            }
+        }
+        endWalk(.valid)
+    }
+
+    private mutating func endWalk(_ outcome: WalkOutcome) {
+        walk = nil
+        switch outcome {
         case .valid:
             track(JoinEvent.continued, ["outcome": .string("valid")])
             if state.isLastPage {
-                await signUp()
-            } else {
-                state.pageIndex += 1
-                track(JoinEvent.pageShown, ["direction": .string("forward")])
+                signUp()
+                return
             }
+            state.pageIndex += 1
+            track(JoinEvent.pageShown, ["direction": .string("forward")])
         case .invalid(let name):
             track(JoinEvent.continued, ["outcome": .string("invalid"), "field": .string(name.rawValue)])
-            await show(name)
+            show(name)
         case .error(let name):
             track(JoinEvent.continued, ["outcome": .string("error"), "field": .string(name.rawValue)])
             raise(settings.alerts.alert(.checkFailed))
         }
         state.isLoading = false
-        work = nil
-        publish()
     }
 
-    /// Walks `names` top to bottom: valid → the next field; invalid → stop
-    /// there; error → stop for the alert; unknown → check it (waiting for an
-    /// async check), then act on the new state.
-    func walk(_ names: [FieldName]) async -> WalkOutcome {
-        for name in names {
-            switch await checkedStatus(of: name).kind {
-            case .valid: continue
-            case .invalid, .unknown: return .invalid(name)
-            case .error: return .error(name)
-            }
-        }
-        return .valid
-    }
-
-    /// The status of `name` once it is known: an unchecked field is checked,
-    /// a running async check is waited for.
-    private func checkedStatus(of name: FieldName) async -> FieldStatus {
+    /// The status of `name` once it is known, or `nil` while an answer is
+    /// awaited: an unchecked field is checked; a running async check, or the
+    /// address's retrieval, is waited for.
+    private mutating func checkedStatus(of name: FieldName) -> FieldStatus? {
         switch model.definition.field(name)?.inputType {
         case .depositLimit?:
-            if model.depositLimit?.status == .unknown { model.depositLimit?.validate() }
-            return model.depositLimit?.status ?? .valid
+            if state.depositLimit?.status == .unknown { state.depositLimit?.validate() }
+            return state.depositLimit?.status ?? .valid
         case .address?:
-            return await checkedAddressStatus()
+            return checkedAddressStatus()
         default:
             if model.form.status(of: name) == .unknown, !model.form.isValidating(name) { apply(model.form.validate([name])) }
-            while model.form.isValidating(name), let check = checks.task(for: name) {
-                publish()
-                await check.value
-            }
+            if model.form.isValidating(name) { return nil }
             return model.form.status(of: name) ?? .valid
         }
     }
 
-    /// The address's status once known: a search or retrieval under way is
-    /// waited for, a manual form is checked, and a required address with
-    /// nothing chosen is marked required.
-    private func checkedAddressStatus() async -> FieldStatus {
-        guard let addressEngine else { return .valid }
-        if model.address?.isRetrieving == true || model.address?.isSearching == true {
-            publish()
-            await addressEngine.settle()
-            model.address = await addressEngine.state
-        }
-        if model.addressStatus == .unknown, model.address?.mode == .manual {
-            await forwardToAddress(.validateManual)
-        }
-        if model.addressStatus == .unknown, model.addressRequired {
+    /// The address's status once known: a retrieval under way is waited for,
+    /// a manual form is checked, and a required address with nothing chosen
+    /// is marked required. (A search in flight cannot choose an address, so
+    /// it is not waited for.)
+    private mutating func checkedAddressStatus() -> FieldStatus? {
+        guard let address = state.address else { return .valid }
+        if address.isRetrieving { return nil }
+        if model.addressStatus(address) == .unknown, address.mode == .manual { sendToAddress(.validateManual) }
+        if model.addressStatus(state.address) == .unknown, model.addressRequired {
             model.addressViolations = [JoinFormModel.addressRequiredViolation]
         }
-        return model.addressStatus
+        return model.addressStatus(state.address)
     }
 
     /// Shows the page of `name`, focuses its first input that is not valid
     /// (when it takes focus) and asks the head to scroll to it.
-    func show(_ name: FieldName) async {
+    mutating func show(_ name: FieldName) {
         if let page = model.definition.pages.firstIndex(where: { $0.fieldNames.contains(name) }), page != state.pageIndex {
             state.pageIndex = page
             track(JoinEvent.pageShown, ["direction": .string("back")])
         }
         let input = firstInputToFix(in: name)
-        await moveFocus(to: isFocusable(input) ? input : nil)
+        moveFocus(to: isFocusable(input) ? input : nil)
         state.scrollTarget = input
     }
 
     private func firstInputToFix(in name: FieldName) -> InputID {
-        if name == model.depositLimitName, let child = model.depositLimit?.firstInvalidChild { return .child(name, child) }
-        if name == model.addressName, let address = model.address, address.mode == .manual,
+        if name == model.depositLimitName, let child = state.depositLimit?.firstInvalidChild { return .child(name, child) }
+        if name == model.addressName, let address = state.address, address.mode == .manual,
            let child = address.manualFields.first(where: { !$0.status.isValid }) {
             return .child(name, child.field.rawValue)
         }
@@ -119,26 +130,26 @@ extension JoinJourney {
     }
 
     /// Shows `alert` and records it.
-    func raise(_ alert: SystemAlert) {
+    mutating func raise(_ alert: SystemAlert) {
         state.alert = alert
         track(JoinEvent.alertShown, ["alert": .string(alert.kind.rawValue)])
     }
 
     /// Closes the alert.
-    func dismissAlert() {
+    mutating func dismissAlert() {
         guard let alert = state.alert else { return }
         state.alert = nil
         track(JoinEvent.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string("dismiss")])
     }
 
     /// Carries out the alert button with `role` and closes the alert.
-    func chooseAlertAction(_ role: SystemAlert.Action.Role) async {
+    mutating func chooseAlertAction(_ role: SystemAlert.Action.Role) {
         guard let alert = state.alert, alert.actions.contains(where: { $0.role == role }) else { return }
         state.alert = nil
         track(JoinEvent.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string(role.rawValue)])
         switch role {
         case .dismiss: break
-        case .retry: await startContinue()
+        case .retry: startContinue()
         case .openSelfExclusionRegister: open(.selfExclusionRegister)
         }
     }

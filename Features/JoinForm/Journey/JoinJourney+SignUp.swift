@@ -3,29 +3,43 @@ import Foundation
 import LiveryCore
 
 extension JoinJourney {
-    /// Creates the client from the walked form (J11): success routes to the
-    /// next screen; a failure keeps every value and shows the system alert
-    /// (rejected details are also marked on their fields, V14); a person on
-    /// the self-exclusion register gets their own alert (J15); a person who
-    /// already has an account is sent to log in, natively or not by the
-    /// `login-native` flag (J12).
-    func signUp() async {
+    /// Creates the client from the walked form: success routes to the next
+    /// screen; a failure keeps every value and shows the system alert
+    /// (rejected details are also marked on their fields); a person on the
+    /// self-exclusion register gets their own alert; a person who already has
+    /// an account is sent to log in, natively or not by the `login-native`
+    /// flag. The form stays loading until the account service answers.
+    mutating func signUp() {
         let fields: [String: String]
         do {
             fields = try registrationFields()
         } catch {
             // The walk found every field valid, so this means a field changed underneath it.
-            if let field = error.field { await show(field) }
+            if let field = error.field { show(field) }
+            state.isLoading = false
             return
         }
         let registration = ClientRegistration(brand: brand, fields: fields, idempotencyKey: idempotencyKey(for: fields))
-        do {
-            let client = try await services.backend.createClient(registration)
+        let backend = services.backend
+        outbox.append(.run(Self.signUpID) {
+            do throws(BackendError) {
+                return JoinFeedback(kind: .signedUp(.success(try await backend.createClient(registration))))
+            } catch {
+                return JoinFeedback(kind: .signedUp(.failure(error)))
+            }
+        })
+    }
+
+    /// Takes the account service's answer: see ``signUp()``.
+    mutating func finishSignUp(_ result: Result<CreatedClient, BackendError>) {
+        state.isLoading = false
+        switch result {
+        case .success(let client):
             state.createdClient = client
             state.route = .signedUp(client)
             track(JoinEvent.signUp, ["outcome": .string("created")])
-        } catch {
-            await handleSignUpFailure(error)
+        case .failure(let error):
+            handleSignUpFailure(error)
         }
     }
 
@@ -41,10 +55,10 @@ extension JoinJourney {
             default: break
             }
         }
-        if let name = model.depositLimitName, let depositLimit = model.depositLimit {
+        if let name = model.depositLimitName, let depositLimit = state.depositLimit {
             fields.merge(depositLimit.registrationFields(prefix: name.rawValue)) { _, child in child }
         }
-        if let name = model.addressName, let address = model.address?.address {
+        if let name = model.addressName, let address = state.address?.address {
             fields.merge(Self.registrationFields(of: address, prefix: name.rawValue)) { _, child in child }
         }
         return fields
@@ -68,7 +82,7 @@ extension JoinJourney {
 
     /// The same key for the same details, so a retry never creates a second
     /// client; a new key once the details change.
-    private func idempotencyKey(for fields: [String: String]) -> String {
+    private mutating func idempotencyKey(for fields: [String: String]) -> String {
         let fingerprint = fields.hashValue
         if let last = lastRegistration, last.fingerprint == fingerprint { return last.key }
         let key = UUID().uuidString
@@ -76,13 +90,13 @@ extension JoinJourney {
         return key
     }
 
-    private func handleSignUpFailure(_ error: BackendError) async {
+    private mutating func handleSignUpFailure(_ error: BackendError) {
         switch error {
         case .rejected(let violations):
             track(JoinEvent.signUp, ["outcome": .string("rejected"),
                                      "reason": .string(Set(violations.values.joined().map(\.code.rawValue)).sorted()
                                         .joined(separator: ","))])
-            await placeServerViolations(violations)
+            placeServerViolations(violations)
         case .selfExcluded:
             track(JoinEvent.signUp, ["outcome": .string("self_excluded")])
             raise(settings.alerts.alert(.selfExcluded))
@@ -98,12 +112,12 @@ extension JoinJourney {
     /// Puts rejected details on their fields (a composite's children under
     /// `parent.child`), shows the first one in form order and raises the
     /// alert configured for one of the codes, or the generic one.
-    private func placeServerViolations(_ violations: [FieldName: [RuleViolation]]) async {
+    private mutating func placeServerViolations(_ violations: [FieldName: [RuleViolation]]) {
         let update = model.form.applyServerViolations(violations)
         if let name = model.depositLimitName {
             let prefix = name.rawValue + "."
             let children = update.unplacedViolations.filter { $0.key.rawValue.hasPrefix(prefix) }
-            model.depositLimit?.applyServerViolations(Dictionary(uniqueKeysWithValues: children.map {
+            state.depositLimit?.applyServerViolations(Dictionary(uniqueKeysWithValues: children.map {
                 (FieldName(String($0.key.rawValue.dropFirst(prefix.count))), $0.value)
             }))
         }
@@ -114,9 +128,10 @@ extension JoinJourney {
                 .filter { $0.key == name || $0.key.rawValue.hasPrefix(prefix) }
                 .sorted { $0.key < $1.key }.flatMap(\.value)
         }
-        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) { await show(first) }
+        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) { show(first) }
         let codes = violations.values.joined().map(\.code)
-        if let configured = codes.lazy.compactMap({ self.settings.alerts.byRuleCode[$0] }).first {
+        let alerts = settings.alerts
+        if let configured = codes.lazy.compactMap({ alerts.byRuleCode[$0] }).first {
             raise(configured)
         } else {
             raise(settings.alerts.alert(.detailsRejected))

@@ -1,21 +1,23 @@
 import AddressLookupFeature
 import LiveryCore
 
-/// The join form's headless engine: intents in, ``JoinState`` out (seed 000,
-/// SPEC J1–J17).
+/// The join form's logic as a value: intents in, ``JoinState`` out, and the
+/// async work each change asks for as effects.
 ///
-/// It owns a Core ``Form`` built from a ``FormDefinition`` and the child
-/// forms of composite fields. Side effects go only through the runtime's
-/// services: username checks and client creation through the account
-/// backend, analytics through the pipeline, the `login-native` flag through
-/// the flag service; time only through the runtime's clock.
+/// It owns a Core ``Form`` built from a ``FormDefinition`` for the plain
+/// fields; the composite fields' children — the address lookup and the
+/// deposit limit — are values inside ``state``, driven here like scoped
+/// children. Side effects go only through the runtime's services: username
+/// checks and client creation through the account backend, address searches
+/// through the address service, analytics through the pipeline, the
+/// `login-native` flag through the flag service; time only through the
+/// runtime's clock.
 ///
-/// ``send(_:)`` applies an intent and returns; work it starts (an async
-/// username check, the continue walk, creating the client) runs on until
-/// ``settle()`` returns. Intents sent while the journey is loading are
-/// ignored except alert and route intents, so the app bar and everything
-/// else outside the form stay usable.
-public actor JoinJourney {
+/// A head holds it in a ``JoinFormStore`` (``Runtime/joinForm()``), which
+/// applies intents synchronously and runs the effects. While the journey is
+/// loading, intents that edit or move are ignored; only the alert and route
+/// intents are taken, so the app bar and everything outside the form stay usable.
+public struct JoinJourney: StateMachine {
     /// What a head draws.
     public internal(set) var state: JoinState
 
@@ -23,97 +25,84 @@ public actor JoinJourney {
     let brand: BrandID
     let services: RuntimeServices
     let settings: JoinFormSettings
-    var checks = AsyncCheckRunner()
-    /// The address field's lookup engine, when the form has an `Address` field.
-    let addressEngine: AddressLookupEngine?
-    /// The continue walk or sign-up under way.
-    var work: Task<Void, Never>?
+    /// The address field's lookup logic, when the form has an `Address` field.
+    let addressLookup: AddressLookup?
+    /// The continue walk under way: the fields to walk and how far it got.
+    var walk: ContinueWalk?
     /// A fingerprint of the last registration sent (not its values) and its
     /// idempotency key, so a retry of the same details reuses the key.
     var lastRegistration: (fingerprint: Int, key: String)?
-    private let observers = Broadcast<JoinState>(bufferingNewest: 64)
+    /// The effects the step being applied asks for; handed to the driver at its end.
+    var outbox: [Effect<JoinFeedback>] = []
+
+    static let signUpID: EffectID = "signUp"
+    static let addressScope = "address"
 
     /// A journey over `definition` for the runtime's brand, region and services.
     public init(definition: FormDefinition, runtime: Runtime) {
         let settings = runtime.settings[JoinFormSettings.Key.self]
         let services = runtime.services
-        let model = JoinFormModel(
+        model = JoinFormModel(
             definition: definition,
             environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend),
             render: { [runtime] violation in runtime.message(for: violation, defaults: settings.messages) })
-        let relay = AddressRelay()
-        var withAddress = model
-        if model.addressName != nil {
-            withAddress.address = .initial(in: runtime.region)
-            addressEngine = AddressLookupEngine(region: runtime.region, service: services.addressLookup,
-                                                clock: services.clock) { await relay.deliver($0) }
-        } else {
-            addressEngine = nil
-        }
-        self.model = withAddress
-        self.brand = runtime.manifest.id
+        addressLookup = model.addressName == nil ? nil : runtime.addressLookupLogic()
+        brand = runtime.manifest.id
         self.services = services
         self.settings = settings
-        state = withAddress.snapshot(of: JoinState(pages: definition.pages))
-        relay.attach(self)
+        state = model.initialState()
     }
 
-    /// Every state from now on, starting with the current one.
-    public func states() -> AsyncStream<JoinState> {
-        observers.stream(startingWith: state)
-    }
-
-    /// Applies `intent` and returns; see the type's documentation.
-    public func send(_ intent: JoinIntent) async {
+    /// Applies `intent`; see the type's documentation.
+    public mutating func send(_ intent: JoinIntent) -> [Effect<JoinFeedback>] {
         switch intent {
-        case .alertAction(let role): await chooseAlertAction(role)
+        case .alertAction(let role): chooseAlertAction(role)
         case .dismissAlert: dismissAlert()
         case .routeHandled: state.route = nil
         case .change(.field(let name), let text) where name != model.addressName:
             // A keystroke in a plain field changes that field and the ones reading it, nothing else.
             guard !state.isLoading, state.alert == nil else { break }
-            await change(.field(name), to: text)
+            change(.field(name), to: text)
             publish(changing: [name] + model.form.fields(reading: name))
-            return
+            return takeEffects()
         default:
             guard !state.isLoading, state.alert == nil else { break }
-            await perform(intent)
+            perform(intent)
         }
         publish()
+        return takeEffects()
     }
 
-    /// Waits until nothing the journey started is still running: async
-    /// checks, the continue walk, client creation. With a ``VirtualClock``,
-    /// advance it past any debounce first.
-    public func settle() async {
-        while true {
-            if let work {
-                await work.value
-            } else if let check = checks.anyTask {
-                await check.value
-            } else {
-                break
-            }
+    /// Applies the outcome of a check, an address search or retrieval, or client creation.
+    public mutating func receive(_ feedback: JoinFeedback) -> [Effect<JoinFeedback>] {
+        switch feedback.kind {
+        case .checked(let outcome):
+            apply(model.form.complete(outcome))
+            advanceWalk()
+        case .address(let child):
+            guard let addressLookup, state.address != nil else { break }
+            schedule(addressLookup.receive(child, into: &state.address!))
+            advanceWalk()
+        case .signedUp(let result):
+            finishSignUp(result)
         }
-        if let addressEngine {
-            await addressEngine.settle()
-            mirrorAddress(await addressEngine.state)
-        }
+        publish()
+        return takeEffects()
     }
 
-    private func perform(_ intent: JoinIntent) async {
+    private mutating func perform(_ intent: JoinIntent) {
         switch intent {
-        case .focus(let input): await moveFocus(to: input)
-        case .unfocus: await moveFocus(to: nil)
-        case .change(let input, let text): await change(input, to: text)
+        case .focus(let input): moveFocus(to: input)
+        case .unfocus: moveFocus(to: nil)
+        case .change(let input, let text): change(input, to: text)
         case .toggle(let name): toggle(name)
-        case .next: await focusNext()
-        case .continue: await startContinue()
-        case .back: await goBack()
+        case .next: focusNext()
+        case .continue: startContinue()
+        case .back: goBack()
         case .address(let action):
             track(JoinEvent.addressAction, ["action": .string(Self.name(of: action))])
-            await forwardToAddress(action)
-            await keepFocusInAddress()
+            sendToAddress(action)
+            keepFocusInAddress()
         case .chooseDepositLimit(let decision): chooseDepositLimit(decision)
         case .open(let link): open(link)
         case .alertAction, .dismissAlert, .routeHandled: break
@@ -124,12 +113,12 @@ public actor JoinJourney {
 
     /// Stores typed text (formatted and limited by the field's traits). A
     /// choice in a drop-down, which never holds focus, is checked at once.
-    private func change(_ input: InputID, to text: String) async {
+    private mutating func change(_ input: InputID, to text: String) {
         if input.field == model.addressName {
             switch input {
-            case .field: await forwardToAddress(.typeText(text))
+            case .field: sendToAddress(.typeText(text))
             case .child(_, let key):
-                if let child = ManualAddressField(rawValue: key) { await forwardToAddress(.changeManual(child, text)) }
+                if let child = ManualAddressField(rawValue: key) { sendToAddress(.changeManual(child, text)) }
             }
         } else {
             switch input {
@@ -138,63 +127,62 @@ public actor JoinJourney {
                       !field.inputType.isComposite else { return }
                 var formatted = traits.format.format(text, region: model.region)
                 if let limit = traits.inputLimit, formatted.count > limit { formatted = String(formatted.prefix(limit)) }
-                checks.cancel(name)
+                if model.form.isValidating(name) { outbox.append(.cancel(Self.checkID(name))) }
                 apply(model.form.setValue(formatted, for: FieldKey<String>(name)))
             case .child(let parent, let key):
-                if parent == model.depositLimitName { model.depositLimit?.change(key, to: text) }
+                if parent == model.depositLimitName { state.depositLimit?.change(key, to: text) }
             }
         }
-        if !takesFocus(input) { await leave(input) }
+        if !takesFocus(input) { leave(input) }
     }
 
-    private func toggle(_ name: FieldName) {
+    private mutating func toggle(_ name: FieldName) {
         guard model.definition.field(name)?.inputType.holdsTick == true,
               let ticked = model.form.field(FieldKey<Bool>(name))?.value else { return }
         apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
         track(JoinEvent.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
     }
 
-    private func chooseDepositLimit(_ decision: DepositLimitDecision) {
-        guard model.depositLimit != nil else { return }
-        model.depositLimit?.choose(decision)
+    private mutating func chooseDepositLimit(_ decision: DepositLimitDecision) {
+        guard state.depositLimit != nil else { return }
+        state.depositLimit?.choose(decision)
         track(JoinEvent.depositLimitChosen, ["decision": .string(decision.rawValue)])
     }
 
-    func open(_ link: JoinLink) {
+    mutating func open(_ link: JoinLink) {
         track(JoinEvent.linkOpened, ["link": .string(link.rawValue)])
         if let route = link.route { state.route = route }
     }
 
-    private func goBack() async {
+    private mutating func goBack() {
         guard state.pageIndex > 0 else { return }
-        await moveFocus(to: nil)
+        moveFocus(to: nil)
         state.pageIndex -= 1
         track(JoinEvent.pageShown, ["direction": .string("back")])
     }
 
     // MARK: Address
 
-    /// Sends `intent` to the address engine and mirrors its new state; any
-    /// "required" or server error on the address clears, as on any edit.
-    func forwardToAddress(_ intent: AddressLookupIntent) async {
-        guard let addressEngine else { return }
+    /// Runs `intent` on the address lookup inside the state, its work as the
+    /// journey's own; any "required" or server error on the address clears,
+    /// as on any edit.
+    mutating func sendToAddress(_ intent: AddressLookupIntent) {
+        guard let addressLookup, state.address != nil else { return }
         model.addressViolations = []
-        await addressEngine.send(intent)
-        model.address = await addressEngine.state
+        schedule(addressLookup.send(intent, to: &state.address!))
+    }
+
+    private mutating func schedule(_ effects: [Effect<AddressLookupFeedback>]) {
+        for effect in effects {
+            outbox.append(effect.scoped(under: Self.addressScope) { JoinFeedback(kind: .address($0)) })
+        }
     }
 
     /// After the address switched between search and manual entry, focus on
     /// the address moves to its first input in the new mode.
-    private func keepFocusInAddress() async {
+    private mutating func keepFocusInAddress() {
         guard let name = model.addressName, let focus = state.focus, focus.field == name, !isFocusable(focus) else { return }
-        await moveFocus(to: model.focusableInputs(of: name).first)
-    }
-
-    /// Takes the address engine's latest state into the journey's.
-    func mirrorAddress(_ address: AddressLookupState) {
-        guard model.addressName != nil, model.address != address else { return }
-        model.address = address
-        publish()
+        moveFocus(to: model.focusableInputs(of: name, in: state).first)
     }
 
     /// The name of an address action for analytics: never the suggestion's id or any text.
@@ -215,17 +203,17 @@ public actor JoinJourney {
 
     // MARK: Form plumbing
 
-    /// Starts the async checks `update` asks for.
-    func apply(_ update: FormUpdate) {
-        checks.start(update.checks, on: services.clock) { outcome in
-            await self.finish(outcome)
-        }
-    }
+    /// The effect name of the async check of `field`.
+    static func checkID(_ field: FieldName) -> EffectID { EffectID("check/\(field.rawValue)") }
 
-    private func finish(_ outcome: AsyncCheckOutcome) {
-        checks.finished(outcome)
-        apply(model.form.complete(outcome))
-        publish()
+    /// Asks for the async checks `update` needs, each after its debounce on the runtime's clock.
+    mutating func apply(_ update: FormUpdate) {
+        let clock = services.clock
+        for check in update.checks {
+            outbox.append(.run(Self.checkID(check.field), at: clock.deadline(after: check.debounce), on: clock) {
+                JoinFeedback(kind: .checked(await check.perform()))
+            })
+        }
     }
 
     /// Sends an analytics event tagged with the page shown; never a value a person typed.
@@ -236,21 +224,23 @@ public actor JoinJourney {
                                                                          .string("join/\(state.page.name)")))
     }
 
-    /// Rebuilds the derived parts of the state and tells every observer.
-    func publish() {
+    /// Rebuilds the derived parts of the state.
+    private mutating func publish() {
         state = model.snapshot(of: state)
-        observers.yield(state)
     }
 
-    /// Rebuilds the state of the fields `names` only and tells every observer.
-    private func publish(changing names: [FieldName]) {
+    /// Rebuilds the state of the fields `names` only.
+    private mutating func publish(changing names: [FieldName]) {
         state = model.snapshot(of: state, changing: names)
-        observers.yield(state)
     }
 
-
-    deinit {
-        checks.cancelAll()
-        work?.cancel()
+    private mutating func takeEffects() -> [Effect<JoinFeedback>] {
+        guard !outbox.isEmpty else { return [] }
+        defer { outbox = [] }
+        return outbox
     }
 }
+
+/// What a head holds for the join form: state read synchronously, intents
+/// applied in order, checks, searches and sign-up run on its behalf (see ``Store``).
+public typealias JoinFormStore = Store<JoinJourney>

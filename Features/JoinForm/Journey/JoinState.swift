@@ -1,7 +1,11 @@
 import AddressLookupFeature
 import LiveryCore
 
-/// Everything a head needs to draw the join form, as a value (J1–J17).
+/// Everything a head needs to draw the join form, as a value: every field,
+/// the page, focus, loading, the alert, the route, progress, and the child
+/// forms of the composite fields. A journey publishes one after every change;
+/// a preview or a snapshot test can make any state with the memberwise
+/// initialiser or start from a sample (``JoinState/sample(_:definition:brand:)``).
 public struct JoinState: Hashable, Sendable {
     /// The pages, in order.
     public let pages: [PageDefinition]
@@ -11,28 +15,48 @@ public struct JoinState: Hashable, Sendable {
     public internal(set) var fields: [JoinFieldState] = []
     /// The input that has focus, if any.
     public internal(set) var focus: InputID?
-    /// The inputs of the page shown that take focus, in focus order (J9).
+    /// The inputs of the page shown that take focus, in focus order.
     public internal(set) var focusOrder: [InputID] = []
     /// An input the head should scroll into view (set when continue stops at it).
     public internal(set) var scrollTarget: InputID?
     /// Whether continue or sign-up is running: inputs are disabled and the
-    /// call to action shows progress; the app bar is not affected (J4).
+    /// call to action shows progress; the app bar is not affected.
     public internal(set) var isLoading = false
-    /// The system alert to show, if any (J5).
+    /// The system alert to show, if any.
     public internal(set) var alert: SystemAlert?
     /// A screen the head should show, until it sends ``JoinIntent/routeHandled``.
     public internal(set) var route: JoinRoute?
-    /// The deposit-limit child form, when the form has a `DepositLimit` field.
+    /// The deposit-limit child form, when the form has a `DepositLimit` field:
+    /// the whole child, which the journey drives.
     public internal(set) var depositLimit: DepositLimitState?
-    /// The address field's lookup (search, suggestions, manual form), when the form has an `Address` field.
+    /// The address field's lookup (search, suggestions, chosen address, manual
+    /// form, what is in flight), when the form has an `Address` field: the
+    /// whole child, which the journey drives, so what is shown is what is submitted.
     public internal(set) var address: AddressLookupState?
     /// The client created by sign-up, once it succeeded.
     public internal(set) var createdClient: CreatedClient?
     /// The share of required fields that are valid, from 0 to 1.
     public internal(set) var progress = 0.0
 
-    init(pages: [PageDefinition]) {
+    /// A state of `pages` with everything else given (defaults: the first
+    /// page, nothing focused, not loading, no alert or route, no progress).
+    public init(pages: [PageDefinition], pageIndex: Int = 0, fields: [JoinFieldState] = [], focus: InputID? = nil,
+                focusOrder: [InputID] = [], scrollTarget: InputID? = nil, isLoading: Bool = false,
+                alert: SystemAlert? = nil, route: JoinRoute? = nil, depositLimit: DepositLimitState? = nil,
+                address: AddressLookupState? = nil, createdClient: CreatedClient? = nil, progress: Double = 0) {
         self.pages = pages
+        self.pageIndex = pageIndex
+        self.fields = fields
+        self.focus = focus
+        self.focusOrder = focusOrder
+        self.scrollTarget = scrollTarget
+        self.isLoading = isLoading
+        self.alert = alert
+        self.route = route
+        self.depositLimit = depositLimit
+        self.address = address
+        self.createdClient = createdClient
+        self.progress = progress
     }
 
     /// The page shown.
@@ -47,7 +71,7 @@ public struct JoinState: Hashable, Sendable {
     }
 
     /// The label of the keyboard's and toolbar's button for the focused
-    /// input: next while a later input takes focus, done on the last (J9).
+    /// input: next while a later input takes focus, done on the last.
     public var keyboardAction: KeyboardAction? {
         guard let focus, let index = focusOrder.firstIndex(of: focus) else { return focus == nil ? nil : .done }
         return index + 1 < focusOrder.count ? .next : .done
@@ -58,7 +82,7 @@ public struct JoinState: Hashable, Sendable {
         fields.first { $0.name == name }
     }
 
-    /// The fields of the page shown, row by row (J8).
+    /// The fields of the page shown, row by row.
     public var rows: [[JoinFieldState]] {
         page.rows.map { row in row.compactMap { field($0) } }
     }
@@ -82,7 +106,7 @@ public struct CallToAction: Hashable, Sendable {
     public var isEnabled: Bool
 }
 
-/// The label of the keyboard's return key and the toolbar button (J9).
+/// The label of the keyboard's return key and the toolbar button.
 public enum KeyboardAction: String, Hashable, Sendable, CaseIterable {
     /// Moves focus to the next input.
     case next
@@ -107,7 +131,7 @@ public struct JoinFieldState: Hashable, Sendable {
     public let name: FieldName
     /// Its input type.
     public let inputType: InputType
-    /// Required, focusable, secure, input limit, format, keyboard and capitalisation (J7).
+    /// Required, focusable, secure, input limit, format, keyboard and capitalisation.
     public let traits: FieldTraits
     /// A `Select`'s choices.
     public let options: [String]?
@@ -115,7 +139,7 @@ public struct JoinFieldState: Hashable, Sendable {
     public internal(set) var value: JoinFieldValue
     /// The text to show: formatted as typed; a secure field's text is masked.
     public internal(set) var displayValue: String
-    /// Its validation state (J1, J2, V4).
+    /// Its validation state.
     public internal(set) var status: FieldStatus
     /// The messages of its violations, in rule order, in the brand's words.
     public internal(set) var messages: [String]
@@ -123,4 +147,20 @@ public struct JoinFieldState: Hashable, Sendable {
     public internal(set) var isValidating: Bool
     /// Whether the head lets the person edit it (not while loading).
     public internal(set) var isEnabled: Bool
+
+    /// A field as drawn.
+    public init(name: FieldName, inputType: InputType, traits: FieldTraits, options: [String]? = nil,
+                value: JoinFieldValue, displayValue: String, status: FieldStatus, messages: [String] = [],
+                isValidating: Bool = false, isEnabled: Bool = true) {
+        self.name = name
+        self.inputType = inputType
+        self.traits = traits
+        self.options = options
+        self.value = value
+        self.displayValue = displayValue
+        self.status = status
+        self.messages = messages
+        self.isValidating = isValidating
+        self.isEnabled = isEnabled
+    }
 }

@@ -18,11 +18,11 @@ enum CompositePayload {
                 return [field.name: [RuleViolation(code: .choiceInvalid, parameters: ["choices": DepositLimitDecision.allCases.map(\.rawValue).joined(separator: ", ")],
                                                    template: "Choose one of {choices}.")]]
             }
-            var form = DepositLimitForm(isRequired: field.validate.mandatory)
+            var form = DepositLimitState(isRequired: field.validate.mandatory)
             form.choose(decision)
             for (key, value) in children {
                 let child = String(key.dropFirst(prefix.count))
-                guard [DepositLimitForm.amountKey, DepositLimitForm.periodKey].contains(child) else {
+                guard [DepositLimitState.amountKey, DepositLimitState.periodKey].contains(child) else {
                     found[FieldName(key)] = [unknownChild]
                     continue
                 }

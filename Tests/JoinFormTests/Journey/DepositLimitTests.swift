@@ -83,14 +83,14 @@ struct DepositLimitTests {
     @Test("the amount is a whole number from 1 to 999999; the period one of the listed periods",
           arguments: [("0", false), ("1", true), ("999999", true), ("1000000", false), ("12.50", false), ("1,000", false)])
     func amountEdges(amount: String, valid: Bool) {
-        var form = DepositLimitForm(isRequired: true)
+        var form = DepositLimitState(isRequired: true)
         form.choose(.limited)
-        form.change(DepositLimitForm.amountKey, to: amount)
-        form.change(DepositLimitForm.periodKey, to: "fortnightly")
+        form.change(DepositLimitState.amountKey, to: amount)
+        form.change(DepositLimitState.periodKey, to: "fortnightly")
         form.validate()
         #expect(form.status.isValid == valid)
-        form.change(DepositLimitForm.periodKey, to: "yearly")
+        form.change(DepositLimitState.periodKey, to: "yearly")
         form.validate()
-        #expect(form.childViolations()[DepositLimitForm.periodKey]?.map(\.code) == [.choiceInvalid])
+        #expect(form.childViolations()[DepositLimitState.periodKey]?.map(\.code) == [.choiceInvalid])
     }
 }

@@ -35,37 +35,39 @@ func standardForm(_ values: [String: String]) -> Form {
     return form
 }
 
-/// Drives one full join journey on `headless` the way a person would: page
-/// one, continue, an address found by search, page two, sign up.
-func runJourney(_ headless: HeadlessRuntime, region: Region) async throws -> CreatedClient {
-    let journey = try headless.joinForm()
-    func type(_ text: String, into name: FieldName) async {
-        await journey.send(.focus(.field(name)))
-        await journey.send(.change(.field(name), text))
-        await journey.send(.unfocus)
+/// Drives one full join journey on a fresh runtime of `brand` the way a
+/// person would: page one, continue, an address found by search, page two, sign up.
+@MainActor
+func runJourney(_ composition: Composition, brand: String, region: Region) async throws -> CreatedClient {
+    let world = EmbeddedWorld()
+    let journey = try await composition.assemble(brand, on: .embedded(world)).runtime.joinForm()
+    func type(_ text: String, into name: FieldName) {
+        journey.send(.focus(.field(name)))
+        journey.send(.change(.field(name), text))
+        journey.send(.unfocus)
     }
     let australian = region == .australia
-    await journey.send(.change(.field("title"), "Mx"))
-    await type("Alex", into: "firstName")
-    await type("Citizen", into: "lastName")
-    await type("01022000", into: "dateOfBirth")
-    await type("alex@example.com", into: "email")
-    await type(australian ? "0412345678" : "0211234567", into: "mobile")
-    await journey.send(.continue)
+    journey.send(.change(.field("title"), "Mx"))
+    type("Alex", into: "firstName")
+    type("Citizen", into: "lastName")
+    type("01022000", into: "dateOfBirth")
+    type("alex@example.com", into: "email")
+    type(australian ? "0412345678" : "0211234567", into: "mobile")
+    journey.send(.continue)
     await journey.settle()
-    await journey.send(.focus(.field("address")))
-    await journey.send(.change(.field("address"), australian ? "12 Smith St" : "47 Collins Road"))
-    headless.clock.advance(by: .milliseconds(300))
+    journey.send(.focus(.field("address")))
+    journey.send(.change(.field("address"), australian ? "12 Smith St" : "47 Collins Road"))
+    world.clock.advance(by: .milliseconds(300))
     await journey.settle()
-    guard let first = await journey.state.address?.suggestions.first else { throw JourneyFailure.noAddress }
-    await journey.send(.address(.select(id: first.id)))
+    guard let first = journey.state.address?.suggestions.first else { throw JourneyFailure.noAddress }
+    journey.send(.address(.select(id: first.id)))
     await journey.settle()
-    await type("alex_c", into: "username")
-    await type("Correct-Horse-9", into: "password")
-    if australian { await journey.send(.chooseDepositLimit(.declined)) }
-    await journey.send(.continue)
+    type("alex_c", into: "username")
+    type("Correct-Horse-9", into: "password")
+    if australian { journey.send(.chooseDepositLimit(.declined)) }
+    journey.send(.continue)
     await journey.settle()
-    guard let client = await journey.state.createdClient else { throw JourneyFailure.notSignedUp }
+    guard let client = journey.state.createdClient else { throw JourneyFailure.notSignedUp }
     return client
 }
 

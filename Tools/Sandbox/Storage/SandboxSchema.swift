@@ -39,10 +39,10 @@ enum SandboxSchema {
                     date_of_birth TEXT NOT NULL
                 );
                 """)
-            for username in EmbeddedOptions.sampleTakenUsernames.sorted() {
+            for username in EmbeddedWorld.sampleTakenUsernames.sorted() {
                 try db.execute(sql: "INSERT INTO reserved_username (username_key) VALUES (?)", arguments: [username.lowercased()])
             }
-            for person in EmbeddedOptions.sampleRegister {
+            for person in EmbeddedWorld.sampleRegister {
                 try db.execute(sql: "INSERT INTO self_excluded_person (first_name, last_name, date_of_birth) VALUES (?, ?, ?)",
                                arguments: [person.firstName, person.lastName, person.dateOfBirth.description])
             }

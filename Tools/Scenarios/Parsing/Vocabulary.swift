@@ -19,14 +19,11 @@ struct Vocabulary: Sendable {
     /// Every input a step may name, by its id (`email`, `address.street`, `depositLimit.amount`).
     let inputs: [String: InputID]
 
-    /// The vocabulary of the runtime's brand.
-    /// - Throws: the definition's error when the brand's form does not load.
-    init(_ headless: HeadlessRuntime) throws {
-        let runtime = headless.runtime
-        brand = runtime.manifest.id
-        region = runtime.region
-        let configured = runtime.settings[JoinFormSettings.Key.self].definition
-        definition = try configured ?? FormDefinition.standard(for: runtime.region)
+    /// The vocabulary of a brand.
+    init(_ configuration: BrandConfiguration) {
+        brand = configuration.id
+        region = configuration.region
+        definition = configuration.bundledDefinition
         addressField = definition.fields.first { $0.inputType == .address }?.name
         depositLimitField = definition.fields.first { $0.inputType == .depositLimit }?.name
         var inputs: [String: InputID] = [:]
@@ -34,7 +31,7 @@ struct Vocabulary: Sendable {
             inputs[field.name.rawValue] = .field(field.name)
             switch field.inputType {
             case .address:
-                for child in ManualAddressField.fields(in: runtime.region) {
+                for child in ManualAddressField.fields(in: configuration.region) {
                     inputs["\(field.name).\(child.rawValue)"] = .child(field.name, child.rawValue)
                 }
             case .depositLimit:

@@ -4,39 +4,37 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 
-/// One scenario's run on one headless runtime: the journeys (one unless the
-/// scenario switches), the app bar, the analytics cursor, and how each step
-/// is carried out. After every action the engines are settled, so that
-/// expectations never race the work an intent started.
+/// One scenario's run on one assembled runtime: the join forms (one unless
+/// the scenario switches), the app bar, the world that drives them, the
+/// analytics cursor, and how each step is carried out. After every action
+/// every store is settled, so expectations never race the work an intent
+/// started: checks, walks, sign-up, due searches, due timers, and session
+/// and betslip updates.
+@MainActor
 struct Execution {
-    let headless: HeadlessRuntime
-    let appBar: AppBar
-    private var journeys: [String: JoinJourney]
+    let runtime: Runtime
+    let world: EmbeddedWorld
+    let appBar: AppBarStore
+    private var journeys: [String: JoinFormStore]
     private var current = "main"
-    /// When a scheduled locker opening falls due, on the virtual clock.
-    private var lockerDue: Duration?
-    private let lockerDelay: Duration
-    /// The brand's promotions entry, whose badge follows the session.
-    private let promotions: PromotionsEntry
     /// How many analytics events earlier expect steps have seen.
     private var eventCursor = 0
 
-    init(headless: HeadlessRuntime, screen: String?) throws {
-        self.headless = headless
-        journeys = ["main": try headless.joinForm()]
-        appBar = headless.appBar(options: AppBarOptions(screen: screen))
-        lockerDelay = headless.runtime.settings[AppBarSettings.Key.self].lockerDelayAfterUserTray
-        promotions = headless.runtime.settings[AppBarSettings.Key.self].promotions
+    init(runtime: Runtime, world: EmbeddedWorld, screen: String?) throws {
+        self.runtime = runtime
+        self.world = world
+        journeys = ["main": try runtime.joinForm()]
+        appBar = runtime.appBar(options: AppBarOptions(screen: screen))
     }
 
-    private var journey: JoinJourney { journeys[current]! }
+    private var journey: JoinFormStore { journeys[current]! }
 
     /// Carries out `step`; the expectations that did not hold (none for a
     /// successful action).
     mutating func perform(_ step: Step) async -> [Mismatch] {
         switch step.kind {
         case .action(let action):
-            let mismatches = await perform(action)
+            let mismatches = perform(action)
             await settle()
             return mismatches
         case .expect(let checks):
@@ -49,46 +47,40 @@ struct Execution {
         }
     }
 
-    private mutating func perform(_ action: Action) async -> [Mismatch] {
+    private mutating func perform(_ action: Action) -> [Mismatch] {
         switch action {
         case .join(let intent):
-            await journey.send(intent)
+            journey.send(intent)
         case .fill(let pairs):
             for pair in pairs {
-                await journey.send(.focus(pair.input))
-                await journey.send(.change(pair.input, pair.text))
+                journey.send(.focus(pair.input))
+                journey.send(.change(pair.input, pair.text))
             }
-            await journey.send(.unfocus)
+            journey.send(.unfocus)
         case .signUp:
-            let purpose = await journey.state.callToAction.purpose
+            let purpose = journey.state.callToAction.purpose
             guard purpose == .signUp else {
                 return [Mismatch(check: "call to action", expected: CallToAction.Purpose.signUp.rawValue, actual: purpose.rawValue)]
             }
-            await journey.send(.continue)
+            journey.send(.continue)
         case .selectAddress(let choice):
-            return await select(choice)
+            return select(choice)
         case .appBar(let intent):
-            await appBar.send(intent)
-            if case .tap(.locker) = intent, await appBar.state.overlays.isLockerOpening {
-                lockerDue = headless.clock.now.offset + lockerDelay
-            }
+            appBar.send(intent)
         case .wait(let duration):
-            headless.clock.advance(by: duration)
+            world.clock.advance(by: duration)
         case .signIn(let details):
-            headless.session.signIn(details)
-            await waitForAppBar { [promotions] in Self.shows(details, on: $0, promotions: promotions) }
+            world.session.signIn(details)
         case .signOut:
-            headless.session.signOut()
-            await waitForAppBar { !$0.isSignedIn }
+            world.session.signOut()
         case .betslip(let count):
-            headless.betslip.set(count)
-            await waitForAppBar { $0.betslipCounter?.value == count }
+            world.betslip.set(count)
         case .flags(let flags):
-            for entry in flags { headless.flags.set(entry.flag, entry.enabled) }
+            for entry in flags { world.flags.set(entry.flag, entry.enabled) }
         case .journey(let name):
             if journeys[name] == nil {
                 do {
-                    journeys[name] = try headless.joinForm()
+                    journeys[name] = try runtime.joinForm()
                 } catch {
                     return [Mismatch(check: "journey '\(name)'", expected: "started", actual: "\(error)")]
                 }
@@ -98,10 +90,10 @@ struct Execution {
         return []
     }
 
-    private func select(_ choice: SuggestionChoice) async -> [Mismatch] {
-        let suggestions = await journey.state.address?.suggestions ?? []
+    private func select(_ choice: SuggestionChoice) -> [Mismatch] {
+        let suggestions = journey.state.address?.suggestions ?? []
         let listed = suggestions.isEmpty ? "(no suggestions)" : suggestions.map(\.text).joined(separator: " | ")
-        let found: AddressSuggestionID?
+        let found: String?
         switch choice {
         case .position(let position):
             found = suggestions.indices.contains(position - 1) ? suggestions[position - 1].id : nil
@@ -110,47 +102,21 @@ struct Execution {
             found = suggestions.first { $0.text == text }?.id
             if found == nil { return [Mismatch(check: "address suggestion", expected: text, actual: listed)] }
         }
-        if let found { await journey.send(.address(.select(id: found))) }
+        if let found { journey.send(.address(.select(id: found))) }
         return []
     }
 
-    /// Lets every engine finish the work it started: each journey's checks,
-    /// walks and sign-ups, and the app bar's locker opening once it is due
-    /// (never before, which would wait for virtual time nobody advances).
+    /// Lets every store finish its due work.
     private func settle() async {
         for journey in journeys.values { await journey.settle() }
-        if await appBar.state.overlays.isLockerOpening {
-            guard let lockerDue, headless.clock.now.offset >= lockerDue else { return }
-        }
         await appBar.settle()
-    }
-
-    /// Waits for the app bar to follow a session or betslip change it hears
-    /// about on its own stream (bounded, so a failing scenario still ends).
-    private func waitForAppBar(_ condition: (AppBarState) -> Bool) async {
-        for _ in 0..<100_000 {
-            if condition(await appBar.state) { return }
-            await Task.yield()
-        }
-    }
-
-    /// Whether the bar shows `details`: signed in, the balance, and the
-    /// badges and avatar that come from the session.
-    private static func shows(_ details: ClientDetails, on state: AppBarState, promotions: PromotionsEntry) -> Bool {
-        guard state.isSignedIn, case .balance(let amount, _)? = state.item(.balance)?.content, amount == details.balance,
-              state.item(.pendingBets)?.badge?.count ?? 0 == details.pendingBetsCount,
-              case .avatar(let profile)? = state.item(.userTray)?.content, profile == details.socialProfile else { return false }
-        guard let promotionsID = promotions.itemID, promotions.showsBadge else { return true }
-        return state.item(promotionsID)?.badge?.count ?? 0 == details.promotionsBalance
     }
 
     /// What the engines show now.
     private func observe() async -> Observation {
-        let events = headless.analytics.events
-        return Observation(join: await journey.state, appBar: await appBar.state,
+        let events = world.analytics.events
+        return Observation(join: journey.state, appBar: appBar.state,
                            newEvents: Array(events.dropFirst(min(eventCursor, events.count))), allEvents: events,
-                           clients: await headless.accounts.clients)
+                           clients: await world.ledger.clients)
     }
 }
-
-private typealias AddressSuggestionID = String

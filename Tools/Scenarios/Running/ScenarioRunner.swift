@@ -2,9 +2,9 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 
-/// Loads scenario files for a brand and runs each on a fresh headless
-/// runtime of that brand (embedded services, or a server when given a
-/// backend; a virtual clock). What
+/// Loads scenario files for a brand and runs each on a fresh runtime of that
+/// brand, assembled by the composition root (embedded services, or a server
+/// when given a backend; a virtual clock either way). What
 /// `livery run`, each brand's executable and each brand's tests share.
 ///
 /// ```swift
@@ -32,28 +32,21 @@ public struct ScenarioRunner: Sendable {
         try load(path, brand: brand, vocabulary: try vocabulary(for: brand, file: path))
     }
 
-    /// Runs `scenario` on a fresh runtime of its brand; it stops at the first
-    /// step that fails.
+    /// Runs `scenario` on a fresh runtime of its brand in a fresh
+    /// ``EmbeddedWorld`` (or on the server, driven by that world); it stops at
+    /// the first step that fails.
+    @MainActor
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let started = ContinuousClock.now
-        let headless: HeadlessRuntime
+        let world = EmbeddedWorld()
+        let services: ServiceSet = backend.map { .live(.server($0, driving: world)) } ?? .embedded(world)
+        var execution: Execution
         do {
-            if let backend {
-                headless = try await composition.headless(scenario.brand, backend: backend)
-            } else {
-                headless = try composition.headless(scenario.brand)
-            }
+            let assembled = try await composition.assemble(scenario.brand, on: services)
+            execution = try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen)
         } catch {
             let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
                                           mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
-            return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
-        }
-        var execution: Execution
-        do {
-            execution = try Execution(headless: headless, screen: scenario.screen)
-        } catch {
-            let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
-                                          mismatches: [Mismatch(check: "join form", expected: "built", actual: "\(error)")])
             return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
         }
         var results: [StepResult] = []
@@ -77,6 +70,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Loads `path` and runs it.
     /// - Throws: ``ScenarioInputError`` when the file cannot be run as written.
+    @MainActor
     public func run(file path: String, brand: String) async throws(ScenarioInputError) -> ScenarioResult {
         await run(try load(path, brand: brand))
     }
@@ -85,6 +79,7 @@ public struct ScenarioRunner: Sendable {
     /// registers only that brand: what each brand's test target does per file.
     /// - Throws: ``ScenarioInputError`` when the file cannot be run as written;
     ///   a registration error should the plugin be unusable.
+    @MainActor
     public static func runScenario(named name: String, of plugin: any BrandPlugin) async throws -> ScenarioResult {
         let brand = plugin.manifest.id.rawValue
         let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("\(brand)/\(name)").path
@@ -95,7 +90,7 @@ public struct ScenarioRunner: Sendable {
 
     func vocabulary(for brand: String, file: String) throws(ScenarioInputError) -> Vocabulary {
         do {
-            return try Vocabulary(composition.headless(brand))
+            return Vocabulary(try composition.configuration(of: brand))
         } catch {
             throw ScenarioInputError(file: file, line: 1, message: "\(error)")
         }

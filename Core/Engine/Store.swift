@@ -1,0 +1,232 @@
+import Foundation
+import Observation
+
+/// What a head holds: a ``StateMachine`` driven on the main actor.
+///
+/// - **Synchronous and ordered.** ``state`` is read synchronously and
+///   ``send(_:)`` applies an intent before it returns, so intents sent back to
+///   back are applied in the order sent, whatever async work is running.
+/// - **Observable.** ``state`` takes part in the Observation framework: a
+///   SwiftUI view or `withObservationTracking` is told of every change. Heads
+///   that are not views can read ``states()`` instead.
+/// - **It owns the work.** The effects the machine asks for run in tasks the
+///   store keeps; their outcomes come back on the main actor, in the order
+///   they arrive. Releasing the store cancels every one of them.
+/// - **Settling.** ``settle()`` returns once no due work is left: every
+///   operation whose deadline has passed has answered (and the work its
+///   answer started, too), and followed services have delivered their
+///   newest values. Work waiting for a later deadline is left waiting; with a
+///   ``VirtualClock``, advance the clock, then settle.
+@MainActor
+@Observable
+public final class Store<Machine: StateMachine> where Machine.State: Equatable {
+    @ObservationIgnored private var machine: Machine
+    /// Bumped on every step; reading ``state`` observes it.
+    private var revision: UInt64 = 0
+    @ObservationIgnored private let work = EffectWork<Machine.Feedback>()
+    @ObservationIgnored private let observers = Broadcast<Machine.State>(bufferingNewest: 64)
+
+    /// A store driving `machine`; the effects it asks for at start begin at once.
+    public init(_ machine: Machine) {
+        self.machine = machine
+        start(machine.start())
+    }
+
+    /// What a head draws now.
+    public var state: Machine.State {
+        _ = revision
+        return machine.state
+    }
+
+    /// Applies `intent` now and starts the work it asks for.
+    public func send(_ intent: Machine.Intent) {
+        let effects = machine.send(intent)
+        published()
+        start(effects)
+    }
+
+    /// Every state from now on, starting with the current one, for heads that
+    /// do not use Observation (a server pushing states to a page).
+    public func states() -> AsyncStream<Machine.State> {
+        observers.stream(startingWith: machine.state)
+    }
+
+    /// Waits until no due work is left; see the type's documentation.
+    public func settle() async {
+        while true {
+            for follow in work.followed() { refresh(follow.token, force: false) }
+            guard let task = work.firstDue() else { return }
+            await task.value
+        }
+    }
+
+    /// Whether work is running or waiting for a deadline (followed services not counted).
+    public var hasPendingWork: Bool { work.hasPendingWork }
+
+    // MARK: Running effects
+
+    private func published() {
+        revision &+= 1
+        observers.yield(machine.state)
+    }
+
+    private func start(_ effects: [Effect<Machine.Feedback>]) {
+        for effect in effects { start(effect) }
+    }
+
+    private func start(_ effect: Effect<Machine.Feedback>) {
+        switch effect.kind {
+        case .run(let id, let deadline, let operation):
+            let token = work.nextToken()
+            let task = Task { [weak self] in
+                if let deadline {
+                    do {
+                        try await deadline.clock.sleep(until: deadline.elapsed)
+                    } catch {
+                        self?.finish(token, with: nil)
+                        return
+                    }
+                }
+                let feedback = Task.isCancelled ? nil : await operation()
+                self?.finish(token, with: feedback)
+            }
+            work.run(id, token: token, task: task, deadline: deadline)
+        case .follow(let id, let current, let updates):
+            let token = work.nextToken()
+            let task = Task { [weak self] in
+                await updates { [weak self] in await self?.refresh(token, force: true) }
+            }
+            work.follow(id, token: token, current: current, task: task)
+        case .cancel(let id):
+            work.cancel(id)
+        }
+    }
+
+    private func finish(_ token: UInt64, with feedback: Machine.Feedback?) {
+        guard work.finish(token), let feedback else { return }
+        receive(feedback)
+    }
+
+    /// Feeds back a followed service's newest value; unless `force`d (an
+    /// update arrived), a value that changes nothing is not published.
+    private func refresh(_ token: UInt64, force: Bool) {
+        guard let current = work.current(of: token) else { return }
+        if force {
+            receive(current())
+            return
+        }
+        let before = machine.state
+        let effects = machine.receive(current())
+        if machine.state != before { published() }
+        start(effects)
+    }
+
+    private func receive(_ feedback: Machine.Feedback) {
+        let effects = machine.receive(feedback)
+        published()
+        start(effects)
+    }
+
+    deinit {
+        work.cancelAll()
+    }
+}
+
+/// The tasks a store runs for its machine. Only the store's main-actor code
+/// uses it, except that the store's deinitialiser cancels everything; the
+/// lock makes that safe wherever the store is released.
+final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
+    // @unchecked: every stored property is read and written under `lock`.
+    struct Running {
+        let token: UInt64
+        let task: Task<Void, Never>
+        let deadline: Effect<Feedback>.Deadline?
+    }
+
+    struct Followed {
+        let token: UInt64
+        let current: @Sendable () -> Feedback
+        let task: Task<Void, Never>
+    }
+
+    private let lock = NSLock()
+    private var counter: UInt64 = 0
+    private var running: [EffectID: Running] = [:]
+    /// Cancelled or replaced tasks that have not returned yet: settling waits for them too.
+    private var draining: [UInt64: Task<Void, Never>] = [:]
+    private var follows: [EffectID: Followed] = [:]
+
+    func nextToken() -> UInt64 {
+        lock.withLock {
+            counter &+= 1
+            return counter
+        }
+    }
+
+    func run(_ id: EffectID, token: UInt64, task: Task<Void, Never>, deadline: Effect<Feedback>.Deadline?) {
+        lock.withLock {
+            if let old = running.updateValue(Running(token: token, task: task, deadline: deadline), forKey: id) {
+                old.task.cancel()
+                draining[old.token] = old.task
+            }
+        }
+    }
+
+    func follow(_ id: EffectID, token: UInt64, current: @escaping @Sendable () -> Feedback, task: Task<Void, Never>) {
+        lock.withLock {
+            follows.updateValue(Followed(token: token, current: current, task: task), forKey: id)?.task.cancel()
+        }
+    }
+
+    func cancel(_ id: EffectID) {
+        lock.withLock {
+            if let old = running.removeValue(forKey: id) {
+                old.task.cancel()
+                draining[old.token] = old.task
+            }
+            follows.removeValue(forKey: id)?.task.cancel()
+        }
+    }
+
+    /// Forgets the task `token`; whether it was still current (its feedback counts).
+    func finish(_ token: UInt64) -> Bool {
+        lock.withLock {
+            if draining.removeValue(forKey: token) != nil { return false }
+            guard let id = running.first(where: { $0.value.token == token })?.key else { return false }
+            running.removeValue(forKey: id)
+            return true
+        }
+    }
+
+    /// The newest-value reader of the follow `token`, if it is still followed.
+    func current(of token: UInt64) -> (@Sendable () -> Feedback)? {
+        lock.withLock { follows.values.first { $0.token == token }?.current }
+    }
+
+    /// The follows now, oldest first.
+    func followed() -> [Followed] {
+        lock.withLock { follows.values.sorted { $0.token < $1.token } }
+    }
+
+    /// A task whose work is due: a cancelled one still returning, or one whose deadline has passed.
+    func firstDue() -> Task<Void, Never>? {
+        lock.withLock {
+            if let task = draining.min(by: { $0.key < $1.key })?.value { return task }
+            return running.values.filter { $0.deadline?.isDue ?? true }.min { $0.token < $1.token }?.task
+        }
+    }
+
+    var hasPendingWork: Bool { lock.withLock { !running.isEmpty || !draining.isEmpty } }
+
+    func cancelAll() {
+        let tasks: [Task<Void, Never>] = lock.withLock {
+            defer {
+                running.removeAll()
+                draining.removeAll()
+                follows.removeAll()
+            }
+            return running.values.map(\.task) + Array(draining.values) + follows.values.map(\.task)
+        }
+        for task in tasks { task.cancel() }
+    }
+}

@@ -1,0 +1,46 @@
+import JoinFormFeature
+import LiveryCore
+
+/// What the composition root reads from one brand's plugin before it
+/// assembles anything: the plugin, its join-form settings and the form
+/// definition it ships (its own, or its region's standard one). The sandbox
+/// serves brands from the same reading, so both agree on every rule.
+public struct BrandConfiguration: Sendable {
+    /// The brand's plugin.
+    public let plugin: any BrandPlugin
+    /// The brand's join-form settings.
+    public let join: JoinFormSettings
+    /// The form definition the brand ships: used on embedded services, and on
+    /// live services when the server's cannot be had (see ``DefinitionPolicy``).
+    public let bundledDefinition: FormDefinition
+
+    /// The brand's id.
+    public var id: BrandID { plugin.manifest.id }
+    /// The brand's region.
+    public var region: Region { plugin.manifest.region }
+    /// Whether creating a client checks the self-exclusion register.
+    public var checksSelfExclusionRegister: Bool { join.checksSelfExclusionRegister(in: region) }
+
+    /// Reads `plugin`.
+    /// - Throws: ``CompositionError/definition(_:_:)`` when its definition does not load.
+    public init(_ plugin: any BrandPlugin) throws(CompositionError) {
+        var settings = FeatureSettings()
+        plugin.configure(&settings)
+        self.plugin = plugin
+        join = settings[JoinFormSettings.Key.self]
+        if let definition = join.definition {
+            bundledDefinition = definition
+        } else {
+            do {
+                bundledDefinition = try FormDefinition.standard(for: plugin.manifest.region)
+            } catch {
+                throw .definition(plugin.manifest.id, error)
+            }
+        }
+    }
+
+    /// The names of the definition's `Password` fields: never kept or logged.
+    public var secretFields: Set<String> {
+        Set(bundledDefinition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
+    }
+}

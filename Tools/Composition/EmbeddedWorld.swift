@@ -1,0 +1,85 @@
+import AddressLookupFeature
+import Foundation
+import JoinFormFeature
+import LiveryCore
+
+/// The in-process world a headless runtime runs in, and the handles that
+/// drive it: a virtual clock, settable flags, the signed-in session, the
+/// betslip, recorded analytics, a ledger of created clients and the address
+/// service (counting its requests). It also says what the embedded account
+/// service starts with.
+///
+/// Whoever makes the world keeps it, to drive what the runtime sees: advance
+/// the clock, sign a client in, set a flag, read the analytics.
+///
+/// ```swift
+/// let world = EmbeddedWorld(today: CalendarDay(year: 2026, month: 6, day: 1)!)
+/// let assembled = try await composition.assemble("neds", on: .embedded(world))
+/// world.session.signIn(ClientDetails(balance: 25))
+/// ```
+public struct EmbeddedWorld: Sendable {
+    /// The clock every engine waits on; advance it to let debounces and delays pass.
+    public let clock: VirtualClock
+    /// The flags; the brand's defaults apply to every flag the world does not set.
+    public let flags: FeatureFlagStore
+    /// The client session the app bar reads.
+    public let session: EmbeddedClientDetails
+    /// The betslip count the app bar reads.
+    public let betslip: EmbeddedBetslipCount
+    /// Every analytics event, as the brand's sinks would receive it.
+    public let analytics: RecordingDestination
+    /// The clients the account service created (never a password).
+    public let ledger: ClientLedger
+    /// The address service, counting the requests it receives.
+    public let addresses: CountingAddressLookupService
+    /// Usernames already registered.
+    public var takenUsernames: Set<String>
+    /// The people on the national self-exclusion register (checked where the brand checks it).
+    public var selfExclusionRegister: [SelfExcludedPerson]
+
+    /// A world on `today` (1 January 2026 unless told; the clock starts at
+    /// midnight UTC, and minimum ages are counted from that day), signed out
+    /// with an empty betslip unless told, with the given flags set, taken
+    /// usernames and register, and `addresses` (the bundled offline index
+    /// when `nil`).
+    public init(today: CalendarDay = EmbeddedWorld.defaultToday, session: ClientSession = .signedOut, betslipCount: Int = 0,
+                flags: [FeatureFlag: Bool] = [:], takenUsernames: Set<String> = EmbeddedWorld.sampleTakenUsernames,
+                selfExclusionRegister: [SelfExcludedPerson] = EmbeddedWorld.sampleRegister,
+                addresses: (any AddressLookupService)? = nil) {
+        let midnight = WallClock.gregorianUTC.date(from: DateComponents(year: today.year, month: today.month, day: today.day))
+        clock = VirtualClock(startDate: midnight ?? Date(timeIntervalSince1970: 0))
+        self.flags = FeatureFlagStore(flags)
+        self.session = EmbeddedClientDetails(session)
+        betslip = EmbeddedBetslipCount(betslipCount)
+        analytics = RecordingDestination(name: "embedded")
+        ledger = ClientLedger()
+        self.addresses = CountingAddressLookupService(wrapping: addresses ?? BundledAddresses())
+        self.takenUsernames = takenUsernames
+        self.selfExclusionRegister = selfExclusionRegister
+    }
+
+    /// 1 January 2026.
+    public static let defaultToday = CalendarDay(year: 2026, month: 1, day: 1)!
+
+    /// `punter` and `taken_name`.
+    public static let sampleTakenUsernames: Set<String> = ["punter", "taken_name"]
+
+    /// Sam Excluded, born 1 January 1990.
+    public static let sampleRegister = [SelfExcludedPerson(firstName: "Sam", lastName: "Excluded",
+                                                           dateOfBirth: CalendarDay(year: 1990, month: 1, day: 1)!)]
+}
+
+/// The bundled address index, read and indexed once per process (an
+/// immutable value) on the first search or retrieval, so that assembling a
+/// runtime — and a run that never looks an address up — does not pay for it.
+struct BundledAddresses: AddressLookupService {
+    private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in try .bundled() }
+
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        try await Self.service.get().suggestions(for: query, in: region, limit: limit)
+    }
+
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        try await Self.service.get().address(id: id)
+    }
+}
