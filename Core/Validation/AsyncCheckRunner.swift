@@ -1,6 +1,8 @@
 /// Runs the ``AsyncCheck``s a ``Form`` asks for, one task per field: a new
 /// check of a field cancels the one still running for it, and each outcome is
-/// handed to `deliver` (normally: apply it to the form with ``Form/complete(_:)``).
+/// handed to `deliver` (normally: apply it to the form with ``Form/complete(_:)``,
+/// which ignores an outcome for an older value). A cancelled check counts as
+/// running until it returns, so waiting for the running checks leaves none behind.
 ///
 /// It is the scheduling part of ``FormSession``, as a value, so that a
 /// feature engine that owns its form (an actor) can run checks the same way.
@@ -13,6 +15,13 @@ public struct AsyncCheckRunner: Sendable {
     }
 
     private var running: [FieldName: Running] = [:]
+    /// Cancelled checks that have not returned yet, by field and generation.
+    private var draining: [Pending: Task<Void, Never>] = [:]
+
+    private struct Pending: Hashable {
+        let field: FieldName
+        let generation: UInt64
+    }
 
     /// A runner with nothing running.
     public init() {}
@@ -30,30 +39,34 @@ public struct AsyncCheckRunner: Sendable {
         }
     }
 
-    /// Forgets the check that produced `outcome`, if it is still the field's latest.
+    /// Forgets the check that produced `outcome`.
     public mutating func finished(_ outcome: AsyncCheckOutcome) {
         if running[outcome.field]?.generation == outcome.generation {
             running.removeValue(forKey: outcome.field)
+        } else {
+            draining.removeValue(forKey: Pending(field: outcome.field, generation: outcome.generation))
         }
     }
 
     /// Cancels the check running for `field`, if any.
     public mutating func cancel(_ field: FieldName) {
-        running.removeValue(forKey: field)?.task.cancel()
+        guard let check = running.removeValue(forKey: field) else { return }
+        check.task.cancel()
+        draining[Pending(field: field, generation: check.generation)] = check.task
     }
 
     /// Cancels every running check.
     public mutating func cancelAll() {
-        for check in running.values { check.task.cancel() }
-        running.removeAll()
+        for field in Array(running.keys) { cancel(field) }
     }
 
-    /// Whether no check is running.
-    public var isIdle: Bool { running.isEmpty }
+    /// Whether no check is running (cancelled ones included).
+    public var isIdle: Bool { running.isEmpty && draining.isEmpty }
 
     /// The task of the check running for `field`, to await its outcome.
     public func task(for field: FieldName) -> Task<Void, Never>? { running[field]?.task }
 
-    /// The task of some running check, or `nil` when none is running.
-    public var anyTask: Task<Void, Never>? { running.values.first?.task }
+    /// The task of some running check (a cancelled one still returning
+    /// included), or `nil` when none is running.
+    public var anyTask: Task<Void, Never>? { running.values.first?.task ?? draining.values.first }
 }

@@ -8,6 +8,7 @@ private let bundled: EmbeddedAddressLookupService = {
 }()
 
 @Suite("Embedded address service (A6)")
+@MainActor
 struct EmbeddedServiceTests {
     private func texts(_ query: String, in region: Region = .australia, limit: Int = 8) async throws -> [String] {
         try await bundled.suggestions(for: query, in: region, limit: limit).map(\.text)

@@ -3,15 +3,16 @@ import LiveryCore
 import Testing
 
 @Suite("Enter manually (A3)")
+@MainActor
 struct ManualEntryTests {
     @Test("entering manually after a selection pre-fills every field from the retrieved address")
     func prefillsFromSelection() async {
         let harness = EngineHarness()
         await harness.search("3/12 smith")
-        await harness.engine.send(.select(id: "au-2"))
+        harness.engine.send(.select(id: "au-2"))
         await harness.engine.settle()
-        await harness.engine.send(.enterManually)
-        let state = await harness.engine.state
+        harness.engine.send(.enterManually)
+        let state = harness.engine.state
         #expect(state.mode == .manual && !state.isListVisible)
         #expect(state.manualFields.map(\.value) == ["3", "12", "Smith Street", "Collingwood", "VIC", "3066"])
         #expect(state.manualFields.allSatisfy { $0.status.isValid })
@@ -21,33 +22,33 @@ struct ManualEntryTests {
     @Test("entering manually without a selection shows empty, unchecked fields")
     func emptyWithoutSelection() async {
         let harness = EngineHarness()
-        await harness.engine.send(.typeText("somewhere"))
-        await harness.engine.send(.enterManually)
-        let state = await harness.engine.state
+        harness.engine.send(.typeText("somewhere"))
+        harness.engine.send(.enterManually)
+        let state = harness.engine.state
         #expect(state.mode == .manual)
         #expect(state.manualFields.allSatisfy { $0.value.isEmpty })
         #expect(state.manualFields.filter(\.isRequired).allSatisfy { $0.status == .unknown })
         #expect(state.address == nil)
         harness.clock.advance(by: .seconds(1)) // the pending search was dropped
         await harness.engine.settle()
-        #expect(await harness.engine.state.suggestions.isEmpty)
+        #expect(harness.engine.state.suggestions.isEmpty)
     }
 
     @Test("entering manually while the address is being retrieved fills the fields when it arrives")
     func prefillsWhenRetrievalArrives() async {
         let service = GatedAddressService()
         let harness = EngineHarness(region: .newZealand, service: service)
-        await harness.engine.send(.typeText("1 queen"))
-        await harness.engine.send(.submit)
+        harness.engine.send(.typeText("1 queen"))
+        harness.engine.send(.submit)
         await service.waitForRequests(1)
         service.answer("1 queen", with: [Fixtures.suggestion(Fixtures.queen)])
         await harness.engine.settle()
-        await harness.engine.send(.select(id: "nz-1"))
-        await harness.engine.send(.enterManually)
+        harness.engine.send(.select(id: "nz-1"))
+        harness.engine.send(.enterManually)
         await service.waitForRequests(2)
         service.answer(id: "nz-1", with: Fixtures.queen)
         await harness.engine.settle()
-        let state = await harness.engine.state
+        let state = harness.engine.state
         #expect(state.manualFields.map(\.value) == ["", "1", "Queen Street", "Auckland Central", "Auckland", "1010"])
         #expect(state.address?.singleLine == Fixtures.queen.singleLine)
     }
@@ -56,12 +57,12 @@ struct ManualEntryTests {
     func backToSearch() async {
         let harness = EngineHarness()
         await harness.search("12 smith street")
-        await harness.engine.send(.select(id: "au-1"))
+        harness.engine.send(.select(id: "au-1"))
         await harness.engine.settle()
-        await harness.engine.send(.enterManually)
-        await harness.engine.send(.changeManual(.street, "Smith Lane"))
-        await harness.engine.send(.backToSearch)
-        let state = await harness.engine.state
+        harness.engine.send(.enterManually)
+        harness.engine.send(.changeManual(.street, "Smith Lane"))
+        harness.engine.send(.backToSearch)
+        let state = harness.engine.state
         #expect(state.mode == .search)
         #expect(state.address == Fixtures.smith)
         #expect(state.manualField(.street)?.value == "Smith Lane")

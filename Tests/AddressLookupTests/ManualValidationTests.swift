@@ -3,15 +3,16 @@ import LiveryCore
 import Testing
 
 @Suite("Manual address fields per region (A5)")
+@MainActor
 struct ManualValidationTests {
-    private func manualEngine(_ region: Region) async -> AddressLookupEngine {
-        let engine = AddressLookupEngine(region: region, service: Fixtures.service, clock: EngineClock(VirtualClock()))
-        await engine.send(.enterManually)
+    private func manualEngine(_ region: Region) -> AddressLookupStore {
+        let engine = EngineHarness(region: region).engine
+        engine.send(.enterManually)
         return engine
     }
 
-    private func codes(_ engine: AddressLookupEngine, _ field: ManualAddressField) async -> [RuleCode] {
-        await engine.state.manualField(field)?.status.violations.map(\.code) ?? []
+    private func codes(_ engine: AddressLookupStore, _ field: ManualAddressField) -> [RuleCode] {
+        engine.state.manualField(field)?.status.violations.map(\.code) ?? []
     }
 
     @Test("Australia asks for unit, number, street, suburb, state and postcode; New Zealand for a city instead of a state")
@@ -23,109 +24,110 @@ struct ManualValidationTests {
 
     @Test("the Australian state is chosen from the fixed list of states and territories")
     func australianStateFromList() async {
-        let engine = await manualEngine(.australia)
-        #expect(await engine.state.manualField(.state)?.options == ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"])
-        await engine.send(.changeManual(.state, "Victoria"))
-        await engine.send(.leaveManual(.state))
-        #expect(await codes(engine, .state) == [.choiceInvalid])
-        await engine.send(.changeManual(.state, "VIC"))
-        #expect(await engine.state.manualField(.state)?.status == .valid)
+        let engine = manualEngine(.australia)
+        #expect(engine.state.manualField(.state)?.options == ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"])
+        engine.send(.changeManual(.state, "Victoria"))
+        engine.send(.leaveManual(.state))
+        #expect(codes(engine, .state) == [.choiceInvalid])
+        engine.send(.changeManual(.state, "VIC"))
+        #expect(engine.state.manualField(.state)?.status == .valid)
     }
 
     @Test("a postcode needs four digits, and a fixed one is accepted as soon as it is typed", arguments: Region.allCases)
     func fourDigitPostcode(region: Region) async {
-        let engine = await manualEngine(region)
-        await engine.send(.changeManual(.postcode, "306"))
-        #expect(await engine.state.manualField(.postcode)?.status == .unknown) // checked on leave, not while typing
-        await engine.send(.leaveManual(.postcode))
-        #expect(await codes(engine, .postcode) == [.postcodeFormat])
-        await engine.send(.changeManual(.postcode, "3066"))
-        #expect(await engine.state.manualField(.postcode)?.status == .valid)
+        let engine = manualEngine(region)
+        engine.send(.changeManual(.postcode, "306"))
+        #expect(engine.state.manualField(.postcode)?.status == .unknown) // checked on leave, not while typing
+        engine.send(.leaveManual(.postcode))
+        #expect(codes(engine, .postcode) == [.postcodeFormat])
+        engine.send(.changeManual(.postcode, "3066"))
+        #expect(engine.state.manualField(.postcode)?.status == .valid)
     }
 
     @Test("Australia requires the suburb; the unit is optional")
     func australianRequirements() async {
-        let engine = await manualEngine(.australia)
-        await engine.send(.validateManual)
-        let required = await engine.state.manualFields.filter { $0.status.violations.map(\.code) == [.required] }.map(\.field)
+        let engine = manualEngine(.australia)
+        engine.send(.validateManual)
+        let required = engine.state.manualFields.filter { $0.status.violations.map(\.code) == [.required] }.map(\.field)
         #expect(required == [.streetNumber, .street, .suburb, .state, .postcode])
-        #expect(await engine.state.manualField(.unit)?.status == .valid)
+        #expect(engine.state.manualField(.unit)?.status == .valid)
     }
 
     @Test("New Zealand requires the city; the suburb and the unit are optional")
     func newZealandRequirements() async {
-        let engine = await manualEngine(.newZealand)
-        await engine.send(.validateManual)
-        let required = await engine.state.manualFields.filter { $0.status.violations.map(\.code) == [.required] }.map(\.field)
+        let engine = manualEngine(.newZealand)
+        engine.send(.validateManual)
+        let required = engine.state.manualFields.filter { $0.status.violations.map(\.code) == [.required] }.map(\.field)
         #expect(required == [.streetNumber, .street, .city, .postcode])
-        #expect(await engine.state.manualField(.suburb)?.isRequired == false)
-        #expect(await engine.state.manualField(.suburb)?.status == .valid)
+        #expect(engine.state.manualField(.suburb)?.isRequired == false)
+        #expect(engine.state.manualField(.suburb)?.status == .valid)
     }
 
     @Test("a valid New Zealand form without a suburb gives an address in its city")
     func newZealandAddressWithoutSuburb() async {
-        let engine = await manualEngine(.newZealand)
+        let engine = manualEngine(.newZealand)
         for (field, value) in [(ManualAddressField.streetNumber, "12"), (.street, " Kowhai Street "),
                                (.city, "Whangārei"), (.postcode, "0110")] {
-            await engine.send(.changeManual(field, value))
-            await engine.send(.leaveManual(field))
+            engine.send(.changeManual(field, value))
+            engine.send(.leaveManual(field))
         }
-        let address = await engine.state.address
+        let address = engine.state.address
         #expect(address == PostalAddress(streetNumber: "12", street: "Kowhai Street",
                                          area: .newZealand(suburb: nil, city: "Whangārei"), postcode: "0110"))
     }
 }
 
 @Suite("Parent address status (J10)")
+@MainActor
 struct ParentStatusTests {
     @Test("in search mode the address is unknown until one is retrieved, then valid")
     func searchModeValidAfterRetrieval() async {
         let harness = EngineHarness()
         await harness.search("12 smith street")
-        #expect(await harness.engine.state.status == .unknown)
-        await harness.engine.send(.select(id: "au-1"))
+        #expect(harness.engine.state.status == .unknown)
+        harness.engine.send(.select(id: "au-1"))
         await harness.engine.settle()
-        #expect(await harness.engine.state.status == .valid)
+        #expect(harness.engine.state.status == .valid)
     }
 
     @Test("in search mode a failed retrieval is an error")
     func searchModeErrorWhenRetrievalFails() async {
         let service = GatedAddressService()
         let engine = EngineHarness(service: service).engine
-        await engine.send(.typeText("12 smith"))
-        await engine.send(.submit)
+        engine.send(.typeText("12 smith"))
+        engine.send(.submit)
         await service.waitForRequests(1)
         service.answer("12 smith", with: [Fixtures.suggestion(Fixtures.smith)])
         await engine.settle()
-        await engine.send(.select(id: "au-1"))
+        engine.send(.select(id: "au-1"))
         await service.waitForRequests(2)
         service.fail(id: "au-1", with: .unavailable(reason: "HTTP status 503"))
         await engine.settle()
-        #expect(await engine.state.status.kind == .error)
+        #expect(engine.state.status.kind == .error)
     }
 
     @Test("in manual mode the address is invalid with the first invalid child's violations")
     func manualInvalidWithFirstChild() async {
-        let engine = AddressLookupEngine(region: .australia, service: Fixtures.service, clock: EngineClock(VirtualClock()))
-        await engine.send(.enterManually)
-        await engine.send(.changeManual(.postcode, "30"))
-        await engine.send(.leaveManual(.postcode))
-        await engine.send(.leaveManual(.street))
-        #expect(await engine.state.status.violations.map(\.code) == [.required]) // street comes before postcode
+        let engine = EngineHarness().engine
+        engine.send(.enterManually)
+        engine.send(.changeManual(.postcode, "30"))
+        engine.send(.leaveManual(.postcode))
+        engine.send(.leaveManual(.street))
+        #expect(engine.state.status.violations.map(\.code) == [.required]) // street comes before postcode
     }
 
     @Test("in manual mode the address is unknown while a required child is unchecked, valid when all are valid")
     func manualUnknownThenValid() async {
-        let engine = AddressLookupEngine(region: .australia, service: Fixtures.service, clock: EngineClock(VirtualClock()))
-        await engine.send(.enterManually)
+        let engine = EngineHarness().engine
+        engine.send(.enterManually)
         let values: [(ManualAddressField, String)] = [(.streetNumber, "7"), (.street, "George Road"),
                                                       (.suburb, "Sydney"), (.state, "NSW"), (.postcode, "2000")]
         for (field, value) in values {
-            #expect(await engine.state.status == .unknown)
-            await engine.send(.changeManual(field, value))
-            await engine.send(.leaveManual(field))
+            #expect(engine.state.status == .unknown)
+            engine.send(.changeManual(field, value))
+            engine.send(.leaveManual(field))
         }
-        #expect(await engine.state.status == .valid)
-        #expect(await engine.state.address?.singleLine == "7 George Road, Sydney NSW 2000")
+        #expect(engine.state.status == .valid)
+        #expect(engine.state.address?.singleLine == "7 George Road, Sydney NSW 2000")
     }
 }

@@ -3,19 +3,20 @@ import LiveryCore
 import Testing
 
 @Suite("Selection, clear and request economy (A2, A4, A7)")
+@MainActor
 struct SelectionTests {
     @Test("selecting a suggestion fills the search text, closes the list and retrieves the structured address")
     func selectRetrievesAddress() async {
         let harness = EngineHarness()
         await harness.search("3/12 smith st")
-        await harness.engine.send(.select(id: "au-2"))
-        var state = await harness.engine.state
+        harness.engine.send(.select(id: "au-2"))
+        var state = harness.engine.state
         #expect(state.searchText == "3/12 Smith Street, Collingwood VIC 3066")
         #expect(!state.isListVisible)
         #expect(state.selectedSuggestion?.id == "au-2")
         #expect(state.isRetrieving)
         await harness.engine.settle()
-        state = await harness.engine.state
+        state = harness.engine.state
         #expect(!state.isRetrieving)
         #expect(state.address == Fixtures.smithUnit)
     }
@@ -24,11 +25,11 @@ struct SelectionTests {
     func retrieveOnlyOnSelection() async {
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let harness = EngineHarness(service: counter)
-        await harness.type("12 Smith Street")
+        harness.type("12 Smith Street")
         harness.clock.advance(by: .milliseconds(300))
         await harness.engine.settle()
         #expect(await counter.retrievalCount == 0)
-        await harness.engine.send(.select(id: "au-1"))
+        harness.engine.send(.select(id: "au-1"))
         harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
         let counts = await counter.counts
@@ -39,16 +40,16 @@ struct SelectionTests {
     func retrievalFailureShown() async {
         let service = GatedAddressService()
         let harness = EngineHarness(service: service)
-        await harness.engine.send(.typeText("12 Smith"))
-        await harness.engine.send(.submit)
+        harness.engine.send(.typeText("12 Smith"))
+        harness.engine.send(.submit)
         await service.waitForRequests(1)
         service.answer("12 Smith", with: [Fixtures.suggestion(Fixtures.smith)])
         await harness.engine.settle()
-        await harness.engine.send(.select(id: "au-1"))
+        harness.engine.send(.select(id: "au-1"))
         await service.waitForRequests(2)
         service.fail(id: "au-1", with: .timedOut)
         await harness.engine.settle()
-        let state = await harness.engine.state
+        let state = harness.engine.state
         #expect(state.failure == .timedOut && state.failedOperation == .retrieve)
         #expect(state.address == nil)
     }
@@ -57,10 +58,10 @@ struct SelectionTests {
     func typingDropsSelection() async {
         let harness = EngineHarness()
         await harness.search("12 smith")
-        await harness.engine.send(.select(id: "au-1"))
+        harness.engine.send(.select(id: "au-1"))
         await harness.engine.settle()
-        await harness.engine.send(.typeText("12 Smith Street, Coll"))
-        let state = await harness.engine.state
+        harness.engine.send(.typeText("12 Smith Street, Coll"))
+        let state = harness.engine.state
         #expect(state.selectedSuggestion == nil && state.address == nil)
     }
 
@@ -68,10 +69,10 @@ struct SelectionTests {
     func clearEmptiesEverything() async {
         let harness = EngineHarness()
         await harness.search("12 smith")
-        await harness.engine.send(.select(id: "au-1"))
+        harness.engine.send(.select(id: "au-1"))
         await harness.engine.settle()
-        await harness.engine.send(.clear)
-        let state = await harness.engine.state
+        harness.engine.send(.clear)
+        let state = harness.engine.state
         #expect(state.searchText.isEmpty && state.suggestions.isEmpty && !state.isListVisible)
         #expect(state.selectedSuggestion == nil && state.address == nil)
     }
@@ -80,28 +81,22 @@ struct SelectionTests {
     func clearCancelsPendingSearch() async {
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let harness = EngineHarness(service: counter)
-        await harness.engine.send(.typeText("12 Smith"))
-        await harness.engine.send(.clear)
+        harness.engine.send(.typeText("12 Smith"))
+        harness.engine.send(.clear)
         harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
         #expect(await counter.searchCount == 0)
-        #expect(await !harness.engine.state.isSearching)
+        #expect(!harness.engine.state.isSearching)
     }
 
-    @Test("the observer has seen the final state when settle returns, and a stream gets every state in order")
-    func observersAreUpToDate() async {
-        let recorder = StateRecorder()
-        let harness = EngineHarness(observer: recorder.observer)
-        let stream = await harness.engine.states()
+    @Test("a stream gets every published state in order, ending with the settled one")
+    func streamGetsEveryState() async {
+        let harness = EngineHarness()
+        let stream = harness.engine.states()
         await harness.search("12 smith")
-        let final = await harness.engine.state
-        #expect(await recorder.states.last == final)
-        var seen: [AddressLookupState] = []
-        for await state in stream {
-            seen.append(state)
-            if state == final { break }
-        }
-        #expect(seen.map(\.isSearching) == [true, false])
-        #expect(seen.first?.searchText == "12 smith" && seen.first?.suggestions.isEmpty == true)
+        let seen = await harness.published(stream)
+        #expect(seen.map(\.isSearching) == [false, true, false])
+        #expect(seen[1].searchText == "12 smith" && seen[1].suggestions.isEmpty)
+        #expect(seen.last?.suggestions.isEmpty == false)
     }
 }

@@ -3,6 +3,7 @@ import LiveryCore
 import Testing
 
 @Suite("App bar analytics", .timeLimit(.minutes(1)))
+@MainActor
 struct AnalyticsTests {
     /// The item and outcome of each recorded tap event.
     private func taps(_ recorder: RecordingDestination) -> [String] {
@@ -13,7 +14,7 @@ struct AnalyticsTests {
     func signedOutTaps() async {
         let harness = AppBarHarness()
         let bar = harness.bar()
-        for item in [AppBarItemID.search, .login, .join, .betslip] { await bar.send(.tap(item)) }
+        for item in [AppBarItemID.search, .login, .join, .betslip] { bar.send(.tap(item)) }
         #expect(taps(harness.recorder) == ["search→search", "login→legacyLogin", "join→join", "betslip→legacyBetslip"])
         #expect(harness.recorder.events.allSatisfy { $0["signed_in"] == false })
     }
@@ -23,7 +24,7 @@ struct AnalyticsTests {
         let harness = AppBarHarness(promotions: .locker(showsBadge: true), session: signedInSession())
         let bar = harness.bar()
         for item in [AppBarItemID.search, .balance, .pendingBets, .betslip, .locker, .locker, .userTray, .locker] {
-            await bar.send(.tap(item))
+            bar.send(.tap(item))
         }
         #expect(taps(harness.recorder) == [
             "search→search", "balance→deposit", "pendingBets→accountTransactionsPending", "betslip→legacyBetslip",
@@ -36,7 +37,7 @@ struct AnalyticsTests {
     func toolboxAndTrayTaps() async {
         let harness = AppBarHarness(promotions: .toolbox(showsBadge: true), session: signedInSession())
         let bar = harness.bar()
-        for item in [AppBarItemID.toolbox, .userTray, .userTray] { await bar.send(.tap(item)) }
+        for item in [AppBarItemID.toolbox, .userTray, .userTray] { bar.send(.tap(item)) }
         #expect(taps(harness.recorder) == ["toolbox→toolbox", "userTray→openUserTray", "userTray→closeUserTray"])
     }
 
@@ -45,7 +46,7 @@ struct AnalyticsTests {
         let harness = AppBarHarness(promotions: .toolbox(showsBadge: true),
                                     session: signedInSession(balance: 1234.5, pending: 6, promotions: 7))
         let bar = harness.bar(AppBarOptions(screen: "home"))
-        await bar.send(.tap(.balance))
+        bar.send(.tap(.balance))
         let event = try #require(harness.recorder.last)
         #expect(event.keys == ["brand", "item", "outcome", "region", "screen", "signed_in"])
         #expect(event["brand"] == "test-bar")
@@ -57,7 +58,7 @@ struct AnalyticsTests {
     func ignoredTapsRecordNothing() async {
         let harness = AppBarHarness()
         let bar = harness.bar(AppBarOptions(showsSearch: false))
-        for item in [AppBarItemID.balance, .logo, .spacer(1), .search] { await bar.send(.tap(item)) }
+        for item in [AppBarItemID.balance, .logo, .spacer(1), .search] { bar.send(.tap(item)) }
         #expect(harness.recorder.count == 0)
     }
 }

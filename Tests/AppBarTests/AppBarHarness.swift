@@ -2,6 +2,7 @@ import AppBarFeature
 import Foundation
 import LiveryCore
 import LiveryTesting
+import Testing
 
 /// A brand used only by these tests: its app bar settings and pot icon are
 /// whatever a test gives it.
@@ -38,6 +39,7 @@ struct AppBarTestBrand: BrandPlugin {
 
 /// A runtime for one test brand with a virtual clock, recorded analytics,
 /// settable flags and in-memory client details and betslip count.
+@MainActor
 struct AppBarHarness {
     let clock = VirtualClock()
     let recorder = RecordingDestination()
@@ -59,7 +61,7 @@ struct AppBarHarness {
         self.init(AppBarTestBrand(AppBarSettings(promotions: promotions)), session: session)
     }
 
-    func bar(_ options: AppBarOptions = AppBarOptions()) -> AppBar { runtime.appBar(options: options) }
+    func bar(_ options: AppBarOptions = AppBarOptions()) -> AppBarStore { runtime.appBar(options: options) }
 }
 
 /// A signed-in session with the given details.
@@ -69,12 +71,14 @@ func signedInSession(balance: Decimal = 25, pending: Int = 0, promotions: Int = 
                             promotionsBalance: promotions))
 }
 
-extension AppBar {
-    /// The first state, from now on, that satisfies `condition` (service
-    /// updates reach the bar asynchronously).
-    nonisolated func state(where condition: @Sendable (AppBarState) -> Bool) async -> AppBarState {
-        for await state in await states() where condition(state) { return state }
-        return await state
+extension AppBarStore {
+    /// The state once the bar has settled (session and betslip updates
+    /// delivered, due timers run), after checking it satisfies `condition`.
+    func settledState(_ condition: (AppBarState) -> Bool,
+                      sourceLocation: SourceLocation = #_sourceLocation) async -> AppBarState {
+        await settle()
+        #expect(condition(state), "the settled bar does not show the change", sourceLocation: sourceLocation)
+        return state
     }
 }
 

@@ -3,14 +3,15 @@ import LiveryCore
 import Testing
 
 @Suite("Betslip counter animation", .timeLimit(.minutes(1)))
+@MainActor
 struct BetslipCounterTests {
     @Test("A change while the bar is visible animates")
     func visibleChangeAnimates() async {
         let harness = AppBarHarness(betslipCount: 1)
         let bar = harness.bar()
-        await bar.send(.appeared)
+        bar.send(.appeared)
         harness.betslip.set(2)
-        let state = await bar.state { $0.betslipCounter?.value == 2 }
+        let state = await bar.settledState { $0.betslipCounter?.value == 2 }
         #expect(state.betslipCounter?.animatesChange == true)
     }
 
@@ -18,17 +19,17 @@ struct BetslipCounterTests {
     func reappearJumpsThenAnimates() async {
         let harness = AppBarHarness(betslipCount: 1)
         let bar = harness.bar()
-        await bar.send(.appeared)
-        await bar.send(.disappeared)
+        bar.send(.appeared)
+        bar.send(.disappeared)
         harness.betslip.set(3)
-        let hidden = await bar.state { $0.betslipCounter?.value == 3 }
+        let hidden = await bar.settledState { $0.betslipCounter?.value == 3 }
         #expect(hidden.betslipCounter?.animatesChange == false)
 
-        await bar.send(.appeared)
-        #expect(await bar.state.betslipCounter == BetslipCounter(value: 3, animatesChange: false))
+        bar.send(.appeared)
+        #expect(bar.state.betslipCounter == BetslipCounter(value: 3, animatesChange: false))
 
         harness.betslip.set(4)
-        let later = await bar.state { $0.betslipCounter?.value == 4 }
+        let later = await bar.settledState { $0.betslipCounter?.value == 4 }
         #expect(later.betslipCounter?.animatesChange == true)
     }
 
@@ -36,10 +37,10 @@ struct BetslipCounterTests {
     func appearanceJumps() async {
         let harness = AppBarHarness(betslipCount: 1)
         let bar = harness.bar()
-        await bar.send(.appeared)
+        bar.send(.appeared)
         harness.betslip.set(2)
-        _ = await bar.state { $0.betslipCounter?.animatesChange == true }
-        await bar.send(.appeared)
-        #expect(await bar.state.betslipCounter == BetslipCounter(value: 2, animatesChange: false))
+        _ = await bar.settledState { $0.betslipCounter?.animatesChange == true }
+        bar.send(.appeared)
+        #expect(bar.state.betslipCounter == BetslipCounter(value: 2, animatesChange: false))
     }
 }

@@ -3,6 +3,7 @@ import LiveryCore
 import Testing
 
 @Suite("App bar layout", .timeLimit(.minutes(1)))
+@MainActor
 struct LayoutTests {
     @Test("Signed out: search, log in, join and the betslip counter, whatever the promotions entry",
           arguments: PromotionsSetting.allCases)

@@ -4,6 +4,7 @@ import LiveryCore
 import Testing
 
 @Suite("Right-hand group minimum (property)")
+@MainActor
 struct RightGroupPropertyTests {
     /// A random layout input: session, details, promotions entry, minimum,
     /// pot icon, screen options, overlays and betslip count.

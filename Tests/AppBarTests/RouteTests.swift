@@ -25,14 +25,15 @@ struct FlagRoute: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("App bar routes", .timeLimit(.minutes(1)))
+@MainActor
 struct RouteTests {
     @Test("Flags choose between the native and the legacy screen", arguments: FlagRoute.all)
     func flagChoosesRoute(_ expected: FlagRoute) async {
         let harness = AppBarHarness(session: expected.signedIn ? signedInSession() : .signedOut)
         harness.flags.set(expected.flag, expected.isOn)
         let bar = harness.bar()
-        await bar.send(.tap(expected.item))
-        #expect(await bar.state.route == expected.route)
+        bar.send(.tap(expected.item))
+        #expect(bar.state.route == expected.route)
     }
 
     @Test("A flag changed after the bar was created applies to the next tap")
@@ -40,32 +41,32 @@ struct RouteTests {
         let harness = AppBarHarness()
         let bar = harness.bar()
         harness.flags.set(.loginNative, true)
-        await bar.send(.tap(.login))
-        #expect(await bar.state.route == .nativeLogin)
+        bar.send(.tap(.login))
+        #expect(bar.state.route == .nativeLogin)
     }
 
     @Test("Search, join and the balance pill ask for their screens",
           arguments: [(AppBarItemID.search, false, AppBarRoute.search), (.join, false, .join), (.balance, true, .deposit)])
     func fixedRoutes(_ item: AppBarItemID, _ signedIn: Bool, _ route: AppBarRoute) async {
         let bar = AppBarHarness(session: signedIn ? signedInSession() : .signedOut).bar()
-        await bar.send(.tap(item))
-        #expect(await bar.state.route == route)
+        bar.send(.tap(item))
+        #expect(bar.state.route == route)
     }
 
     @Test("Once the head has shown a route, it is cleared")
     func routeHandled() async {
         let bar = AppBarHarness().bar()
-        await bar.send(.tap(.search))
-        await bar.send(.routeHandled)
-        #expect(await bar.state.route == nil)
+        bar.send(.tap(.search))
+        bar.send(.routeHandled)
+        #expect(bar.state.route == nil)
     }
 
     @Test("Taps on items the bar does not show change nothing")
     func hiddenItemIgnored() async {
         let bar = AppBarHarness().bar()
-        let before = await bar.state
-        await bar.send(.tap(.balance))
-        await bar.send(.tap(.locker))
-        #expect(await bar.state == before)
+        let before = bar.state
+        bar.send(.tap(.balance))
+        bar.send(.tap(.locker))
+        #expect(bar.state == before)
     }
 }

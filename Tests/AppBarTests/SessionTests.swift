@@ -4,13 +4,14 @@ import LiveryCore
 import Testing
 
 @Suite("App bar data flow", .timeLimit(.minutes(1)))
+@MainActor
 struct SessionTests {
     @Test("Signing in switches a bar on screen to the signed-in layout")
     func signIn() async {
         let harness = AppBarHarness(promotions: .locker(showsBadge: true))
         let bar = harness.bar()
         harness.client.signIn(ClientDetails(balance: 10, promotionsBalance: 1))
-        let state = await bar.state { $0.isSignedIn }
+        let state = await bar.settledState { $0.isSignedIn }
         #expect(state.rightIDs == [.search, .locker, .balance, .pendingBets, .betslip])
         #expect(state.balance == 10)
         #expect(state.badge(.locker) == 1)
@@ -20,10 +21,10 @@ struct SessionTests {
     func signOut() async {
         let harness = AppBarHarness(promotions: .locker(showsBadge: true), session: signedInSession())
         let bar = harness.bar()
-        await bar.send(.tap(.userTray))
-        await bar.send(.tap(.locker))
+        bar.send(.tap(.userTray))
+        bar.send(.tap(.locker))
         harness.client.signOut()
-        let state = await bar.state { !$0.isSignedIn }
+        let state = await bar.settledState { !$0.isSignedIn }
         #expect(state.rightIDs == [.search, .login, .join, .betslip])
         #expect(state.layout.left.isEmpty)
         #expect(state.overlays == AppBarOverlays())
@@ -34,7 +35,7 @@ struct SessionTests {
         let harness = AppBarHarness(session: signedInSession(balance: 25))
         let bar = harness.bar()
         harness.client.update { $0.balance = 12.34 }
-        let state = await bar.state { $0.balance.map { $0 != 25 } ?? false }
+        let state = await bar.settledState { $0.balance.map { $0 != 25 } ?? false }
         #expect(state.balance == Decimal(string: "12.34"))
     }
 
@@ -42,13 +43,13 @@ struct SessionTests {
     func badgeUpdates() async {
         let harness = AppBarHarness(promotions: .toolbox(showsBadge: true), session: signedInSession())
         let bar = harness.bar()
-        #expect(await bar.state.badge(.toolbox) == nil)
+        #expect(bar.state.badge(.toolbox) == nil)
         harness.client.update { $0.promotionsBalance = 4; $0.pendingBetsCount = 2 }
-        let shown = await bar.state { $0.badge(.toolbox) != nil }
+        let shown = await bar.settledState { $0.badge(.toolbox) != nil }
         #expect(shown.badge(.toolbox) == 4)
         #expect(shown.badge(.pendingBets) == 2)
         harness.client.update { $0.promotionsBalance = 0; $0.pendingBetsCount = 0 }
-        let hidden = await bar.state { $0.badge(.toolbox) == nil }
+        let hidden = await bar.settledState { $0.badge(.toolbox) == nil }
         #expect(hidden.badge(.pendingBets) == nil)
     }
 
@@ -58,14 +59,14 @@ struct SessionTests {
         let first = harness.bar()
         harness.client.signIn(ClientDetails(balance: 99, pendingBetsCount: 3, promotionsBalance: 5))
         harness.betslip.set(7)
-        _ = await first.state { $0.betslipCounter?.value == 7 && $0.isSignedIn }
+        _ = await first.settledState { $0.betslipCounter?.value == 7 && $0.isSignedIn }
 
         // The new screen's bar reads the shared sources; their streams stay
         // silent here, so only the synchronously read latest data can show.
         var services = harness.runtime.services
         services.clientDetails = LatestOnly(client: harness.client, betslip: harness.betslip)
         services.betslipCount = LatestOnly(client: harness.client, betslip: harness.betslip)
-        let initial = await Runtime(brand: harness.runtime.brand, services: services).appBar().state
+        let initial = Runtime(brand: harness.runtime.brand, services: services).appBar().state
         #expect(initial.isSignedIn)
         #expect(initial.balance == 99)
         #expect(initial.badge(.pendingBets) == 3)

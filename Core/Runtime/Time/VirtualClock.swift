@@ -37,6 +37,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
     private var cancelledBeforeSleeping: Set<UInt64> = []
+    private var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextID: UInt64 = 0
     private let startDate: Date
 
@@ -65,12 +66,16 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         let id: UInt64 = lock.withLock { defer { nextID += 1 }; return nextID }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: Result<Void, any Error>? = lock.withLock {
-                    if cancelledBeforeSleeping.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= current { return .success(()) }
+                let (outcome, ready): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) = lock.withLock {
+                    if cancelledBeforeSleeping.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if deadline <= current { return (.success(()), []) }
                     sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return nil
+                    let count = sleepers.count
+                    let ready = sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+                    sleeperWaiters.removeAll { $0.count <= count }
+                    return (nil, ready)
                 }
+                for waiter in ready { waiter.resume() }
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
@@ -82,6 +87,19 @@ public final class VirtualClock: Clock, @unchecked Sendable {
                 return nil
             }
             sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Returns once `count` tasks sleep on the clock (at once if they do):
+    /// for a test that must know a task has started waiting before it moves time.
+    public func waitForSleepers(count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let reached: Bool = lock.withLock {
+                if sleepers.count >= count { return true }
+                sleeperWaiters.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
         }
     }
 

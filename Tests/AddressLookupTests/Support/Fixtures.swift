@@ -26,30 +26,41 @@ enum Fixtures {
     static var service: EmbeddedAddressLookupService { EmbeddedAddressLookupService(addresses: all) }
 }
 
-/// An engine on a virtual clock, with the default settings (300 ms debounce).
+/// A stand-alone address lookup in the store a head holds, on a virtual
+/// clock, with the default settings (300 ms debounce).
+@MainActor
 struct EngineHarness {
     let clock = VirtualClock()
-    let engine: AddressLookupEngine
+    let engine: AddressLookupStore
 
-    init(region: Region = .australia, service: any AddressLookupService = Fixtures.service,
-         observer: (@Sendable (AddressLookupState) async -> Void)? = nil) {
-        engine = AddressLookupEngine(region: region, service: service, clock: EngineClock(clock), observer: observer)
+    init(region: Region = .australia, service: any AddressLookupService = Fixtures.service) {
+        engine = Store(AddressLookupSession(AddressLookup(region: region, service: service, clock: EngineClock(clock))))
     }
 
     /// Types `text` one character at a time, `interval` apart on the clock.
-    func type(_ text: String, every interval: Duration = .milliseconds(80)) async {
+    func type(_ text: String, every interval: Duration = .milliseconds(80)) {
         var typed = ""
         for character in text {
             typed.append(character)
-            await engine.send(.typeText(typed))
+            engine.send(.typeText(typed))
             clock.advance(by: interval)
         }
     }
 
     /// Sets the search text, lets the debounce pass and waits for the answer.
     func search(_ text: String) async {
-        await engine.send(.typeText(text))
+        engine.send(.typeText(text))
         clock.advance(by: .milliseconds(300))
         await engine.settle()
+    }
+
+    /// Every state `stream` published, up to the one the store shows now.
+    func published(_ stream: AsyncStream<AddressLookupState>) async -> [AddressLookupState] {
+        var seen: [AddressLookupState] = []
+        for await state in stream {
+            seen.append(state)
+            if state == engine.state { break }
+        }
+        return seen
     }
 }

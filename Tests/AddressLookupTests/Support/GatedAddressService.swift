@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryTesting
 
 /// An address service whose answers the test releases, for in-flight,
 /// cancellation and out-of-order tests. It records every request and every
@@ -20,6 +21,7 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
     private var serial = 0
     private var requestLog: [String] = []
     private var cancelledLog: [String] = []
+    private let arrivals = Arrivals()
 
     init(honoursCancellation: Bool = true) { self.honoursCancellation = honoursCancellation }
 
@@ -47,9 +49,9 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
     /// Fails the oldest waiting retrieval of `id`.
     func fail(id: String, with error: AddressLookupError) { release("retrieve:\(id)", .failure(error)) }
 
-    /// Waits (without sleeping) until `count` requests have arrived.
+    /// Returns once `count` requests have arrived.
     func waitForRequests(_ count: Int) async {
-        while requests.count < count { await Task.yield() }
+        await arrivals.wait(for: count)
     }
 
     private func wait(for key: String) async -> Result<any Sendable, AddressLookupError> {
@@ -59,6 +61,7 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
             pending.append(Pending(serial: serial, key: key))
             return serial
         }
+        arrivals.arrive()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let early: Bool = lock.withLock {

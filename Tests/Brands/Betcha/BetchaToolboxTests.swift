@@ -4,21 +4,21 @@ import LiveryCore
 import Testing
 import BetchaBrand
 
-/// The Toolbox without a badge (SPEC B2, B7), driven on Betcha's assembled runtime.
+/// The Toolbox without a badge, driven on Betcha's runtime as the composition root assembles it.
 @Suite("Betcha: the Toolbox without a badge", .timeLimit(.minutes(1)))
+@MainActor
 struct BetchaToolboxTests {
-    private func signedInBar(promotions: Int) async throws -> AppBar {
-        let headless = try Composition([BetchaBrand()]).headless("betcha")
-        let bar = headless.appBar()
-        headless.session.signIn(ClientDetails(balance: 10, pendingBetsCount: 2, promotionsBalance: promotions))
-        while await !bar.state.isSignedIn { await Task.yield() }
-        return bar
+    /// A Betcha app bar for a client who starts signed in.
+    private func signedInBar(promotions: Int) async throws -> AppBarStore {
+        let world = EmbeddedWorld(session: .signedIn(ClientDetails(balance: 10, pendingBetsCount: 2,
+                                                                   promotionsBalance: promotions)))
+        return try await Composition([BetchaBrand()]).assemble("betcha", on: .embedded(world)).runtime.appBar()
     }
 
     @Test("the Toolbox shows no badge however many promotions wait, while pending bets still do")
     func noBadge() async throws {
-        let bar = try await signedInBar(promotions: 9)
-        let state = await bar.state
+        let state = try await signedInBar(promotions: 9).state
+        #expect(state.isSignedIn)
         #expect(state.item(.toolbox) != nil)
         #expect(state.item(.toolbox)?.badge == nil)
         #expect(state.item(.pendingBets)?.badge?.count == 2)
@@ -27,13 +27,12 @@ struct BetchaToolboxTests {
     @Test("tapping the Toolbox navigates to its screen")
     func navigates() async throws {
         let bar = try await signedInBar(promotions: 1)
-        await bar.send(.tap(.toolbox))
-        #expect(await bar.state.route == .toolbox)
+        bar.send(.tap(.toolbox))
+        #expect(bar.state.route == .toolbox)
     }
 
     @Test("pending bets keep the plain icon: Betcha has no pot icon")
     func noPot() async throws {
-        let bar = try await signedInBar(promotions: 0)
-        #expect(await bar.state.item(.pendingBets)?.iconAsset == "betcha.icon.pending")
+        #expect(try await signedInBar(promotions: 0).state.item(.pendingBets)?.iconAsset == "betcha.icon.pending")
     }
 }

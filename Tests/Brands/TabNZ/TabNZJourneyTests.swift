@@ -5,68 +5,68 @@ import LiveryCore
 import Testing
 import TabNZBrand
 
-/// What is New Zealand about TAB NZ (SPEC A5, B2, J16, J17), driven on its assembled runtime.
+/// What is New Zealand about TAB NZ, driven on its runtime as the composition root assembles it.
 @Suite("TAB NZ: region and app bar", .timeLimit(.minutes(1)))
+@MainActor
 struct TabNZJourneyTests {
-    private let headless: HeadlessRuntime
+    private let world = EmbeddedWorld()
 
-    init() throws {
-        headless = try Composition([TabNZBrand()]).headless("tabnz")
+    private func runtime() async throws -> Runtime {
+        try await Composition([TabNZBrand()]).assemble("tabnz", on: .embedded(world)).runtime
     }
 
-    private func typeAndLeave(_ journey: JoinJourney, _ field: FieldName, _ text: String) async {
-        await journey.send(.focus(.field(field)))
-        await journey.send(.change(.field(field), text))
-        await journey.send(.unfocus)
+    private func typeAndLeave(_ journey: JoinFormStore, _ field: FieldName, _ text: String) async {
+        journey.send(.focus(.field(field)))
+        journey.send(.change(.field(field), text))
+        journey.send(.unfocus)
         await journey.settle()
     }
 
     @Test("an NZ mobile is valid and shown grouped; an Australian one is not")
     func mobile() async throws {
-        let journey = try headless.joinForm()
+        let journey = try await runtime().joinForm()
         await typeAndLeave(journey, "mobile", "0211234567")
-        #expect(await journey.state.field("mobile")?.status == .valid)
-        #expect(await journey.state.field("mobile")?.displayValue == "021 123 4567")
+        #expect(journey.state.field("mobile")?.status == .valid)
+        #expect(journey.state.field("mobile")?.displayValue == "021 123 4567")
         await typeAndLeave(journey, "mobile", "0412345678")
-        #expect(await journey.state.field("mobile")?.status.violations.map(\.code) == [.mobileFormat])
+        #expect(journey.state.field("mobile")?.status.violations.map(\.code) == [.mobileFormat])
     }
 
     @Test("the address lookup finds New Zealand addresses, never Australian ones")
     func nzAddresses() async throws {
-        let lookup = headless.addressLookup()
-        await lookup.send(.typeText("12 Smith Street"))
-        await lookup.send(.submit)
+        let lookup = try await runtime().addressLookup()
+        lookup.send(.typeText("12 Smith Street"))
+        lookup.send(.submit)
         await lookup.settle()
-        let suggestions = await lookup.state.suggestions
+        let suggestions = lookup.state.suggestions
         #expect(!suggestions.contains { $0.text.contains("VIC") || $0.text.contains("NSW") })
-        await lookup.send(.typeText("1 Queen Street Auckland"))
-        await lookup.send(.submit)
+        lookup.send(.typeText("1 Queen Street Auckland"))
+        lookup.send(.submit)
         await lookup.settle()
-        #expect(await lookup.state.suggestions.first?.text == "1 Queen Street, Auckland Central, Auckland 1010")
+        #expect(lookup.state.suggestions.first?.text == "1 Queen Street, Auckland Central, Auckland 1010")
     }
 
     @Test("the manual address asks for a city, not a state")
     func manualForm() async throws {
-        let journey = try headless.joinForm()
-        let children = await journey.state.address?.manualFields.map(\.field)
+        let children = try await runtime().joinForm().state.address?.manualFields.map(\.field)
         #expect(children?.contains(.city) == true)
         #expect(children?.contains(.state) == false)
     }
 
     @Test("no deposit-limit decision is required")
     func depositLimitOptional() async throws {
-        let journey = try headless.joinForm()
-        #expect(await journey.state.depositLimit?.isRequired == false)
-        #expect(await journey.state.field("depositLimit")?.status == .valid)
+        let state = try await runtime().joinForm().state
+        #expect(state.depositLimit?.isRequired == false)
+        #expect(state.field("depositLimit")?.status == .valid)
     }
 
     @Test("signed in, the app bar has no promotions entry")
     func noPromotions() async throws {
-        let bar = headless.appBar()
-        headless.session.signIn(ClientDetails(balance: 5, promotionsBalance: 3))
-        while await !bar.state.isSignedIn { await Task.yield() }
-        let ids = await bar.state.rightIDs.filter { !$0.isSpacer }
-        #expect(ids == [.search, .balance, .pendingBets, .betslip])
-        #expect(await bar.state.item(.pendingBets)?.iconAsset == "tabnz.icon.pending")
+        let bar = try await runtime().appBar()
+        world.session.signIn(ClientDetails(balance: 5, promotionsBalance: 3))
+        await bar.settle()
+        #expect(bar.state.isSignedIn)
+        #expect(bar.state.rightIDs.filter { !$0.isSpacer } == [.search, .balance, .pendingBets, .betslip])
+        #expect(bar.state.item(.pendingBets)?.iconAsset == "tabnz.icon.pending")
     }
 }

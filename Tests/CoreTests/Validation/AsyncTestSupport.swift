@@ -4,7 +4,12 @@ import LiveryTesting
 /// Records the values an async rule was asked about.
 actor CallLog {
     private(set) var values: [String] = []
-    func append(_ value: String) { values.append(value) }
+    /// The calls as they arrive.
+    nonisolated let calls = Arrivals()
+    func append(_ value: String) {
+        values.append(value)
+        calls.arrive()
+    }
 }
 
 /// A username service stand-in: names in `taken` are unavailable; it records

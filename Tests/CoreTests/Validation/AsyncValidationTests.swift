@@ -61,14 +61,13 @@ struct AsyncValidationTests {
         let clock = VirtualClock(), log = CallLog(), slow = Gate()
         let rule = UsernameRule(taken: ["first"], gates: ["first": slow], log: log)
         let session = try session(rule, clock: clock, debounce: .zero)
+        let changes = await session.statusChanges()
         await session.setValue("first", for: Self.username)
-        while await log.values.isEmpty { await Task.yield() }      // "first" is now at the server
+        await log.calls.wait(for: 1)                               // "first" is now at the server
         await session.setValue("second", for: Self.username)
-        await session.waitForPendingChecks()
-        #expect(await session.form.status(of: Self.username.name) == .valid)
+        for await change in changes where change.field == Self.username.name && change.to.isValid { break }
         await slow.open()                                          // the old answer ("taken") arrives late
-        await session.waitForPendingChecks()
-        for _ in 0..<50 { await Task.yield() }
+        await session.waitForPendingChecks()                       // and is waited for, being still in flight
         #expect(await session.form.status(of: Self.username.name) == .valid)
         #expect(await log.values == ["first", "second"])
     }
@@ -113,7 +112,7 @@ struct AsyncValidationTests {
         await session.setValue("punter", for: Self.username)
         await session.leave(Self.username.name)
         let submission = Task { try await session.submit() }
-        while await log.values.isEmpty { await Task.yield() }
+        await log.calls.wait(for: 1)
         await slow.open()
         let result = await submission.result
         #expect(throws: FormSubmissionError.invalid(field: Self.username.name, violations: [RuleViolation(code: "username.taken", template: "Taken")])) {

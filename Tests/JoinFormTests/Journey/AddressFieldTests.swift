@@ -4,6 +4,7 @@ import LiveryCore
 @testable import JoinFormFeature
 
 @Suite("The address field is the address lookup engine (J9, J10, J11)")
+@MainActor
 struct AddressFieldTests {
     private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
         let harness = try JourneyHarness(region: region)
@@ -14,16 +15,16 @@ struct AddressFieldTests {
     @Test("typing in the address field searches after the debounce and choosing a suggestion makes it valid")
     func searchAndChoose() async throws {
         let harness = try await accountPage()
-        await harness.journey.send(.focus(.field("address")))
-        await harness.journey.send(.change(.field("address"), "12 Smith"))
-        #expect(await harness.state.address?.suggestions.isEmpty == true)
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.change(.field("address"), "12 Smith"))
+        #expect(harness.state.address?.suggestions.isEmpty == true)
         harness.clock.advance(by: .milliseconds(300))
         await harness.journey.settle()
-        let suggestions = try #require(await harness.state.address?.suggestions)
+        let suggestions = try #require(harness.state.address?.suggestions)
         #expect(suggestions.count == 2)
-        await harness.journey.send(.address(.select(id: "au-1")))
+        harness.journey.send(.address(.select(id: "au-1")))
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.field("address")?.status == .valid)
         #expect(state.address?.address?.postcode == "3066")
         #expect(state.field("address")?.displayValue == suggestions.first { $0.id == "au-1" }?.text)
@@ -33,69 +34,69 @@ struct AddressFieldTests {
     func addressRequired() async throws {
         let harness = try await accountPage()
         await harness.fillAccount()
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.field("address")?.status.violations.map(\.code) == [.required])
         #expect(state.focus == .field("address"))
         #expect(state.createdClient == nil)
         await harness.chooseAddress("12 Smith")
-        #expect(await harness.state.field("address")?.status == .valid)
+        #expect(harness.state.field("address")?.status == .valid)
     }
 
     @Test("manual entry takes focus through its own inputs, skips the state drop-down and hands focus back (J9)")
     func manualFocus() async throws {
         let harness = try await accountPage()
-        await harness.journey.send(.address(.enterManually))
-        let order = await harness.state.focusOrder
+        harness.journey.send(.address(.enterManually))
+        let order = harness.state.focusOrder
         #expect(order == [.child("address", "unit"), .child("address", "streetNumber"), .child("address", "street"),
                           .child("address", "suburb"), .child("address", "postcode"), .field("username"), .field("password")])
-        await harness.journey.send(.focus(.child("address", "postcode")))
-        await harness.journey.send(.next)
-        #expect(await harness.state.focus == .field("username"))
+        harness.journey.send(.focus(.child("address", "postcode")))
+        harness.journey.send(.next)
+        #expect(harness.state.focus == .field("username"))
     }
 
     @Test("switching to manual entry moves focus from the search box into the manual form, and back")
     func focusFollowsMode() async throws {
         let harness = try await accountPage()
-        await harness.journey.send(.focus(.field("address")))
-        await harness.journey.send(.address(.enterManually))
-        #expect(await harness.state.focus == .child("address", "unit"))
-        await harness.journey.send(.address(.backToSearch))
-        #expect(await harness.state.focus == .field("address"))
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.address(.enterManually))
+        #expect(harness.state.focus == .child("address", "unit"))
+        harness.journey.send(.address(.backToSearch))
+        #expect(harness.state.focus == .field("address"))
     }
 
     @Test("a manual address is valid only when every child is (J10), and is sent with the registration")
     func manualValidity() async throws {
         let harness = try await accountPage()
-        await harness.journey.send(.address(.enterManually))
-        await harness.type("7", into: "address", child: "streetNumber")
-        await harness.type("Example Road", into: "address", child: "street")
-        await harness.type("Fitzroy", into: "address", child: "suburb")
-        await harness.journey.send(.change(.child("address", "state"), "VIC"))
-        await harness.type("30", into: "address", child: "postcode")
-        #expect(await harness.state.field("address")?.status.violations.map(\.code) == [.postcodeFormat])
-        await harness.type("3065", into: "address", child: "postcode")
-        #expect(await harness.state.field("address")?.status == .valid)
+        harness.journey.send(.address(.enterManually))
+        harness.type("7", into: "address", child: "streetNumber")
+        harness.type("Example Road", into: "address", child: "street")
+        harness.type("Fitzroy", into: "address", child: "suburb")
+        harness.journey.send(.change(.child("address", "state"), "VIC"))
+        harness.type("30", into: "address", child: "postcode")
+        #expect(harness.state.field("address")?.status.violations.map(\.code) == [.postcodeFormat])
+        harness.type("3065", into: "address", child: "postcode")
+        #expect(harness.state.field("address")?.status == .valid)
         await harness.fillAccount()
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
         let fields = try #require(await harness.backend.registrations.first?.fields)
         #expect(fields["address.street"] == "Example Road")
         #expect(fields["address.state"] == "VIC")
         #expect(fields["address.postcode"] == "3065")
-        #expect(await harness.state.createdClient != nil)
+        #expect(harness.state.createdClient != nil)
     }
 
     @Test("sign-up with a manual address missing a child stops there, focused on that child")
     func manualMissingChild() async throws {
         let harness = try await accountPage()
-        await harness.journey.send(.address(.enterManually))
-        await harness.type("7", into: "address", child: "streetNumber")
+        harness.journey.send(.address(.enterManually))
+        harness.type("7", into: "address", child: "streetNumber")
         await harness.fillAccount()
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.focus == .child("address", "street"))
         #expect(state.address?.manualField(.street)?.status.violations.map(\.code) == [.required])
     }
@@ -104,19 +105,10 @@ struct AddressFieldTests {
     func clear() async throws {
         let harness = try await accountPage()
         await harness.chooseAddress("12 Smith")
-        await harness.journey.send(.address(.clear))
-        let state = await harness.state
+        harness.journey.send(.address(.clear))
+        let state = harness.state
         #expect(state.address?.address == nil)
         #expect(state.field("address")?.status == .unknown)
         #expect(harness.analytics.events.last?["action"] == .string("clear"))
-    }
-}
-
-extension JourneyHarness {
-    /// Focuses the child `child` of `parent`, types `text` and leaves it.
-    func type(_ text: String, into parent: FieldName, child: String) async {
-        await journey.send(.focus(.child(parent, child)))
-        await journey.send(.change(.child(parent, child), text))
-        await journey.send(.unfocus)
     }
 }

@@ -3,6 +3,7 @@ import LiveryCore
 @testable import JoinFormFeature
 
 @Suite("Deposit limit: the Australian prompt and parent validity (J10, J16)")
+@MainActor
 struct DepositLimitTests {
     private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
         let harness = try JourneyHarness(region: region, definition: .standard(for: region, removing: ["address"]))
@@ -14,9 +15,9 @@ struct DepositLimitTests {
     func decisionRequired() async throws {
         let harness = try await accountPage()
         await harness.fillAccount(depositLimit: .undecided)
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.field("depositLimit")?.status.violations.map(\.code) == ["depositLimit.decision"])
         #expect(state.scrollTarget == .field("depositLimit"))
         #expect(state.createdClient == nil)
@@ -26,8 +27,8 @@ struct DepositLimitTests {
     func declining() async throws {
         let harness = try await accountPage()
         await harness.fillAccount(depositLimit: .declined)
-        #expect(await harness.status("depositLimit") == .valid)
-        await harness.journey.send(.continue)
+        #expect(harness.status("depositLimit") == .valid)
+        harness.journey.send(.continue)
         await harness.journey.settle()
         #expect(await harness.backend.registrations.first?.fields["depositLimit"] == "declined")
         let chosen = harness.analytics.events.first { $0.name == JoinEvent.depositLimitChosen }
@@ -38,19 +39,19 @@ struct DepositLimitTests {
     func parentFromChildren() async throws {
         let harness = try await accountPage()
         await harness.fillAccount(depositLimit: .limited)
-        #expect(await harness.state.depositLimit?.visibleChildren.map(\.key) == ["amount", "period"])
-        #expect(await harness.status("depositLimit") == .unknown)
-        await harness.journey.send(.focus(.child("depositLimit", "amount")))
-        await harness.journey.send(.change(.child("depositLimit", "amount"), "12.50"))
-        await harness.journey.send(.unfocus)
-        #expect(await harness.status("depositLimit")?.violations.map(\.code) == ["depositLimit.amount"])
-        await harness.journey.send(.focus(.child("depositLimit", "amount")))
-        await harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
-        await harness.journey.send(.unfocus)
-        await harness.journey.send(.change(.child("depositLimit", "period"), "weekly"))
-        await harness.journey.send(.continue)
+        #expect(harness.state.depositLimit?.visibleChildren.map(\.key) == ["amount", "period"])
+        #expect(harness.status("depositLimit") == .unknown)
+        harness.journey.send(.focus(.child("depositLimit", "amount")))
+        harness.journey.send(.change(.child("depositLimit", "amount"), "12.50"))
+        harness.journey.send(.unfocus)
+        #expect(harness.status("depositLimit")?.violations.map(\.code) == ["depositLimit.amount"])
+        harness.journey.send(.focus(.child("depositLimit", "amount")))
+        harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
+        harness.journey.send(.unfocus)
+        harness.journey.send(.change(.child("depositLimit", "period"), "weekly"))
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        #expect(await harness.status("depositLimit") == .valid)
+        #expect(harness.status("depositLimit") == .valid)
         let fields = await harness.backend.registrations.first?.fields
         #expect(fields?["depositLimit"] == "limited")
         #expect(fields?["depositLimit.amount"] == "500")
@@ -61,10 +62,10 @@ struct DepositLimitTests {
     func missingPeriod() async throws {
         let harness = try await accountPage()
         await harness.fillAccount(depositLimit: .limited)
-        await harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
-        await harness.journey.send(.continue)
+        harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.depositLimit?.period.status.violations.map(\.code) == [.required])
         #expect(state.scrollTarget == .child("depositLimit", "period"))
         #expect(state.createdClient == nil)
@@ -74,10 +75,10 @@ struct DepositLimitTests {
     func optionalInNewZealand() async throws {
         let harness = try await accountPage(.newZealand)
         await harness.fillAccount(depositLimit: .undecided)
-        #expect(await harness.status("depositLimit") == .valid)
-        await harness.journey.send(.continue)
+        #expect(harness.status("depositLimit") == .valid)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        #expect(await harness.state.createdClient != nil)
+        #expect(harness.state.createdClient != nil)
     }
 
     @Test("the amount is a whole number from 1 to 999999; the period one of the listed periods",

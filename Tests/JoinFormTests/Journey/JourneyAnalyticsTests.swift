@@ -3,13 +3,14 @@ import LiveryCore
 @testable import JoinFormFeature
 
 @Suite("Analytics of the journey (J14, M7)")
+@MainActor
 struct JourneyAnalyticsTests {
     @Test("focus changes, continue and the sign-up result are events tagged with brand, region and page")
     func events() async throws {
         let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"]))
         await harness.reachAccountPage()
         await harness.fillAccount()
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
         let events = harness.analytics.events
         let focus = try #require(events.first { $0.name == JoinEvent.focusChanged })
@@ -24,8 +25,8 @@ struct JourneyAnalyticsTests {
     @Test("a continue that stops names the field and the outcome, not the value")
     func stoppedContinue() async throws {
         let harness = try JourneyHarness()
-        await harness.type("pat@", into: "email")
-        await harness.journey.send(.continue)
+        harness.type("pat@", into: "email")
+        harness.journey.send(.continue)
         await harness.journey.settle()
         let event = try #require(harness.analytics.events.last { $0.name == JoinEvent.continued })
         #expect(event["outcome"] == .string("invalid"))
@@ -37,8 +38,8 @@ struct JourneyAnalyticsTests {
         let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"]))
         await harness.reachAccountPage()
         await harness.fillAccount(username: "private_handle", password: "Hunter2-Secret")
-        await harness.journey.send(.toggle("marketingConsent"))
-        await harness.journey.send(.continue)
+        harness.journey.send(.toggle("marketingConsent"))
+        harness.journey.send(.continue)
         await harness.journey.settle()
         let typed = ["Hunter2-Secret", "private_handle", "alex@example.com", "Alex", "Citizen", "01/02/2000", "0412 345 678"]
         let events = harness.analytics.events

@@ -43,15 +43,13 @@ actor ScriptedAccountBackend: AccountBackend {
     var createFailures: [BackendError] = []
     var createGate: Gate?
     private(set) var usernameQuestions: [String] = []
-    private(set) var usernameAnswers = 0
     private(set) var registrations: [ClientRegistration] = []
+    /// Username questions as they reach the service (before any gate).
+    nonisolated let questionsAsked = Arrivals()
+    /// Registrations as they reach the service (before any gate).
+    nonisolated let registrationsSent = Arrivals()
 
     init(embedded: EmbeddedAccountBackend) { self.embedded = embedded }
-
-    /// Waits until `count` username questions have been answered.
-    func waitUntilAnswered(_ count: Int) async {
-        while usernameAnswers < count { await Task.yield() }
-    }
 
     func failUsername(_ name: String) { failingUsernames.insert(name) }
     func gateUsername(_ name: String, _ gate: Gate) { usernameGates[name] = gate }
@@ -60,28 +58,30 @@ actor ScriptedAccountBackend: AccountBackend {
 
     func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
         usernameQuestions.append(username)
+        questionsAsked.arrive()
         if let gate = usernameGates[username] { await gate.wait() }
-        defer { usernameAnswers += 1 }
         if failingUsernames.contains(username) { throw .unavailable(reason: "the username service did not answer") }
         return try await embedded.isUsernameAvailable(username)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
         registrations.append(registration)
+        registrationsSent.arrive()
         if let gate = createGate { await gate.wait() }
         if !createFailures.isEmpty { throw createFailures.removeFirst() }
         return try await embedded.createClient(registration)
     }
 }
 
-/// One journey with everything a test looks at: the clock, the recorded
-/// analytics, the flags and the scripted backend.
+/// One journey, in the store a head holds, with everything a test looks at:
+/// the clock, the recorded analytics, the flags and the scripted backend.
+@MainActor
 struct JourneyHarness {
     let clock = VirtualClock()
     let analytics = RecordingDestination()
     let flags = FeatureFlagStore()
     let backend: ScriptedAccountBackend
-    let journey: JoinJourney
+    let journey: JoinFormStore
     let definition: FormDefinition
     let region: Region
 
@@ -106,20 +106,27 @@ struct JourneyHarness {
     }
 
     /// Focuses `name`, types `text` and leaves it, as a person would.
-    func type(_ text: String, into name: FieldName) async {
-        await journey.send(.focus(.field(name)))
-        await journey.send(.change(.field(name), text))
-        await journey.send(.unfocus)
+    func type(_ text: String, into name: FieldName) {
+        journey.send(.focus(.field(name)))
+        journey.send(.change(.field(name), text))
+        journey.send(.unfocus)
+    }
+
+    /// Focuses the child input `child` of `parent`, types `text` and leaves it.
+    func type(_ text: String, into parent: FieldName, child: String) {
+        journey.send(.focus(.child(parent, child)))
+        journey.send(.change(.child(parent, child), text))
+        journey.send(.unfocus)
     }
 
     /// Fills every page-one field of the standard definition with valid values.
-    func fillDetails(firstName: String = "Alex", lastName: String = "Citizen", dateOfBirth: String = "01022000") async {
-        await journey.send(.change(.field("title"), "Mx"))
-        await type(firstName, into: "firstName")
-        await type(lastName, into: "lastName")
-        await type(dateOfBirth, into: "dateOfBirth")
-        await type("alex@example.com", into: "email")
-        await type(Self.mobile(for: region), into: "mobile")
+    func fillDetails(firstName: String = "Alex", lastName: String = "Citizen", dateOfBirth: String = "01022000") {
+        journey.send(.change(.field("title"), "Mx"))
+        type(firstName, into: "firstName")
+        type(lastName, into: "lastName")
+        type(dateOfBirth, into: "dateOfBirth")
+        type("alex@example.com", into: "email")
+        type(Self.mobile(for: region), into: "mobile")
     }
 
     static func mobile(for region: Region) -> String { region == .australia ? "0412345678" : "0211234567" }
@@ -128,17 +135,17 @@ struct JourneyHarness {
     /// unless the definition has one and `address` is given): a username, a
     /// strong password and, where asked, a declined deposit limit.
     func reachAccountPage() async {
-        await fillDetails()
-        await journey.send(.continue)
+        fillDetails()
+        journey.send(.continue)
         await journey.settle()
     }
 
     /// Fills page two's own inputs with valid values.
     func fillAccount(username: String = "alex_c", password: String = "Correct-Horse-9",
                      depositLimit: DepositLimitDecision = .declined) async {
-        await type(username, into: "username")
-        await type(password, into: "password")
-        if depositLimit != .undecided { await journey.send(.chooseDepositLimit(depositLimit)) }
+        type(username, into: "username")
+        type(password, into: "password")
+        if depositLimit != .undecided { journey.send(.chooseDepositLimit(depositLimit)) }
         await journey.settle()
     }
 
@@ -155,20 +162,20 @@ struct JourneyHarness {
     /// Searches for `query` in the address field, lets the debounce pass and
     /// chooses the first suggestion, as a person would.
     func chooseAddress(_ query: String) async {
-        await journey.send(.focus(.field("address")))
-        await journey.send(.change(.field("address"), query))
+        journey.send(.focus(.field("address")))
+        journey.send(.change(.field("address"), query))
         clock.advance(by: .milliseconds(300))
         await journey.settle()
-        guard let first = await journey.state.address?.suggestions.first else { return }
-        await journey.send(.address(.select(id: first.id)))
+        guard let first = journey.state.address?.suggestions.first else { return }
+        journey.send(.address(.select(id: first.id)))
         await journey.settle()
     }
 
     /// The current state.
-    var state: JoinState { get async { await journey.state } }
+    var state: JoinState { journey.state }
 
     /// The status of `name` now.
-    func status(_ name: FieldName) async -> FieldStatus? { await journey.state.field(name)?.status }
+    func status(_ name: FieldName) -> FieldStatus? { journey.state.field(name)?.status }
 }
 
 extension FormDefinition {

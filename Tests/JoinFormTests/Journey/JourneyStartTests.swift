@@ -4,11 +4,12 @@ import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Journey start: states, pages, rows and traits (J1, J7, J8)")
+@MainActor
 struct JourneyStartTests {
     @Test("on start required fields are unknown and optional or prefilled fields are valid (J1)")
     func initialStates() async throws {
         let harness = try JourneyHarness()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.field("email")?.status == .unknown)
         #expect(state.field("password")?.status == .unknown)
         #expect(state.field("marketingConsent")?.status == .valid)
@@ -23,7 +24,7 @@ struct JourneyStartTests {
         let index = try #require(definition.fields.firstIndex { $0.name == "email" })
         definition.fields[index].defaultValue = .text("pat@example.com")
         let harness = try JourneyHarness(definition: definition)
-        let state = await harness.state
+        let state = harness.state
         #expect(state.field("email")?.status == .valid)
         #expect(state.field("email")?.value == .text("pat@example.com"))
         #expect(state.progress > 0)
@@ -31,7 +32,7 @@ struct JourneyStartTests {
 
     @Test("page one shows title and first name side by side, then one field per row (J8)")
     func rows() async throws {
-        let state = await (try JourneyHarness()).state
+        let state = try JourneyHarness().state
         #expect(state.rows.map { $0.map(\.name) } == [["title", "firstName"], ["lastName"], ["dateOfBirth"], ["email"], ["mobile"]])
         #expect(state.pages.map(\.name) == ["details", "account"])
         #expect(state.callToAction == CallToAction(purpose: .continue, showsProgress: false, isEnabled: true))
@@ -39,7 +40,7 @@ struct JourneyStartTests {
 
     @Test("fields declare required, focusable, limit, format, keyboard and capitalisation for heads (J7)")
     func traits() async throws {
-        let state = await (try JourneyHarness()).state
+        let state = try JourneyHarness().state
         let title = try #require(state.field("title")?.traits)
         #expect(title.isFocusable == false && title.isRequired)
         let birth = try #require(state.field("dateOfBirth")?.traits)
@@ -55,11 +56,11 @@ struct JourneyStartTests {
     @Test("a date of birth typed as digits shows as dd/mm/yyyy, and extra digits are ignored (J7, J17)")
     func dateOfBirthFormatting() async throws {
         let harness = try JourneyHarness()
-        await harness.journey.send(.focus(.field("dateOfBirth")))
-        await harness.journey.send(.change(.field("dateOfBirth"), "2111"))
-        #expect(await harness.state.field("dateOfBirth")?.displayValue == "21/11")
-        await harness.journey.send(.change(.field("dateOfBirth"), "2111200899"))
-        #expect(await harness.state.field("dateOfBirth")?.displayValue == "21/11/2008")
+        harness.journey.send(.focus(.field("dateOfBirth")))
+        harness.journey.send(.change(.field("dateOfBirth"), "2111"))
+        #expect(harness.state.field("dateOfBirth")?.displayValue == "21/11")
+        harness.journey.send(.change(.field("dateOfBirth"), "2111200899"))
+        #expect(harness.state.field("dateOfBirth")?.displayValue == "21/11/2008")
     }
 
     @Test("mobile numbers are grouped the way the region writes them (J7, J17)", arguments: [
@@ -69,8 +70,8 @@ struct JourneyStartTests {
     ])
     func mobileFormatting(region: Region, typed: String, shown: String) async throws {
         let harness = try JourneyHarness(region: region)
-        await harness.type(typed, into: "mobile")
-        let mobile = await harness.state.field("mobile")
+        harness.type(typed, into: "mobile")
+        let mobile = harness.state.field("mobile")
         #expect(mobile?.displayValue == shown)
         #expect(mobile?.status == .valid)
     }
@@ -78,8 +79,8 @@ struct JourneyStartTests {
     @Test("a password shows masked, never as typed")
     func passwordMasked() async throws {
         let harness = try JourneyHarness()
-        await harness.journey.send(.change(.field("password"), "Secret123"))
-        #expect(await harness.state.field("password")?.displayValue == "•••••••••")
+        harness.journey.send(.change(.field("password"), "Secret123"))
+        #expect(harness.state.field("password")?.displayValue == "•••••••••")
     }
 
     @Test("the journey comes from the runtime with the region's standard definition")
@@ -91,7 +92,7 @@ struct JourneyStartTests {
                                        addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(),
                                        featureFlags: FeatureFlagStore())
         let journey = try Runtime(brand: JourneyTestBrand(region: .newZealand), services: services).joinForm()
-        let state = await journey.state
+        let state = journey.state
         #expect(state.field("depositLimit")?.traits.isRequired == false)
         #expect(state.fields.count == 11)
     }
@@ -99,14 +100,14 @@ struct JourneyStartTests {
     @Test("progress follows every keystroke: editing a valid field takes it back until it is checked again")
     func progressFollowsTyping() async throws {
         let harness = try JourneyHarness()
-        await harness.type("pat@example.com", into: "email")
-        let checked = await harness.state.progress
+        harness.type("pat@example.com", into: "email")
+        let checked = harness.state.progress
         #expect(checked > 0)
-        await harness.journey.send(.focus(.field("email")))
-        await harness.journey.send(.change(.field("email"), "pat@example.co"))
-        #expect(await harness.state.progress < checked)
-        #expect(await harness.state.field("email")?.displayValue == "pat@example.co")
-        await harness.journey.send(.unfocus)
-        #expect(await harness.state.progress == checked)
+        harness.journey.send(.focus(.field("email")))
+        harness.journey.send(.change(.field("email"), "pat@example.co"))
+        #expect(harness.state.progress < checked)
+        #expect(harness.state.field("email")?.displayValue == "pat@example.co")
+        harness.journey.send(.unfocus)
+        #expect(harness.state.progress == checked)
     }
 }

@@ -4,6 +4,7 @@ import LiveryCore
 @testable import JoinFormFeature
 
 @Suite("Definitions from data drive the journey (J13)")
+@MainActor
 struct SeedConfigurationJourneyTests {
     @Test("the seed's minimal configuration runs as a one-page journey that signs up")
     func minimalConfiguration() async throws {
@@ -15,17 +16,17 @@ struct SeedConfigurationJourneyTests {
         ] }
         """.utf8))
         let harness = try JourneyHarness(definition: definition)
-        #expect(await harness.state.callToAction.purpose == .signUp)
-        await harness.type("0412345678", into: "Mobile")
-        await harness.type("anything", into: "Password")
-        await harness.journey.send(.continue)
+        #expect(harness.state.callToAction.purpose == .signUp)
+        harness.type("0412345678", into: "Mobile")
+        harness.type("anything", into: "Password")
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        #expect(await harness.state.scrollTarget == .field("TermsAndConditions"))
-        #expect(await harness.status("TermsAndConditions")?.violations.map(\.code) == [.consentRequired])
-        await harness.journey.send(.toggle("TermsAndConditions"))
-        await harness.journey.send(.continue)
+        #expect(harness.state.scrollTarget == .field("TermsAndConditions"))
+        #expect(harness.status("TermsAndConditions")?.violations.map(\.code) == [.consentRequired])
+        harness.journey.send(.toggle("TermsAndConditions"))
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        #expect(await harness.state.createdClient != nil)
+        #expect(harness.state.createdClient != nil)
         #expect(await harness.backend.registrations.first?.fields["TermsAndConditions"] == "true")
     }
 
@@ -34,7 +35,7 @@ struct SeedConfigurationJourneyTests {
         let promo = try FieldDefinition(name: "promoCode", inputType: .text, validate: ValidationDefinition(maxLength: 12))
         let amended = try FormDefinition.standard(for: .australia, adding: promo, after: "mobile")
         let harness = try JourneyHarness(definition: amended)
-        let state = await harness.state
+        let state = harness.state
         #expect(state.rows.last?.map(\.name) == ["promoCode"])
         #expect(state.field("promoCode")?.status == .valid)
         #expect(state.field("promoCode")?.traits.inputLimit == 12)
@@ -43,7 +44,7 @@ struct SeedConfigurationJourneyTests {
     @Test("typing beyond a field's input limit keeps only what fits")
     func inputLimit() async throws {
         let harness = try JourneyHarness()
-        await harness.type(String(repeating: "a", count: 60), into: "firstName")
-        #expect(await harness.state.field("firstName")?.value == .text(String(repeating: "a", count: 50)))
+        harness.type(String(repeating: "a", count: 60), into: "firstName")
+        #expect(harness.state.field("firstName")?.value == .text(String(repeating: "a", count: 50)))
     }
 }

@@ -4,6 +4,7 @@ import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Page two and creating the client (J11, J12, J15, V14)")
+@MainActor
 struct SignUpTests {
     private func readyToSignUp(region: Region = .australia, register: [SelfExcludedPerson]? = nil,
                                configure: (inout JoinFormSettings) -> Void = { _ in }) async throws -> JourneyHarness {
@@ -15,7 +16,7 @@ struct SignUpTests {
     }
 
     private func signUp(_ harness: JourneyHarness) async {
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
     }
 
@@ -23,7 +24,7 @@ struct SignUpTests {
     func success() async throws {
         let harness = try await readyToSignUp()
         await signUp(harness)
-        let state = await harness.state
+        let state = harness.state
         let client = try #require(state.createdClient)
         #expect(state.route == .signedUp(client))
         #expect(state.isLoading == false)
@@ -32,8 +33,8 @@ struct SignUpTests {
         #expect(stored.first?.fields["username"] == "alex_c")
         #expect(stored.first?.fields["depositLimit"] == "declined")
         #expect(stored.first?.fields["password"] == nil)
-        await harness.journey.send(.routeHandled)
-        #expect(await harness.state.route == nil)
+        harness.journey.send(.routeHandled)
+        #expect(harness.state.route == nil)
     }
 
     @Test("the last page stays loading while the client is created")
@@ -41,13 +42,13 @@ struct SignUpTests {
         let harness = try await readyToSignUp()
         let gate = Gate()
         await harness.backend.gateCreate(gate)
-        await harness.journey.send(.continue)
-        while await harness.backend.registrations.isEmpty { await Task.yield() }
-        #expect(await harness.state.isLoading)
-        #expect(await harness.state.callToAction.showsProgress)
+        harness.journey.send(.continue)
+        await harness.backend.registrationsSent.wait(for: 1)
+        #expect(harness.state.isLoading)
+        #expect(harness.state.callToAction.showsProgress)
         await gate.open()
         await harness.journey.settle()
-        #expect(await harness.state.isLoading == false)
+        #expect(harness.state.isLoading == false)
     }
 
     @Test("a failed sign-up shows the alert and keeps every value; retry creates exactly one client")
@@ -55,7 +56,7 @@ struct SignUpTests {
         let harness = try await readyToSignUp()
         await harness.backend.failNextCreate(with: .unavailable(reason: "503"))
         await signUp(harness)
-        let failed = await harness.state
+        let failed = harness.state
         #expect(failed.alert?.kind == .signUpFailed)
         #expect(failed.alert?.actions.map(\.role) == [.retry, .dismiss])
         #expect(failed.field("username")?.value == .text("alex_c"))
@@ -63,9 +64,9 @@ struct SignUpTests {
         #expect(failed.field("firstName")?.value == .text("Alex"))
         #expect(failed.createdClient == nil && failed.isLoading == false)
 
-        await harness.journey.send(.alertAction(.retry))
+        harness.journey.send(.alertAction(.retry))
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.alert == nil)
         #expect(state.createdClient != nil)
         let keys = await harness.backend.registrations.map(\.idempotencyKey)
@@ -79,14 +80,14 @@ struct SignUpTests {
         let violation = RuleViolation(code: "username.taken", template: "That username was just taken.")
         await harness.backend.failNextCreate(with: .rejected(["username": [violation]]))
         await signUp(harness)
-        let state = await harness.state
+        let state = harness.state
         #expect(state.field("username")?.status == .invalid([violation]))
         #expect(state.field("username")?.messages == ["That username was just taken."])
         #expect(state.focus == .field("username"))
         #expect(state.alert?.kind == .detailsRejected)
-        await harness.journey.send(.dismissAlert)
-        await harness.journey.send(.change(.field("username"), "alex_c2"))
-        #expect(await harness.status("username") == .unknown)
+        harness.journey.send(.dismissAlert)
+        harness.journey.send(.change(.field("username"), "alex_c2"))
+        #expect(harness.status("username") == .unknown)
     }
 
     @Test("a rejected field on an earlier page brings that page back")
@@ -94,7 +95,7 @@ struct SignUpTests {
         let harness = try await readyToSignUp()
         await harness.backend.failNextCreate(with: .rejected(["email": [RuleViolation(code: "email.inUse", template: "In use.")]]))
         await signUp(harness)
-        let state = await harness.state
+        let state = harness.state
         #expect(state.pageIndex == 0)
         #expect(state.focus == .field("email"))
     }
@@ -106,7 +107,7 @@ struct SignUpTests {
         let harness = try await readyToSignUp(region: .newZealand) { $0.alerts.byRuleCode["identity.unverified"] = custom }
         await harness.backend.failNextCreate(with: .rejected(["lastName": [RuleViolation(code: "identity.unverified", template: "Unverified.")]]))
         await signUp(harness)
-        #expect(await harness.state.alert == custom)
+        #expect(harness.state.alert == custom)
     }
 
     @Test("a person on the self-exclusion register gets its alert and no account (J15)")
@@ -114,11 +115,11 @@ struct SignUpTests {
         let person = SelfExcludedPerson(firstName: "Alex", lastName: "Citizen", dateOfBirth: CalendarDay(year: 2000, month: 2, day: 1)!)
         let harness = try await readyToSignUp(register: [person])
         await signUp(harness)
-        let state = await harness.state
+        let state = harness.state
         #expect(state.alert?.kind == .selfExcluded)
         #expect(state.createdClient == nil)
         #expect(await harness.backend.embedded.clients.isEmpty)
-        await harness.journey.send(.alertAction(.openSelfExclusionRegister))
+        harness.journey.send(.alertAction(.openSelfExclusionRegister))
         #expect(harness.analytics.events.last?.name == JoinEvent.linkOpened)
         #expect(harness.analytics.events.last?["link"] == .string("selfExclusionRegister"))
     }
@@ -130,22 +131,22 @@ struct SignUpTests {
         harness.flags.set(.loginNative, loginNative)
         await harness.backend.failNextCreate(with: .conflict(reason: "email already registered"))
         await signUp(harness)
-        #expect(await harness.state.route == (loginNative ? .nativeLogin : .legacyLogin))
-        #expect(await harness.state.alert == nil)
+        #expect(harness.state.route == (loginNative ? .nativeLogin : .legacyLogin))
+        #expect(harness.state.alert == nil)
     }
 
     @Test("terms and privacy links ask for their pages; support and the register are recorded only (J11)")
     func links() async throws {
         let harness = try await readyToSignUp()
-        await harness.journey.send(.open(.termsAndConditions))
-        #expect(await harness.state.route == .termsAndConditions)
-        await harness.journey.send(.routeHandled)
-        await harness.journey.send(.open(.privacyPolicy))
-        #expect(await harness.state.route == .privacyPolicy)
-        await harness.journey.send(.routeHandled)
-        await harness.journey.send(.open(.customerSupport))
-        await harness.journey.send(.open(.selfExclusionRegister))
-        #expect(await harness.state.route == nil)
+        harness.journey.send(.open(.termsAndConditions))
+        #expect(harness.state.route == .termsAndConditions)
+        harness.journey.send(.routeHandled)
+        harness.journey.send(.open(.privacyPolicy))
+        #expect(harness.state.route == .privacyPolicy)
+        harness.journey.send(.routeHandled)
+        harness.journey.send(.open(.customerSupport))
+        harness.journey.send(.open(.selfExclusionRegister))
+        #expect(harness.state.route == nil)
         let links = harness.analytics.events.filter { $0.name == JoinEvent.linkOpened }.compactMap { $0["link"]?.stringValue }
         #expect(links == ["termsAndConditions", "privacyPolicy", "customerSupport", "selfExclusionRegister"])
     }
@@ -153,8 +154,8 @@ struct SignUpTests {
     @Test("marketing consent is recorded as ticked or not and sent with the registration")
     func marketingConsent() async throws {
         let harness = try await readyToSignUp()
-        await harness.journey.send(.toggle("marketingConsent"))
-        #expect(await harness.state.field("marketingConsent")?.value == .tick(true))
+        harness.journey.send(.toggle("marketingConsent"))
+        #expect(harness.state.field("marketingConsent")?.value == .tick(true))
         await signUp(harness)
         #expect(await harness.backend.registrations.first?.fields["marketingConsent"] == "true")
     }

@@ -4,6 +4,7 @@ import LiveryTesting
 @testable import JoinFormFeature
 
 @Suite("Username availability through the account service (J6, V5, V13)")
+@MainActor
 struct UsernameCheckTests {
     private func harness() async throws -> JourneyHarness {
         let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"]))
@@ -14,18 +15,18 @@ struct UsernameCheckTests {
     @Test("a free username is valid once the service answers")
     func available() async throws {
         let harness = try await harness()
-        await harness.type("free_name", into: "username")
+        harness.type("free_name", into: "username")
         await harness.journey.settle()
-        #expect(await harness.status("username") == .valid)
+        #expect(harness.status("username") == .valid)
         #expect(await harness.backend.usernameQuestions == ["free_name"])
     }
 
     @Test("a taken username is invalid with its message")
     func taken() async throws {
         let harness = try await harness()
-        await harness.type("taken_name", into: "username")
+        harness.type("taken_name", into: "username")
         await harness.journey.settle()
-        let field = await harness.state.field("username")
+        let field = harness.state.field("username")
         #expect(field?.status.violations.map(\.code) == ["username.taken"])
         #expect(field?.messages == ["That username is taken."])
     }
@@ -33,9 +34,9 @@ struct UsernameCheckTests {
     @Test("a username that breaks a local rule is never sent to the service")
     func localRulesFirst() async throws {
         let harness = try await harness()
-        await harness.type("no", into: "username")
+        harness.type("no", into: "username")
         await harness.journey.settle()
-        #expect(await harness.status("username")?.violations.map(\.code) == [.lengthRange])
+        #expect(harness.status("username")?.violations.map(\.code) == [.lengthRange])
         #expect(await harness.backend.usernameQuestions.isEmpty)
     }
 
@@ -43,9 +44,9 @@ struct UsernameCheckTests {
     func serviceFails() async throws {
         let harness = try await harness()
         await harness.backend.failUsername("alex_c")
-        await harness.type("alex_c", into: "username")
+        harness.type("alex_c", into: "username")
         await harness.journey.settle()
-        let field = await harness.state.field("username")
+        let field = harness.state.field("username")
         #expect(field?.status.kind == .error)
         #expect(field?.messages.isEmpty == true)
     }
@@ -55,11 +56,11 @@ struct UsernameCheckTests {
         let harness = try await harness()
         let gate = Gate()
         await harness.backend.gateUsername("alex_c", gate)
-        await harness.type("alex_c", into: "username")
-        #expect(await harness.state.field("username")?.isValidating == true)
+        harness.type("alex_c", into: "username")
+        #expect(harness.state.field("username")?.isValidating == true)
         await gate.open()
         await harness.journey.settle()
-        #expect(await harness.state.field("username")?.isValidating == false)
+        #expect(harness.state.field("username")?.isValidating == false)
     }
 
     @Test("a slow answer for an older username never overwrites the newer one's")
@@ -67,16 +68,16 @@ struct UsernameCheckTests {
         let harness = try await harness()
         let gate = Gate()
         await harness.backend.gateUsername("taken_name", gate)
-        await harness.type("taken_name", into: "username")
-        while await harness.backend.usernameQuestions.isEmpty { await Task.yield() }
-        await harness.type("fresh_name", into: "username")
-        await harness.journey.settle()
-        #expect(await harness.status("username") == .valid)
+        harness.type("taken_name", into: "username")
+        await harness.backend.questionsAsked.wait(for: 1)
+        harness.type("fresh_name", into: "username")
+        // The newer answer lands first; the older one is still held at the gate.
+        let answered = await harness.journey.state { $0.field("username")?.status == .valid }
+        #expect(answered.field("username")?.value == .text("fresh_name"))
         await gate.open()
-        await harness.backend.waitUntilAnswered(2)
-        for _ in 0..<100 { await Task.yield() }   // let the stale answer reach the journey
-        await harness.journey.settle()
-        let field = await harness.state.field("username")
+        await harness.journey.settle()   // waits for the older answer too, which must change nothing
+        #expect(await harness.backend.usernameQuestions == ["taken_name", "fresh_name"])
+        let field = harness.state.field("username")
         #expect(field?.value == .text("fresh_name"))
         #expect(field?.status == .valid)
     }
@@ -85,9 +86,9 @@ struct UsernameCheckTests {
     func editClearsError() async throws {
         let harness = try await harness()
         await harness.backend.failUsername("alex_c")
-        await harness.type("alex_c", into: "username")
+        harness.type("alex_c", into: "username")
         await harness.journey.settle()
-        await harness.journey.send(.change(.field("username"), "alex_cc"))
-        #expect(await harness.status("username") == .unknown)
+        harness.journey.send(.change(.field("username"), "alex_cc"))
+        #expect(harness.status("username") == .unknown)
     }
 }

@@ -4,21 +4,22 @@ import LiveryCore
 @testable import JoinFormFeature
 
 @Suite("The whole journey, from an empty form to a created client")
+@MainActor
 struct WholeJourneyTests {
     @Test("Australia: details, address by search, username, password, a declined deposit limit, signed up")
     func australia() async throws {
         let harness = try JourneyHarness(region: .australia)
-        await harness.fillDetails()
-        #expect(await harness.state.progress > 0.4)
-        await harness.journey.send(.continue)
+        harness.fillDetails()
+        #expect(harness.state.progress > 0.4)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        #expect(await harness.state.pageIndex == 1)
+        #expect(harness.state.pageIndex == 1)
         await harness.chooseAddress("12 Smith")
         await harness.fillAccount(depositLimit: .declined)
-        #expect(await harness.state.progress == 1)
-        await harness.journey.send(.continue)
+        #expect(harness.state.progress == 1)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         let client = try #require(state.createdClient)
         #expect(state.route == .signedUp(client))
         let stored = try #require(await harness.backend.embedded.clients.first)
@@ -32,14 +33,14 @@ struct WholeJourneyTests {
     @Test("New Zealand: NZ mobile and address, no deposit-limit decision needed, signed up")
     func newZealand() async throws {
         let harness = try JourneyHarness(region: .newZealand)
-        await harness.fillDetails()
-        await harness.journey.send(.continue)
+        harness.fillDetails()
+        harness.journey.send(.continue)
         await harness.journey.settle()
         await harness.chooseAddress("1 Queen")
         await harness.fillAccount(depositLimit: .undecided)
-        await harness.journey.send(.continue)
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.createdClient != nil)
         let stored = try #require(await harness.backend.embedded.clients.first)
         #expect(stored.fields["mobile"] == "021 123 4567")
@@ -50,10 +51,10 @@ struct WholeJourneyTests {
     @Test("someone under 18 cannot get past page one (J15: 18 or over everywhere)", arguments: [Region.australia, .newZealand])
     func underage(region: Region) async throws {
         let harness = try JourneyHarness(region: region)
-        await harness.fillDetails(dateOfBirth: "01012010")
-        await harness.journey.send(.continue)
+        harness.fillDetails(dateOfBirth: "01012010")
+        harness.journey.send(.continue)
         await harness.journey.settle()
-        let state = await harness.state
+        let state = harness.state
         #expect(state.pageIndex == 0)
         #expect(state.field("dateOfBirth")?.status.violations.map(\.code) == [.ageMinimum])
         #expect(state.focus == .field("dateOfBirth"))
