@@ -8,7 +8,7 @@ struct LayoutTests {
     @Test("Signed out: search, log in, join and the betslip counter, whatever the promotions entry",
           arguments: PromotionsSetting.allCases)
     func signedOut(_ setting: PromotionsSetting) async {
-        let state = await AppBarHarness(promotions: setting.entry).bar().state
+        let state = AppBarHarness(promotions: setting.entry).bar().state
         #expect(!state.isSignedIn)
         #expect(state.layout.left.isEmpty)
         #expect(state.layout.centre.map(\.id) == [.logo])
@@ -22,7 +22,7 @@ struct LayoutTests {
     func signedIn(_ setting: PromotionsSetting) async {
         let harness = AppBarHarness(promotions: setting.entry,
                                     session: signedInSession(balance: 42.5, pending: 2, promotions: 3))
-        let state = await harness.bar().state
+        let state = harness.bar().state
         #expect(state.isSignedIn)
         #expect(state.layout.left.map(\.id) == [.userTray])
         #expect(state.item(.userTray)?.content == .avatar(SocialProfile(nickname: "Punter", avatar: "avatar.png")))
@@ -36,7 +36,7 @@ struct LayoutTests {
 
     @Test("Items carry the brand's icon assets and the theme's colour roles")
     func iconsAndColours() async {
-        let state = await AppBarHarness(session: signedInSession()).bar().state
+        let state = AppBarHarness(session: signedInSession()).bar().state
         #expect(state.item(.search)?.icon == .search)
         #expect(state.item(.search)?.iconAsset == "i.search")
         #expect(state.item(.betslip)?.iconAsset == "i.betslip")
@@ -48,7 +48,7 @@ struct LayoutTests {
     func brandStyle() async {
         var settings = AppBarSettings()
         settings.style.balance = ColorPair(foreground: .onSecondary, background: .secondary)
-        let state = await AppBarHarness(AppBarTestBrand(settings), session: signedInSession()).bar().state
+        let state = AppBarHarness(AppBarTestBrand(settings), session: signedInSession()).bar().state
         #expect(state.item(.balance)?.colors == ColorPair(foreground: .onSecondary, background: .secondary))
         #expect(state.style.balance.background == .secondary)
     }
@@ -56,7 +56,7 @@ struct LayoutTests {
     @Test("Pending bets show the brand's pot icon when the brand uses one")
     func potIcon() async {
         let brand = AppBarTestBrand(AppBarSettings(showsPotIcon: true), potIcon: "i.pot")
-        let item = await AppBarHarness(brand, session: signedInSession()).bar().state.item(.pendingBets)
+        let item = AppBarHarness(brand, session: signedInSession()).bar().state.item(.pendingBets)
         #expect(item?.icon == .pot)
         #expect(item?.iconAsset == "i.pot")
     }
@@ -64,14 +64,14 @@ struct LayoutTests {
     @Test("Without a pot icon in the theme, pending bets fall back to the standard icon")
     func noPotIcon() async {
         let brand = AppBarTestBrand(AppBarSettings(showsPotIcon: true), potIcon: nil)
-        let item = await AppBarHarness(brand, session: signedInSession()).bar().state.item(.pendingBets)
+        let item = AppBarHarness(brand, session: signedInSession()).bar().state.item(.pendingBets)
         #expect(item?.icon == .pendingBets)
         #expect(item?.iconAsset == "i.pending")
     }
 
     @Test("A screen's title replaces the logo in the centre")
     func title() async {
-        let state = await AppBarHarness().bar(AppBarOptions(title: "Racing")).state
+        let state = AppBarHarness().bar(AppBarOptions(title: "Racing")).state
         #expect(state.layout.centre.map(\.id) == [.title])
         #expect(state.item(.title)?.content == .title("Racing"))
         #expect(state.item(.title)?.isEnabled == false)
@@ -79,7 +79,7 @@ struct LayoutTests {
 
     @Test("A screen without search keeps the right group at its minimum with a leading spacer")
     func spacerPadsShortRightGroup() async {
-        let state = await AppBarHarness().bar(AppBarOptions(showsSearch: false)).state
+        let state = AppBarHarness().bar(AppBarOptions(showsSearch: false)).state
         #expect(state.rightIDs == [.spacer(1), .login, .join, .betslip])
         #expect(state.item(.spacer(1))?.isEnabled == false)
     }

@@ -1,6 +1,7 @@
 import AppBarFeature
 import Foundation
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("Right-hand group minimum (property)")

@@ -112,3 +112,30 @@ struct AddressFieldTests {
         #expect(harness.analytics.events.last?["action"] == .string("clear"))
     }
 }
+
+@Suite("The address field after clear", .timeLimit(.minutes(1)))
+@MainActor
+struct AddressClearJourneyTests {
+    @Test("enter manually, back to search, clear, enter manually: sign-up asks for the address and never sends the cleared one")
+    func clearedAddressIsNotSubmitted() async throws {
+        let harness = try JourneyHarness(region: .australia)
+        await harness.reachAccountPage()
+        harness.journey.send(.address(.enterManually))
+        for (child, text) in [("streetNumber", "7"), ("street", "Example Road"), ("suburb", "Fitzroy"), ("postcode", "3065")] {
+            harness.type(text, into: "address", child: child)
+        }
+        harness.journey.send(.change(.child("address", "state"), "VIC"))
+        #expect(harness.status("address") == .valid)
+        harness.journey.send(.address(.backToSearch))
+        harness.journey.send(.address(.clear))
+        harness.journey.send(.address(.enterManually))
+        #expect(harness.state.address?.manualFields.allSatisfy { $0.value.isEmpty } == true)
+        #expect(harness.state.field("address")?.displayValue == "")
+        await harness.fillAccount()
+        harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(harness.state.field("address")?.status.violations.map(\.code) == [.required])
+        #expect(await harness.backend.registrations.isEmpty, "a registration was sent without an address")
+        #expect(harness.state.createdClient == nil)
+    }
+}
