@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(name: "LiverySandboxTests",
                     dependencies: ["LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
                                    "JoinFormFeature", "AddressLookupFeature",
-                                   toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log")]
+                                   toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
+                                   toolsOnly("Hummingbird", "hummingbird")]
                         + brands.map { .target(name: "\($0)Brand") },
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
@@ -147,6 +148,13 @@ let package = Package(
             name: "AppBarFeatureTests",
             dependencies: ["AppBarFeature", "LiveryCore", "LiveryTesting"],
             path: "Tests/AppBarTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LiveryCompositionTests",
+            dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+                           "LiveryTesting"] + brands.map { .target(name: "\($0)Brand") },
+            path: "Tests/CompositionTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -112,7 +112,7 @@ struct HarmonyClientTests {
     func cancellation() async {
         let service = client("hang.test") { _ in .hang }
         let task = Task { try await service.suggestions(for: "12 smith", in: .australia, limit: 8) }
-        while StubURLProtocol.requests(to: "hang.test").isEmpty { await Task.yield() }
+        await StubURLProtocol.waitForRequests(to: "hang.test")
         task.cancel()
         await #expect(throws: AddressLookupError.cancelled) { try await task.value }
     }

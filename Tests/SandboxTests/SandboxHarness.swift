@@ -29,7 +29,8 @@ struct SandboxHarness {
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
-    static func run(faults: FaultPlan = FaultPlan(), _ body: (SandboxHarness) async throws -> Void) async throws {
+    static func run(faults: FaultPlan = FaultPlan(), isolation: isolated (any Actor)? = #isolation,
+                    _ body: (SandboxHarness) async throws -> Void) async throws {
         let sandbox = try await start(faults: faults)
         do {
             try await body(sandbox)

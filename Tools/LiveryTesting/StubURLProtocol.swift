@@ -37,6 +37,16 @@ public final class StubURLProtocol: URLProtocol {
         let lock = NSLock()
         var handlers: [String: @Sendable (Seen) -> Answer] = [:]
         var seen: [String: [Seen]] = [:]
+        var arrivals: [String: Arrivals] = [:]
+
+        func arrivals(for host: String) -> Arrivals {
+            lock.withLock {
+                if let existing = arrivals[host] { return existing }
+                let made = Arrivals()
+                arrivals[host] = made
+                return made
+            }
+        }
     }
 
     private static let registry = Registry()
@@ -49,6 +59,11 @@ public final class StubURLProtocol: URLProtocol {
     /// The requests made to `host`.
     public static func requests(to host: String) -> [Seen] {
         registry.lock.withLock { registry.seen[host] ?? [] }
+    }
+
+    /// Returns once `count` requests have been made to `host`.
+    public static func waitForRequests(to host: String, count: Int = 1) async {
+        await registry.arrivals(for: host).wait(for: count)
     }
 
     /// A session whose requests this stub answers.
@@ -70,6 +85,7 @@ public final class StubURLProtocol: URLProtocol {
             Self.registry.seen[host, default: []].append(seen)
             return Self.registry.handlers[host]
         }
+        Self.registry.arrivals(for: host).arrive()
         switch handler?(seen) ?? .fail(.cannotFindHost) {
         case .respond(let status, let body):
             let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",

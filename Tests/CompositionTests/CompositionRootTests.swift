@@ -1,0 +1,131 @@
+import AddressLookupFeature
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+import Testing
+
+/// The composition root: one entry point assembles any brand on embedded or
+/// live services, and every way it can fail is a typed error naming the cause.
+@Suite("Composition root", .timeLimit(.minutes(1)))
+@MainActor
+struct CompositionRootTests {
+    private let composition: Composition
+
+    init() throws {
+        composition = try Composition(AllBrands.plugins)
+    }
+
+    /// A server that refuses every connection: nothing listens on port 1 of loopback.
+    private static let unreachable = URL(string: "http://127.0.0.1:1")!
+
+    private func live(_ server: URL = unreachable, definition: DefinitionPolicy = .serverOrBundled,
+                      flags: any FeatureFlagService = FeatureFlagStore(),
+                      session: ClientSession = .signedOut) -> LiveServices {
+        LiveServices(accounts: HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5)),
+                     addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
+                     flags: flags, clientDetails: EmbeddedClientDetails(session), definition: definition)
+    }
+
+    @Test("every brand assembles on embedded services with its own definition; its flag defaults sit under the world's",
+          arguments: AllBrands.ids)
+    func embedded(_ id: String) async throws {
+        let brand = AllBrands.plugin(id)
+        let overridden = !(brand.featureFlagDefaults[.loginNative] ?? false)
+        let world = EmbeddedWorld(flags: [.loginNative: overridden])
+        let assembled = try await composition.assemble(id.uppercased(), on: .embedded(world))
+        #expect(assembled.runtime.manifest.id.rawValue == id)
+        #expect(assembled.origin == .bundled)
+        #expect(assembled.definition == (try BrandConfiguration(brand).bundledDefinition))
+        let flags = assembled.runtime.services.featureFlags
+        #expect(flags.isEnabled(.loginNative) == overridden)
+        #expect(flags.isEnabled(.betslipNative) == (brand.featureFlagDefaults[.betslipNative] ?? false))
+        let join = try assembled.runtime.joinForm()
+        join.send(.open(.privacyPolicy))
+        let event = try #require(world.analytics.last)
+        #expect(event["brand"] == .string(id) && event["region"] == .string(brand.manifest.region.code))
+    }
+
+    @Test("the world's today decides who is old enough")
+    func worldToday() async throws {
+        let world = EmbeddedWorld(today: CalendarDay(year: 2030, month: 2, day: 1)!)
+        let join = try await composition.assemble("neds", on: .embedded(world)).runtime.joinForm()
+        join.send(.focus(.field("dateOfBirth")))
+        join.send(.change(.field("dateOfBirth"), "01022012"))   // 18 on the world's today
+        join.send(.unfocus)
+        #expect(join.state.field("dateOfBirth")?.status == .valid)
+        join.send(.focus(.field("dateOfBirth")))
+        join.send(.change(.field("dateOfBirth"), "02022012"))   // 18 tomorrow
+        join.send(.unfocus)
+        #expect(join.state.field("dateOfBirth")?.status.violations.map(\.code) == [.ageMinimum])
+    }
+
+    @Test("an unknown brand is a typed error that lists the known ones, on either service set")
+    func unknownBrand() async {
+        for services: ServiceSet in [.embedded(EmbeddedWorld()), .live(live())] {
+            await #expect(throws: CompositionError.brand(.unknown("sportsbet", known: composition.registry.ids))) {
+                try await composition.assemble("sportsbet", on: services)
+            }
+        }
+    }
+
+    @Test("a server address that is not http(s), or has no host, is refused before anything is asked")
+    func invalidServer() async {
+        for address in ["ftp://127.0.0.1/", "file:///tmp/x", "http://"] {
+            let error = await #expect(throws: CompositionError.self) {
+                try await composition.assemble("neds", on: .live(live(URL(string: address)!)))
+            }
+            guard case .invalidServer(let named, _)? = error else {
+                Issue.record("\(address): \(String(describing: error))")
+                continue
+            }
+            #expect(named == address)
+        }
+    }
+
+    @Test("an unreachable server: the bundled definition is used and the failure is reported, naming the address")
+    func unreachableFallsBack() async throws {
+        let assembled = try await composition.assemble("neds", on: .live(live()))
+        guard case .bundledAfterServerFailure(.definition(let brand, .unavailable(let source, _))) = assembled.origin else {
+            Issue.record("origin: \(assembled.origin)")
+            return
+        }
+        #expect(brand.rawValue == "neds")
+        #expect(source.hasPrefix("http://127.0.0.1:1/v2/registration/config"))
+        #expect(assembled.definition == (try BrandConfiguration(AllBrands.plugin("neds")).bundledDefinition))
+        #expect(assembled.origin.description.contains("127.0.0.1:1"))
+    }
+
+    @Test("an unreachable server with the server's definition required: a typed error naming the address")
+    func unreachableRequired() async {
+        let error = await #expect(throws: CompositionError.self) {
+            try await composition.assemble("neds", on: .live(live(definition: .server)))
+        }
+        #expect(error?.description.contains("127.0.0.1:1/v2/registration/config") == true)
+    }
+
+    @Test("the bundled policy never asks the server")
+    func bundledPolicy() async throws {
+        let assembled = try await composition.assemble("tabnz", on: .live(live(definition: .bundled)))
+        #expect(assembled.origin == .bundled)
+    }
+
+    @Test("a live runtime uses the app's flags and session, and the HTTP services: an unreachable one is a shown failure")
+    func liveUsesTheAppsServices() async throws {
+        let flags = FeatureFlagStore([.betslipNative: true])
+        let session = ClientSession.signedIn(ClientDetails(balance: 42))
+        let runtime = try await composition.assemble("betcha", on: .live(live(definition: .bundled, flags: flags,
+                                                                           session: session))).runtime
+        let bar = runtime.appBar()
+        #expect(bar.state.isSignedIn)
+        bar.send(.tap(.betslip))
+        #expect(bar.state.route == .nativeBetslip, "the app's flag wins over the brand's default")
+        let lookup = runtime.addressLookup()
+        lookup.send(.typeText("12 Smith Street"))
+        lookup.send(.submit)
+        await lookup.settle()
+        #expect(lookup.state.failedOperation == .search && lookup.state.failure != nil)
+        await #expect(throws: BackendError.self) { try await runtime.services.backend.isUsernameAvailable("alex_c") }
+    }
+}
