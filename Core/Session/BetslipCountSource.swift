@@ -1,4 +1,4 @@
-/// Where the number of selections on the betslip comes from (seed 001: the
+/// Where the number of selections on the betslip comes from (the
 /// native betslip's store or the legacy betslip's shared state).
 ///
 /// Every reader starts from the same latest count, so a screen created later

@@ -1,5 +1,5 @@
-/// Where the signed-in client's details come from (seed 001's client-details
-/// startup query): sign-in state, balance, pending bets count, social profile
+/// Where the signed-in client's details come from (the app's client-details
+/// query at start-up): sign-in state, balance, pending bets count, social profile
 /// and promotions balance.
 ///
 /// Every reader starts from the same latest session, so a screen created

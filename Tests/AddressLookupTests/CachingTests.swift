@@ -2,7 +2,7 @@ import AddressLookupFeature
 import LiveryCore
 import Testing
 
-@Suite("Caching and counting requests (A7)")
+@Suite("Caching and counting requests")
 @MainActor
 struct CachingTests {
     private struct Setup {

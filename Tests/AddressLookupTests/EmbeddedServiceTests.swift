@@ -7,7 +7,7 @@ private let bundled: EmbeddedAddressLookupService = {
     do { return try EmbeddedAddressLookupService.bundled() } catch { fatalError("\(error)") }
 }()
 
-@Suite("Embedded address service (A6)")
+@Suite("Embedded address service")
 @MainActor
 struct EmbeddedServiceTests {
     private func texts(_ query: String, in region: Region = .australia, limit: Int = 8) async throws -> [String] {

@@ -4,7 +4,7 @@ import LiveryCore
 import LiveryTesting
 import Testing
 
-@Suite("Harmony-style HTTP client (A6)")
+@Suite("Harmony-style HTTP client")
 struct HarmonyClientTests {
     private func client(_ host: String, _ handler: @escaping @Sendable (StubURLProtocol.Seen) -> StubURLProtocol.Answer)
         -> HarmonyAddressLookupService {

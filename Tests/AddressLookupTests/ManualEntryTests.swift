@@ -2,7 +2,7 @@ import AddressLookupFeature
 import LiveryCore
 import Testing
 
-@Suite("Enter manually (A3)")
+@Suite("Enter manually")
 @MainActor
 struct ManualEntryTests {
     @Test("entering manually after a selection pre-fills every field from the retrieved address")

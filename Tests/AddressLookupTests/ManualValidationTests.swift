@@ -2,7 +2,7 @@ import AddressLookupFeature
 import LiveryCore
 import Testing
 
-@Suite("Manual address fields per region (A5)")
+@Suite("Manual address fields per region")
 @MainActor
 struct ManualValidationTests {
     private func manualEngine(_ region: Region) -> AddressLookupStore {
@@ -77,7 +77,7 @@ struct ManualValidationTests {
     }
 }
 
-@Suite("Parent address status (J10)")
+@Suite("Parent address status")
 @MainActor
 struct ParentStatusTests {
     @Test("in search mode the address is unknown until one is retrieved, then valid")

@@ -2,7 +2,7 @@ import AddressLookupFeature
 import LiveryCore
 import Testing
 
-@Suite("Search as you type (A1)")
+@Suite("Search as you type")
 @MainActor
 struct SearchAsYouTypeTests {
     @Test("typing \"12 Smith Street\" at 80 ms per key issues one search, not one per key")

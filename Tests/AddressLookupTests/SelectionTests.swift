@@ -2,7 +2,7 @@ import AddressLookupFeature
 import LiveryCore
 import Testing
 
-@Suite("Selection, clear and request economy (A2, A4, A7)")
+@Suite("Selection, clear and request economy")
 @MainActor
 struct SelectionTests {
     @Test("selecting a suggestion fills the search text, closes the list and retrieves the structured address")

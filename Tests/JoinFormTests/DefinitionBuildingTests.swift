@@ -12,7 +12,7 @@ struct DefinitionBuildingTests {
         try FormDefinition.load(json: Data(json.utf8)).makeForm(in: environment)
     }
 
-    @Test("start states: required fields unknown; optional, prefilled-valid and ticked ones valid (J1)")
+    @Test("start states: required fields unknown; optional, prefilled-valid and ticked ones valid")
     func initialStates() throws {
         let form = try form(#"""
         {"fields": [

@@ -3,7 +3,7 @@ import Testing
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("Form definitions as data (J13)")
+@Suite("Form definitions as data")
 struct DefinitionLoadingTests {
     private func load(_ json: String) throws(DefinitionError) -> FormDefinition {
         try FormDefinition.load(json: Data(json.utf8))
@@ -18,7 +18,7 @@ struct DefinitionLoadingTests {
         }
     }
 
-    @Test("the seed's minimal configuration loads: mobile, password and terms on one page")
+    @Test("a minimal server configuration loads: mobile, password and terms on one page")
     func minimal() throws {
         let definition = try load("""
         { "fields": [
@@ -32,7 +32,7 @@ struct DefinitionLoadingTests {
         #expect(definition.pages[0].rows == [["Mobile"], ["Password"], ["TermsAndConditions"]])
     }
 
-    @Test("the seed's extended configuration loads, optional email included")
+    @Test("an extended server configuration loads, optional email included")
     func extended() throws {
         let definition = try load("""
         { "fields": [
@@ -50,7 +50,7 @@ struct DefinitionLoadingTests {
         #expect(definition.field("Country")?.inputType.isFocusable == false)
     }
 
-    @Test("the seed's field examples load with default value, limits and regex rules")
+    @Test("a server configuration's field examples load with default value, limits and regex rules")
     func fieldExamples() throws {
         let definition = try load(#"""
         { "fields": [

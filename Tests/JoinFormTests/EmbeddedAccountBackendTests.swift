@@ -92,7 +92,7 @@ struct EmbeddedAccountBackendTests {
         #expect(await rejection(backend(), odd) == ["nickname": ["field.unknown"], "marketing": ["field.notTick"]])
     }
 
-    @Test("a taken username is rejected on its field, lands on the form and clears on edit (V14)")
+    @Test("a taken username is rejected on its field, lands on the form and clears on edit")
     func takenUsername() async throws {
         let service = backend(taken: ["adalove"])
         let codes = await rejection(service, Self.valid)
@@ -110,7 +110,7 @@ struct EmbeddedAccountBackendTests {
         #expect(form.status(of: "username") == .valid)
     }
 
-    @Test("a person on the register gets no account; without a register the same person joins (J15)")
+    @Test("a person on the register gets no account; without a register the same person joins")
     func selfExclusion() async throws {
         let listed = SelfExcludedPerson(firstName: " ada ", lastName: "LOVELACE", dateOfBirth: CalendarDay(year: 1990, month: 12, day: 10)!)
         let checking = backend(register: [listed])

@@ -3,7 +3,7 @@ import Testing
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("Display formats and field traits (J7, J17)")
+@Suite("Display formats and field traits")
 struct FormattingTests {
     @Test("date of birth: typed digits are shown dd/mm/yyyy", arguments: [
         ("2", "2"), ("21", "21"), ("211", "21/1"), ("2111", "21/11"), ("21112", "21/11/2"),

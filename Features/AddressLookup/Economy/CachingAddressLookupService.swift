@@ -1,6 +1,6 @@
 import LiveryCore
 
-/// Answers a repeated lookup from memory for a short time (SPEC A7: address
+/// Answers a repeated lookup from memory for a short time (address
 /// APIs bill per request).
 ///
 /// Searches are cached by their exact `(query, region, limit)`: a longer

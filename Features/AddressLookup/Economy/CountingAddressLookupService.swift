@@ -1,7 +1,7 @@
 import LiveryCore
 
 /// Counts the requests that reach a service, so tests and benchmarks can
-/// report requests per entered address (SPEC A7). Wrap the service that
+/// report requests per entered address. Wrap the service that
 /// bills: put it inside a ``CachingAddressLookupService`` to count only the
 /// requests the cache lets through.
 public actor CountingAddressLookupService: AddressLookupService {

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import LiveryCore
 
-/// An HTTP client for a Harmony-style two-step address API (SPEC A6), on `URLSession`.
+/// An HTTP client for a Harmony-style two-step address API, on `URLSession`.
 ///
 /// **Find** — `POST {baseURL}/{findPath}` with
 /// ```json

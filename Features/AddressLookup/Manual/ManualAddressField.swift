@@ -2,7 +2,7 @@ import LiveryCore
 
 /// One child field of the manual address form.
 ///
-/// Which fields a form has, and their rules, depend on the region (SPEC A5):
+/// Which fields a form has, and their rules, depend on the region:
 /// Australia asks for a suburb and a state from a fixed list; New Zealand for
 /// an optional suburb and a city. Both take an optional unit and a
 /// four-digit postcode.

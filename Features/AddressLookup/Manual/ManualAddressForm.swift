@@ -89,7 +89,7 @@ struct ManualAddressForm: Hashable, Sendable {
         form.validate(toCheck)
     }
 
-    /// The parent status (SPEC J10): valid when every child is valid; the
+    /// The parent status: valid when every child is valid; the
     /// first invalid child's violations when any is invalid; else unknown.
     var status: FieldStatus {
         for field in fields {

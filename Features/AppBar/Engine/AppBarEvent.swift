@@ -1,4 +1,4 @@
-/// The app bar's analytics (SPEC B8): every tap the bar acts on is one
+/// The app bar's analytics: every tap the bar acts on is one
 /// `app_bar_tapped` event. Properties never carry personal data: no balance,
 /// no counts, no profile.
 ///

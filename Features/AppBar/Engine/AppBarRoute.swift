@@ -1,5 +1,5 @@
 /// A screen the app bar asks its head to show. Where two screens can serve
-/// one item, a feature flag chooses (SPEC B4). Raw values are the names
+/// one item, a feature flag chooses. Raw values are the names
 /// scenario files and analytics use.
 public enum AppBarRoute: String, Hashable, Sendable, CaseIterable, Codable {
     /// Search.

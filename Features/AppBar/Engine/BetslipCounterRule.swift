@@ -1,4 +1,4 @@
-/// The betslip counter's animation rule (SPEC B6, seed 001): a change that
+/// The betslip counter's animation rule: a change that
 /// happens while the bar is visible animates; changes while it is hidden do
 /// not, and a bar that re-appears jumps to the current count, so a screen the
 /// person returns to never plays a catch-up animation. Later changes animate.

@@ -71,7 +71,7 @@ public struct AppBarBadge: Hashable, Sendable {
     }
 }
 
-/// The betslip counter and how a head moves to its value (SPEC B6).
+/// The betslip counter and how a head moves to its value.
 ///
 /// When ``value`` differs from the number the head shows, it animates there
 /// if ``animatesChange`` is `true` and jumps there otherwise. A change that

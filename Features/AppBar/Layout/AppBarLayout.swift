@@ -48,7 +48,8 @@ public struct AppBarLayout: Hashable, Sendable {
     /// The item with `id`, if the layout has it.
     public func item(_ id: AppBarItemID) -> AppBarItem? { items.first { $0.id == id } }
 
-    /// The layout for `input` (SPEC B1, B2, B7 and seed 001's right-group minimum).
+    /// The layout for `input`: items by sign-in state, the brand's promotions entry and icons,
+    /// and the right group padded to its minimum.
     public init(_ input: Input) {
         let build = ItemFactory(input: input)
         let details = input.session.details

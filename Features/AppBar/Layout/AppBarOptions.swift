@@ -1,5 +1,5 @@
 /// What the screen that creates an app bar says about it. Each screen owns its
-/// own app bar (seed 001); these differ per screen, not per brand.
+/// own app bar; these differ per screen, not per brand.
 public struct AppBarOptions: Hashable, Sendable {
     /// The title shown in the centre instead of the brand's logo.
     public var title: String?

@@ -7,7 +7,7 @@ public struct AppBarOverlays: Hashable, Sendable {
     /// Whether the locker is open.
     public var isLockerOpen: Bool
     /// Whether the locker is about to open: the tray was just closed for it
-    /// and the locker opens when the brand's delay has passed (SPEC B3).
+    /// and the locker opens when the brand's delay has passed.
     public var isLockerOpening: Bool
 
     /// Overlays; all closed by default.

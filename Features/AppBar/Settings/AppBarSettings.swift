@@ -19,7 +19,7 @@ public struct AppBarSettings: Hashable, Sendable {
     public var showsPotIcon: Bool
     /// The fewest items the right-hand group holds; shorter groups are padded
     /// with spacers at their leading edge so the centre items never crowd
-    /// into them (seed 001). Four by default; negative values count as zero.
+    /// into them. Four by default; negative values count as zero.
     public var minimumRightItems: Int
     /// How long after closing the user tray the locker opens, when the locker
     /// is toggled over an open tray. 300 ms by default.
@@ -44,7 +44,7 @@ public struct AppBarSettings: Hashable, Sendable {
     }
 }
 
-/// The promotions entry on the signed-in app bar (SPEC B2): brand
+/// The promotions entry on the signed-in app bar: brand
 /// configuration, never a brand check in feature code.
 public enum PromotionsEntry: Hashable, Sendable {
     /// No promotions entry.

@@ -21,13 +21,13 @@ public struct RuleEnvironment: Sendable {
 }
 
 extension FormDefinition {
-    /// The typed fields of this definition, in form order, validated on leaving (J2).
+    /// The typed fields of this definition, in form order, validated on leaving.
     /// Composite fields (`Address`, `DepositLimit`) are not among them: their
     /// values are child forms that the journey keeps.
     ///
     /// Rule order: `mandatory`, `minLength`/`maxLength`, then `custom` in
     /// order. A `Checkbox` holds a `Bool` (mandatory means it must be
-    /// ticked); every other input type holds text. Starting state (J1): an
+    /// ticked); every other input type holds text. Starting state: an
     /// optional field starts valid; a prefilled field starts valid when its
     /// value passes its rules (a prefilled value that does not is left
     /// unknown, so the continue walk checks it); all others start unknown.
@@ -84,7 +84,7 @@ extension FormDefinition {
     }
 
     /// Asks `accounts` whether the name is free; a taken name breaks the rule
-    /// (code `username.taken`), a failed call is the field's error state (J6).
+    /// (code `username.taken`), a failed call is the field's error state.
     private static func usernameRule(_ rule: RuleDefinition, _ accounts: any AccountBackend) -> any AsyncValidationRule<String> {
         let violation = RuleViolation(code: RuleCode(rawValue: rule.code ?? "username.taken"),
                                       template: rule.errorMessage ?? "That username is taken.")

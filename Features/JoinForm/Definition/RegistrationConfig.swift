@@ -1,7 +1,7 @@
 import LiveryCore
 
 extension FormDefinition {
-    /// The brand's form definition from the server (SPEC J13):
+    /// The brand's form definition from the server:
     /// `GET /v2/registration/config?brand=<id>` answers the definition JSON.
     /// - Throws: ``DefinitionError/unavailable(source:reason:)`` when the server
     ///   cannot be reached or answers an error; any loading error of the JSON.

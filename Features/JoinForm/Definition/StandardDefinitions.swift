@@ -6,7 +6,7 @@ extension FormDefinition {
     /// `Resources/join-nz.json`): personal details on the first page; address,
     /// username, password, deposit limit and marketing consent on the second.
     /// The Australian form requires a deposit-limit decision (declining
-    /// counts, J16); in New Zealand the limit is optional.
+    /// counts); in New Zealand the limit is optional.
     ///
     /// A brand replaces it, or amends a copy, through ``JoinFormSettings/definition``.
     /// - Throws: ``DefinitionError`` if the shipped file is missing or does not load.

@@ -1,6 +1,6 @@
 import LiveryCore
 
-/// What a head needs to draw an input, derived from its definition (J7).
+/// What a head needs to draw an input, derived from its definition.
 public struct FieldTraits: Hashable, Sendable {
     /// The keyboard a head should show.
     public enum Keyboard: String, Hashable, Sendable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-/// The analytics events of the join form (J14). Properties carry field
+/// The analytics events of the join form. Properties carry field
 /// names, page names, decisions and outcomes — never a value a person typed.
 ///
 /// | event | properties |

@@ -7,7 +7,7 @@ import LiveryCore
 /// While the journey is loading (``JoinState/isLoading``), intents that edit
 /// or move are ignored; only the alert and route intents are taken.
 public enum JoinIntent: Hashable, Sendable {
-    /// An input gained focus (the one that had it loses it and is checked, J2).
+    /// An input gained focus (the one that had it loses it and is checked).
     case focus(InputID)
     /// Focus left the form (tap outside, keyboard dismissed): the focused input is checked.
     case unfocus
@@ -15,9 +15,9 @@ public enum JoinIntent: Hashable, Sendable {
     case change(InputID, String)
     /// A tick box was tapped (e.g. marketing consent).
     case toggle(FieldName)
-    /// The keyboard's or toolbar's next/done button (J9).
+    /// The keyboard's or toolbar's next/done button.
     case next
-    /// The call to action: continue on an inner page, sign up on the last (J3, J11).
+    /// The call to action: continue on an inner page, sign up on the last.
     case `continue`
     /// Back to the previous page, values kept.
     case back
@@ -26,7 +26,7 @@ public enum JoinIntent: Hashable, Sendable {
     /// (Typing goes through ``change(_:_:)`` on the address field or its
     /// manual children, so focus and checks stay the journey's.)
     case address(AddressLookupIntent)
-    /// The deposit-limit decision (J16): decline, or set a limit (shows amount and period).
+    /// The deposit-limit decision: decline, or set a limit (shows amount and period).
     case chooseDepositLimit(DepositLimitDecision)
     /// A link on the form was tapped.
     case open(JoinLink)

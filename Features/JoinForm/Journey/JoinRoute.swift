@@ -9,13 +9,13 @@ public enum JoinRoute: Hashable, Sendable {
     case privacyPolicy
     /// The client was created: the screen after sign-up.
     case signedUp(CreatedClient)
-    /// The person already has an account: the native log-in (`login-native` on, J12).
+    /// The person already has an account: the native log-in (`login-native` on).
     case nativeLogin
-    /// The person already has an account: the legacy log-in (`login-native` off, J12).
+    /// The person already has an account: the legacy log-in (`login-native` off).
     case legacyLogin
 }
 
-/// The links on the join form (J11). Terms and privacy route to a page; the
+/// The links on the join form. Terms and privacy route to a page; the
 /// customer-support number and the self-exclusion register are recorded in
 /// analytics and left to the head (a phone call, a browser).
 public enum JoinLink: String, Hashable, Sendable, CaseIterable {

@@ -1,6 +1,6 @@
 import LiveryCore
 
-/// The system alert, as state (J5): heads only draw it and report the action chosen.
+/// The system alert, as state: heads only draw it and report the action chosen.
 public struct SystemAlert: Hashable, Sendable {
     /// The situations that raise an alert.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -10,7 +10,7 @@ public struct SystemAlert: Hashable, Sendable {
         case signUpFailed
         /// The account service rejected some details; they are marked on their fields.
         case detailsRejected
-        /// The applicant is on the national self-exclusion register: no account (J15).
+        /// The applicant is on the national self-exclusion register: no account.
         case selfExcluded
         /// A situation configured for the region, raised by a server rule code (see ``JoinAlerts/byRuleCode``).
         case configured

@@ -3,7 +3,7 @@ import LiveryCore
 /// Checks a submitted registration with the rules built from a form
 /// definition: the one check an account service runs before it stores
 /// anything, shared by the embedded service and the sandbox server so both
-/// answer exactly as the form the client used (SPEC V14, one source of truth).
+/// answer exactly as the form the client used (one source of truth).
 /// The form is built once (patterns compiled once); each check works on a copy.
 public struct RegistrationValidator: Sendable {
     /// The definition the rules come from.

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import LiveryCore
 
-/// The behaviours checked by the typed-form tutorial's tests (seed 004),
+/// The behaviours checked by the typed-form tutorial's tests,
 /// expressed in Livery's API: fields validated on every change, an enum
 /// with a "none" case, an injected clock for the age check.
-@Suite("Typed form behaviours (seed 004)")
+@Suite("Typed form behaviours, as a typed-form tutorial tests them")
 struct TypedFormBehaviourTests {
     enum Language: String, Emptiable, Sendable { case none, portuguese, english, spanish
         var isEmptyValue: Bool { self == .none }
@@ -107,10 +107,10 @@ struct TypedFormBehaviourTests {
     }
 }
 
-/// The behaviours of the condition-based validator (seed 002): ordered
+/// The behaviours of the condition-based validator: ordered
 /// conditions, the list of violated ones, status callbacks, and checking on
 /// change versus on leaving.
-@Suite("Condition validator behaviours (seed 002)")
+@Suite("Condition validator behaviours")
 struct ConditionValidatorBehaviourTests {
     static let phone = FieldKey<String>("phone"), email = FieldKey<String>("email")
 

@@ -3,7 +3,7 @@ import AddressLookupFeature
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("The address field is the address lookup engine (J9, J10, J11)")
+@Suite("The address field is the address lookup engine")
 @MainActor
 struct AddressFieldTests {
     private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
@@ -44,7 +44,7 @@ struct AddressFieldTests {
         #expect(harness.state.field("address")?.status == .valid)
     }
 
-    @Test("manual entry takes focus through its own inputs, skips the state drop-down and hands focus back (J9)")
+    @Test("manual entry takes focus through its own inputs, skips the state drop-down and hands focus back")
     func manualFocus() async throws {
         let harness = try await accountPage()
         harness.journey.send(.address(.enterManually))
@@ -66,7 +66,7 @@ struct AddressFieldTests {
         #expect(harness.state.focus == .field("address"))
     }
 
-    @Test("a manual address is valid only when every child is (J10), and is sent with the registration")
+    @Test("a manual address is valid only when every child is, and is sent with the registration")
     func manualValidity() async throws {
         let harness = try await accountPage()
         harness.journey.send(.address(.enterManually))

@@ -3,7 +3,7 @@ import LiveryCore
 import LiveryTesting
 @testable import JoinFormFeature
 
-@Suite("Continue walk and loading state (J3, J4)")
+@Suite("Continue walk and loading state")
 @MainActor
 struct ContinueWalkTests {
     @Test("continue with every field of page one valid shows page two")
@@ -69,7 +69,7 @@ struct ContinueWalkTests {
         #expect(state.focus == nil)
     }
 
-    @Test("continue with a field in the error state shows the system alert and stops (J3, J5)")
+    @Test("continue with a field in the error state shows the system alert and stops")
     func errorShowsAlert() async throws {
         let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"]))
         await harness.backend.failUsername("alex_c")
@@ -89,7 +89,7 @@ struct ContinueWalkTests {
         #expect(harness.state.alert == nil)
     }
 
-    @Test("while continue waits for a check the form is loading: inputs disabled, progress shown, edits ignored (J4)")
+    @Test("while continue waits for a check the form is loading: inputs disabled, progress shown, edits ignored")
     func loadingBlocksEdits() async throws {
         let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"]))
         let gate = Gate()

@@ -2,7 +2,7 @@ import Testing
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("Deposit limit: the Australian prompt and parent validity (J10, J16)")
+@Suite("Deposit limit: the Australian prompt and parent validity")
 @MainActor
 struct DepositLimitTests {
     private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
@@ -35,7 +35,7 @@ struct DepositLimitTests {
         #expect(chosen?["decision"] == .string("declined"))
     }
 
-    @Test("a limit is valid only when its amount and period are (J10)")
+    @Test("a limit is valid only when its amount and period are")
     func parentFromChildren() async throws {
         let harness = try await accountPage()
         await harness.fillAccount(depositLimit: .limited)

@@ -2,7 +2,7 @@ import Testing
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("Focus: next and done across rows and child forms (J2, J9)")
+@Suite("Focus: next and done across rows and child forms")
 @MainActor
 struct FocusOrderTests {
     private func walkNext(_ journey: JoinFormStore, from start: InputID) -> [InputID?] {
@@ -36,7 +36,7 @@ struct FocusOrderTests {
         #expect(harness.state.focus == nil)
     }
 
-    @Test("leaving an input checks it; typing alone does not (J2)")
+    @Test("leaving an input checks it; typing alone does not")
     func leavingValidates() async throws {
         let harness = try JourneyHarness()
         harness.journey.send(.focus(.field("email")))
@@ -47,7 +47,7 @@ struct FocusOrderTests {
         #expect(harness.state.focus == .field("mobile"))
     }
 
-    @Test("while a field shows an error each change re-checks it, so the error clears once fixed (V12)")
+    @Test("while a field shows an error each change re-checks it, so the error clears once fixed")
     func rewardEarly() async throws {
         let harness = try JourneyHarness()
         harness.type("pat@", into: "email")

@@ -2,7 +2,7 @@ import Testing
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("Analytics of the journey (J14, M7)")
+@Suite("Analytics of the journey")
 @MainActor
 struct JourneyAnalyticsTests {
     @Test("focus changes, continue and the sign-up result are events tagged with brand, region and page")

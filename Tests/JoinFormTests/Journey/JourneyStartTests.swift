@@ -3,10 +3,10 @@ import LiveryCore
 import LiveryTesting
 @testable import JoinFormFeature
 
-@Suite("Journey start: states, pages, rows and traits (J1, J7, J8)")
+@Suite("Journey start: states, pages, rows and traits")
 @MainActor
 struct JourneyStartTests {
-    @Test("on start required fields are unknown and optional or prefilled fields are valid (J1)")
+    @Test("on start required fields are unknown and optional or prefilled fields are valid")
     func initialStates() async throws {
         let harness = try JourneyHarness()
         let state = harness.state
@@ -18,7 +18,7 @@ struct JourneyStartTests {
         #expect(state.progress == 0)
     }
 
-    @Test("a prefilled valid value starts valid and counts towards progress (J1)")
+    @Test("a prefilled valid value starts valid and counts towards progress")
     func prefilledStartsValid() async throws {
         var definition = try FormDefinition.standard(for: .australia)
         let index = try #require(definition.fields.firstIndex { $0.name == "email" })
@@ -30,7 +30,7 @@ struct JourneyStartTests {
         #expect(state.progress > 0)
     }
 
-    @Test("page one shows title and first name side by side, then one field per row (J8)")
+    @Test("page one shows title and first name side by side, then one field per row")
     func rows() async throws {
         let state = try JourneyHarness().state
         #expect(state.rows.map { $0.map(\.name) } == [["title", "firstName"], ["lastName"], ["dateOfBirth"], ["email"], ["mobile"]])
@@ -38,7 +38,7 @@ struct JourneyStartTests {
         #expect(state.callToAction == CallToAction(purpose: .continue, showsProgress: false, isEnabled: true))
     }
 
-    @Test("fields declare required, focusable, limit, format, keyboard and capitalisation for heads (J7)")
+    @Test("fields declare required, focusable, limit, format, keyboard and capitalisation for heads")
     func traits() async throws {
         let state = try JourneyHarness().state
         let title = try #require(state.field("title")?.traits)
@@ -53,7 +53,7 @@ struct JourneyStartTests {
         #expect(state.field("marketingConsent")?.traits.isRequired == false)
     }
 
-    @Test("a date of birth typed as digits shows as dd/mm/yyyy, and extra digits are ignored (J7, J17)")
+    @Test("a date of birth typed as digits shows as dd/mm/yyyy, and extra digits are ignored")
     func dateOfBirthFormatting() async throws {
         let harness = try JourneyHarness()
         harness.journey.send(.focus(.field("dateOfBirth")))
@@ -63,7 +63,7 @@ struct JourneyStartTests {
         #expect(harness.state.field("dateOfBirth")?.displayValue == "21/11/2008")
     }
 
-    @Test("mobile numbers are grouped the way the region writes them (J7, J17)", arguments: [
+    @Test("mobile numbers are grouped the way the region writes them", arguments: [
         (Region.australia, "0412345678", "0412 345 678"),
         (Region.australia, "+61412345678", "+61 412 345 678"),
         (Region.newZealand, "0211234567", "021 123 4567"),

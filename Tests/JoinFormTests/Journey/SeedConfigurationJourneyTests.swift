@@ -3,10 +3,10 @@ import Testing
 import LiveryCore
 @testable import JoinFormFeature
 
-@Suite("Definitions from data drive the journey (J13)")
+@Suite("Definitions from data drive the journey")
 @MainActor
 struct SeedConfigurationJourneyTests {
-    @Test("the seed's minimal configuration runs as a one-page journey that signs up")
+    @Test("a minimal server configuration runs as a one-page journey that signs up")
     func minimalConfiguration() async throws {
         let definition = try FormDefinition.load(json: Data("""
         { "fields": [

@@ -3,7 +3,7 @@ import LiveryCore
 import LiveryTesting
 @testable import JoinFormFeature
 
-@Suite("Page two and creating the client (J11, J12, J15, V14)")
+@Suite("Page two and creating the client")
 @MainActor
 struct SignUpTests {
     private func readyToSignUp(region: Region = .australia, register: [SelfExcludedPerson]? = nil,
@@ -74,7 +74,7 @@ struct SignUpTests {
         #expect(await harness.backend.embedded.clients.count == 1)
     }
 
-    @Test("details the service rejects land on their fields, with focus there, and clear when edited (V14)")
+    @Test("details the service rejects land on their fields, with focus there, and clear when edited")
     func serverFieldErrors() async throws {
         let harness = try await readyToSignUp()
         let violation = RuleViolation(code: "username.taken", template: "That username was just taken.")
@@ -100,7 +100,7 @@ struct SignUpTests {
         #expect(state.focus == .field("email"))
     }
 
-    @Test("a rule code the brand configured raises its own alert (a region's extra situation, J5)")
+    @Test("a rule code the brand configured raises its own alert (a region's extra situation)")
     func configuredAlert() async throws {
         let custom = SystemAlert(kind: .configured, title: "Identity check", message: "We need a document.",
                                  actions: [SystemAlert.Action("OK", role: .dismiss)])
@@ -110,7 +110,7 @@ struct SignUpTests {
         #expect(harness.state.alert == custom)
     }
 
-    @Test("a person on the self-exclusion register gets its alert and no account (J15)")
+    @Test("a person on the self-exclusion register gets its alert and no account")
     func selfExcluded() async throws {
         let person = SelfExcludedPerson(firstName: "Alex", lastName: "Citizen", dateOfBirth: CalendarDay(year: 2000, month: 2, day: 1)!)
         let harness = try await readyToSignUp(register: [person])
@@ -124,7 +124,7 @@ struct SignUpTests {
         #expect(harness.analytics.events.last?["link"] == .string("selfExclusionRegister"))
     }
 
-    @Test("someone who already has an account is sent to log in, native or legacy by the login-native flag (J12)",
+    @Test("someone who already has an account is sent to log in, native or legacy by the login-native flag",
           arguments: [true, false])
     func alreadyRegistered(loginNative: Bool) async throws {
         let harness = try await readyToSignUp()
@@ -135,7 +135,7 @@ struct SignUpTests {
         #expect(harness.state.alert == nil)
     }
 
-    @Test("terms and privacy links ask for their pages; support and the register are recorded only (J11)")
+    @Test("terms and privacy links ask for their pages; support and the register are recorded only")
     func links() async throws {
         let harness = try await readyToSignUp()
         harness.journey.send(.open(.termsAndConditions))

@@ -3,7 +3,7 @@ import LiveryCore
 import LiveryTesting
 @testable import JoinFormFeature
 
-@Suite("Username availability through the account service (J6, V5, V13)")
+@Suite("Username availability through the account service")
 @MainActor
 struct UsernameCheckTests {
     private func harness() async throws -> JourneyHarness {

@@ -48,7 +48,7 @@ struct WholeJourneyTests {
         #expect(stored.fields["depositLimit"] == "undecided")
     }
 
-    @Test("someone under 18 cannot get past page one (J15: 18 or over everywhere)", arguments: [Region.australia, .newZealand])
+    @Test("someone under 18 cannot get past page one (18 or over everywhere)", arguments: [Region.australia, .newZealand])
     func underage(region: Region) async throws {
         let harness = try JourneyHarness(region: region)
         harness.fillDetails(dateOfBirth: "01012010")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The baseline: the AU standard form's rules written the way seed 003's plan
-/// writes a data-driven validator — field settings and values looked up by
+/// The baseline: the AU standard form's rules written the way a typical server-driven
+/// registration plan writes a data-driven validator — field settings and values looked up by
 /// string key, every pattern an `NSRegularExpression` compiled on the call
 /// that uses it, the first failure wins. Same rules as `join-au.json`, so
 /// the ratio is the cost of the approach, not of doing less.
