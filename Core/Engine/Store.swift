@@ -6,9 +6,9 @@ import Observation
 /// - **Synchronous and ordered.** ``state`` is read synchronously and
 ///   ``send(_:)`` applies an intent before it returns, so intents sent back to
 ///   back are applied in the order sent, whatever async work is running.
-/// - **Observable.** ``state`` takes part in the Observation framework: a
-///   SwiftUI view or `withObservationTracking` is told of every change. Heads
-///   that are not views can read ``states()`` instead.
+/// - **Observable.** The store is `Observable` (the Observation framework):
+///   a SwiftUI view or `withObservationTracking` that reads ``state`` is told
+///   of every change. Heads that are not views can read ``states()`` instead.
 /// - **It owns the work.** The effects the machine asks for run in tasks the
 ///   store keeps; their outcomes come back on the main actor, in the order
 ///   they arrive. Releasing the store cancels every one of them.
@@ -18,23 +18,26 @@ import Observation
 ///   newest values. Work waiting for a later deadline is left waiting; with a
 ///   ``VirtualClock``, advance the clock, then settle.
 @MainActor
-@Observable
-public final class Store<Machine: StateMachine> where Machine.State: Equatable {
-    @ObservationIgnored private var machine: Machine
-    /// Bumped on every step; reading ``state`` observes it.
-    private var revision: UInt64 = 0
-    @ObservationIgnored private let work = EffectWork<Machine.Feedback>()
-    @ObservationIgnored private let observers = Broadcast<Machine.State>(bufferingNewest: 64)
+public final class Store<Machine: StateMachine>: Observable where Machine.State: Equatable {
+    private var machine: Machine
+    private let work = EffectWork<Machine.Feedback>()
+    private let observers = Broadcast<Machine.State>(bufferingNewest: 64)
+    private let registrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path into a generic class is built at run
+    /// time, which would otherwise cost more than a keystroke's whole work.
+    private let stateKey: KeyPath<Store, Machine.State>
 
     /// A store driving `machine`; the effects it asks for at start begin at once.
     public init(_ machine: Machine) {
         self.machine = machine
+        stateKey = \Store.state
         start(machine.start())
     }
 
-    /// What a head draws now.
+    /// What a head draws now. Reading it inside `withObservationTracking`
+    /// (or a SwiftUI body) observes every change.
     public var state: Machine.State {
-        _ = revision
+        registrar.access(self, keyPath: stateKey)
         return machine.state
     }
 
@@ -54,7 +57,7 @@ public final class Store<Machine: StateMachine> where Machine.State: Equatable {
     /// Waits until no due work is left; see the type's documentation.
     public func settle() async {
         while true {
-            for follow in work.followed() { refresh(follow.token, force: false) }
+            for follow in work.followed() { refresh(follow.token) }
             guard let task = work.firstDue() else { return }
             await task.value
         }
@@ -66,7 +69,8 @@ public final class Store<Machine: StateMachine> where Machine.State: Equatable {
     // MARK: Running effects
 
     private func published() {
-        revision &+= 1
+        registrar.willSet(self, keyPath: stateKey)
+        registrar.didSet(self, keyPath: stateKey)
         observers.yield(machine.state)
     }
 
@@ -94,7 +98,7 @@ public final class Store<Machine: StateMachine> where Machine.State: Equatable {
         case .follow(let id, let current, let updates):
             let token = work.nextToken()
             let task = Task { [weak self] in
-                await updates { [weak self] in await self?.refresh(token, force: true) }
+                await updates { [weak self] in await self?.refresh(token) }
             }
             work.follow(id, token: token, current: current, task: task)
         case .cancel(let id):
@@ -107,14 +111,10 @@ public final class Store<Machine: StateMachine> where Machine.State: Equatable {
         receive(feedback)
     }
 
-    /// Feeds back a followed service's newest value; unless `force`d (an
-    /// update arrived), a value that changes nothing is not published.
-    private func refresh(_ token: UInt64, force: Bool) {
+    /// Feeds back a followed service's newest value; a value that changes
+    /// nothing is not published.
+    private func refresh(_ token: UInt64) {
         guard let current = work.current(of: token) else { return }
-        if force {
-            receive(current())
-            return
-        }
         let before = machine.state
         let effects = machine.receive(current())
         if machine.state != before { published() }

@@ -8,9 +8,7 @@ struct ManualEntryTests {
     @Test("entering manually after a selection pre-fills every field from the retrieved address")
     func prefillsFromSelection() async {
         let harness = EngineHarness()
-        await harness.search("3/12 smith")
-        harness.engine.send(.select(id: "au-2"))
-        await harness.engine.settle()
+        await harness.choose("au-2", after: "3/12 smith")
         harness.engine.send(.enterManually)
         let state = harness.engine.state
         #expect(state.mode == .manual && !state.isListVisible)
@@ -38,11 +36,7 @@ struct ManualEntryTests {
     func prefillsWhenRetrievalArrives() async {
         let service = GatedAddressService()
         let harness = EngineHarness(region: .newZealand, service: service)
-        harness.engine.send(.typeText("1 queen"))
-        harness.engine.send(.submit)
-        await service.waitForRequests(1)
-        service.answer("1 queen", with: [Fixtures.suggestion(Fixtures.queen)])
-        await harness.engine.settle()
+        await harness.searchNow("1 queen", on: service, answering: [Fixtures.suggestion(Fixtures.queen)])
         harness.engine.send(.select(id: "nz-1"))
         harness.engine.send(.enterManually)
         await service.waitForRequests(2)
@@ -56,9 +50,7 @@ struct ManualEntryTests {
     @Test("back to search shows the retrieved address again and keeps the typed manual values")
     func backToSearch() async {
         let harness = EngineHarness()
-        await harness.search("12 smith street")
-        harness.engine.send(.select(id: "au-1"))
-        await harness.engine.settle()
+        await harness.choose("au-1", after: "12 smith street")
         harness.engine.send(.enterManually)
         harness.engine.send(.changeManual(.street, "Smith Lane"))
         harness.engine.send(.backToSearch)

@@ -93,12 +93,9 @@ struct ParentStatusTests {
     @Test("in search mode a failed retrieval is an error")
     func searchModeErrorWhenRetrievalFails() async {
         let service = GatedAddressService()
-        let engine = EngineHarness(service: service).engine
-        engine.send(.typeText("12 smith"))
-        engine.send(.submit)
-        await service.waitForRequests(1)
-        service.answer("12 smith", with: [Fixtures.suggestion(Fixtures.smith)])
-        await engine.settle()
+        let harness = EngineHarness(service: service)
+        let engine = harness.engine
+        await harness.searchNow("12 smith", on: service, answering: [Fixtures.suggestion(Fixtures.smith)])
         engine.send(.select(id: "au-1"))
         await service.waitForRequests(2)
         service.fail(id: "au-1", with: .unavailable(reason: "HTTP status 503"))

@@ -40,11 +40,7 @@ struct SelectionTests {
     func retrievalFailureShown() async {
         let service = GatedAddressService()
         let harness = EngineHarness(service: service)
-        harness.engine.send(.typeText("12 Smith"))
-        harness.engine.send(.submit)
-        await service.waitForRequests(1)
-        service.answer("12 Smith", with: [Fixtures.suggestion(Fixtures.smith)])
-        await harness.engine.settle()
+        await harness.searchNow("12 Smith", on: service, answering: [Fixtures.suggestion(Fixtures.smith)])
         harness.engine.send(.select(id: "au-1"))
         await service.waitForRequests(2)
         service.fail(id: "au-1", with: .timedOut)
@@ -57,9 +53,7 @@ struct SelectionTests {
     @Test("typing after a selection drops the selection and its address")
     func typingDropsSelection() async {
         let harness = EngineHarness()
-        await harness.search("12 smith")
-        harness.engine.send(.select(id: "au-1"))
-        await harness.engine.settle()
+        await harness.choose("au-1", after: "12 smith")
         harness.engine.send(.typeText("12 Smith Street, Coll"))
         let state = harness.engine.state
         #expect(state.selectedSuggestion == nil && state.address == nil)
@@ -68,9 +62,7 @@ struct SelectionTests {
     @Test("clear empties the search text, suggestions, selection and address")
     func clearEmptiesEverything() async {
         let harness = EngineHarness()
-        await harness.search("12 smith")
-        harness.engine.send(.select(id: "au-1"))
-        await harness.engine.settle()
+        await harness.choose("au-1", after: "12 smith")
         harness.engine.send(.clear)
         let state = harness.engine.state
         #expect(state.searchText.isEmpty && state.suggestions.isEmpty && !state.isListVisible)

@@ -33,9 +33,7 @@ struct WhatIsShownIsSubmittedTests {
     @Test("clear forgets the pre-fill: entering manually after a cleared selection shows an empty form")
     func clearForgetsPrefill() async {
         let harness = EngineHarness()
-        await harness.search("12 smith")
-        harness.engine.send(.select(id: "au-1"))
-        await harness.engine.settle()
+        await harness.choose("au-1", after: "12 smith")
         harness.engine.send(.enterManually)
         #expect(harness.engine.state.prefilledFrom == Fixtures.smith)
         harness.engine.send(.backToSearch)
@@ -51,11 +49,7 @@ struct WhatIsShownIsSubmittedTests {
     func clearDropsRetrievalInFlight() async {
         let service = GatedAddressService(honoursCancellation: false)
         let harness = EngineHarness(service: service)
-        harness.engine.send(.typeText("12 Smith"))
-        harness.engine.send(.submit)
-        await service.waitForRequests(1)
-        service.answer("12 Smith", with: [Fixtures.suggestion(Fixtures.smith)])
-        await harness.engine.settle()
+        await harness.searchNow("12 Smith", on: service, answering: [Fixtures.suggestion(Fixtures.smith)])
         harness.engine.send(.select(id: "au-1"))
         harness.engine.send(.enterManually)
         await service.waitForRequests(2)

@@ -54,6 +54,23 @@ struct EngineHarness {
         await engine.settle()
     }
 
+    /// Searches for `query`, then chooses the suggestion `id` and waits for its address.
+    func choose(_ id: String, after query: String) async {
+        await search(query)
+        engine.send(.select(id: id))
+        await engine.settle()
+    }
+
+    /// Searches for `query` at once (return) on a gated `service`, answers
+    /// with `suggestions` and waits for the list.
+    func searchNow(_ query: String, on service: GatedAddressService, answering suggestions: [AddressSuggestion]) async {
+        engine.send(.typeText(query))
+        engine.send(.submit)
+        await service.waitForRequests(service.requests.count + 1)
+        service.answer(query, with: suggestions)
+        await engine.settle()
+    }
+
     /// Every state `stream` published, up to the one the store shows now.
     func published(_ stream: AsyncStream<AddressLookupState>) async -> [AddressLookupState] {
         var seen: [AddressLookupState] = []
