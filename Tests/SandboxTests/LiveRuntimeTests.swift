@@ -1,5 +1,4 @@
 import AddressLookupFeature
-import AppBarFeature
 import Foundation
 import Hummingbird
 import JoinFormFeature
