@@ -55,11 +55,13 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     }
 
     /// Waits until no due work is left; see the type's documentation.
+    /// Work that is waiting on the runtime's clock (a debounce, a delay, a
+    /// service that answers late) is due only once the clock reaches its deadline.
     public func settle() async {
         while true {
             for follow in work.followed() { refresh(follow.token) }
-            guard let task = work.firstDue() else { return }
-            await task.value
+            guard let token = work.firstDue() else { return }
+            await work.progress(of: token)
         }
     }
 
@@ -82,16 +84,14 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
         switch effect.kind {
         case .run(let id, let deadline, let operation):
             let token = work.nextToken()
+            let observer = EngineClock.WaitObserver { [work] clock, deadline in work.setWaiting(token, clock, deadline) }
             let task = Task { [weak self] in
-                if let deadline {
-                    do {
-                        try await deadline.clock.sleep(until: deadline.elapsed)
-                    } catch {
-                        self?.finish(token, with: nil)
-                        return
+                let feedback = await EngineClock.$waitObserver.withValue(observer) { () async -> Machine.Feedback? in
+                    if let deadline {
+                        do { try await deadline.clock.sleep(until: deadline.elapsed) } catch { return nil }
                     }
+                    return Task.isCancelled ? nil : await operation()
                 }
-                let feedback = Task.isCancelled ? nil : await operation()
                 self?.finish(token, with: feedback)
             }
             work.run(id, token: token, task: task, deadline: deadline)
@@ -141,6 +141,10 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
         let token: UInt64
         let task: Task<Void, Never>
         let deadline: Effect<Feedback>.Deadline?
+        /// The clock deadline the task is waiting for now, if it is waiting.
+        var waiting: Effect<Feedback>.Deadline?
+
+        var isDue: Bool { (deadline?.isDue ?? true) && (waiting?.isDue ?? true) }
     }
 
     struct Followed {
@@ -155,6 +159,8 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
     /// Cancelled or replaced tasks that have not returned yet: settling waits for them too.
     private var draining: [UInt64: Task<Void, Never>] = [:]
     private var follows: [EffectID: Followed] = [:]
+    /// Who waits for a task to finish or to start waiting for time, by token.
+    private var progressWaiters: [UInt64: [CheckedContinuation<Void, Never>]] = [:]
 
     func nextToken() -> UInt64 {
         lock.withLock {
@@ -165,7 +171,7 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
 
     func run(_ id: EffectID, token: UInt64, task: Task<Void, Never>, deadline: Effect<Feedback>.Deadline?) {
         lock.withLock {
-            if let old = running.updateValue(Running(token: token, task: task, deadline: deadline), forKey: id) {
+            if let old = running.updateValue(Running(token: token, task: task, deadline: deadline, waiting: nil), forKey: id) {
                 old.task.cancel()
                 draining[old.token] = old.task
             }
@@ -190,11 +196,39 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
 
     /// Forgets the task `token`; whether it was still current (its feedback counts).
     func finish(_ token: UInt64) -> Bool {
-        lock.withLock {
-            if draining.removeValue(forKey: token) != nil { return false }
-            guard let id = running.first(where: { $0.value.token == token })?.key else { return false }
+        let (current, waiters): (Bool, [CheckedContinuation<Void, Never>]) = lock.withLock {
+            let waiters = progressWaiters.removeValue(forKey: token) ?? []
+            if draining.removeValue(forKey: token) != nil { return (false, waiters) }
+            guard let id = running.first(where: { $0.value.token == token })?.key else { return (false, waiters) }
             running.removeValue(forKey: id)
-            return true
+            return (true, waiters)
+        }
+        for waiter in waiters { waiter.resume() }
+        return current
+    }
+
+    /// Records that the task `token` waits on `clock` until `deadline` (or no longer waits).
+    func setWaiting(_ token: UInt64, _ clock: EngineClock, _ deadline: Duration?) {
+        let waiters: [CheckedContinuation<Void, Never>] = lock.withLock {
+            guard let id = running.first(where: { $0.value.token == token })?.key else { return [] }
+            running[id]?.waiting = deadline.map { Effect<Feedback>.Deadline(clock: clock, elapsed: $0) }
+            guard deadline != nil else { return [] }
+            return progressWaiters.removeValue(forKey: token) ?? []
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the task `token` has finished, or is waiting for a
+    /// deadline that has not come (at once if either is already so).
+    func progress(of token: UInt64) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done: Bool = lock.withLock {
+                let isRunning = draining[token] != nil || running.values.contains { $0.token == token && $0.isDue }
+                guard isRunning else { return true }
+                progressWaiters[token, default: []].append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
         }
     }
 
@@ -208,25 +242,29 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
         lock.withLock { follows.values.sorted { $0.token < $1.token } }
     }
 
-    /// A task whose work is due: a cancelled one still returning, or one whose deadline has passed.
-    func firstDue() -> Task<Void, Never>? {
+    /// A task whose work is due: a cancelled one still returning, or one
+    /// that is neither before its deadline nor waiting for a later one.
+    func firstDue() -> UInt64? {
         lock.withLock {
-            if let task = draining.min(by: { $0.key < $1.key })?.value { return task }
-            return running.values.filter { $0.deadline?.isDue ?? true }.min { $0.token < $1.token }?.task
+            if let token = draining.keys.min() { return token }
+            return running.values.filter(\.isDue).map(\.token).min()
         }
     }
 
     var hasPendingWork: Bool { lock.withLock { !running.isEmpty || !draining.isEmpty } }
 
     func cancelAll() {
-        let tasks: [Task<Void, Never>] = lock.withLock {
+        let (tasks, waiters): ([Task<Void, Never>], [CheckedContinuation<Void, Never>]) = lock.withLock {
             defer {
                 running.removeAll()
                 draining.removeAll()
                 follows.removeAll()
+                progressWaiters.removeAll()
             }
-            return running.values.map(\.task) + Array(draining.values) + follows.values.map(\.task)
+            return (running.values.map(\.task) + Array(draining.values) + follows.values.map(\.task),
+                    progressWaiters.values.flatMap { $0 })
         }
         for task in tasks { task.cancel() }
+        for waiter in waiters { waiter.resume() }
     }
 }

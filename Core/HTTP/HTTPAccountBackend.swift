@@ -10,8 +10,8 @@ import FoundationNetworking
 /// - `POST /v2/client` with an `Idempotency-Key` header and
 ///   `{"brand": "<id>", "fields": {…}}` → 201 `{"clientId": "…"}` (200 with
 ///   the same id for a repeated key); 422 `validation.failed` and 409
-///   `username.taken` with per-field violations; 409 otherwise for an
-///   existing client; 403 `self.excluded`.
+///   `username.taken` with per-field violations; 409 `account.exists` when
+///   the email or mobile belongs to a client; 403 `self.excluded`.
 ///
 /// Errors are `{"error": {"code", "message", "fields": {name: [{code, message, parameters}]}}}`.
 /// A create-client request that times out is sent once more with the same
@@ -88,6 +88,7 @@ public struct HTTPAccountBackend: AccountBackend {
         let fields = answer?.error.violations ?? [:]
         switch response.status {
         case 422: return fields.isEmpty ? .invalidResponse(reason: "\(call): 422 without fields") : .rejected(fields)
+        case 409 where code == "account.exists": return .accountExists
         case 409 where !fields.isEmpty: return .rejected(fields)
         case 409: return .conflict(reason: answer?.error.message ?? code)
         case 403 where code == "self.excluded": return .selfExcluded

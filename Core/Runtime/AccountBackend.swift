@@ -58,6 +58,9 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidResponse(reason: String)
     /// The applicant is on the national self-exclusion register: no account is created.
     case selfExcluded
+    /// The applicant already has an account with the brand (their email or
+    /// mobile number belongs to a client): they should log in instead.
+    case accountExists
 
     /// What went wrong.
     public var description: String {
@@ -68,6 +71,7 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
         case .conflict(let reason): "the account service refused: \(reason)"
         case .invalidResponse(let reason): "the account service answered with an unexpected shape: \(reason)"
         case .selfExcluded: "the applicant is on the self-exclusion register"
+        case .accountExists: "the applicant already has an account"
         }
     }
 }

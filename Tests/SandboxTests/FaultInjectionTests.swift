@@ -1,3 +1,5 @@
+import LiveryComposition
+import LiveryCore
 import LiverySandbox
 import Testing
 
@@ -5,19 +7,24 @@ import Testing
 struct FaultInjectionTests {
     @Test("parses faults and latencies")
     func parses() throws {
-        let plan = try FaultPlan.parse(faults: ["check-username=500@0.3", "create-client=503"], latencies: ["address=200ms", "betslip-count=1.5s"])
-        #expect(plan.failures[.checkUsername] == FaultPlan.Failure(status: 500, rate: 0.3))
-        #expect(plan.failures[.createClient] == FaultPlan.Failure(status: 503, rate: 1))
-        #expect(plan.latencies[.address] == .milliseconds(200))
+        let plan = try FaultPlan.parse(faults: ["check-username=500@0.3", "create-client=503", "address=latency 2s"],
+                                       latencies: ["betslip-count=1.5s"])
+        #expect(plan.failures[.checkUsername] == FaultPlan.Failure(.status(500), rate: 0.3))
+        #expect(plan.failures[.createClient] == FaultPlan.Failure(.status(503)))
+        #expect(plan.latencies[.address] == .seconds(2))
         #expect(plan.latencies[.betslipCount] == .milliseconds(1500))
+        #expect(try FaultPlan.parse(faults: ["create-client=timeout@0.5"]).failures[.createClient] == FaultPlan.Failure(.timeout, rate: 0.5))
+        #expect(try FaultPlan.parse(faults: plan.specs) == plan, "a plan reads back from its own values")
     }
 
     @Test("a bad value is an error naming the bad part", arguments: [
         (["check-usernam=500@0.3"], [String](), "unknown route 'check-usernam'"),
-        (["check-username=5xx@0.3"], [], "the status '5xx'"),
-        (["check-username=200"], [], "the status '200'"),
+        (["check-username=5xx@0.3"], [], "'5xx' is not an HTTP error status"),
+        (["check-username=200"], [], "'200' is not an HTTP error status"),
+        (["address=latency soon"], [], "the latency 'soon'"),
+        (["address=latency 1e9s"], [], "not a duration from 0 to 600s"),
         (["check-username=500@1.5"], [], "the rate '1.5'"),
-        (["check-username"], [], "expected <route>=<status>@<rate>"),
+        (["check-username"], [], "expected <route>=<status>@<rate>, <route>=timeout"),
         ([], ["address=200"], "needs a unit"),
         ([], ["address=fast ms"], "the latency 'fast ms'"),
     ])
@@ -39,6 +46,21 @@ struct FaultInjectionTests {
                 #expect(answer.errorCode == "fault.injected")
             }
             #expect(try await sandbox.get("/v2/registration/config", query: ["brand": "neds"]).status == 200)
+        }
+    }
+
+    @Test("create-client=timeout answers 504 fault.timeout at once, which the app's client reads as no answer in time")
+    func timeoutFault() async throws {
+        let plan = try FaultPlan.parse(faults: ["create-client=timeout"])
+        try await SandboxHarness.run(faults: plan) { sandbox in
+            let answer = try await sandbox.createClient(fields: Registrations.australian)
+            #expect(answer.status == 504 && answer.errorCode == "fault.timeout")
+            #expect(answer.elapsed < .seconds(5))
+            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), brand: BrandID(rawValue: "neds")!)
+            await #expect(throws: BackendError.timedOut) {
+                try await backend.createClient(ClientRegistration(brand: BrandID(rawValue: "neds")!, fields: Registrations.australian,
+                                                                  idempotencyKey: "timeout-key"))
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import LiveryComposition
 import BetchaBrand
 import Foundation
 #if canImport(FoundationNetworking)

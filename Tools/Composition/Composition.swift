@@ -83,13 +83,16 @@ public struct Composition: Sendable {
         let region = configuration.region
         let accounts = EmbeddedAccountBackend(
             definition: configuration.bundledDefinition,
-            environment: RuleEnvironment(region: region, wallClock: world.clock.wallClock()),
+            environment: RuleEnvironment(region: region, wallClock: world.wallClock),
             fieldNames: configuration.join.fieldNames, takenUsernames: world.takenUsernames,
+            existingAccounts: world.existingAccounts,
             selfExclusionRegister: configuration.checksSelfExclusionRegister ? world.selfExclusionRegister : nil)
+        let faulted = FaultyAccountBackend(base: accounts, call: world.faultedCall)
         return RuntimeServices(
-            clock: EngineClock(world.clock), wallClock: world.clock.wallClock(),
-            backend: LedgerRecordingBackend(base: accounts, ledger: world.ledger, secretFields: configuration.secretFields),
-            addressLookup: world.addresses, analytics: AnalyticsPipeline(destinations: [world.analytics]),
+            clock: EngineClock(world.clock), wallClock: world.wallClock,
+            backend: LedgerRecordingBackend(base: faulted, ledger: world.ledger, secretFields: configuration.secretFields),
+            addressLookup: FaultyAddressLookup(base: world.addresses, call: world.faultedCall),
+            analytics: AnalyticsPipeline(destinations: [world.analytics]),
             featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
     }
 

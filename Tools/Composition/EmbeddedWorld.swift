@@ -5,9 +5,10 @@ import LiveryCore
 
 /// The in-process world a headless runtime runs in, and the handles that
 /// drive it: a virtual clock, settable flags, the signed-in session, the
-/// betslip, recorded analytics, a ledger of created clients and the address
-/// service (counting its requests). It also says what the embedded account
-/// service starts with.
+/// betslip, recorded analytics, a ledger of created clients, the address
+/// service (counting its requests) and the faults its services meet. It also
+/// says what the embedded account service starts with: taken usernames,
+/// existing accounts and the self-exclusion register.
 ///
 /// Whoever makes the world keeps it, to drive what the runtime sees: advance
 /// the clock, sign a client in, set a flag, read the analytics.
@@ -32,21 +33,36 @@ public struct EmbeddedWorld: Sendable {
     public let ledger: ClientLedger
     /// The address service, counting the requests it receives.
     public let addresses: CountingAddressLookupService
+    /// The faults the account and address services meet (`check-username`,
+    /// `create-client`, `address`); replace its plan at any time.
+    public let faults: FaultSwitch
+    /// How long the app's client waits for an answer: a call slower than this
+    /// (or a `timeout` fault) ends as "no answer in time" when the virtual
+    /// clock reaches it. Ten seconds, as the HTTP clients' default.
+    public var clientTimeout: Duration = .seconds(10)
+    /// The calendar "today" is read in: UTC unless told.
+    public let calendar: Calendar
     /// Usernames already registered.
     public var takenUsernames: Set<String>
+    /// People who already have an account (their registrations are refused as existing).
+    public var existingAccounts: [ExistingAccount]
     /// The people on the national self-exclusion register (checked where the brand checks it).
     public var selfExclusionRegister: [SelfExcludedPerson]
 
-    /// A world on `today` (1 January 2026 unless told; the clock starts at
-    /// midnight UTC, and minimum ages are counted from that day), signed out
-    /// with an empty betslip unless told, with the given flags set, taken
-    /// usernames and register, and `addresses` (the bundled offline index
-    /// when `nil`).
-    public init(today: CalendarDay = EmbeddedWorld.defaultToday, session: ClientSession = .signedOut, betslipCount: Int = 0,
-                flags: [FeatureFlag: Bool] = [:], takenUsernames: Set<String> = EmbeddedWorld.sampleTakenUsernames,
+    /// A world on `today` in `timeZone` (1 January 2026 in UTC unless told;
+    /// the clock starts at that day's midnight, and minimum ages are counted
+    /// from that day), signed out with an empty betslip unless told, with the
+    /// given flags set, taken usernames, existing accounts, register and
+    /// faults, and `addresses` (the bundled offline index when `nil`).
+    public init(today: CalendarDay = EmbeddedWorld.defaultToday, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                session: ClientSession = .signedOut, betslipCount: Int = 0, flags: [FeatureFlag: Bool] = [:],
+                takenUsernames: Set<String> = EmbeddedWorld.sampleTakenUsernames, existingAccounts: [ExistingAccount] = [],
                 selfExclusionRegister: [SelfExcludedPerson] = EmbeddedWorld.sampleRegister,
-                addresses: (any AddressLookupService)? = nil) {
-        let midnight = WallClock.gregorianUTC.date(from: DateComponents(year: today.year, month: today.month, day: today.day))
+                faults: FaultPlan = FaultPlan(), addresses: (any AddressLookupService)? = nil) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        let midnight = calendar.date(from: DateComponents(year: today.year, month: today.month, day: today.day))
         clock = VirtualClock(startDate: midnight ?? Date(timeIntervalSince1970: 0))
         self.flags = FeatureFlagStore(flags)
         self.session = EmbeddedClientDetails(session)
@@ -54,9 +70,17 @@ public struct EmbeddedWorld: Sendable {
         analytics = RecordingDestination(name: "embedded")
         ledger = ClientLedger()
         self.addresses = CountingAddressLookupService(wrapping: addresses ?? BundledAddresses())
+        self.faults = FaultSwitch(faults)
         self.takenUsernames = takenUsernames
+        self.existingAccounts = existingAccounts
         self.selfExclusionRegister = selfExclusionRegister
     }
+
+    /// The wall clock of the world: its virtual clock's date, read in its calendar.
+    public var wallClock: WallClock { clock.wallClock(calendar: calendar) }
+
+    /// How a call of the world's services meets its faults.
+    var faultedCall: FaultedCall { FaultedCall(faults: faults, clock: EngineClock(clock), timeout: clientTimeout) }
 
     /// 1 January 2026.
     public static let defaultToday = CalendarDay(year: 2026, month: 1, day: 1)!

@@ -81,7 +81,7 @@ public struct LiveServices: Sendable {
         LiveServices(accounts: server,
                      addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers),
                      analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
-                     betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.clock.wallClock(),
+                     betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
                      definition: .server, ledger: world.ledger)
     }
 }

@@ -1,3 +1,4 @@
+import LiveryComposition
 import ArgumentParser
 import Foundation
 import LiverySandbox
@@ -11,8 +12,9 @@ extension Livery {
             discussion: """
             Then run scenarios against it: livery run neds --backend http://127.0.0.1:8080
             Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \
-            --latency address=200ms delays address answers. Routes: check-username, create-client, \
-            address, client-details, betslip-count, registration-config.
+            --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
+            Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
+            --allow-seeding lets scenario runs (livery run --backend) seed the world their `given:` describes.
             """)
 
         @Option(help: "The port to listen on (0: any free port).")
@@ -27,11 +29,14 @@ extension Livery {
         @Flag(help: "Start from an empty database (deletes the SQLite file first), so scenario runs that create clients can repeat.")
         var fresh = false
 
-        @Option(help: "An injected failure: <route>=<status>@<rate>, e.g. check-username=500@0.3. Repeatable.")
+        @Option(help: "An injected fault: <route>=<status>@<rate>, <route>=timeout or '<route>=latency <N>ms', e.g. check-username=500@0.3. Repeatable.")
         var fault: [String] = []
 
         @Option(help: "Added latency: <route>=<N>ms, e.g. address=200ms. Repeatable.")
         var latency: [String] = []
+
+        @Flag(help: "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults.")
+        var allowSeeding = false
 
         func run() async throws {
             let faults: FaultPlan
@@ -49,7 +54,8 @@ extension Livery {
                     }
                 }
             }
-            let configuration = SandboxConfiguration(host: host, port: port, databasePath: database, faults: faults)
+            let configuration = SandboxConfiguration(host: host, port: port, databasePath: database, faults: faults,
+                                                     allowsSeeding: allowSeeding)
             print(Terminal.bold("sandbox") + " serving \(registeredBrands.count) brands from \(database) on http://\(host):\(port) (Ctrl-C stops)")
             do {
                 try await Sandbox.run(brands: registeredBrands, configuration: configuration)

@@ -65,13 +65,12 @@ public enum Sandbox {
 
     static func build(brands plugins: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
                       onServerRunning: @escaping @Sendable (Int) async -> Void)
-        throws -> (application: Application<RouterResponder<BasicRequestContext>>, store: SandboxStore) {
-        let brands = try SandboxBrands(plugins)
+        throws -> (application: Application<RouterResponder<SandboxRequestContext>>, store: SandboxStore) {
         let store: SandboxStore
-        let register: [SelfExcludedPerson]
+        let world: SandboxWorld
         do {
             store = try SandboxStore(path: configuration.databasePath)
-            register = try store.selfExclusionRegister()
+            world = SandboxWorld(register: try store.selfExclusionRegister())
         } catch {
             throw SandboxSetupError.database(path: configuration.databasePath, reason: "\(error)")
         }
@@ -81,17 +80,19 @@ public enum Sandbox {
         } catch {
             throw SandboxSetupError.server("the bundled address index: \(error)")
         }
+        let brands = try SandboxBrands(plugins, wallClock: world.wallClock)
         let services = SandboxServices(brands: brands, store: store, addresses: addresses,
                                        faults: FaultInjector(plan: configuration.faults),
-                                       hasher: PasswordHasher(cost: configuration.passwordCost), register: register,
+                                       hasher: PasswordHasher(cost: configuration.passwordCost), world: world,
                                        maxBodyBytes: configuration.maxBodyBytes, logger: logger)
-        let router = Router()
+        let router = Router(context: SandboxRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         UsernameRoutes.register(on: router, services: services)
         CreateClientRoutes.register(on: router, services: services)
         AccountRoutes.register(on: router, services: services)
         AddressRoutes.register(on: router, services: services)
         ConfigRoutes.register(on: router, services: services)
+        if configuration.allowsSeeding { SeedRoutes.register(on: router, services: services) }
         let application = Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),

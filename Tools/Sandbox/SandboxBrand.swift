@@ -21,7 +21,7 @@ struct SandboxBrand: Sendable {
     /// The form's rules, built once, that every registration is checked with.
     let validator: RegistrationValidator
 
-    init(_ configuration: BrandConfiguration) throws {
+    init(_ configuration: BrandConfiguration, wallClock: WallClock) throws {
         id = configuration.id
         region = configuration.region
         definition = configuration.bundledDefinition
@@ -30,7 +30,7 @@ struct SandboxBrand: Sendable {
         definitionJSON = try definition.json()
         validator = RegistrationValidator(
             definition: definition,
-            environment: RuleEnvironment(region: region, wallClock: .system(calendar: WallClock.gregorianUTC)),
+            environment: RuleEnvironment(region: region, wallClock: wallClock),
             fieldNames: fieldNames)
         passwordFields = validator.secretFields
     }
@@ -41,7 +41,7 @@ struct SandboxBrands: Sendable {
     private let composition: Composition
     private let byID: [BrandID: SandboxBrand]
 
-    init(_ plugins: [any BrandPlugin]) throws {
+    init(_ plugins: [any BrandPlugin], wallClock: WallClock) throws {
         do {
             composition = try Composition(plugins)
         } catch {
@@ -50,7 +50,7 @@ struct SandboxBrands: Sendable {
         var byID: [BrandID: SandboxBrand] = [:]
         for id in composition.registry.ids {
             do {
-                byID[id] = try SandboxBrand(composition.configuration(of: id.rawValue))
+                byID[id] = try SandboxBrand(composition.configuration(of: id.rawValue), wallClock: wallClock)
             } catch let error as CompositionError {
                 throw SandboxSetupError.definition(id, "\(error)")
             }

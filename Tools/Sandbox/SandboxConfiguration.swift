@@ -1,3 +1,5 @@
+import LiveryComposition
+
 /// Where the sandbox listens, where it keeps its data and which faults it injects.
 public struct SandboxConfiguration: Sendable {
     /// The address to bind; loopback by default so the sandbox is never reachable from other machines.
@@ -12,10 +14,14 @@ public struct SandboxConfiguration: Sendable {
     public var passwordCost: PasswordHasher.Cost
     /// The largest request body accepted; larger ones are answered 413.
     public var maxBodyBytes: Int
+    /// Whether `POST /sandbox/seed` is served (to loopback peers only); off by
+    /// default, so a shared sandbox cannot be reseeded by accident.
+    public var allowsSeeding: Bool
 
-    /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies.
+    /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies, no seeding.
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
-                passwordCost: PasswordHasher.Cost = .standard, maxBodyBytes: Int = 64 * 1024) {
+                passwordCost: PasswordHasher.Cost = .standard, maxBodyBytes: Int = 64 * 1024, allowsSeeding: Bool = false) {
+        self.allowsSeeding = allowsSeeding
         self.host = host
         self.port = port
         self.databasePath = databasePath

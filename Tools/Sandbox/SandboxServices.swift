@@ -2,6 +2,7 @@ import AddressLookupFeature
 import Foundation
 import Hummingbird
 import JoinFormFeature
+import LiveryComposition
 import LiveryCore
 import Logging
 
@@ -13,17 +14,24 @@ struct SandboxServices: Sendable {
     let addresses: EmbeddedAddressLookupService
     let faults: FaultInjector
     let hasher: PasswordHasher
-    /// The self-exclusion register, read from the database at start-up.
-    let register: [SelfExcludedPerson]
+    /// The day taken as today and the self-exclusion register, as seeds leave them.
+    let world: SandboxWorld
     let maxBodyBytes: Int
     let logger: Logger
 
     /// Applies the fault plan to `route`: waits its added latency, then throws
-    /// the injected error answer if this request is one that fails.
-    func injectFaults(_ route: SandboxRoute) async throws {
-        guard let status = try await faults.apply(to: route) else { return }
-        throw APIError(HTTPResponse.Status(code: status), code: "fault.injected",
-                       message: "fault injection: \(route) answers \(status)")
+    /// the injected error answer if this request is one that fails (a
+    /// time-out is answered 504 at once: the sandbox is the gateway that gave up).
+    func injectFaults(_ route: ServiceRoute) async throws {
+        switch try await faults.apply(to: route) {
+        case nil:
+            return
+        case .status(let status)?:
+            throw APIError(HTTPResponse.Status(code: status), code: "fault.injected",
+                           message: "fault injection: \(route) answers \(status)")
+        case .timeout?:
+            throw APIError(.gatewayTimeout, code: "fault.timeout", message: "fault injection: \(route) timed out")
+        }
     }
 
     /// The value of the query parameter `name`, or a 400 `request.invalid` naming it.

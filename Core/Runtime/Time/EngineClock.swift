@@ -24,10 +24,35 @@ public struct EngineClock: Sendable {
 
     /// Suspends until `deadline` (an elapsed time). Returns at once when the
     /// deadline has passed; throws `CancellationError` if the task is cancelled.
+    ///
+    /// While it waits, the task's ``waitObserver`` (set by the ``Store`` that
+    /// runs the task) knows, so the store's `settle()` does not wait for work
+    /// that is only waiting for time to pass.
     public func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
+        let observer = Self.waitObserver
+        guard let observer, deadline > now else {
+            try await sleeper(deadline)
+            return
+        }
+        observer.waiting(self, deadline)
+        defer { observer.waiting(self, nil) }
         try await sleeper(deadline)
     }
+
+    /// Told when the current task starts (a clock and a deadline) and stops
+    /// (`nil`) waiting on an engine clock.
+    public struct WaitObserver: Sendable {
+        let waiting: @Sendable (EngineClock, Duration?) -> Void
+
+        /// An observer calling `waiting`.
+        public init(_ waiting: @escaping @Sendable (EngineClock, Duration?) -> Void) {
+            self.waiting = waiting
+        }
+    }
+
+    /// The observer of the current task's waits, if any.
+    @TaskLocal public static var waitObserver: WaitObserver?
 
     /// Suspends for `delay` from now.
     public func sleep(for delay: Duration) async throws {

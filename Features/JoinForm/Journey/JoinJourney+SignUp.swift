@@ -100,10 +100,10 @@ extension JoinJourney {
         case .selfExcluded:
             track(JoinEvent.signUp, ["outcome": .string("self_excluded")])
             raise(settings.alerts.alert(.selfExcluded))
-        case .conflict:
+        case .accountExists:
             track(JoinEvent.signUp, ["outcome": .string("already_registered")])
             state.route = services.featureFlags.isEnabled(.loginNative) ? .nativeLogin : .legacyLogin
-        case .unavailable, .timedOut, .invalidResponse:
+        case .unavailable, .timedOut, .invalidResponse, .conflict:
             track(JoinEvent.signUp, ["outcome": .string("failed"), "reason": .string(Self.reason(error))])
             raise(settings.alerts.alert(.signUpFailed))
         }
@@ -146,6 +146,7 @@ extension JoinJourney {
         case .rejected: "rejected"
         case .conflict: "conflict"
         case .selfExcluded: "self_excluded"
+        case .accountExists: "account_exists"
         }
     }
 }

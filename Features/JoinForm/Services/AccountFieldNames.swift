@@ -2,8 +2,9 @@ import Foundation
 import LiveryCore
 
 /// Which fields of a join form the account service reads beyond validating
-/// them: the username to reserve, and the name and date of birth to match
-/// against the self-exclusion register.
+/// them: the username to reserve, the email and mobile that tell an existing
+/// client, and the name and date of birth to match against the
+/// self-exclusion register.
 public struct AccountFieldNames: Hashable, Sendable {
     /// The username field.
     public var username: FieldName
@@ -13,18 +14,75 @@ public struct AccountFieldNames: Hashable, Sendable {
     public var lastName: FieldName
     /// The date of birth field (typed `dd/mm/yyyy`).
     public var dateOfBirth: FieldName
+    /// The email field.
+    public var email: FieldName
+    /// The mobile number field.
+    public var mobile: FieldName
 
     /// Field names.
-    public init(username: FieldName, firstName: FieldName, lastName: FieldName, dateOfBirth: FieldName) {
+    public init(username: FieldName, firstName: FieldName, lastName: FieldName, dateOfBirth: FieldName,
+                email: FieldName = "email", mobile: FieldName = "mobile") {
         self.username = username
         self.firstName = firstName
         self.lastName = lastName
         self.dateOfBirth = dateOfBirth
+        self.email = email
+        self.mobile = mobile
     }
 
-    /// `username`, `firstName`, `lastName`, `dateOfBirth`.
+    /// `username`, `firstName`, `lastName`, `dateOfBirth`, `email`, `mobile`.
     public static let standard = AccountFieldNames(username: "username", firstName: "firstName",
                                                    lastName: "lastName", dateOfBirth: "dateOfBirth")
+}
+
+/// Someone who already has an account with a brand, known by email and/or
+/// mobile number, and optionally the username they took.
+public struct ExistingAccount: Hashable, Sendable {
+    /// Their email.
+    public var email: String?
+    /// Their mobile number, as written.
+    public var mobile: String?
+    /// Their username, if known (it is taken).
+    public var username: String?
+
+    /// An existing account; give an email, a mobile or both.
+    public init(email: String? = nil, mobile: String? = nil, username: String? = nil) {
+        self.email = email
+        self.mobile = mobile
+        self.username = username
+    }
+}
+
+/// How an account service tells a person who already has an account: the
+/// same email (ignoring case and surrounding spaces) or the same mobile
+/// number however it is written (`0412 345 678`, `+61412345678`).
+public struct AccountIdentity: Hashable, Sendable {
+    /// The email as compared, if any.
+    public let emailKey: String?
+    /// The mobile number as compared: the region's code and the digits after
+    /// the trunk 0 (`AU:412345678`), if it is a mobile number of a region.
+    public let mobileKey: String?
+
+    /// The identity of `email` and `mobile`.
+    public init(email: String?, mobile: String?) {
+        let email = email?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        emailKey = email?.isEmpty == false ? email : nil
+        mobileKey = mobile.flatMap { text in
+            Region.allCases.lazy.compactMap { region in
+                MobileNumberPlan.plan(for: region).subscriberNumber(of: text).map { "\(region.code):\($0)" }
+            }.first
+        }
+    }
+
+    /// The identity of an existing account.
+    public init(_ account: ExistingAccount) {
+        self.init(email: account.email, mobile: account.mobile)
+    }
+
+    /// Whether the two share an email or a mobile number.
+    public func matches(_ other: AccountIdentity) -> Bool {
+        (emailKey != nil && emailKey == other.emailKey) || (mobileKey != nil && mobileKey == other.mobileKey)
+    }
 }
 
 /// A person on the national self-exclusion register, matched by name

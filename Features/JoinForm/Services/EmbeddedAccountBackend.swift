@@ -10,10 +10,13 @@ import LiveryCore
 ///    (`parent`, `parent.child`) with the same child forms; fields the form
 ///    does not have, text where a tick is expected, and broken rules are
 ///    answered as ``BackendError/rejected(_:)`` with rule codes per field;
-/// 3. a username already taken (ignoring case) is rejected on its field with `username.taken`;
-/// 4. when a register is configured (Australian brands), a listed person
+/// 3. a person who already has an account — the same email or mobile number
+///    as an existing account or a client created here — gets
+///    ``BackendError/accountExists``;
+/// 4. a username already taken (ignoring case) is rejected on its field with `username.taken`;
+/// 5. when a register is configured (Australian brands), a listed person
 ///    gets ``BackendError/selfExcluded`` and no account;
-/// 5. otherwise the client is stored — without any `Password` field — and its username reserved.
+/// 6. otherwise the client is stored — without any `Password` field — and its username reserved.
 public actor EmbeddedAccountBackend: AccountBackend {
     /// A created client as the service keeps it.
     public struct StoredClient: Hashable, Sendable {
@@ -28,6 +31,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     private let validator: RegistrationValidator
     private let selfExclusionRegister: [SelfExcludedPerson]?
     private var takenUsernames: Set<String>
+    private var identities: [AccountIdentity]
     private var byIdempotencyKey: [String: CreatedClient] = [:]
 
     /// The clients created so far, oldest first.
@@ -36,12 +40,15 @@ public actor EmbeddedAccountBackend: AccountBackend {
     /// A service validating against `definition` in `environment`.
     /// - Parameters:
     ///   - takenUsernames: Usernames already registered.
+    ///   - existingAccounts: People who already have an account (their usernames are taken too).
     ///   - selfExclusionRegister: The register to check at creation, or `nil`
     ///     where the region has none to check.
     public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard,
-                takenUsernames: Set<String> = [], selfExclusionRegister: [SelfExcludedPerson]? = nil) {
+                takenUsernames: Set<String> = [], existingAccounts: [ExistingAccount] = [],
+                selfExclusionRegister: [SelfExcludedPerson]? = nil) {
         self.validator = RegistrationValidator(definition: definition, environment: environment, fieldNames: fieldNames)
-        self.takenUsernames = Set(takenUsernames.map { $0.lowercased() })
+        self.takenUsernames = Set((takenUsernames + existingAccounts.compactMap(\.username)).map { $0.lowercased() })
+        self.identities = existingAccounts.map(AccountIdentity.init)
         self.selfExclusionRegister = selfExclusionRegister
     }
 
@@ -53,12 +60,14 @@ public actor EmbeddedAccountBackend: AccountBackend {
     /// Creates a client; see the type's documentation for the checks, in order.
     public func createClient(_ registration: ClientRegistration) throws(BackendError) -> CreatedClient {
         if let earlier = byIdempotencyKey[registration.idempotencyKey] { return earlier }
-        var rejected = validator.violations(in: registration.fields)
-        let username = validator.username(in: registration.fields)
-        if rejected.isEmpty, takenUsernames.contains(username.lowercased()) {
-            rejected[validator.fieldNames.username] = [RegistrationValidator.usernameTaken]
-        }
+        let rejected = validator.violations(in: registration.fields)
         guard rejected.isEmpty else { throw .rejected(rejected) }
+        let identity = validator.identity(in: registration.fields)
+        if identities.contains(where: identity.matches) { throw .accountExists }
+        let username = validator.username(in: registration.fields)
+        if takenUsernames.contains(username.lowercased()) {
+            throw .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
+        }
         if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) { throw .selfExcluded }
 
         let client = CreatedClient(clientID: "client-\(clients.count + 1)")
@@ -66,6 +75,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
         clients.append(StoredClient(id: client.clientID, brand: registration.brand,
                                     fields: registration.fields.filter { !secretFields.contains($0.key) }))
         takenUsernames.insert(username.lowercased())
+        identities.append(identity)
         byIdempotencyKey[registration.idempotencyKey] = client
         return client
     }

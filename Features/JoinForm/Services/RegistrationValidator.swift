@@ -26,6 +26,11 @@ public struct RegistrationValidator: Sendable {
         submitted[fieldNames.username.rawValue] ?? ""
     }
 
+    /// Who `submitted` is, by email and mobile, to tell an existing client.
+    public func identity(in submitted: [String: String]) -> AccountIdentity {
+        AccountIdentity(email: submitted[fieldNames.email.rawValue], mobile: submitted[fieldNames.mobile.rawValue])
+    }
+
     /// The fields that hold secrets (the form's `Password` fields): never stored or logged.
     public var secretFields: Set<String> {
         Set(definition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))

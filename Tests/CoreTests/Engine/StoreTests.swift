@@ -19,6 +19,8 @@ struct LogMachine: StateMachine {
         case work(id: String, answer: String, gate: Gate)
         /// Work that answers `answer` after `delay` on `clock`.
         case later(String, after: Duration)
+        /// Work that starts at once and, inside, waits `delay` on `clock` before answering (a slow service).
+        case slow(String, waiting: Duration)
         case cancel(String)
     }
 
@@ -64,6 +66,12 @@ struct LogMachine: StateMachine {
             }]
         case .later(let answer, let delay):
             return [.run(EffectID(answer), at: clock.deadline(after: delay), on: clock) { Feedback(text: answer, followed: nil) }]
+        case .slow(let answer, let delay):
+            let clock = clock
+            return [.run(EffectID(answer)) {
+                try? await clock.sleep(for: delay)
+                return Feedback(text: answer, followed: nil)
+            }]
         case .cancel(let id):
             return [.cancel(EffectID(id))]
         }
@@ -173,6 +181,23 @@ struct StoreTests {
         clock.advance(by: .milliseconds(1))
         await store.settle()
         #expect(store.state.log == ["soon"])
+        #expect(!store.hasPendingWork)
+    }
+
+    @Test("settle does not wait for work that waits on the clock inside it; it is due once the clock gets there")
+    func settleSkipsWorkWaitingForTime() async {
+        let store = store()
+        store.send(.slow("late answer", waiting: .seconds(30)))
+        store.send(.note("meanwhile"))
+        await store.settle()
+        #expect(store.state.log == ["meanwhile"])
+        #expect(store.hasPendingWork)
+        clock.advance(by: .seconds(29))
+        await store.settle()
+        #expect(store.state.log == ["meanwhile"], "answered before its 30 seconds")
+        clock.advance(by: .seconds(1))
+        await store.settle()
+        #expect(store.state.log == ["meanwhile", "late answer"])
         #expect(!store.hasPendingWork)
     }
 

@@ -10,7 +10,7 @@ import Hummingbird
 /// A new client starts at balance `0.00`, no bets, no promotions, no profile
 /// and an empty betslip. An unknown client is 404 `client.unknown`.
 enum AccountRoutes {
-    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+    static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.get("/v2/client/{clientId}/details") { _, context -> Response in
             try await services.injectFaults(.clientDetails)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))

@@ -12,7 +12,7 @@ enum AddressRoutes {
     /// How many suggestions a find answers at most.
     static let findLimit = 8
 
-    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+    static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.post("/address/find") { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request

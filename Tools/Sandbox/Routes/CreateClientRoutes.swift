@@ -8,13 +8,14 @@ import LiveryCore
 /// JSON; 404 for an unknown brand; 200 with the earlier id when the key was
 /// used before (nothing new is stored); then the payload is re-validated
 /// with the brand's own form rules (``RegistrationCheck``): 422
-/// `validation.failed` with rule codes per field, 409 `username.taken`,
+/// `validation.failed` with rule codes per field, 409 `account.exists` (the
+/// email or mobile belongs to a client of the brand), 409 `username.taken`,
 /// 403 `self.excluded`; otherwise 201 `{"clientId": "client-<n>"}`. Password
 /// fields are stored only as scrypt hashes.
 enum CreateClientRoutes {
     static let idempotencyHeader = HTTPFields.Element.Name("Idempotency-Key")!
 
-    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+    static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.post("/v2/client") { request, _ -> Response in
             try await services.injectFaults(.createClient)
             guard let key = request.headers[idempotencyHeader]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
@@ -36,11 +37,15 @@ enum CreateClientRoutes {
     private static func create(_ fields: [String: String], brand: SandboxBrand, key: String,
                                services: SandboxServices) async throws -> Response {
         let username = fields[brand.fieldNames.username.rawValue] ?? ""
-        var taken = false
-        if !username.isEmpty { taken = try await services.store.isUsernameTaken(username, brand: brand.id) }
-        switch RegistrationCheck.check(fields, for: brand, usernameTaken: taken, register: services.register) {
+        switch try await RegistrationCheck.check(fields, for: brand, store: services.store, register: services.world.register) {
         case .valid:
             break
+        case .accountExists:
+            if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
+                return try JSONAnswer.response(Created(clientId: "client-\(earlier)"), status: .ok)
+            }
+            throw APIError(.conflict, code: "account.exists",
+                           message: "an account with this email or mobile number already exists; log in instead")
         case .rejected(let violations):
             // A concurrent retry with this key may have taken the username a moment ago: that is a replay, not a conflict.
             if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
@@ -58,7 +63,8 @@ enum CreateClientRoutes {
         let passwordHash = try password.map { try services.hasher.hash($0) }
         let stored = fields.filter { !brand.passwordFields.contains($0.key) }
         let client = SandboxStore.NewClient(brand: brand.id, username: username, fields: stored,
-                                            passwordHash: passwordHash, idempotencyKey: key)
+                                            passwordHash: passwordHash, idempotencyKey: key,
+                                            identity: brand.validator.identity(in: fields))
         switch try await services.store.insert(client) {
         case .created(let id):
             services.logger.info("client created", metadata: ["brand": "\(brand.id)", "client": "client-\(id)"])

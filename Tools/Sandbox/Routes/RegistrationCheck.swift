@@ -4,9 +4,10 @@ import LiveryCore
 
 /// Re-validates a submitted registration with the very rules the brand's
 /// form uses — one source of truth — before anything is stored: the brand's
-/// ``JoinFormFeature/RegistrationValidator`` (built once per brand), then the
-/// username (taken, per the database), then the self-exclusion register where
-/// the brand checks it — in the embedded account service's order.
+/// ``JoinFormFeature/RegistrationValidator`` (built once per brand), then
+/// whether the person already has an account, then the username (taken, per
+/// the database), then the self-exclusion register where the brand checks
+/// it — in the embedded account service's order.
 enum RegistrationCheck {
     /// What the payload came to.
     enum Outcome: Equatable, Sendable {
@@ -14,20 +15,24 @@ enum RegistrationCheck {
         case valid
         /// Broken rules (or a taken username), per field.
         case rejected([FieldName: [RuleViolation]])
+        /// The person already has an account (by email or mobile).
+        case accountExists
         /// The applicant is on the self-exclusion register.
         case selfExcluded
     }
 
-    /// Checks `fields` for `brand`; `usernameTaken` is what the database says
-    /// of the submitted username; `register` the people to refuse.
-    static func check(_ fields: [String: String], for brand: SandboxBrand, usernameTaken: Bool,
-                      register: [SelfExcludedPerson]) -> Outcome {
+    /// Checks `fields` for `brand`, asking `store` whether the person has an
+    /// account and whether the username is taken; `register` is the people to refuse.
+    static func check(_ fields: [String: String], for brand: SandboxBrand, store: SandboxStore,
+                      register: [SelfExcludedPerson]) async throws -> Outcome {
         let validator = brand.validator
-        var rejected = validator.violations(in: fields)
-        if rejected.isEmpty, usernameTaken {
-            rejected[validator.fieldNames.username] = [RegistrationValidator.usernameTaken]
-        }
+        let rejected = validator.violations(in: fields)
         guard rejected.isEmpty else { return .rejected(rejected) }
+        if try await store.hasAccount(validator.identity(in: fields), brand: brand.id) { return .accountExists }
+        let username = validator.username(in: fields)
+        if try await store.isUsernameTaken(username, brand: brand.id) {
+            return .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
+        }
         if brand.checksSelfExclusionRegister, validator.isListed(fields, in: register) { return .selfExcluded }
         return .valid
     }

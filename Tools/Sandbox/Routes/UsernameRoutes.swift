@@ -4,7 +4,7 @@ import Hummingbird
 /// `{"username": "<name>", "available": true|false}`; a name is taken when
 /// it is reserved or registered with the brand, ignoring case.
 enum UsernameRoutes {
-    static func register(on router: Router<BasicRequestContext>, services: SandboxServices) {
+    static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.get("/v2/client/check-username") { request, _ -> Response in
             try await services.injectFaults(.checkUsername)
             let brandName = try SandboxServices.query("brand", in: request)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import JoinFormFeature
 import LiveryComposition
@@ -45,6 +46,21 @@ enum SandboxSchema {
             for person in EmbeddedWorld.sampleRegister {
                 try db.execute(sql: "INSERT INTO self_excluded_person (first_name, last_name, date_of_birth) VALUES (?, ?, ?)",
                                arguments: [person.firstName, person.lastName, person.dateOfBirth.description])
+            }
+        }
+        migrator.registerMigration("v2: clients told by email and mobile") { db in
+            try db.execute(sql: """
+                ALTER TABLE client ADD COLUMN email_key TEXT;
+                ALTER TABLE client ADD COLUMN mobile_key TEXT;
+                CREATE INDEX client_email ON client (brand, email_key);
+                CREATE INDEX client_mobile ON client (brand, mobile_key);
+                """)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, fields FROM client")
+            for row in rows {
+                let fields = (try? JSONDecoder().decode([String: String].self, from: Data((row["fields"] as String).utf8))) ?? [:]
+                let identity = AccountIdentity(email: fields["email"], mobile: fields["mobile"])
+                try db.execute(sql: "UPDATE client SET email_key = ?, mobile_key = ? WHERE id = ?",
+                               arguments: [identity.emailKey, identity.mobileKey, row["id"] as Int64])
             }
         }
         return migrator

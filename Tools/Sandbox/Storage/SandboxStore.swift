@@ -33,11 +33,69 @@ struct SandboxStore: Sendable {
         }
     }
 
+    /// Whether a client of `brand` has `identity`'s email or mobile number.
+    func hasAccount(_ identity: AccountIdentity, brand: BrandID) async throws -> Bool {
+        guard identity.emailKey != nil || identity.mobileKey != nil else { return false }
+        return try await pool.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM client WHERE brand = ? AND (email_key = ? OR mobile_key = ?))
+                """, arguments: [brand.rawValue, identity.emailKey, identity.mobileKey]) ?? false
+        }
+    }
+
     /// The id of the client created with `idempotencyKey`, if any.
     func clientID(forIdempotencyKey key: String) async throws -> Int64? {
         try await pool.read { db in
             try Int64.fetchOne(db, sql: "SELECT id FROM client WHERE idempotency_key = ?", arguments: [key])
         }
+    }
+
+    /// Reserves `usernames` (each once, ignoring case).
+    func reserveUsernames(_ usernames: [String]) async throws {
+        guard !usernames.isEmpty else { return }
+        try await pool.write { db in
+            for username in usernames {
+                try db.execute(sql: "INSERT OR IGNORE INTO reserved_username (username_key) VALUES (?)",
+                               arguments: [username.lowercased()])
+            }
+        }
+    }
+
+    /// Adds people to the self-exclusion register (each once).
+    func addToRegister(_ people: [SelfExcludedPerson]) async throws {
+        guard !people.isEmpty else { return }
+        try await pool.write { db in
+            for person in people {
+                let known = try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM self_excluded_person
+                                   WHERE first_name = ? AND last_name = ? AND date_of_birth = ?)
+                    """, arguments: [person.firstName, person.lastName, person.dateOfBirth.description]) ?? false
+                guard !known else { continue }
+                try db.execute(sql: "INSERT INTO self_excluded_person (first_name, last_name, date_of_birth) VALUES (?, ?, ?)",
+                               arguments: [person.firstName, person.lastName, person.dateOfBirth.description])
+            }
+        }
+    }
+
+    /// Stores clients of `brand` for people who already have an account (no
+    /// password; a made-up username when none is given or it is taken), each
+    /// once; how many were new.
+    func insertExistingAccounts(_ accounts: [ExistingAccount], brand: BrandID) async throws -> Int {
+        var added = 0
+        for account in accounts {
+            let identity = AccountIdentity(account)
+            if try await hasAccount(identity, brand: brand) { continue }
+            var fields: [String: String] = [:]
+            fields["email"] = account.email
+            fields["mobile"] = account.mobile
+            var username = account.username ?? ""
+            let taken = username.isEmpty ? true : try await isUsernameTaken(username, brand: brand)
+            if taken { username = "existing-" + UUID().uuidString.prefix(8).lowercased() }
+            let client = NewClient(brand: brand, username: username, fields: fields, passwordHash: nil,
+                                   idempotencyKey: "seed-" + UUID().uuidString, identity: identity)
+            if case .created = try await insert(client) { added += 1 }
+        }
+        return added
     }
 
     /// The people on the self-exclusion register.
@@ -57,6 +115,8 @@ struct SandboxStore: Sendable {
         var fields: [String: String]
         var passwordHash: String?
         var idempotencyKey: String
+        /// Who the client is, by email and mobile.
+        var identity: AccountIdentity
     }
 
     /// What storing a client came to.
@@ -86,10 +146,11 @@ struct SandboxStore: Sendable {
                 """, arguments: [key, client.brand.rawValue, key]) ?? false
             if taken { return .usernameTaken }
             try db.execute(sql: """
-                INSERT INTO client (brand, username, username_key, fields, password_hash, idempotency_key, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO client (brand, username, username_key, fields, password_hash, idempotency_key, created_at,
+                                    email_key, mobile_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [client.brand.rawValue, client.username, key, fieldsJSON, client.passwordHash,
-                                 client.idempotencyKey, created])
+                                 client.idempotencyKey, created, client.identity.emailKey, client.identity.mobileKey])
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO account (client_id) VALUES (?)", arguments: [id])
             return .created(id)

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Which calls fail, how, how often, and how much latency each adds — one
+/// vocabulary for the sandbox's `--fault` option, the embedded world and
+/// scenario files.
+///
+/// Forms (one per value):
+/// - `check-username=500@0.3`: answer HTTP 500 on 30 % of the calls (`@rate`
+///   may be left out for "always"; statuses 400–599);
+/// - `create-client=timeout[@rate]`: no answer in time (the embedded world
+///   answers after the client's time-out on its virtual clock; the sandbox
+///   answers 504 at once);
+/// - `address=latency 2s` (or `--latency address=2s`): wait before answering
+///   (`ms`, `s`; up to 600 s).
+///
+/// Draws come from a generator seeded with ``seed``, so the same plan and
+/// the same calls fail the same calls.
+public struct FaultPlan: Sendable, Equatable {
+    /// How a failing call fails.
+    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+        /// An HTTP error status, 400–599.
+        case status(Int)
+        /// No answer before the client gives up.
+        case timeout
+
+        /// `500` or `timeout`.
+        public var description: String {
+            switch self {
+            case .status(let status): "\(status)"
+            case .timeout: "timeout"
+            }
+        }
+    }
+
+    /// A failure injected on a share of a route's calls.
+    public struct Failure: Sendable, Equatable {
+        /// How the call fails.
+        public var outcome: Outcome
+        /// The share of calls that fail, 0…1.
+        public var rate: Double
+
+        /// A failure.
+        public init(_ outcome: Outcome, rate: Double = 1) {
+            self.outcome = outcome
+            self.rate = rate
+        }
+    }
+
+    /// Injected failures by route.
+    public var failures: [ServiceRoute: Failure]
+    /// Added latency by route.
+    public var latencies: [ServiceRoute: Duration]
+    /// The seed of the generator that decides which calls fail.
+    public var seed: UInt64
+
+    /// A plan; empty by default (no faults).
+    public init(failures: [ServiceRoute: Failure] = [:], latencies: [ServiceRoute: Duration] = [:], seed: UInt64 = 7) {
+        self.failures = failures
+        self.latencies = latencies
+        self.seed = seed
+    }
+
+    /// Whether the plan injects nothing.
+    public var isEmpty: Bool { failures.isEmpty && latencies.isEmpty }
+
+    /// The routes the plan touches.
+    public var routes: Set<ServiceRoute> { Set(failures.keys).union(latencies.keys) }
+
+    /// The plan as the values it parses from, one per route and kind, sorted.
+    public var specs: [String] {
+        let failed = failures.map { route, failure in
+            "\(route)=\(failure.outcome)" + (failure.rate < 1 ? "@\(failure.rate)" : "")
+        }
+        let slowed = latencies.map { route, latency in "\(route)=latency \(Self.text(of: latency))" }
+        return (failed + slowed).sorted()
+    }
+
+    /// Parses fault values (any of the forms above) and `--latency` values
+    /// (`<route>=<N>ms` or `<route>=<N>s`).
+    /// - Throws: ``FaultPlanError`` naming the value and the part that is wrong.
+    public static func parse(faults: [String], latencies: [String] = [], seed: UInt64 = 7) throws(FaultPlanError) -> FaultPlan {
+        var plan = FaultPlan(seed: seed)
+        for text in faults {
+            let (route, spec) = try split(text, form: "<route>=<status>@<rate>, <route>=timeout or <route>=latency <N>ms")
+            if spec.lowercased().hasPrefix("latency") {
+                let amount = spec.dropFirst("latency".count).trimmingCharacters(in: .whitespaces)
+                plan.latencies[route] = try duration(amount, in: text)
+                continue
+            }
+            let parts = spec.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let outcome: Outcome
+            if parts[0].lowercased() == "timeout" {
+                outcome = .timeout
+            } else {
+                guard let status = Int(parts[0]), (400...599).contains(status) else {
+                    throw FaultPlanError(value: text, problem: "'\(parts[0])' is not an HTTP error status (400–599), 'timeout' or 'latency <N>ms'")
+                }
+                outcome = .status(status)
+            }
+            var rate = 1.0
+            if parts.count == 2 {
+                guard let parsed = Double(parts[1]), (0...1).contains(parsed) else {
+                    throw FaultPlanError(value: text, problem: "the rate '\(parts[1])' is not a number from 0 to 1")
+                }
+                rate = parsed
+            }
+            plan.failures[route] = Failure(outcome, rate: rate)
+        }
+        for text in latencies {
+            let (route, spec) = try split(text, form: "<route>=<N>ms")
+            plan.latencies[route] = try duration(spec, in: text)
+        }
+        return plan
+    }
+
+    /// This plan with `other`'s faults on the routes `other` touches.
+    public func overridden(by other: FaultPlan) -> FaultPlan {
+        var merged = self
+        for route in other.routes {
+            merged.failures[route] = other.failures[route]
+            merged.latencies[route] = other.latencies[route]
+        }
+        return merged
+    }
+
+    private static func split(_ text: String, form: String) throws(FaultPlanError) -> (ServiceRoute, String) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[1].trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw FaultPlanError(value: text, problem: "expected \(form)")
+        }
+        let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+        guard let route = ServiceRoute(rawValue: name) else {
+            throw FaultPlanError(value: text, problem: "unknown route '\(parts[0])'; routes: "
+                                 + ServiceRoute.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return (route, parts[1].trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func duration(_ spec: String, in text: String) throws(FaultPlanError) -> Duration {
+        let lowered = spec.lowercased()
+        let number: Substring, scale: Double
+        if lowered.hasSuffix("ms") {
+            (number, scale) = (lowered.dropLast(2), 1)
+        } else if lowered.hasSuffix("s") {
+            (number, scale) = (lowered.dropLast(1), 1000)
+        } else {
+            throw FaultPlanError(value: text, problem: "the latency '\(spec)' needs a unit: ms or s (e.g. 200ms)")
+        }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0,
+              value * scale <= 600_000 else {
+            throw FaultPlanError(value: text, problem: "the latency '\(spec)' is not a duration from 0 to 600s")
+        }
+        return .milliseconds(Int64((value * scale).rounded()))
+    }
+
+    private static func text(of duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
+}
+
+/// A fault value that does not parse.
+public struct FaultPlanError: Error, Equatable, CustomStringConvertible {
+    /// The value as given.
+    public var value: String
+    /// What is wrong with it.
+    public var problem: String
+
+    /// A problem with `value`.
+    public init(value: String, problem: String) {
+        self.value = value
+        self.problem = problem
+    }
+
+    /// "'check-username=5xx': '5xx' is not …".
+    public var description: String { "'\(value)': \(problem)" }
+}
+
+/// Decides, call by call, what a ``FaultPlan`` does to each route: draws are
+/// taken in call order per route from a generator seeded by the plan, so the
+/// same plan and calls fail the same calls. The plan can be replaced while
+/// calls run (a scenario step, a sandbox seed); replacing it restarts the draws.
+public final class FaultSwitch: @unchecked Sendable {
+    // @unchecked: `plan` and `generators` are only read and written under `lock`.
+    private let lock = NSLock()
+    private var current: FaultPlan
+    private var generators: [ServiceRoute: SplitMix64] = [:]
+
+    /// A switch starting with `plan`.
+    public init(_ plan: FaultPlan = FaultPlan()) {
+        current = plan
+    }
+
+    /// The plan in force.
+    public var plan: FaultPlan {
+        get { lock.withLock { current } }
+        set {
+            lock.withLock {
+                current = newValue
+                generators = [:]
+            }
+        }
+    }
+
+    /// What the next call of `route` meets: its added latency and, when this
+    /// call is one that fails, how it fails.
+    public func draw(_ route: ServiceRoute) -> (latency: Duration?, failure: FaultPlan.Outcome?) {
+        lock.withLock {
+            let latency = current.latencies[route]
+            guard let failure = current.failures[route] else { return (latency, nil) }
+            var generator = generators[route]
+                ?? SplitMix64(seed: current.seed &+ UInt64(ServiceRoute.allCases.firstIndex(of: route) ?? 0))
+            let value = Double(generator.next() >> 11) / Double(1 << 53)
+            generators[route] = generator
+            return (latency, value < failure.rate ? failure.outcome : nil)
+        }
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

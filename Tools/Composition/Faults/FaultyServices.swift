@@ -1,0 +1,98 @@
+import LiveryCore
+
+/// What a fault does to one call of an embedded service, waiting on the
+/// world's virtual clock as the HTTP client would on the wall clock: the
+/// added latency, then the failure; a call whose latency reaches the
+/// client's time-out is carried out (the server did the work) but its
+/// answer comes too late.
+struct FaultedCall: Sendable {
+    let faults: FaultSwitch
+    let clock: EngineClock
+    let timeout: Duration
+
+    /// How a call of `route` ends before reaching the service, if it does.
+    enum Interruption: Error {
+        case status(Int)
+        case timedOut
+    }
+
+    /// Runs `call` under the faults of `route`.
+    func run<Answer: Sendable>(_ route: ServiceRoute, _ call: () async throws -> Answer) async throws -> Answer {
+        let (latency, failure) = faults.draw(route)
+        switch failure {
+        case .timeout?:
+            try await clock.sleep(for: timeout)
+            throw Interruption.timedOut
+        case .status(let status)?:
+            if let latency { try await clock.sleep(for: min(latency, timeout)) }
+            if let latency, latency >= timeout { throw Interruption.timedOut }
+            throw Interruption.status(status)
+        case nil:
+            guard let latency else { return try await call() }
+            if latency >= timeout {
+                _ = try? await call()
+                try await clock.sleep(for: timeout)
+                throw Interruption.timedOut
+            }
+            try await clock.sleep(for: latency)
+            return try await call()
+        }
+    }
+}
+
+/// The embedded account service under the world's faults (`check-username`, `create-client`).
+struct FaultyAccountBackend: AccountBackend {
+    let base: any AccountBackend
+    let call: FaultedCall
+
+    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+        try await guarded(.checkUsername) { try await base.isUsernameAvailable(username) }
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        try await guarded(.createClient) { try await base.createClient(registration) }
+    }
+
+    private func guarded<Answer: Sendable>(_ route: ServiceRoute,
+                                           _ body: () async throws -> Answer) async throws(BackendError) -> Answer {
+        do {
+            return try await call.run(route) { try await body() }
+        } catch let error as BackendError {
+            throw error
+        } catch FaultedCall.Interruption.timedOut {
+            throw .timedOut
+        } catch FaultedCall.Interruption.status(let status) {
+            throw status == 408 || status == 504 ? .timedOut : .unavailable(reason: "\(route): HTTP \(status) fault.injected")
+        } catch {
+            throw .unavailable(reason: "\(route): cancelled")
+        }
+    }
+}
+
+/// The embedded address service under the world's faults (`address`).
+struct FaultyAddressLookup: AddressLookupService {
+    let base: any AddressLookupService
+    let call: FaultedCall
+
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        try await guarded { try await base.suggestions(for: query, in: region, limit: limit) }
+    }
+
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        try await guarded { try await base.address(id: id) }
+    }
+
+    private func guarded<Answer: Sendable>(_ body: () async throws -> Answer) async throws(AddressLookupError) -> Answer {
+        do {
+            return try await call.run(.address) { try await body() }
+        } catch let error as AddressLookupError {
+            throw error
+        } catch FaultedCall.Interruption.timedOut {
+            throw .timedOut
+        } catch FaultedCall.Interruption.status(let status) {
+            throw status == 408 || status == 504 ? .timedOut : .unavailable(reason: "HTTP status \(status)")
+        } catch {
+            throw .cancelled
+        }
+    }
+}

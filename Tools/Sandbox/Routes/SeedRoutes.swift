@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// `POST /sandbox/seed`: sets up the world a scenario's `given:` describes,
+/// served only when the sandbox was started with seeding allowed
+/// (`livery sandbox --allow-seeding`; 404 `route.unknown` otherwise) and only
+/// to peers on this machine (403 `seed.forbidden` otherwise).
+///
+/// ```json
+/// {"brand": "neds", "today": "2026-06-01",
+///  "existingAccounts": [{"email": "pat@example.com", "mobile": "0412 345 678", "username": "pat"}],
+///  "takenUsernames": ["alex_c"],
+///  "selfExcluded": [{"firstName": "Sam", "lastName": "Excluded", "dateOfBirth": "1990-01-01"}],
+///  "faults": ["create-client=timeout"]}
+/// ```
+///
+/// Every key but `brand` is optional. `today` and `faults` replace the
+/// previous seed's (a seed without them goes back to the system's date and
+/// the faults the sandbox was started with); accounts, usernames and register
+/// entries are added to what is stored (each once). A bad value is a 400
+/// naming it, and nothing is changed. Answers 200 with what was seeded.
+enum SeedRoutes {
+    /// The most entries of each kind one seed may hold.
+    static let maxEntries = 200
+
+    static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
+        router.post("/sandbox/seed") { request, context -> Response in
+            guard context.isFromLoopback else {
+                throw APIError(.forbidden, code: "seed.forbidden", message: "only this machine may seed the sandbox")
+            }
+            var request = request
+            let seed = try await JSONBody.decode(Seed.self, from: &request, limit: services.maxBodyBytes)
+            let brand = try services.brands.brand(named: seed.brand)
+            let checked = try check(seed)
+            try await services.store.reserveUsernames(seed.takenUsernames ?? [])
+            let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id)
+            try await services.store.addToRegister(checked.register)
+            services.world.addToRegister(checked.register)
+            services.world.today = checked.today
+            services.faults.seed(checked.faults)
+            return try JSONAnswer.response(Seeded(brand: brand.id.rawValue, today: checked.today?.description,
+                                                  existingAccounts: added, takenUsernames: seed.takenUsernames?.count ?? 0,
+                                                  selfExcluded: checked.register.count, faults: checked.faults.specs))
+        }
+    }
+
+    /// The seed's values, checked before anything changes.
+    private static func check(_ seed: Seed) throws(APIError) -> (today: CalendarDay?, accounts: [ExistingAccount],
+                                                                  register: [SelfExcludedPerson], faults: FaultPlan) {
+        for (name, count) in [("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
+                              ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count)] where (count ?? 0) > maxEntries {
+            throw invalid("'\(name)' holds more than \(maxEntries) entries")
+        }
+        var today: CalendarDay?
+        if let text = seed.today {
+            guard let day = CalendarDay(iso: text) else { throw invalid("'today' is not a date (yyyy-mm-dd) that exists: '\(text)'") }
+            today = day
+        }
+        var accounts: [ExistingAccount] = []
+        for (index, account) in (seed.existingAccounts ?? []).enumerated() {
+            let identity = AccountIdentity(email: account.email, mobile: account.mobile)
+            guard identity.emailKey != nil || identity.mobileKey != nil else {
+                throw invalid("'existingAccounts[\(index)]' needs an email or a mobile number of a region")
+            }
+            accounts.append(ExistingAccount(email: account.email, mobile: account.mobile, username: account.username))
+        }
+        var register: [SelfExcludedPerson] = []
+        for (index, person) in (seed.selfExcluded ?? []).enumerated() {
+            guard let day = CalendarDay(iso: person.dateOfBirth) else {
+                throw invalid("'selfExcluded[\(index)].dateOfBirth' is not a date (yyyy-mm-dd) that exists: '\(person.dateOfBirth)'")
+            }
+            register.append(SelfExcludedPerson(firstName: person.firstName, lastName: person.lastName, dateOfBirth: day))
+        }
+        let faults: FaultPlan
+        do {
+            faults = try FaultPlan.parse(faults: seed.faults ?? [])
+        } catch {
+            throw invalid("'faults': \(error)")
+        }
+        let texts = (seed.takenUsernames ?? []) + accounts.flatMap { [$0.email, $0.mobile, $0.username].compactMap { $0 } }
+            + register.flatMap { [$0.firstName, $0.lastName] }
+        if let long = texts.first(where: { $0.count > 200 }) { throw invalid("a value is longer than 200 characters: '\(long.prefix(20))…'") }
+        return (today, accounts, register, faults)
+    }
+
+    private static func invalid(_ message: String) -> APIError {
+        APIError(.badRequest, code: "seed.invalid", message: message)
+    }
+
+    private struct Seed: Decodable {
+        struct Account: Decodable {
+            let email: String?
+            let mobile: String?
+            let username: String?
+        }
+
+        struct Person: Decodable {
+            let firstName: String
+            let lastName: String
+            let dateOfBirth: String
+        }
+
+        let brand: String
+        let today: String?
+        let existingAccounts: [Account]?
+        let takenUsernames: [String]?
+        let selfExcluded: [Person]?
+        let faults: [String]?
+    }
+
+    private struct Seeded: Encodable {
+        let brand: String
+        let today: String?
+        let existingAccounts: Int
+        let takenUsernames: Int
+        let selfExcluded: Int
+        let faults: [String]
+    }
+}
