@@ -129,3 +129,68 @@ struct CompositionRootTests {
         await #expect(throws: BackendError.self) { try await runtime.services.backend.isUsernameAvailable("alex_c") }
     }
 }
+
+/// The embedded world's own behaviour: existing accounts and faults, with no server.
+@Suite("Embedded world: existing accounts and faults", .timeLimit(.minutes(1)))
+struct EmbeddedWorldTests {
+    private static let registration: [String: String] = [
+        "title": "Ms", "firstName": "Ada", "lastName": "Lovelace", "dateOfBirth": "10/12/1990",
+        "email": "ada@example.com", "mobile": "0412 345 678",
+        "address.streetNumber": "12", "address.street": "Smith Street", "address.suburb": "Collingwood",
+        "address.state": "VIC", "address.postcode": "3066",
+        "username": "adalove", "password": "Analytical1!", "depositLimit": "declined", "marketingConsent": "false",
+    ]
+
+    private func backend(_ world: EmbeddedWorld) async throws -> any AccountBackend {
+        try await Composition(AllBrands.plugins).assemble("neds", on: .embedded(world)).runtime.services.backend
+    }
+
+    private func registration(_ changes: [String: String] = [:], key: String) -> ClientRegistration {
+        ClientRegistration(brand: BrandID(rawValue: "neds")!, fields: Self.registration.merging(changes) { $1 }, idempotencyKey: key)
+    }
+
+    @Test("a person with an existing account, by email or by mobile however written, is told so; a new person joins")
+    func existingAccounts() async throws {
+        let world = EmbeddedWorld(existingAccounts: [ExistingAccount(email: "Ada@Example.com"), ExistingAccount(mobile: "+61 499 000 111")])
+        let backend = try await backend(world)
+        await #expect(throws: BackendError.accountExists) { try await backend.createClient(registration(key: "a")) }
+        await #expect(throws: BackendError.accountExists) {
+            try await backend.createClient(registration(["email": "b@example.com", "mobile": "0499000111", "username": "bee_bee"], key: "b"))
+        }
+        let joined = try await backend.createClient(registration(["email": "c@example.com", "mobile": "0400 123 456", "username": "cee_cee"], key: "c"))
+        await #expect(throws: BackendError.accountExists, "the new client now has an account too") {
+            try await backend.createClient(registration(["email": "c@example.com", "mobile": "0400 999 888", "username": "cee_dee"], key: "d"))
+        }
+        #expect(await world.ledger.clients.map(\.id) == [joined.clientID])
+    }
+
+    @Test("faults of the journey's calls: a status fails the call, a time-out ends on the virtual clock, and can change mid-run")
+    func faults() async throws {
+        let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["check-username=500", "create-client=timeout"]))
+        let backend = try await backend(world)
+        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500 fault.injected")) {
+            try await backend.isUsernameAvailable("someone")
+        }
+        let creating = Task { try await backend.createClient(registration(key: "slow")) }
+        await world.clock.waitForSleepers()
+        world.clock.advance(by: .seconds(9))
+        #expect(world.clock.sleeperCount == 1, "still waiting one second before the client's time-out")
+        world.clock.advance(by: .seconds(1))
+        await #expect(throws: BackendError.timedOut) { try await creating.value }
+        world.faults.plan = FaultPlan()
+        #expect(try await backend.isUsernameAvailable("someone"))
+    }
+
+    @Test("a latency past the client's time-out: the server created the client, the client saw no answer; the retry gets it")
+    func slowCreate() async throws {
+        let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["create-client=latency 12s"]))
+        let backend = try await backend(world)
+        let first = Task { try await backend.createClient(registration(key: "same-key")) }
+        await world.clock.waitForSleepers()
+        world.clock.advance(by: .seconds(10))
+        await #expect(throws: BackendError.timedOut) { try await first.value }
+        world.faults.plan = FaultPlan()
+        let retried = try await backend.createClient(registration(key: "same-key"))
+        #expect(await world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
+    }
+}

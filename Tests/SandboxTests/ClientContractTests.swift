@@ -25,13 +25,21 @@ struct ClientContractTests {
                 guard case BackendError.rejected(let fields) = error else { return false }
                 return fields[FieldName("email")]?.map(\.code) == [.emailFormat]
             }
-            let taken = ClientRegistration(brand: Self.neds, fields: Registrations.australian, idempotencyKey: "contract-3")
+            let taken = ClientRegistration(brand: Self.neds, fields: Registrations.australian(
+                ["email": "another@example.com", "mobile": "0499 999 999"]), idempotencyKey: "contract-3")
             await #expect { try await backend.createClient(taken) } throws: { error in
                 guard case BackendError.rejected(let fields) = error else { return false }
                 return fields[FieldName("username")]?.map(\.code) == ["username.taken"]
             }
+            let again = ClientRegistration(brand: Self.neds, fields: Registrations.australian(
+                ["email": "ADA@example.com", "username": "ada_again"]), idempotencyKey: "contract-5")
+            await #expect(throws: BackendError.accountExists) { try await backend.createClient(again) }
+            let sameMobile = ClientRegistration(brand: Self.neds, fields: Registrations.australian(
+                ["email": "ada2@example.com", "mobile": "+61 412 345 678", "username": "ada_mobile"]), idempotencyKey: "contract-6")
+            await #expect(throws: BackendError.accountExists) { try await backend.createClient(sameMobile) }
             let excluded = ClientRegistration(brand: Self.neds, fields: Registrations.australian(
-                ["firstName": "Sam", "lastName": "Excluded", "dateOfBirth": "01/01/1990", "username": "sam_excluded"]),
+                ["firstName": "Sam", "lastName": "Excluded", "dateOfBirth": "01/01/1990", "username": "sam_excluded",
+                 "email": "sam@example.com", "mobile": "0400 000 001"]),
                                               idempotencyKey: "contract-4")
             await #expect(throws: BackendError.selfExcluded) { try await backend.createClient(excluded) }
         }

@@ -59,6 +59,21 @@ struct CreateClientTests {
         }
     }
 
+    @Test("a person who already has an account is 409 account.exists, by email in any case or mobile however written; other brands are separate")
+    func existingAccount() async throws {
+        try await SandboxHarness.run { sandbox in
+            #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
+            let sameEmail = try await sandbox.createClient(fields: Registrations.australian(
+                ["email": "ADA@Example.com", "mobile": "0499 111 222", "username": "ada_two"]))
+            #expect(sameEmail.status == 409 && sameEmail.errorCode == "account.exists")
+            #expect(sameEmail.fieldCodes.isEmpty, "the answer names no field and echoes nothing typed")
+            let sameMobile = try await sandbox.createClient(fields: Registrations.australian(
+                ["email": "other@example.com", "mobile": "+61412345678", "username": "ada_three"]))
+            #expect(sameMobile.errorCode == "account.exists")
+            #expect(try await sandbox.createClient(brand: "ladbrokes", fields: Registrations.australian).status == 201)
+        }
+    }
+
     @Test("a taken username is 409 username.taken on the username field")
     func takenUsername() async throws {
         try await SandboxHarness.run { sandbox in

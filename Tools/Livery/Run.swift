@@ -8,7 +8,7 @@ extension Livery {
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run a brand's scenario files headlessly and print a transcript.",
-            discussion: "Without files, runs every scenario in Tests/Scenarios/<brand>/. Exit status: 0 all passed, 1 a scenario failed, 2 bad input.")
+            discussion: "Without files, runs every scenario in Tests/Scenarios/<brand>/. Exit status: 0 all passed, 1 a scenario failed, 2 bad input (including a sandbox that does not allow the seeding a scenario's `given:` needs).")
 
         @Argument(help: "The brand, e.g. neds (see `livery brands`).")
         var brand: String
@@ -25,8 +25,11 @@ extension Livery {
         @Option(help: "The folder holding one scenario folder per brand (default: this checkout's Tests/Scenarios).")
         var scenarios: String?
 
-        @Option(help: "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox`) instead of embedded services.")
+        @Option(help: "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox --allow-seeding`) instead of embedded services.")
         var backend: String?
+
+        @Flag(help: "After the run, report journey coverage: which intents, routes, alerts, alert actions, field states, rule codes and analytics events the scenarios reached, and which not.")
+        var coverage = false
 
         func validate() throws {
             if let backend, Self.server(backend) == nil {
@@ -44,7 +47,8 @@ extension Livery {
             let composition = try Livery.composition()
             let server = backend.flatMap(Self.server)
             let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
-                                               colour: colour, scenariosDirectory: scenarios, backend: server).run()
+                                               colour: colour, scenariosDirectory: scenarios, backend: server,
+                                               coverage: coverage).run()
             if status != 0 { throw ExitCode(status) }
         }
     }

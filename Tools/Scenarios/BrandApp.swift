@@ -13,7 +13,7 @@ public enum BrandApp {
             let composition = try Composition([plugin])
             return await ScenarioCommand(composition: composition, brand: plugin.manifest.id.rawValue,
                                          files: arguments.filter { !$0.hasPrefix("-") },
-                                         json: arguments.contains("--json")).run()
+                                         json: arguments.contains("--json"), coverage: arguments.contains("--coverage")).run()
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             return 2

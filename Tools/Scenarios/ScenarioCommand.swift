@@ -19,11 +19,16 @@ public struct ScenarioCommand: Sendable {
     public let scenariosDirectory: String?
     /// The server to run against, or `nil` for embedded services.
     public let backend: HTTPServiceConfiguration?
+    /// Whether to report journey coverage: what the scenarios reached of
+    /// everything the brand's engines can produce.
+    public let coverage: Bool
 
     /// A command.
     public init(composition: Composition, brand: String, files: [String] = [], json: Bool = false,
-                colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil) {
+                colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil,
+                coverage: Bool = false) {
         self.backend = backend
+        self.coverage = coverage
         self.composition = composition
         self.brand = brand
         self.files = files
@@ -71,6 +76,7 @@ public struct ScenarioCommand: Sendable {
         } catch {
             errors.append(error)
         }
+        if errors.isEmpty, let refused = await runner.checkSeeding(scenarios) { errors.append(refused) }
         guard errors.isEmpty else {
             report(errors: errors, brand: brandID, transcript: transcript)
             return 2
@@ -84,19 +90,30 @@ public struct ScenarioCommand: Sendable {
         }
         let passed = results.count(where: \.passed)
         let elapsed = ScenarioRunner.milliseconds(ContinuousClock.now - started)
+        let measured = coverage ? journeyCoverage(of: brandID, results) : nil
         if json {
             print(JSONReport(brand: brandID, scenarios: results, errors: [], passed: passed, failed: results.count - passed,
-                             elapsedMilliseconds: elapsed).encoded())
+                             elapsedMilliseconds: elapsed, coverage: measured.map(JSONReport.Coverage.init)).encoded())
         } else {
             print(transcript.summary(passed: passed, failed: results.count - passed, milliseconds: elapsed))
+            if let measured { print(transcript.coverage(measured)) }
         }
         return passed == results.count ? 0 : 1
+    }
+
+    /// What `results` reached of everything `brand`'s engines can produce.
+    func journeyCoverage(of brand: String, _ results: [ScenarioResult]) -> JourneyCoverage? {
+        guard let configuration = try? composition.configuration(of: brand) else { return nil }
+        var reach = Reach()
+        for result in results { reach.formUnion(result.reach) }
+        return JourneyCoverage(brand: brand, universe: CoverageUniverse(configuration), reach: reach)
     }
 
     private func report(errors: [ScenarioInputError], brand: String, transcript: Transcript) {
         if json {
             let entries = errors.map { JSONReport.InputErrorEntry(file: $0.file, line: $0.line, message: $0.message) }
-            print(JSONReport(brand: brand, scenarios: [], errors: entries, passed: 0, failed: 0, elapsedMilliseconds: 0).encoded())
+            print(JSONReport(brand: brand, scenarios: [], errors: entries, passed: 0, failed: 0, elapsedMilliseconds: 0,
+                             coverage: nil).encoded())
         } else {
             let text = errors.map(transcript.error).joined(separator: "\n") + "\n"
             FileHandle.standardError.write(Data(text.utf8))

@@ -129,10 +129,21 @@ struct SignUpTests {
     func alreadyRegistered(loginNative: Bool) async throws {
         let harness = try await readyToSignUp()
         harness.flags.set(.loginNative, loginNative)
-        await harness.backend.failNextCreate(with: .conflict(reason: "email already registered"))
+        await harness.backend.failNextCreate(with: .accountExists)
         await signUp(harness)
         #expect(harness.state.route == (loginNative ? .nativeLogin : .legacyLogin))
         #expect(harness.state.alert == nil)
+        #expect(harness.analytics.events.last { $0.name == JoinEvent.signUp }?["outcome"] == .string("already_registered"))
+    }
+
+    @Test("any other conflict the service reports is a failed sign-up: the alert, every value kept")
+    func otherConflict() async throws {
+        let harness = try await readyToSignUp()
+        await harness.backend.failNextCreate(with: .conflict(reason: "try again later"))
+        await signUp(harness)
+        #expect(harness.state.alert?.kind == .signUpFailed)
+        #expect(harness.state.route == nil)
+        #expect(harness.state.field("username")?.value == .text("alex_c"))
     }
 
     @Test("terms and privacy links ask for their pages; support and the register are recorded only")

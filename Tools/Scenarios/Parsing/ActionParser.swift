@@ -12,11 +12,11 @@ struct ActionParser {
     /// Steps written as a bare word.
     static let bareSteps = ["next", "unfocus", "leave", "dismissAlert", "routeHandled", "signIn", "signOut",
                             "submitAddress", "enterAddressManually", "clearAddress", "closeAddressList",
-                            "backToAddressSearch"]
+                            "backToAddressSearch", "settle"]
     /// Steps written as `name: argument`.
     static let argumentSteps = ["focus", "type", "fill", "choose", "toggle", "tap", "depositLimit", "searchAddress",
                                 "selectAddress", "open", "alert", "tapAppBar", "appBar", "wait", "signIn",
-                                "betslip", "flag", "journey"]
+                                "betslip", "flag", "journey", "faults"]
     /// Every step name, for suggestions.
     static var allSteps: [String] { Array(Set(bareSteps + argumentSteps + ["expect"])).sorted() }
 
@@ -34,6 +34,7 @@ struct ActionParser {
         case "clearAddress": return try (address(.clear, node), name)
         case "closeAddressList": return try (address(.tapBackground, node), name)
         case "backToAddressSearch": return try (address(.backToSearch, node), name)
+        case "settle": return (.settle, name)
         default:
             if Self.argumentSteps.contains(name) { throw context.error(node, "step '\(name)' needs a value, e.g. `\(name): …`") }
             throw context.error(node, "unknown step '\(name)'\(Suggestion.hint(for: name, in: Self.allSteps))")
@@ -118,12 +119,11 @@ struct ActionParser {
             let count = try context.int(value, "betslip")
             return (.betslip(count), "betslip: \(count)")
         case "flag":
-            var flags: [(flag: FeatureFlag, enabled: Bool)] = []
-            for entry in try context.mapping(value, "flag") {
-                let name = try context.oneOf(entry.key, Vocabulary.flags.map(\.rawValue), "flag")
-                flags.append((FeatureFlag(rawValue: name), try context.bool(entry.value, "flag '\(name)'")))
-            }
+            let flags = try flags(value)
             return (.flags(flags), "flag " + flags.map { "\($0.flag)=\($0.enabled)" }.joined(separator: ", "))
+        case "faults":
+            let plan = try GivenParser(context: context).faults(value)
+            return (.faults(plan), "faults: " + (plan.isEmpty ? "none" : plan.specs.joined(separator: ", ")))
         case "journey":
             let name = try context.text(value, "journey")
             return (.journey(name), "journey: \(name)")
@@ -141,21 +141,40 @@ struct ActionParser {
     }
 
     private func signIn(_ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        let (details, _) = try clientDetails(value, allowingBetslip: false)
+        return (.signIn(details), "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)")
+    }
+
+    /// A signed-in client's details: `{ balance, pendingBets, promotionsBalance (or promotions), nickname, avatar }`,
+    /// and in `given:` also the `betslip` count.
+    func clientDetails(_ value: YAMLNode, allowingBetslip: Bool) throws(ScenarioInputError) -> (ClientDetails, Int?) {
         var details = ClientDetails(balance: 0)
         var nickname: String?
         var avatar: String?
+        var betslip: Int?
+        let keys = ["balance", "pendingBets", "promotionsBalance", "promotions", "nickname", "avatar"] + (allowingBetslip ? ["betslip"] : [])
         for entry in try context.mapping(value, "signIn") {
-            let key = try context.oneOf(entry.key, ["balance", "pendingBets", "promotions", "nickname", "avatar"], "signIn detail")
-            switch key {
+            switch try context.oneOf(entry.key, keys, "signIn detail") {
             case "balance": details.balance = try context.decimal(entry.value, "balance")
             case "pendingBets": details.pendingBetsCount = try context.int(entry.value, "pendingBets")
-            case "promotions": details.promotionsBalance = try context.int(entry.value, "promotions")
+            case "promotionsBalance", "promotions": details.promotionsBalance = try context.int(entry.value, "promotionsBalance")
             case "nickname": nickname = try context.text(entry.value, "nickname")
+            case "betslip": betslip = try context.int(entry.value, "betslip")
             default: avatar = try context.text(entry.value, "avatar")
             }
         }
         if let nickname { details.socialProfile = SocialProfile(nickname: nickname, avatar: avatar) }
-        return (.signIn(details), "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)")
+        return (details, betslip)
+    }
+
+    /// Flags: `{ login-native: false, betslip-native: true }`.
+    func flags(_ value: YAMLNode) throws(ScenarioInputError) -> [(flag: FeatureFlag, enabled: Bool)] {
+        var flags: [(flag: FeatureFlag, enabled: Bool)] = []
+        for entry in try context.mapping(value, "flag") {
+            let name = try context.oneOf(entry.key, Vocabulary.flags.map(\.rawValue), "flag")
+            flags.append((FeatureFlag(rawValue: name), try context.bool(entry.value, "flag '\(name)'")))
+        }
+        return flags
     }
 
     /// An address action, or an error when the brand's form has no address.

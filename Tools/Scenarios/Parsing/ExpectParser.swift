@@ -12,7 +12,7 @@ struct ExpectParser {
     /// The keys an `expect:` mapping may hold.
     static let keys = ["field", "focus", "page", "loading", "alert", "route", "client", "storedClient", "keyboard",
                        "callToAction", "depositLimit", "address", "scrollTarget", "appBar", "events", "noEvents",
-                       "noEventContains"]
+                       "noEventContains", "progress", "rows"]
 
     /// The checks of one `expect:` mapping, in the order written.
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
@@ -47,12 +47,53 @@ struct ExpectParser {
             case "depositLimit":
                 let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
                 checks.append(.equal("depositLimit", decision.rawValue) { $0.join.depositLimit?.decision.rawValue ?? "none" })
+            case "progress": checks.append(try progress(value))
+            case "rows": checks.append(try rows(value))
             case "address": checks += try AddressExpectParser(context: context).checks(value)
             case "appBar": checks += try AppBarExpectParser(context: context).checks(value)
             default: checks += try EventExpectParser(context: context).checks(key, value)
             }
         }
         return checks
+    }
+
+    /// `progress: 50%` or `progress: 0.5`: the share of required fields that
+    /// are valid, compared as a whole percentage.
+    private func progress(_ node: YAMLNode) throws(ScenarioInputError) -> Check {
+        let text = try context.text(node, "progress").trimmingCharacters(in: .whitespaces)
+        let percent: Double?
+        if text.hasSuffix("%") {
+            percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces))
+        } else {
+            percent = Double(text).map { $0 * 100 }
+        }
+        guard let percent, percent.isFinite, (0...100).contains(percent) else {
+            throw context.error(node, "progress must be a share such as 50% or 0.5, not '\(text)'")
+        }
+        let expected = Int(percent.rounded())
+        return .equal("progress", "\(expected)%") { "\(Int(($0.join.progress * 100).rounded()))%" }
+    }
+
+    /// `rows: [[title, firstName], [lastName], …]`: the fields of the page
+    /// shown, row by row; fields sharing a row are its columns.
+    private func rows(_ node: YAMLNode) throws(ScenarioInputError) -> Check {
+        guard let items = node.sequence else { throw context.error(node, "rows must be a list of rows, each a list of fields") }
+        var rows: [[String]] = []
+        for item in items {
+            var row: [String] = []
+            for column in context.list(item) {
+                let name = try context.text(column, "field")
+                guard context.vocabulary.definition.field(FieldName(name)) != nil else {
+                    throw context.error(column, "unknown field '\(name)'\(Suggestion.hint(for: name, in: context.vocabulary.definition.fields.map(\.name.rawValue)))")
+                }
+                row.append(name)
+            }
+            rows.append(row)
+        }
+        @Sendable func describe(_ rows: [[String]]) -> String { rows.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: " ") }
+        return .equal("rows", describe(rows)) { observation in
+            describe(observation.join.rows.map { $0.map(\.name.rawValue) })
+        }
     }
 
     private func inputCheck(_ label: String, _ node: YAMLNode,

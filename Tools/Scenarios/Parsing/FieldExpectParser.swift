@@ -8,7 +8,8 @@ struct FieldExpectParser {
     let context: ParseContext
 
     /// The properties a field expectation may name.
-    static let properties = ["status", "rules", "messages", "value", "display", "validating", "enabled"]
+    static let properties = ["status", "rules", "messages", "value", "display", "validating", "enabled",
+                             "required", "focusable", "secure", "limit", "keyboard", "capitalisation"]
 
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
         var checks: [Check] = []
@@ -67,11 +68,43 @@ struct FieldExpectParser {
             return .equal(label, String(validating)) {
                 InputReading(input: input, state: $0.join).field.map { String($0.isValidating) } ?? "(no such field)"
             }
-        default:
+        case "enabled":
             let enabled = try context.bool(node, "enabled")
             return .equal(label, String(enabled)) {
                 InputReading(input: input, state: $0.join).field.map { String($0.isEnabled) } ?? "(no such field)"
             }
+        default:
+            return try trait(property, of: input, node)
+        }
+    }
+
+    /// What a head needs to draw the input: `required`, `focusable`,
+    /// `secure`, `limit` (a number or `none`), `keyboard`, `capitalisation`.
+    private func trait(_ property: String, of input: InputID, _ node: YAMLNode) throws(ScenarioInputError) -> Check {
+        guard case .field = input else {
+            throw context.error(node, "'\(property)' is a trait of a field, not of the child input '\(input)'")
+        }
+        let label = "field \(input) \(property)"
+        let expected: String
+        let read: @Sendable (FieldTraits) -> String
+        switch property {
+        case "required", "focusable", "secure":
+            expected = String(try context.bool(node, property))
+            read = { traits in
+                String(property == "required" ? traits.isRequired : property == "focusable" ? traits.isFocusable : traits.isSecure)
+            }
+        case "limit":
+            expected = try context.text(node, "limit") == "none" ? "none" : String(try context.int(node, "limit", minimum: 1))
+            read = { $0.inputLimit.map(String.init) ?? "none" }
+        case "keyboard":
+            expected = try context.enumCase(node, FieldTraits.Keyboard.self, "keyboard").rawValue
+            read = { $0.keyboard.rawValue }
+        default:
+            expected = try context.enumCase(node, FieldTraits.Capitalisation.self, "capitalisation").rawValue
+            read = { $0.capitalisation.rawValue }
+        }
+        return .equal(label, expected) { observation in
+            InputReading(input: input, state: observation.join).field.map { read($0.traits) } ?? "(no such field)"
         }
     }
 }

@@ -15,6 +15,10 @@ public struct Scenario: Sendable {
     public let brand: String
     /// The screen name the scenario's app bar reports in analytics (`screen:`), if given.
     let screen: String?
+    /// The world it starts in (`given:`).
+    let given: Given
+    /// The line of `given:`, for errors about the world.
+    let givenLine: Int?
     /// The steps, in file order.
     let steps: [Step]
 
@@ -41,6 +45,8 @@ struct Step: Sendable {
     /// How the transcript shows it (passwords masked).
     let summary: String
     let kind: Kind
+    /// Whether the runner settles the engines after the action (`settle: false` looks at work in flight).
+    var settles = true
 }
 
 /// Something a scenario does: an intent to an engine, or a change to the
@@ -68,6 +74,10 @@ enum Action: Sendable {
     case flags([(flag: FeatureFlag, enabled: Bool)])
     /// Switches to the journey called this (created on first use, on the same runtime).
     case journey(String)
+    /// Replaces the faults of the journey's calls.
+    case faults(FaultPlan)
+    /// Lets every engine finish its due work (after steps marked `settle: false`).
+    case settle
 }
 
 /// How a step names an address suggestion.

@@ -16,7 +16,7 @@ struct ScenarioParser {
     let context: ParseContext
 
     /// The top-level keys.
-    static let keys = ["scenario", "brand", "screen", "description", "steps"]
+    static let keys = ["scenario", "brand", "screen", "description", "given", "steps"]
 
     /// Parses `text`, the contents of the file, for the brand `brand`.
     func parse(_ text: String, brand: String) throws(ScenarioInputError) -> Scenario {
@@ -26,6 +26,8 @@ struct ScenarioParser {
         let entries = try context.mapping(root, "a scenario file")
         var name: String?
         var screen: String?
+        var given = Given()
+        var givenLine: Int?
         var steps: [Step]?
         for entry in entries {
             let key = try context.oneOf(entry.key, Self.keys, "key")
@@ -38,12 +40,16 @@ struct ScenarioParser {
                 }
             case "screen": screen = try context.text(entry.value, "screen")
             case "description": break
+            case "given":
+                given = try GivenParser(context: context).given(entry.value)
+                givenLine = entry.key.line
             default: steps = try parseSteps(entry.value)
             }
         }
         guard let name else { throw context.error(root, "missing `scenario:` (the scenario's title)") }
         guard let steps, !steps.isEmpty else { throw context.error(root, "missing `steps:` (a list of at least one step)") }
-        return Scenario(file: context.file, name: name, brand: brand, screen: screen, steps: steps)
+        return Scenario(file: context.file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine,
+                        steps: steps)
     }
 
     private func parseSteps(_ node: YAMLNode) throws(ScenarioInputError) -> [Step] {
@@ -60,10 +66,15 @@ struct ScenarioParser {
             let (action, summary) = try actions.bare(word, at: node)
             return Step(line: node.line, summary: summary, kind: .action(action))
         }
-        guard let entries = node.mapping else { throw context.error(node, "a step must be a name or `name: value`, not \(node.kindName)") }
+        guard var entries = node.mapping else { throw context.error(node, "a step must be a name or `name: value`, not \(node.kindName)") }
+        var settles = true
+        if entries.count == 2, let option = entries.firstIndex(where: { $0.key.scalar == "settle" }) {
+            settles = try context.bool(entries[option].value, "settle")
+            entries.remove(at: option)
+        }
         guard entries.count == 1, let entry = entries.first else {
             let names = entries.compactMap(\.key.scalar).joined(separator: ", ")
-            throw context.error(node, "a step holds one action or `expect`, found \(entries.count) (\(names)); is a `- ` missing?")
+            throw context.error(node, "a step holds one action or `expect` (and optionally `settle: false`), found \(entries.count) (\(names)); is a `- ` missing?")
         }
         let name = try context.text(entry.key, "step")
         if name == "expect" {
@@ -71,7 +82,8 @@ struct ScenarioParser {
             let summary = "expect " + checks.map { "\($0.label): \($0.expected)" }.joined(separator: " · ")
             return Step(line: node.line, summary: summary, kind: .expect(checks))
         }
+        if name == "expect", !settles { throw context.error(node, "`settle:` goes with an action, not with `expect`") }
         let (action, summary) = try actions.withArgument(name, entry.value, at: entry.key)
-        return Step(line: node.line, summary: summary, kind: .action(action))
+        return Step(line: node.line, summary: settles ? summary : summary + " (not settled)", kind: .action(action), settles: settles)
     }
 }

@@ -49,14 +49,41 @@ struct YAMLNode: Sendable {
     }
 
     /// Parses `text` (the file at `path`) into a tree.
-    /// - Throws: ``ScenarioInputError`` with the line libyaml reports.
+    /// - Throws: ``ScenarioInputError`` with the line libyaml reports, or
+    ///   naming both lines of a key written twice in one mapping.
     static func parse(_ text: String, path: String) throws(ScenarioInputError) -> YAMLNode? {
+        let root: YAMLNode?
         do {
-            return try Yams.compose(yaml: text).map { YAMLNode($0) }
+            root = try Yams.compose(yaml: text).map { YAMLNode($0) }
         } catch let error as YamlError {
             throw ScenarioInputError(file: path, line: Self.line(of: error), message: "malformed YAML: \(Self.problem(of: error))")
         } catch {
             throw ScenarioInputError(file: path, line: 1, message: "malformed YAML: \(error)")
+        }
+        if let root { try root.checkUniqueKeys(path: path) }
+        return root
+    }
+
+    /// Refuses a mapping that holds the same key twice (YAML allows a parser
+    /// to keep either; a scenario must say one thing).
+    private func checkUniqueKeys(path: String) throws(ScenarioInputError) {
+        switch content {
+        case .scalar:
+            return
+        case .sequence(let items):
+            for item in items { try item.checkUniqueKeys(path: path) }
+        case .mapping(let entries):
+            var seen: [String: Int] = [:]
+            for entry in entries {
+                if let key = entry.key.scalar {
+                    if let first = seen[key] {
+                        throw ScenarioInputError(file: path, line: entry.key.line,
+                                                 message: "the key '\(key)' is written twice in one mapping (lines \(first) and \(entry.key.line))")
+                    }
+                    seen[key] = entry.key.line
+                }
+                try entry.value.checkUniqueKeys(path: path)
+            }
         }
     }
 

@@ -15,6 +15,23 @@ struct JSONReport: Codable {
     var failed: Int
     /// Wall time of the whole run, in milliseconds.
     var elapsedMilliseconds: Double
+    /// Journey coverage, when asked for.
+    var coverage: Coverage?
+
+    /// What the scenarios reached, per category, with what they did not.
+    struct Coverage: Codable {
+        var reached: Int
+        var total: Int
+        var share: Double
+        var categories: [JourneyCoverage.Line]
+
+        init(_ coverage: JourneyCoverage) {
+            reached = coverage.lines.reduce(0) { $0 + $1.reached }
+            total = coverage.lines.reduce(0) { $0 + $1.total }
+            share = coverage.share
+            categories = coverage.lines
+        }
+    }
 
     /// One input error.
     struct InputErrorEntry: Codable {

@@ -43,6 +43,22 @@ struct Transcript {
         return "\n" + (failed == 0 ? paint(line, .green) : paint(line, .red))
     }
 
+    /// The coverage table: one line per category, reached of total, and
+    /// what was not reached.
+    func coverage(_ coverage: JourneyCoverage) -> String {
+        let reached = coverage.lines.reduce(0) { $0 + $1.reached }, total = coverage.lines.reduce(0) { $0 + $1.total }
+        let percent = Int((coverage.share * 100).rounded(.down))
+        var lines = ["", bold("journey coverage of \(coverage.brand): \(reached)/\(total) (\(percent)%)")]
+        for line in coverage.lines {
+            let name = line.category.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
+            let count = "\(line.reached)/\(line.total)".padding(toLength: 8, withPad: " ", startingAt: 0)
+            let mark = line.unreached.isEmpty ? paint("✔", .green) : paint("·", .red)
+            let missing = line.unreached.isEmpty ? "" : dim("  not reached: ") + line.unreached.joined(separator: ", ")
+            lines.append("  \(mark) \(name) \(count)\(missing)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// An expect step's checks (joined by ` · `) split into lines of about 100 characters.
     static func wrap(_ text: String, width: Int = 100) -> [String] {
         var lines: [String] = []

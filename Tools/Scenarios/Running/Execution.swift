@@ -6,25 +6,37 @@ import LiveryCore
 
 /// One scenario's run on one assembled runtime: the join forms (one unless
 /// the scenario switches), the app bar, the world that drives them, the
-/// analytics cursor, and how each step is carried out. After every action
-/// every store is settled, so expectations never race the work an intent
-/// started: checks, walks, sign-up, due searches, due timers, and session
-/// and betslip updates.
+/// analytics cursor, what the run reached, and how each step is carried
+/// out. After every action (unless it says `settle: false`) every store is
+/// settled, so expectations never race the work an intent started: checks,
+/// walks, sign-up, due searches, due timers, and session and betslip updates.
 @MainActor
 struct Execution {
     let runtime: Runtime
     let world: EmbeddedWorld
     let appBar: AppBarStore
+    private let vocabulary: Vocabulary
+    /// The scenario's world, for re-seeding a server when its faults change.
+    private let given: Given
+    /// How to tell the server about the world, when running against one.
+    private let seeding: SandboxSeeding?
     private var journeys: [String: JoinFormStore]
     private var current = "main"
     /// How many analytics events earlier expect steps have seen.
     private var eventCursor = 0
+    /// What the run has reached so far.
+    private(set) var reach = Reach()
 
-    init(runtime: Runtime, world: EmbeddedWorld, screen: String?) throws {
+    init(runtime: Runtime, world: EmbeddedWorld, screen: String?, vocabulary: Vocabulary, given: Given,
+         seeding: SandboxSeeding?) throws {
         self.runtime = runtime
         self.world = world
+        self.vocabulary = vocabulary
+        self.given = given
+        self.seeding = seeding
         journeys = ["main": try runtime.joinForm()]
         appBar = runtime.appBar(options: AppBarOptions(screen: screen))
+        record()
     }
 
     private var journey: JoinFormStore { journeys[current]! }
@@ -34,8 +46,9 @@ struct Execution {
     mutating func perform(_ step: Step) async -> [Mismatch] {
         switch step.kind {
         case .action(let action):
-            let mismatches = perform(action)
-            await settle()
+            let mismatches = await perform(action)
+            if step.settles { await settle() }
+            record()
             return mismatches
         case .expect(let checks):
             let observation = await observe()
@@ -47,25 +60,33 @@ struct Execution {
         }
     }
 
-    private mutating func perform(_ action: Action) -> [Mismatch] {
+    /// What the run reached, with the analytics it sent.
+    var reached: Reach {
+        var all = reach
+        all.record(world.analytics.events)
+        return all
+    }
+
+    private mutating func perform(_ action: Action) async -> [Mismatch] {
         switch action {
         case .join(let intent):
-            journey.send(intent)
+            send(intent)
         case .fill(let pairs):
             for pair in pairs {
-                journey.send(.focus(pair.input))
-                journey.send(.change(pair.input, pair.text))
+                send(.focus(pair.input))
+                send(.change(pair.input, pair.text))
             }
-            journey.send(.unfocus)
+            send(.unfocus)
         case .signUp:
             let purpose = journey.state.callToAction.purpose
             guard purpose == .signUp else {
                 return [Mismatch(check: "call to action", expected: CallToAction.Purpose.signUp.rawValue, actual: purpose.rawValue)]
             }
-            journey.send(.continue)
+            send(.continue)
         case .selectAddress(let choice):
             return select(choice)
         case .appBar(let intent):
+            reach.record(intent)
             appBar.send(intent)
         case .wait(let duration):
             world.clock.advance(by: duration)
@@ -86,11 +107,28 @@ struct Execution {
                 }
             }
             current = name
+        case .faults(let plan):
+            guard let seeding else {
+                world.faults.plan = plan
+                return []
+            }
+            do {
+                try await seeding.seed(brand: runtime.manifest.id.rawValue, given, faults: plan)
+            } catch {
+                return [Mismatch(check: "faults", expected: "set on the server", actual: "\(error)")]
+            }
+        case .settle:
+            break
         }
         return []
     }
 
-    private func select(_ choice: SuggestionChoice) -> [Mismatch] {
+    private mutating func send(_ intent: JoinIntent) {
+        reach.record(intent, vocabulary: vocabulary)
+        journey.send(intent)
+    }
+
+    private mutating func select(_ choice: SuggestionChoice) -> [Mismatch] {
         let suggestions = journey.state.address?.suggestions ?? []
         let listed = suggestions.isEmpty ? "(no suggestions)" : suggestions.map(\.text).joined(separator: " | ")
         let found: String?
@@ -102,7 +140,7 @@ struct Execution {
             found = suggestions.first { $0.text == text }?.id
             if found == nil { return [Mismatch(check: "address suggestion", expected: text, actual: listed)] }
         }
-        if let found { journey.send(.address(.select(id: found))) }
+        if let found { send(.address(.select(id: found))) }
         return []
     }
 
@@ -112,10 +150,17 @@ struct Execution {
         await appBar.settle()
     }
 
-    /// What the engines show now.
+    /// Adds what the engines show now to what the run reached.
+    private mutating func record() {
+        for journey in journeys.values { reach.record(journey.state) }
+        reach.record(appBar.state)
+    }
+
+    /// What the engines show now (read before anything else can run).
     private func observe() async -> Observation {
+        let join = journey.state, bar = appBar.state
         let events = world.analytics.events
-        return Observation(join: journey.state, appBar: appBar.state,
+        return Observation(join: join, appBar: bar,
                            newEvents: Array(events.dropFirst(min(eventCursor, events.count))), allEvents: events,
                            clients: await world.ledger.clients)
     }

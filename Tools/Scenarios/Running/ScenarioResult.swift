@@ -14,13 +14,34 @@ public struct ScenarioResult: Sendable, Codable {
     /// Whether every step passed.
     public let passed: Bool
 
-    init(name: String, file: String, steps: [StepResult], failure: ScenarioFailure?, elapsedMilliseconds: Double) {
+    /// What the run reached (for coverage); not part of the JSON of one scenario.
+    public let reach: Reach
+
+    init(name: String, file: String, steps: [StepResult], failure: ScenarioFailure?, elapsedMilliseconds: Double,
+         reach: Reach = Reach()) {
         self.name = name
         self.file = file
         self.steps = steps
         self.failure = failure
         self.elapsedMilliseconds = elapsedMilliseconds
+        self.reach = reach
         passed = failure == nil
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, file, steps, failure, elapsedMilliseconds, passed
+    }
+
+    /// Reads a result written as JSON (without what it reached).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        file = try container.decode(String.self, forKey: .file)
+        steps = try container.decode([StepResult].self, forKey: .steps)
+        failure = try container.decodeIfPresent(ScenarioFailure.self, forKey: .failure)
+        elapsedMilliseconds = try container.decode(Double.self, forKey: .elapsedMilliseconds)
+        passed = try container.decode(Bool.self, forKey: .passed)
+        reach = Reach()
     }
 }
 

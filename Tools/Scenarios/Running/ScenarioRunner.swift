@@ -38,12 +38,16 @@ public struct ScenarioRunner: Sendable {
     @MainActor
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let started = ContinuousClock.now
-        let world = EmbeddedWorld()
+        let world = scenario.given.world()
         let services: ServiceSet = backend.map { .live(.server($0, driving: world)) } ?? .embedded(world)
+        let seeding = backend.map(SandboxSeeding.init)
         var execution: Execution
         do {
+            if let seeding { try await seed(scenario, with: seeding) }
             let assembled = try await composition.assemble(scenario.brand, on: services)
-            execution = try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen)
+            execution = try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen,
+                                      vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
+                                      given: scenario.given, seeding: seeding)
         } catch {
             let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
                                           mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
@@ -65,7 +69,30 @@ public struct ScenarioRunner: Sendable {
         }
         let elapsed = ContinuousClock.now - started
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: results, failure: failure,
-                              elapsedMilliseconds: Self.milliseconds(elapsed))
+                              elapsedMilliseconds: Self.milliseconds(elapsed), reach: execution.reached)
+    }
+
+    /// Tells the server about the scenario's world. A sandbox that does not
+    /// allow seeding is fine for a scenario that needs nothing of it.
+    private func seed(_ scenario: Scenario, with seeding: SandboxSeeding) async throws(SandboxSeeding.Failure) {
+        do {
+            try await seeding.seed(brand: scenario.brand, scenario.given)
+        } catch .notAllowed(let address) where !scenario.given.needsServer {
+            _ = address
+        }
+    }
+
+    /// When `scenarios` run against a server and one of them needs to tell
+    /// it about its world, whether the server allows that; the error names
+    /// the first such scenario's `given:`.
+    func checkSeeding(_ scenarios: [Scenario]) async -> ScenarioInputError? {
+        guard let backend, let first = scenarios.first(where: \.given.needsServer) else { return nil }
+        do {
+            try await SandboxSeeding(server: backend).seed(brand: first.brand, first.given)
+            return nil
+        } catch {
+            return ScenarioInputError(file: first.file, line: first.givenLine ?? 1, message: "\(error)")
+        }
     }
 
     /// Loads `path` and runs it.

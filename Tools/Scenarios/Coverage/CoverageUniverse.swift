@@ -1,0 +1,152 @@
+import AddressLookupFeature
+import AppBarFeature
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// Everything a brand's engines can produce, by coverage category: what its
+/// scenarios are measured against. Derived from the brand's configuration —
+/// its form definition (fields and their rules), its region, its app-bar
+/// promotions entry and its alerts — so a brand is not asked to reach what
+/// it cannot show (a locker without a locker, a register where there is none).
+struct CoverageUniverse: Sendable {
+    let items: [CoverageCategory: Set<String>]
+
+    init(_ configuration: BrandConfiguration) {
+        let definition = configuration.bundledDefinition
+        var settings = FeatureSettings()
+        configuration.plugin.configure(&settings)
+        let promotions = settings[AppBarSettings.Key.self].promotions
+        let alerts = configuration.join.alerts
+        let register = configuration.checksSelfExclusionRegister
+        let hasAddress = definition.fields.contains { $0.inputType == .address }
+        let hasDepositLimit = definition.fields.contains { $0.inputType == .depositLimit }
+        let hasTick = definition.fields.contains { $0.inputType.holdsTick }
+
+        var intents: Set<String> = ["join.focus", "join.unfocus", "join.change", "join.next", "join.continue",
+                                    "join.dismissAlert", "join.routeHandled", "join.alertAction.retry", "join.alertAction.dismiss",
+                                    "join.open.termsAndConditions", "join.open.privacyPolicy", "join.open.customerSupport"]
+        if definition.pages.count > 1 { intents.insert("join.back") }
+        if hasTick { intents.insert("join.toggle") }
+        if hasAddress {
+            intents.formUnion(["select", "enterManually", "backToSearch", "tapBackground", "clear", "submit", "typeText",
+                               "changeManual"].map { "join.address.\($0)" })
+        }
+        if hasDepositLimit { intents.formUnion(["join.chooseDepositLimit.declined", "join.chooseDepositLimit.limited"]) }
+        if register { intents.formUnion(["join.open.selfExclusionRegister", "join.alertAction.openSelfExclusionRegister"]) }
+        var items: [AppBarItemID] = [.search, .login, .join, .betslip, .balance, .pendingBets, .userTray]
+        if let entry = promotions.itemID { items.append(entry) }
+        intents.formUnion(items.map { "appBar.tap.\($0.rawValue)" })
+        intents.formUnion(["appBar.appeared", "appBar.disappeared", "appBar.userTrayDismissed", "appBar.routeHandled"])
+        if promotions.itemID == .locker { intents.insert("appBar.lockerDismissed") }
+
+        var routes: Set<String> = ["join.termsAndConditions", "join.privacyPolicy", "join.signedUp", "join.nativeLogin",
+                                   "join.legacyLogin"]
+        routes.formUnion(AppBarRoute.allCases.filter { $0 != .toolbox || promotions.itemID == .toolbox }.map { "appBar.\($0.rawValue)" })
+
+        var alertKinds: Set<String> = ["checkFailed", "signUpFailed", "detailsRejected"]
+        if register { alertKinds.insert("selfExcluded") }
+        if !alerts.byRuleCode.isEmpty { alertKinds.insert("configured") }
+        var alertActions: Set<String> = ["dismiss", "retry"]
+        if register { alertActions.insert("openSelfExclusionRegister") }
+
+        var fieldStates: Set<String> = []
+        var ruleCodes: Set<String> = []
+        for field in definition.fields {
+            let name = field.name.rawValue
+            let codes = Self.codes(of: field, depositLimitRequired: field.validate.mandatory)
+            fieldStates.insert("\(name):valid")
+            if field.validate.mandatory { fieldStates.insert("\(name):unknown") }
+            if !codes.isEmpty { fieldStates.insert("\(name):invalid") }
+            if field.inputType == .address || field.validate.custom.contains(where: { $0.kind == .usernameAvailable }) {
+                fieldStates.insert("\(name):error")
+            }
+            ruleCodes.formUnion(codes.map { "\(name):\($0)" })
+        }
+
+        var events: Set<String> = [JoinEvent.focusChanged, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
+                                   JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped]
+        if hasTick { events.insert(JoinEvent.checkboxToggled) }
+        if hasDepositLimit { events.insert(JoinEvent.depositLimitChosen) }
+        if hasAddress { events.insert(JoinEvent.addressAction) }
+        events.formUnion(["valid", "invalid", "error"].map { "\(JoinEvent.continued):\($0)" })
+        events.formUnion(["created", "rejected", "already_registered", "failed"].map { "\(JoinEvent.signUp):\($0)" })
+        if register { events.insert("\(JoinEvent.signUp):self_excluded") }
+
+        self.items = [.intents: intents, .routes: routes, .alerts: alertKinds, .alertActions: alertActions,
+                      .fieldStates: fieldStates, .ruleCodes: ruleCodes, .events: events]
+    }
+
+    /// The rule codes a field can show, from its definition.
+    static func codes(of field: FieldDefinition, depositLimitRequired: Bool) -> [String] {
+        let validate = field.validate
+        switch field.inputType {
+        case .address:
+            return validate.mandatory ? ["required", "postcode.format"] : ["postcode.format"]
+        case .depositLimit:
+            return (depositLimitRequired ? ["depositLimit.decision"] : []) + ["depositLimit.amount", "required"]
+        case .checkbox:
+            return validate.mandatory ? ["consent.required"] : []
+        default:
+            break
+        }
+        var codes: [String] = validate.mandatory ? ["required"] : []
+        switch (validate.minLength, validate.maxLength) {
+        case (.some, .some): codes.append("length.range")
+        case (.some, nil): codes.append("length.min")
+        case (nil, .some): codes.append("length.max")
+        case (nil, nil): break
+        }
+        for rule in validate.custom {
+            if let code = rule.code { codes.append(code); continue }
+            switch rule.kind {
+            case .regex?: codes.append("pattern.mismatch")
+            case .email?: codes.append("email.format")
+            case .mobile?: codes.append("mobile.format")
+            case .postcode?: codes.append("postcode.format")
+            case .minimumAge?: codes += ["age.minimum", "date.invalid"]
+            case .passwordStrength?: codes.append("password.strength")
+            case .oneOf?: codes.append("choice.invalid")
+            case .usernameAvailable?: codes.append("username.taken")
+            case nil: break
+            }
+        }
+        return codes
+    }
+}
+
+/// A brand's journey coverage: what its scenarios reached against everything
+/// its engines can produce, per category, with what was not reached.
+public struct JourneyCoverage: Sendable, Equatable {
+    /// One category's figures.
+    public struct Line: Sendable, Equatable, Codable {
+        /// The category.
+        public let category: CoverageCategory
+        /// How many of its items were reached.
+        public let reached: Int
+        /// How many items it has.
+        public let total: Int
+        /// The items not reached, sorted.
+        public let unreached: [String]
+    }
+
+    /// The brand.
+    public let brand: String
+    /// One line per category, in ``CoverageCategory`` order.
+    public let lines: [Line]
+
+    init(brand: String, universe: CoverageUniverse, reach: Reach) {
+        self.brand = brand
+        lines = CoverageCategory.allCases.map { category in
+            let all = universe.items[category] ?? []
+            let reached = all.intersection(reach.items[category] ?? [])
+            return Line(category: category, reached: reached.count, total: all.count, unreached: all.subtracting(reached).sorted())
+        }
+    }
+
+    /// Everything reached over everything there is.
+    public var share: Double {
+        let total = lines.reduce(0) { $0 + $1.total }
+        return total == 0 ? 1 : Double(lines.reduce(0) { $0 + $1.reached }) / Double(total)
+    }
+}
