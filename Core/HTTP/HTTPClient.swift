@@ -61,7 +61,7 @@ public struct HTTPClient: Sendable {
         }
         request.httpBody = body
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await Self.answer(to: request, on: session, within: configuration.timeout)
             guard let http = response as? HTTPURLResponse else { throw HTTPFailure.notHTTP }
             return Response(status: http.statusCode, body: data)
         } catch let failure as HTTPFailure {
@@ -69,6 +69,103 @@ public struct HTTPClient: Sendable {
         } catch {
             throw HTTPFailure(error)
         }
+    }
+
+    /// The session's answer to `request`, or ``HTTPFailure/timedOut`` once
+    /// `timeout` has passed on the wall clock — whether or not the session
+    /// gives up by itself (on Linux a silent server can hold a request far
+    /// longer than the request's own time-out), and without waiting for the
+    /// abandoned request, which is cancelled. Cancelling the caller cancels both.
+    public static func answer(to request: URLRequest, on session: URLSession,
+                              within timeout: Duration) async throws -> (Data, URLResponse) {
+        let outcome = OneAnswer<(Data, URLResponse)>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.start(continuation)
+                let call = Task {
+                    do {
+                        outcome.resolve(.success(try await session.data(for: request)))
+                    } catch {
+                        outcome.resolve(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    try? await ContinuousClock().sleep(for: timeout)
+                    if !Task.isCancelled, outcome.resolve(.failure(HTTPFailure.timedOut)) { call.cancel() }
+                }
+                outcome.onResolve { timer.cancel() }
+                outcome.onCancel { call.cancel() }
+            }
+        } onCancel: {
+            outcome.cancel()
+        }
+    }
+}
+
+/// One answer, given once: the first of the request, the timer and the
+/// caller's cancellation to resolve it wins; later ones are dropped.
+private final class OneAnswer<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: every stored property is read and written under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, any Error>?
+    private var early: Result<Value, any Error>?
+    private var resolved = false
+    private var whenResolved: [@Sendable () -> Void] = []
+    private var whenCancelled: [@Sendable () -> Void] = []
+    private var cancelled = false
+
+    func start(_ continuation: CheckedContinuation<Value, any Error>) {
+        let pending: Result<Value, any Error>? = lock.withLock {
+            if let early { return early }
+            self.continuation = continuation
+            return nil
+        }
+        if let pending { continuation.resume(with: pending) }
+    }
+
+    /// Resolves with `result` unless already resolved; whether this call did.
+    @discardableResult
+    func resolve(_ result: Result<Value, any Error>) -> Bool {
+        let (won, waiting, hooks): (Bool, CheckedContinuation<Value, any Error>?, [@Sendable () -> Void]) = lock.withLock {
+            guard !resolved else { return (false, nil, []) }
+            resolved = true
+            let waiting = continuation
+            continuation = nil
+            if waiting == nil { early = result }
+            defer { whenResolved = [] }
+            return (true, waiting, whenResolved)
+        }
+        waiting?.resume(with: result)
+        for hook in hooks { hook() }
+        return won
+    }
+
+    func onResolve(_ hook: @escaping @Sendable () -> Void) {
+        let now: Bool = lock.withLock {
+            if resolved { return true }
+            whenResolved.append(hook)
+            return false
+        }
+        if now { hook() }
+    }
+
+    func onCancel(_ hook: @escaping @Sendable () -> Void) {
+        let now: Bool = lock.withLock {
+            if cancelled { return true }
+            whenCancelled.append(hook)
+            return false
+        }
+        if now { hook() }
+    }
+
+    func cancel() {
+        let hooks: [@Sendable () -> Void] = lock.withLock {
+            cancelled = true
+            defer { whenCancelled = [] }
+            return whenCancelled
+        }
+        for hook in hooks { hook() }
+        resolve(.failure(CancellationError()))
     }
 }
 

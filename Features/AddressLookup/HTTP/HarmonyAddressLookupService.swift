@@ -80,7 +80,7 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await HTTPClient.answer(to: request, on: session, within: configuration.timeout)
         } catch {
             throw Self.failure(for: error)
         }
@@ -107,6 +107,7 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
     private static func failure(for error: any Error) -> AddressLookupError {
         if error is CancellationError { return .cancelled }
+        if let failure = error as? HTTPFailure { return failure == .timedOut ? .timedOut : .unavailable(reason: failure.description) }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .timedOut: return .timedOut

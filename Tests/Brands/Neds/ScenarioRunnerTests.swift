@@ -65,6 +65,62 @@ struct ScenarioRunnerTests {
             == "this scenario is for brand 'tabnz', not 'neds'")
     }
 
+    @Test("a given: that does not hold is an error at its line: unknown key, impossible date, unknown zone, no mobile, bad fault")
+    func badGiven() throws {
+        func given(_ body: String) throws -> ScenarioInputError? {
+            try loadError("scenario: x\ngiven:\n\(body)\nsteps:\n  - next\n")
+        }
+        #expect(try given("  todya: 2026-06-01")?.message == "unknown given key 'todya' (did you mean 'today'?)")
+        let impossible = try #require(try given("  today: 2026-02-30"))
+        #expect(impossible.line == 3 && impossible.message.contains("a date that exists"))
+        #expect(try given("  today: { date: 2026-06-01, timeZone: Pacific/Aukland }")?.message
+            .contains("unknown time zone 'Pacific/Aukland' (did you mean 'Pacific/Auckland'?)") == true)
+        #expect(try given("  existingAccounts: [ { mobile: \"12345\" } ]")?.message.contains("not a mobile number of a region") == true)
+        #expect(try given("  existingAccounts: [ { username: pat } ]")?.message == "an existing account needs an email or a mobile number")
+        #expect(try given("  faults: [create-client=maybe]")?.message.contains("'create-client=maybe'") == true)
+        #expect(try given("  faults: [client-details=500]")?.message.contains("a journey never calls 'client-details'") == true)
+        #expect(try given("  selfExcluded: [ { firstName: A, lastName: B } ]")?.message.contains("needs firstName, lastName and dateOfBirth") == true)
+    }
+
+    @Test("a key written twice in one mapping is an error naming both lines")
+    func duplicateKeys() throws {
+        let error = try #require(try loadError("scenario: x\nsteps:\n  - fill:\n      email: a@b.com\n      email: c@d.com\n"))
+        #expect(error.line == 5)
+        #expect(error.message == "the key 'email' is written twice in one mapping (lines 4 and 5)")
+        #expect(try loadError("scenario: x\nscenario: y\nsteps:\n  - next\n")?.line == 2)
+    }
+
+    @Test("settle: false goes with an action; a step holding two actions is refused")
+    func stepOptions() throws {
+        #expect(try loadError("scenario: x\nsteps:\n  - expect: { page: details }\n    settle: false\n")?.message
+            == "`settle:` goes with an action, not with `expect`")
+        #expect(try loadError("scenario: x\nsteps:\n  - focus: email\n    next: x\n")?.message.hasPrefix("a step holds one action") == true)
+        #expect(try loadError("scenario: x\nsteps:\n  - focus: email\n    settle: maybe\n")?.message == "settle must be true or false, not 'maybe'")
+    }
+
+    @Test("the world comes from given: signed in with a betslip, an existing account sent to log in; the loader is seen before settling")
+    func givenWorld() async throws {
+        let path = try write("""
+            scenario: given world
+            given:
+              signedIn: { balance: 42.50, pendingBets: 3, promotionsBalance: 2, betslip: 5 }
+              flags: { login-native: false }
+              today: { date: 2026-06-01, timeZone: Australia/Sydney }
+            steps:
+              - expect:
+                  appBar: { signedIn: true, balance: 42.50, betslip: 5, badges: { toolbox: 2, pendingBets: 3 } }
+                  progress: 0%
+                  rows: [[title, firstName], [lastName], [dateOfBirth], [email], [mobile]]
+                  field: { email: { keyboard: email, capitalisation: none, limit: 254, required: true, focusable: true, secure: false } }
+              - fill: { dateOfBirth: "01062008" }
+              - expect: { field: { dateOfBirth: valid }, progress: 10% }
+              - fill: { dateOfBirth: "02062008" }
+              - expect: { field: { dateOfBirth: { status: invalid, rules: [age.minimum] } } }
+            """)
+        let result = try await runner.run(file: path, brand: "neds")
+        #expect(result.passed, "\(result.failure.map { "\($0)" } ?? "")")
+    }
+
     @Test("an unmet expectation reports the step, its line, expected and actual, and skips the rest")
     func unmetExpectation() async throws {
         let path = try write("""

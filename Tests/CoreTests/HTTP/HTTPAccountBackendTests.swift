@@ -34,6 +34,20 @@ struct HTTPAccountBackendTests {
         #expect(body?["brand"] as? String == "test-brand")
     }
 
+    @Test("a server that never answers: the call times out at its configured time, and is sent once more with the same key")
+    func silentServerTimesOut() async throws {
+        StubURLProtocol.register(host: "silent.test") { _ in .hang }
+        let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://silent.test")!, timeout: .milliseconds(300)),
+                                         brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+        let started = ContinuousClock.now
+        await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(600), "two attempts of 300 ms each")
+        #expect(elapsed < .seconds(5), "the time-out held (took \(elapsed))")
+        let attempts = StubURLProtocol.requests(to: "silent.test")
+        #expect(attempts.count == 2 && Set(attempts.map { $0.headers["Idempotency-Key"] }) == ["key-1"])
+    }
+
     @Test("a 422 with per-field codes is a rejection placed on those fields")
     func rejected() async throws {
         let backend = backend("reject.test") { _ in

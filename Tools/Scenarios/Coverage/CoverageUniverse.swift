@@ -91,11 +91,11 @@ struct CoverageUniverse: Sendable {
             break
         }
         var codes: [String] = validate.mandatory ? ["required"] : []
+        // A maximum alone cannot be broken by typing: the field's input limit stops the text there.
         switch (validate.minLength, validate.maxLength) {
         case (.some, .some): codes.append("length.range")
         case (.some, nil): codes.append("length.min")
-        case (nil, .some): codes.append("length.max")
-        case (nil, nil): break
+        case (nil, _): break
         }
         for rule in validate.custom {
             if let code = rule.code { codes.append(code); continue }
