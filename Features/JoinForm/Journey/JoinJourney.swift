@@ -136,10 +136,13 @@ public struct JoinJourney: StateMachine {
         if !takesFocus(input) { leave(input) }
     }
 
+    /// Ticks or unticks a tick box. It never holds focus, so, like a choice
+    /// in a drop-down, it is checked at once.
     private mutating func toggle(_ name: FieldName) {
         guard model.definition.field(name)?.inputType.holdsTick == true,
               let ticked = model.form.field(FieldKey<Bool>(name))?.value else { return }
         apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
+        apply(model.form.leave(name))
         track(JoinEvent.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
     }
 
