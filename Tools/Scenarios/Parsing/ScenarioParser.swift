@@ -77,12 +77,12 @@ struct ScenarioParser {
             throw context.error(node, "a step holds one action or `expect` (and optionally `settle: false`), found \(entries.count) (\(names)); is a `- ` missing?")
         }
         let name = try context.text(entry.key, "step")
+        if name == "expect", !settles { throw context.error(node, "`settle:` goes with an action, not with `expect`") }
         if name == "expect" {
             let checks = try ExpectParser(context: context).checks(entry.value)
             let summary = "expect " + checks.map { "\($0.label): \($0.expected)" }.joined(separator: " · ")
             return Step(line: node.line, summary: summary, kind: .expect(checks))
         }
-        if name == "expect", !settles { throw context.error(node, "`settle:` goes with an action, not with `expect`") }
         let (action, summary) = try actions.withArgument(name, entry.value, at: entry.key)
         return Step(line: node.line, summary: settles ? summary : summary + " (not settled)", kind: .action(action), settles: settles)
     }
