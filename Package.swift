@@ -8,11 +8,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// The brands this package ships. Each name derives the brand's targets:
-/// the plugin library `<Name>Brand` (Brands/<Name>/Plugin); the executable
-/// `<name>` (Brands/<Name>/App), which runs the brand's scenarios; and the
-/// test target `<Name>BrandTests` (Tests/Brands/<Name>). `livery new`
-/// appends to this list.
+/// The brands this package ships: the only brand list anyone keeps by hand.
+/// Each name derives the brand's targets: the plugin library `<Name>Brand`
+/// (Brands/<Name>/Plugin: its `brand.json` and one line of Swift); the
+/// executable `<name>` (Brands/<Name>/App), which runs the brand's
+/// scenarios; and the test target `<Name>BrandTests` (Tests/Brands/<Name>).
+/// Every other list (the `livery` tool's, the sandbox suites', the
+/// benchmarks') is generated from the targets' dependencies on these at
+/// build time by BrandListPlugin. `livery new` appends to this list.
 let brands = [
     "Ladbrokes",
     "Neds",
@@ -22,8 +25,8 @@ let brands = [
 
 let brandTargets: [Target] = brands.flatMap { name -> [Target] in
     [
-        .target(name: "\(name)Brand", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
-                path: "Brands/\(name)/Plugin", swiftSettings: swiftSettings),
+        .target(name: "\(name)Brand", dependencies: ["LiveryComposition"],
+                path: "Brands/\(name)/Plugin", resources: [.copy("brand.json")], swiftSettings: swiftSettings),
         .executableTarget(name: "\(name)App",
                           dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios"],
                           path: "Brands/\(name)/App", swiftSettings: swiftSettings),
@@ -44,6 +47,13 @@ let brandProducts: [Product] = brands.flatMap { name -> [Product] in
 /// by default, so `swift run livery …` and `swift test` work at the root; an
 /// app depends on Livery with `traits: []` and resolves none of them.
 let tools = "Tools"
+
+/// Every brand's plugin target: for the targets that register all brands
+/// (their list is generated from these dependencies by BrandListPlugin).
+let allBrandTargets: [Target.Dependency] = brands.map { .target(name: "\($0)Brand") }
+
+/// Generates `packageBrands()` for a target that depends on `allBrandTargets`.
+let brandList: [Target.PluginUsage] = [.plugin(name: "BrandListPlugin")]
 
 /// A dependency on `product` of `package` that only the tools need.
 func toolsOnly(_ product: String, _ package: String) -> Target.Dependency {
@@ -100,15 +110,27 @@ let package = Package(
         // Scenario files (YAML): parsing, running on a headless runtime, transcripts.
         .target(name: "LiveryScenarios",
                 dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
-                               "AddressLookupFeature", toolsOnly("Yams", "Yams")],
+                               "AddressLookupFeature", "LiveryConsole", toolsOnly("Yams", "Yams"),
+                               toolsOnly("ArgumentParser", "swift-argument-parser")],
                 path: "Tools/Scenarios", swiftSettings: swiftSettings),
-        // The `livery` tool: brands, run, build, test, new, doctor, theme. Registers every brand.
+        // The terminal every command writes to: colour (NO_COLOR, --no-colour), tables, progress, exit statuses.
+        .target(name: "LiveryConsole", dependencies: [toolsOnly("ArgumentParser", "swift-argument-parser")],
+                path: "Tools/Console", swiftSettings: swiftSettings),
+        // What the brand teams' commands do, as testable code: the checkout and its brand list,
+        // scaffolding, brand differences and conformance checks.
+        .target(name: "LiveryWorkshop",
+                dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "LiveryConsole"],
+                path: "Tools/Workshop", swiftSettings: swiftSettings),
+        // The `livery` tool: brands, run, build, test, new, diff, doctor, theme, sandbox. Registers every brand.
         .executableTarget(name: "Livery",
                           dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryCore",
-                                         "JoinFormFeature", "AppBarFeature",
-                                         toolsOnly("ArgumentParser", "swift-argument-parser")]
-                              + brands.map { .target(name: "\($0)Brand") },
-                          path: "Tools/Livery", swiftSettings: swiftSettings),
+                                         "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
+                                         toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
+                          path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
+        // Writes `packageBrands()` from a target's brand dependencies at build time.
+        .executableTarget(name: "BrandListGenerator", path: "Tools/BrandListGenerator", swiftSettings: swiftSettings),
+        .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
+                path: "Plugins/BrandListPlugin"),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
@@ -120,16 +142,14 @@ let package = Package(
                     dependencies: ["LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
                                    "JoinFormFeature", "AddressLookupFeature",
                                    toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
-                                   toolsOnly("Hummingbird", "hummingbird")]
-                        + brands.map { .target(name: "\($0)Brand") },
-                    path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings),
+                                   toolsOnly("Hummingbird", "hummingbird")] + allBrandTargets,
+                    path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
         .executableTarget(name: "LiveryBenchmarks",
                           dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                                         toolsOnly("Benchmark", "benchmark")]
-                              + brands.map { .target(name: "\($0)Brand") },
+                                         toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
                           path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
-                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(
@@ -153,9 +173,19 @@ let package = Package(
         .testTarget(
             name: "LiveryCompositionTests",
             dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
-                           "LiveryTesting"] + brands.map { .target(name: "\($0)Brand") },
+                           "LiveryTesting"] + allBrandTargets,
             path: "Tests/CompositionTests",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: brandList
+        ),
+        .testTarget(
+            name: "LiveryWorkshopTests",
+            dependencies: ["LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole", "LiveryScenarios",
+                           "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser")]
+                + allBrandTargets,
+            path: "Tests/WorkshopTests",
+            swiftSettings: swiftSettings,
+            plugins: brandList
         ),
         .testTarget(
             name: "LiveryCoreTests",

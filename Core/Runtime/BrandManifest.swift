@@ -33,12 +33,12 @@ public struct BrandManifest: Hashable, Sendable {
     /// The BCP 47 locale, e.g. `en-AU`.
     public var locale: String
 
-    /// A manifest.
-    public init(id: BrandID, displayName: String, region: Region, currencyCode: String, locale: String) {
+    /// A manifest; currency and locale default to the region's.
+    public init(id: BrandID, displayName: String, region: Region, currencyCode: String? = nil, locale: String? = nil) {
         self.id = id
         self.displayName = displayName
         self.region = region
-        self.currencyCode = currencyCode
-        self.locale = locale
+        self.currencyCode = currencyCode ?? region.currencyCode
+        self.locale = locale ?? region.locale
     }
 }

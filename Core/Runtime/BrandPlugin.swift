@@ -39,4 +39,12 @@ extension BrandPlugin {
 
     /// Keeps every feature default.
     public func configure(_ settings: inout FeatureSettings) {}
+
+    /// The feature settings of this brand: every feature's defaults with the
+    /// brand's overrides applied. The one way to read a plugin's settings.
+    public var featureSettings: FeatureSettings {
+        var settings = FeatureSettings()
+        configure(&settings)
+        return settings
+    }
 }

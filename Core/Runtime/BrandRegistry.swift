@@ -64,7 +64,7 @@ public enum BrandRegistryError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .duplicate(let id): "two brand plugins are registered with the id '\(id)'"
         case .unknown(let name, let known):
-            "unknown brand '\(name)'; known brands: \(known.map(\.rawValue).joined(separator: ", "))"
+            "unknown brand '\(name)'\(NameSuggestion.closest(to: name, in: known.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""); known brands: \(known.map(\.rawValue).joined(separator: ", "))"
         }
     }
 }

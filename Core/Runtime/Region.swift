@@ -14,6 +14,17 @@ public enum Region: String, Hashable, Sendable, Codable, CaseIterable, CustomStr
         }
     }
 
+    /// The currency brands trade in here by default (ISO 4217): `AUD` or `NZD`.
+    public var currencyCode: String {
+        switch self {
+        case .australia: "AUD"
+        case .newZealand: "NZD"
+        }
+    }
+
+    /// The locale brands speak here by default (BCP 47): `en-AU` or `en-NZ`.
+    public var locale: String { "en-\(code)" }
+
     /// The region with ISO code `code` (case-insensitive), if any.
     public init?(code: String) {
         guard let region = Region.allCases.first(where: { $0.code.caseInsensitiveCompare(code) == .orderedSame }) else { return nil }

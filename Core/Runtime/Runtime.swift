@@ -21,8 +21,7 @@ public struct Runtime: Sendable {
     /// the brand's own analytics transforms.
     public init(brand: any BrandPlugin, services: RuntimeServices) {
         let manifest = brand.manifest
-        var settings = FeatureSettings()
-        brand.configure(&settings)
+        let settings = brand.featureSettings
         var services = services
         var analytics = services.analytics.adding(enrichment: ContextEnrichment(
             brand: manifest.id.rawValue, region: manifest.region.code, overwritesExisting: true))

@@ -22,6 +22,13 @@ public struct MessageCatalogue: Sendable, Equatable {
         tables[Self.normalise(locale ?? ""), default: [:]][code] = template
     }
 
+    /// Every template: by locale (empty for every locale), then code.
+    public var entries: [(locale: String, code: RuleCode, template: String)] {
+        tables.sorted { $0.key < $1.key }.flatMap { locale, table in
+            table.sorted { $0.key.rawValue < $1.key.rawValue }.map { (locale, $0.key, $0.value) }
+        }
+    }
+
     /// This catalogue with every entry of `overrides` on top.
     public func merging(_ overrides: MessageCatalogue) -> MessageCatalogue {
         var merged = self

@@ -1,15 +1,20 @@
-import BetchaBrand
-import LadbrokesBrand
+import LiveryComposition
 import LiveryCore
-import NedsBrand
-import TabNZBrand
 
-/// Every brand this package ships, for tests that hold for each of them.
+/// Every brand this package ships (generated from Package.swift's brand
+/// list), for tests that hold for each of them.
 enum AllBrands {
-    static let plugins: [any BrandPlugin] = [LadbrokesBrand(), NedsBrand(), BetchaBrand(), TabNZBrand()]
-    static let ids = plugins.map(\.manifest.id.rawValue)
+    /// The brands' ids, in the list's order.
+    static var ids: [String] { packageBrandIDs }
 
-    static func plugin(_ id: String) -> any BrandPlugin {
-        plugins.first { $0.manifest.id.rawValue == id }!
+    /// Every brand, read from its `brand.json`.
+    static func plugins() throws -> [any BrandPlugin] { try packageBrands() }
+
+    /// The brand `id`.
+    static func plugin(_ id: String) throws -> any BrandPlugin {
+        guard let plugin = try packageBrands().first(where: { $0.manifest.id.rawValue == id }) else {
+            throw BrandRegistryError.unknown(id, known: [])
+        }
+        return plugin
     }
 }

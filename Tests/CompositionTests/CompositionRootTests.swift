@@ -14,7 +14,7 @@ struct CompositionRootTests {
     private let composition: Composition
 
     init() throws {
-        composition = try Composition(AllBrands.plugins)
+        composition = try Composition(AllBrands.plugins())
     }
 
     /// A server that refuses every connection: nothing listens on port 1 of loopback.
@@ -31,7 +31,7 @@ struct CompositionRootTests {
     @Test("every brand assembles on embedded services with its own definition; its flag defaults sit under the world's",
           arguments: AllBrands.ids)
     func embedded(_ id: String) async throws {
-        let brand = AllBrands.plugin(id)
+        let brand = try AllBrands.plugin(id)
         let overridden = !(brand.featureFlagDefaults[.loginNative] ?? false)
         let world = EmbeddedWorld(flags: [.loginNative: overridden])
         let assembled = try await composition.assemble(id.uppercased(), on: .embedded(world))
@@ -142,7 +142,7 @@ struct EmbeddedWorldTests {
     ]
 
     private func backend(_ world: EmbeddedWorld) async throws -> any AccountBackend {
-        try await Composition(AllBrands.plugins).assemble("neds", on: .embedded(world)).runtime.services.backend
+        try await Composition(AllBrands.plugins()).assemble("neds", on: .embedded(world)).runtime.services.backend
     }
 
     private func registration(_ changes: [String: String] = [:], key: String) -> ClientRegistration {

@@ -19,7 +19,7 @@ struct SampleStateTests {
 
     @Test("errors shown: the wrong details are invalid with the brand's messages, focus on the first", arguments: AllBrands.ids)
     func errorsShown(_ id: String) throws {
-        let brand = AllBrands.plugin(id)
+        let brand = try AllBrands.plugin(id)
         let state = try JoinState.sample(.errorsShown, brand: brand)
         for name in ["firstName", "dateOfBirth", "email", "mobile"] {
             let field = try #require(state.field(FieldName(name)))
@@ -39,7 +39,7 @@ struct SampleStateTests {
         let searching = try JoinState.sample(.addressSuggestions, brand: AllBrands.plugin(id))
         let address = try #require(searching.address)
         #expect(address.isListVisible && address.suggestions.count >= 2)
-        #expect(address.suggestions.first?.text.contains(AllBrands.plugin(id).manifest.region == .australia ? "VIC" : "Auckland") == true)
+        #expect(try address.suggestions.first?.text.contains(AllBrands.plugin(id).manifest.region == .australia ? "VIC" : "Auckland") == true)
     }
 
     @Test("loading: continue waits for the username check, inputs disabled, the call to action busy", arguments: AllBrands.ids)
@@ -61,17 +61,15 @@ struct SampleStateTests {
     }
 
     @Test("the app bar signed out and in, with the brand's promotions entry, badges and betslip", arguments: AllBrands.ids)
-    func appBar(_ id: String) {
-        let brand = AllBrands.plugin(id)
+    func appBar(_ id: String) throws {
+        let brand = try AllBrands.plugin(id)
         let out = AppBarState.sample(.signedOut, brand: brand)
         #expect(!out.isSignedIn && out.rightIDs.filter { !$0.isSpacer } == [.search, .login, .join, .betslip])
         let signedIn = AppBarState.sample(.signedIn, brand: brand)
         #expect(signedIn.isSignedIn && signedIn.isVisible)
         #expect(signedIn.item(.pendingBets)?.badge?.count == 2)
         #expect(signedIn.betslipCounter?.value == 4)
-        var settings = FeatureSettings()
-        brand.configure(&settings)
-        let promotions = settings[AppBarSettings.Key.self].promotions
+        let promotions = brand.featureSettings[AppBarSettings.Key.self].promotions
         if let entry = promotions.itemID {
             #expect(signedIn.item(entry)?.badge?.count == (promotions.showsBadge ? 3 : nil))
         } else {

@@ -1,20 +1,19 @@
 import LiveryComposition
-import BetchaBrand
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import LadbrokesBrand
 import LiveryCore
 import LiverySandbox
 import Logging
-import NedsBrand
-import TabNZBrand
 
 /// A sandbox on a free loopback port over a temporary SQLite file, and a
 /// tiny JSON client for it.
 struct SandboxHarness {
-    static let brands: [any BrandPlugin] = [LadbrokesBrand(), NedsBrand(), BetchaBrand(), TabNZBrand()]
+    /// Every brand Package.swift lists (generated at build time).
+    static var brands: [any BrandPlugin] {
+        get throws { try packageBrands() }
+    }
 
     let server: RunningSandbox
     let databasePath: String

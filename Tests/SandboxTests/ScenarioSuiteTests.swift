@@ -38,7 +38,7 @@ struct ScenarioSuiteTests {
             .write(to: brandFolder.appendingPathComponent("01-x.yaml"), atomically: true, encoding: .utf8)
         try await SandboxHarness.run(allowsSeeding: false) { sandbox in
             let status = await ScenarioCommand(composition: try Composition(SandboxHarness.brands), brand: "neds", json: true,
-                                               colour: false, scenariosDirectory: folder.path,
+                                               colour: false, scenariosDirectory: folder.appendingPathComponent("Tests/Scenarios").path,
                                                backend: HTTPServiceConfiguration(baseURL: sandbox.server.baseURL)).run()
             #expect(status == 2)
             let check = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "never_seeded"])

@@ -1,3 +1,4 @@
+import AppBarFeature
 import JoinFormFeature
 import LiveryCore
 
@@ -10,6 +11,8 @@ public struct BrandConfiguration: Sendable {
     public let plugin: any BrandPlugin
     /// The brand's join-form settings.
     public let join: JoinFormSettings
+    /// The brand's app-bar settings.
+    public let appBar: AppBarSettings
     /// The form definition the brand ships: used on embedded services, and on
     /// live services when the server's cannot be had (see ``DefinitionPolicy``).
     public let bundledDefinition: FormDefinition
@@ -24,10 +27,10 @@ public struct BrandConfiguration: Sendable {
     /// Reads `plugin`.
     /// - Throws: ``CompositionError/definition(_:_:)`` when its definition does not load.
     public init(_ plugin: any BrandPlugin) throws(CompositionError) {
-        var settings = FeatureSettings()
-        plugin.configure(&settings)
+        let settings = plugin.featureSettings
         self.plugin = plugin
         join = settings[JoinFormSettings.Key.self]
+        appBar = settings[AppBarSettings.Key.self]
         if let definition = join.definition {
             bundledDefinition = definition
         } else {
@@ -40,7 +43,5 @@ public struct BrandConfiguration: Sendable {
     }
 
     /// The names of the definition's `Password` fields: never kept or logged.
-    public var secretFields: Set<String> {
-        Set(bundledDefinition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
-    }
+    public var secretFields: Set<String> { bundledDefinition.secretFieldNames }
 }

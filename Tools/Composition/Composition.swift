@@ -10,7 +10,7 @@ import LiveryCore
 /// the way a Hummingbird app's `main` and its tests share one `buildApplication`.
 ///
 /// ```swift
-/// let composition = try Composition([NedsBrand()])
+/// let composition = try Composition([NedsBrand.load()])
 /// let assembled = try await composition.assemble("neds", on: .embedded(EmbeddedWorld()))
 /// let join = try assembled.runtime.joinForm()       // a main-actor store
 /// join.send(.focus(.field("email")))
@@ -100,8 +100,7 @@ public struct Composition: Sendable {
                               _ live: LiveServices) -> RuntimeServices {
         var backend: any AccountBackend = HTTPAccountBackend(live.accounts, brand: configuration.id)
         if let ledger = live.ledger {
-            let secrets = Set(definition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
-            backend = LedgerRecordingBackend(base: backend, ledger: ledger, secretFields: secrets)
+            backend = LedgerRecordingBackend(base: backend, ledger: ledger, secretFields: definition.secretFieldNames)
         }
         return RuntimeServices(
             clock: live.clock, wallClock: live.wallClock, backend: backend,

@@ -41,7 +41,7 @@ struct ExampleApp {
         } ?? .embedded(world)
         let assembled: AssembledRuntime
         do {
-            assembled = try await Composition([NedsBrand(), TabNZBrand()]).assemble(brand, on: services)
+            assembled = try await Composition([NedsBrand.load(), TabNZBrand.load()]).assemble(brand, on: services)
         } catch {
             fail("\(error)", status: 2)
         }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import LiveryConsole
+import LiveryWorkshop
 
 extension Livery {
     /// `livery build <brand>`: that brand's product only.
@@ -12,38 +14,31 @@ extension Livery {
         @Flag(help: "Build in release mode.")
         var release = false
 
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             let checkout = try PackageCheckout.current()
             let name = try checkout.brandName(for: brand)
-            try Self.passingExitCode {
-                try checkout.swift(["build", "--product", name.lowercased()] + (release ? ["-c", "release"] : []),
-                                   describing: "built \(name.lowercased())")
-            }
-        }
-
-        /// Runs `body`, turning a child process's failure into this command's exit status.
-        static func passingExitCode(_ body: () throws -> Void) throws {
-            do {
-                try body()
-            } catch let failure as ExitCodeError {
-                throw ExitCode(failure.status)
-            }
+            try checkout.swift(["build", "--product", name.lowercased()] + (release ? ["-c", "release"] : []),
+                               describing: "built \(name.lowercased())", terminal: output.terminal)
         }
     }
 
-    /// `livery test <brand>`: that brand's test target (its scenarios and Swift tests).
+    /// `livery test <brand>`: that brand's test target (its checks, scenarios and Swift tests).
     struct Test: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run one brand's headless integration tests.")
+        static let configuration = CommandConfiguration(
+            abstract: "Run one brand's tests: its brand file, theme, form, every scenario file and its own Swift tests.")
 
         @Argument(help: "The brand, e.g. neds.")
         var brand: String
 
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             let checkout = try PackageCheckout.current()
             let name = try checkout.brandName(for: brand)
-            try Build.passingExitCode {
-                try checkout.swift(["test", "--filter", "\(name)BrandTests"], describing: "tested \(name.lowercased())")
-            }
+            try checkout.swift(["test", "--filter", "\(name)BrandTests"], describing: "tested \(name.lowercased())",
+                               terminal: output.terminal)
         }
     }
 }

@@ -1,27 +1,49 @@
 import ArgumentParser
 import Foundation
 import LiveryComposition
+import LiveryConsole
+import LiveryCore
 
 /// `livery`: the brand teams' command-line tool.
 @main
 struct Livery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run, build, test, check and scaffold Livery's brands headlessly.",
-        subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Doctor.self, ThemeExport.self,
+        abstract: "Run, build, test, check, compare and scaffold Livery's brands headlessly.",
+        discussion: "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
+        subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
                       SandboxCommand.self])
 
-    /// The composition root of the tool: every registered brand.
-    static func composition() throws -> Composition {
+    /// Parses the arguments and runs the command, exiting with its status.
+    static func main() async {
+        Foundation.exit(await ExitStatus.run(Livery.self))
+    }
+
+    /// The composition root of the tool: every brand Package.swift lists.
+    static func composition() throws(ToolError) -> Composition {
         do {
-            return try Composition(registeredBrands)
+            return try Composition(packageBrands())
+        } catch let error as BrandFileError {
+            throw ToolError("\(error)")
         } catch {
-            throw ToolError(error.description)
+            throw ToolError("\(error)")
         }
     }
-}
 
-/// A failure the tool reports as `error: …` with a non-zero exit status.
-struct ToolError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    /// The registered brand called `name` (as a person typed it).
+    static func brand(_ name: String, in composition: Composition) throws(ToolError) -> any BrandPlugin {
+        do {
+            return try composition.registry.plugin(named: name)
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+
+    /// The configuration of the brand called `name`.
+    static func configuration(_ name: String, in composition: Composition) throws(ToolError) -> BrandConfiguration {
+        do {
+            return try composition.configuration(of: name)
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
 }

@@ -1,16 +1,19 @@
-import AppBarFeature
 import ArgumentParser
-import Foundation
+import LiveryComposition
+import LiveryConsole
 import LiveryCore
+import LiveryWorkshop
 
 extension Livery {
     /// `livery new <Name> --region AU|NZ [--like <brand>]`: scaffolds a brand.
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Scaffold a new brand: plugin, app, tests and starter scenarios, registered everywhere.",
+            abstract: "Scaffold a new brand: its brand.json, plugin, app, tests and scenarios, added to Package.swift.",
             discussion: """
-            The new brand starts like --like (its colours, app-bar settings and scenarios), or like the \
-            region's first brand. Nothing in Core/ or Features/ changes. On any failure nothing is left written.
+            The new brand is a copy of --like (theme, app bar, flags, messages, join form and scenario files) under \
+            its own id, name and icons, or of the region's first brand in Package.swift. It passes `livery doctor`, \
+            `livery test` and `livery run` at once; then change its brand.json. Nothing in Core/ or Features/ changes. \
+            On any failure nothing is left written. Exit status: 0 created, 2 bad input.
             """)
 
         @Argument(help: "The brand's name, a Swift type name such as Sportsbet; its id is the name in lower case.")
@@ -19,8 +22,10 @@ extension Livery {
         @Option(help: "The brand's region: AU or NZ.")
         var region: String
 
-        @Option(help: "An existing brand to start from (default: the region's first brand).")
+        @Option(help: "An existing brand to start from (default: the region's first brand in Package.swift).")
         var like: String?
+
+        @OptionGroup var output: OutputOptions
 
         func validate() throws {
             guard Region(code: region) != nil else {
@@ -29,45 +34,23 @@ extension Livery {
         }
 
         func run() async throws {
+            let terminal = output.terminal
+            guard let region = Region(code: region) else { throw ToolError("--region must be AU or NZ, not '\(self.region)'") }
+            terminal.progress(1, of: 4, "reading the brand list and the model brand")
             let checkout = try PackageCheckout.current()
-            let composition = try Livery.composition()
-            guard let region = Region(code: region) else {
-                throw ValidationError("--region must be AU or NZ, not '\(self.region)'")
-            }
-            try BrandScaffold.check(name: name, existing: checkout.brandNames(), root: checkout.root)
-            let model: any BrandPlugin
-            if let like {
-                do {
-                    model = try composition.registry.plugin(named: like)
-                } catch {
-                    throw ToolError(error.description)
-                }
-                guard model.manifest.region == region else {
-                    throw ToolError("--like \(like) is a \(model.manifest.region.code) brand; the new brand is \(region.code)")
-                }
-            } else {
-                guard let first = composition.registry.manifests.first(where: { $0.region == region }) else {
-                    throw ToolError("no registered \(region.code) brand to start from; give --like")
-                }
-                model = try composition.registry.plugin(first.id)
-            }
-            let scaffold = try BrandScaffold(name: name, region: region, model: model, root: checkout.root)
-            try scaffold.write()
-            print(Terminal.green("✔ created brand \(name.lowercased())") + " like \(model.manifest.id):")
+            let names = try checkout.brandNames()
+            try BrandScaffold.check(name: name, existing: names, root: checkout.root)
+            let model = try BrandScaffold.model(like: like, region: region, in: Livery.composition(), order: names)
+            terminal.progress(2, of: 4, "preparing \(name.lowercased()) like \(model.manifest.id)")
+            let scaffold = try BrandScaffold(name: name, like: model, in: checkout)
+            terminal.progress(3, of: 4, "writing \(scaffold.createdPaths.count) files and Package.swift")
+            terminal.progress(4, of: 4, "checking Package.swift with swift package dump-package")
+            try scaffold.write { () throws(ToolError) in try checkout.dumpedTargetNames() }
+            print(terminal.green("✔ created brand \(name.lowercased())") + " like \(model.manifest.id):")
             for file in scaffold.createdPaths { print("  + \(file)") }
             for file in scaffold.changedPaths { print("  ~ \(file)") }
-            print("Next: swift build && livery test \(name.lowercased())")
-        }
-    }
-}
-
-extension Region {
-    /// The region with ISO code `code` (`AU`, `NZ`), ignoring case.
-    init?(code: String) {
-        switch code.uppercased() {
-        case "AU": self = .australia
-        case "NZ": self = .newZealand
-        default: return nil
+            print("Next: swift run livery test \(name.lowercased()) && swift run livery run \(name.lowercased())")
+            print("Then change Brands/\(name)/Plugin/brand.json; `swift run livery diff \(model.manifest.id) \(name.lowercased())` shows what differs.")
         }
     }
 }

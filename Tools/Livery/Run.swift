@@ -1,6 +1,5 @@
 import ArgumentParser
-import Foundation
-import LiveryCore
+import LiveryConsole
 import LiveryScenarios
 
 extension Livery {
@@ -13,43 +12,13 @@ extension Livery {
         @Argument(help: "The brand, e.g. neds (see `livery brands`).")
         var brand: String
 
-        @Argument(help: "Scenario files to run (default: all of the brand's).")
-        var files: [String] = []
+        @OptionGroup var options: ScenarioRunOptions
 
-        @Flag(help: "Print one JSON document instead of the transcript.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
-        @Flag(inversion: .prefixedNo, help: "Colour the transcript (default: when writing to a terminal).")
-        var colour: Bool?
-
-        @Option(help: "The folder holding one scenario folder per brand (default: this checkout's Tests/Scenarios).")
-        var scenarios: String?
-
-        @Option(help: "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox --allow-seeding`) instead of embedded services.")
-        var backend: String?
-
-        @Flag(help: "After the run, report journey coverage: which intents, routes, alerts, alert actions, field states, rule codes and analytics events the scenarios reached, and which not.")
-        var coverage = false
-
-        func validate() throws {
-            if let backend, Self.server(backend) == nil {
-                throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
-            }
-        }
-
-        /// The server at `text`, when it is an http(s) URL with a host.
-        static func server(_ text: String) -> HTTPServiceConfiguration? {
-            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else { return nil }
-            return HTTPServiceConfiguration(baseURL: url)
-        }
-
+        @MainActor
         func run() async throws {
-            let composition = try Livery.composition()
-            let server = backend.flatMap(Self.server)
-            let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
-                                               colour: colour, scenariosDirectory: scenarios, backend: server,
-                                               coverage: coverage).run()
-            if status != 0 { throw ExitCode(status) }
+            try await options.run(brand, of: Livery.composition(), terminal: output.terminal)
         }
     }
 }

@@ -1,6 +1,7 @@
-import LiveryComposition
 import ArgumentParser
 import Foundation
+import LiveryComposition
+import LiveryConsole
 import LiverySandbox
 
 extension Livery {
@@ -11,20 +12,24 @@ extension Livery {
             abstract: "Serve the sandbox backend (HTTP on loopback, SQLite) for every registered brand.",
             discussion: """
             Then run scenarios against it: livery run neds --backend http://127.0.0.1:8080
+            The database defaults to $XDG_STATE_HOME/livery/sandbox.sqlite (~/.local/state/livery/sandbox.sqlite \
+            without XDG_STATE_HOME), the same from any directory. \
             Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \
             --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
             Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
-            --allow-seeding lets scenario runs (livery run --backend) seed the world their `given:` describes.
+            --allow-seeding lets scenario runs (livery run --backend) seed the world their `given:` describes. \
+            Every option is checked before anything starts; "serving" is printed once the port is bound. \
+            Exit status: 0 stopped, 2 bad options or a port or database that cannot be used.
             """)
 
-        @Option(help: "The port to listen on (0: any free port).")
+        @Option(parsing: .unconditional, help: "The port to listen on, 0…65535 (0: any free port).")
         var port = 8080
 
         @Option(help: "The address to listen on (loopback by default).")
         var host = "127.0.0.1"
 
-        @Option(help: "The SQLite file (created and migrated if missing).")
-        var database = ".build/sandbox.sqlite"
+        @Option(help: "The SQLite file (created and migrated if missing; its folder must exist unless it is the default).")
+        var database: String?
 
         @Flag(help: "Start from an empty database (deletes the SQLite file first), so scenario runs that create clients can repeat.")
         var fresh = false
@@ -38,30 +43,72 @@ extension Livery {
         @Flag(help: "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults.")
         var allowSeeding = false
 
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+            guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--host must not be empty") }
+            do {
+                _ = try FaultPlan.parse(faults: fault, latencies: latency)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            if let database {
+                var isFolder: ObjCBool = false
+                let folder = URL(fileURLWithPath: database).deletingLastPathComponent().path
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw ValidationError("--database \(database): the folder \(folder) does not exist")
+                }
+                if FileManager.default.fileExists(atPath: database, isDirectory: &isFolder), isFolder.boolValue {
+                    throw ValidationError("--database \(database) is a folder, not a file")
+                }
+            }
+        }
+
         func run() async throws {
+            let terminal = output.terminal
             let faults: FaultPlan
             do {
                 faults = try FaultPlan.parse(faults: fault, latencies: latency)
             } catch {
-                throw ValidationError("\(error)")
+                throw ToolError("\(error)")
             }
+            let path = try databasePath()
             if fresh {
-                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
+                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                     do {
-                        try FileManager.default.removeItem(atPath: database + suffix)
+                        try FileManager.default.removeItem(atPath: path + suffix)
                     } catch {
-                        throw ToolError("cannot delete \(database + suffix): \(error.localizedDescription)")
+                        throw ToolError("cannot delete \(path + suffix): \(error.localizedDescription)")
                     }
                 }
             }
-            let configuration = SandboxConfiguration(host: host, port: port, databasePath: database, faults: faults,
+            let brands = try Livery.composition()
+            let plugins = try brands.registry.ids.map { id throws(ToolError) in try Livery.brand(id.rawValue, in: brands) }
+            let configuration = SandboxConfiguration(host: host, port: port, databasePath: path, faults: faults,
                                                      allowsSeeding: allowSeeding)
-            print(Terminal.bold("sandbox") + " serving \(registeredBrands.count) brands from \(database) on http://\(host):\(port) (Ctrl-C stops)")
+            let host = self.host
             do {
-                try await Sandbox.run(brands: registeredBrands, configuration: configuration)
+                try await Sandbox.run(brands: plugins, configuration: configuration) { port in
+                    print(terminal.bold("sandbox") + " serving \(plugins.count) brands from \(path) on http://\(host):\(port) (Ctrl-C stops)")
+                    fflush(nil)
+                }
             } catch {
-                throw ToolError("\(error)")
+                throw ToolError("the sandbox could not serve on \(host):\(port) with \(path): \(error)")
             }
+        }
+
+        /// `--database`, or the default path with its folder created.
+        private func databasePath() throws(ToolError) -> String {
+            if let database { return database }
+            let path = SandboxConfiguration.defaultDatabasePath()
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ToolError("cannot create \(folder.path) for the sandbox database: \(error.localizedDescription)")
+            }
+            return path
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LiveryCore
+import LiveryConsole
 
 extension Livery {
     /// `livery theme <brand>`: the brand's theme as W3C design tokens.
@@ -11,17 +11,12 @@ extension Livery {
         @Argument(help: "The brand, e.g. neds.")
         var brand: String
 
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
-            let composition = try Livery.composition()
-            let plugin: any BrandPlugin
+            let plugin = try Livery.brand(brand, in: Livery.composition())
             do {
-                plugin = try composition.registry.plugin(named: brand)
-            } catch {
-                throw ToolError(error.description)
-            }
-            do {
-                let data = try plugin.theme.designTokensJSON()
-                FileHandle.standardOutput.write(data)
+                FileHandle.standardOutput.write(try plugin.theme.designTokensJSON())
                 print()
             } catch {
                 throw ToolError("brand '\(brand)': the theme cannot be exported: \(error)")

@@ -10,7 +10,7 @@ import Logging
 /// real server (see the README's "Sandbox backend" section for the routes).
 ///
 /// ```swift
-/// try await Sandbox.run(brands: [NedsBrand()], configuration: SandboxConfiguration(databasePath: "sandbox.sqlite"))
+/// try await Sandbox.run(brands: [NedsBrand.load()], configuration: SandboxConfiguration(databasePath: "sandbox.sqlite"))
 /// ```
 public enum Sandbox {
     /// Builds the Hummingbird application for `brands` (each brand's join
@@ -26,10 +26,13 @@ public enum Sandbox {
     }
 
     /// Runs the sandbox until cancelled or interrupted (SIGINT, SIGTERM), then closes the database.
+    /// - Parameter onListening: Called with the bound port once the server listens.
     public static func run(brands: [any BrandPlugin], configuration: SandboxConfiguration,
-                           logger: Logger = Logger(label: "livery.sandbox")) async throws {
+                           logger: Logger = Logger(label: "livery.sandbox"),
+                           onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let built = try build(brands: brands, configuration: configuration, logger: logger) { port in
             logger.info("sandbox listening", metadata: ["address": "http://\(configuration.host):\(port)"])
+            await onListening(port)
         }
         defer { try? built.store.close() }
         try await built.application.runService()

@@ -1,3 +1,4 @@
+import Foundation
 import LiveryComposition
 
 /// Where the sandbox listens, where it keeps its data and which faults it injects.
@@ -28,5 +29,14 @@ public struct SandboxConfiguration: Sendable {
         self.faults = faults
         self.passwordCost = passwordCost
         self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// The database `livery sandbox` uses unless told otherwise, the same from
+    /// any directory: `$XDG_STATE_HOME/livery/sandbox.sqlite`, or
+    /// `~/.local/state/livery/sandbox.sqlite` when `XDG_STATE_HOME` is not set.
+    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state").path
+        return URL(fileURLWithPath: state).appendingPathComponent("livery/sandbox.sqlite").path
     }
 }

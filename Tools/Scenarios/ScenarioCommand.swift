@@ -1,5 +1,6 @@
 import Foundation
 import LiveryComposition
+import LiveryConsole
 import LiveryCore
 
 /// Runs a brand's scenario files headlessly and prints a transcript: what
@@ -13,7 +14,7 @@ public struct ScenarioCommand: Sendable {
     public let files: [String]
     /// Machine-readable JSON instead of the readable transcript.
     public let json: Bool
-    /// Colour on (`true`), off (`false`) or when standard output is a terminal (`nil`).
+    /// Colour on (`true`), off (`false`), or as ``Terminal`` decides (`nil`: by `NO_COLOR` and whether output is a terminal).
     public let colour: Bool?
     /// Where the brands' scenario folders are; `nil` means `Tests/Scenarios` of this checkout.
     public let scenariosDirectory: String?
@@ -46,7 +47,7 @@ public struct ScenarioCommand: Sendable {
     @MainActor
     public func run() async -> Int32 {
         let started = ContinuousClock.now
-        let transcript = Transcript(colour: colour ?? (isatty(STDOUT_FILENO) != 0))
+        let transcript = Transcript(colour: Terminal(colour: colour).colour)
         let brandID: String
         do {
             brandID = try composition.registry.plugin(named: brand).manifest.id.rawValue

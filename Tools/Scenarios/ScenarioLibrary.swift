@@ -4,11 +4,12 @@ import Foundation
 /// checkout. The folder is found by walking up from the current directory,
 /// or, failing that, next to this source file.
 public enum ScenarioLibrary {
-    /// The `Tests/Scenarios` folder: under `root` when given, otherwise the
-    /// nearest one above the current directory, otherwise this checkout's.
+    /// The folder holding one scenario folder per brand: `root` when given,
+    /// otherwise the nearest `Tests/Scenarios` above the current directory,
+    /// otherwise this checkout's.
     public static func scenariosDirectory(root: String? = nil) -> String {
         let files = FileManager.default
-        if let root { return URL(fileURLWithPath: root).appendingPathComponent(relativePath).path }
+        if let root { return root }
         var directory = URL(fileURLWithPath: files.currentDirectoryPath)
         while true {
             let candidate = directory.appendingPathComponent(relativePath)

@@ -1,6 +1,5 @@
-import BetchaBrand
 import Foundation
 import LiveryScenarios
+import BetchaBrand
 
-// Betcha's own product: registers exactly this brand and runs its scenarios headlessly.
-exit(await BrandApp.main(BetchaBrand(), arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await BrandApp.main(BetchaBrand.self))

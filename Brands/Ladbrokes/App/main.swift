@@ -1,6 +1,5 @@
-import LadbrokesBrand
 import Foundation
 import LiveryScenarios
+import LadbrokesBrand
 
-// Ladbrokes's own product: registers exactly this brand and runs its scenarios headlessly.
-exit(await BrandApp.main(LadbrokesBrand(), arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await BrandApp.main(LadbrokesBrand.self))

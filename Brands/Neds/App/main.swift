@@ -1,6 +1,5 @@
-import NedsBrand
 import Foundation
 import LiveryScenarios
+import NedsBrand
 
-// Neds's own product: registers exactly this brand and runs its scenarios headlessly.
-exit(await BrandApp.main(NedsBrand(), arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await BrandApp.main(NedsBrand.self))

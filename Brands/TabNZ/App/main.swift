@@ -1,6 +1,5 @@
-import TabNZBrand
 import Foundation
 import LiveryScenarios
+import TabNZBrand
 
-// TabNZ's own product: registers exactly this brand and runs its scenarios headlessly.
-exit(await BrandApp.main(TabNZBrand(), arguments: Array(CommandLine.arguments.dropFirst())))
+exit(await BrandApp.main(TabNZBrand.self))

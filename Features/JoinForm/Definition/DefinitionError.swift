@@ -82,28 +82,3 @@ public enum DefinitionError: Error, Hashable, Sendable, CustomStringConvertible 
         suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 }
-
-/// The closest known name to a misspelt one.
-enum Suggestion {
-    /// The candidate closest to `text` by edit distance (ignoring case), if
-    /// it is within two edits or differs only in case.
-    static func closest(to text: String, in candidates: [String]) -> String? {
-        let lowered = text.lowercased()
-        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-        return best.0
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-}

@@ -74,7 +74,7 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         let typeName = try container.decode(String.self, forKey: .inputType)
         guard let inputType = InputType(rawValue: typeName) else {
             throw DefinitionError.unknownInputType(typeName, field: name,
-                                                   suggestion: Suggestion.closest(to: typeName, in: InputType.allCases.map(\.rawValue)))
+                                                   suggestion: NameSuggestion.closest(to: typeName, in: InputType.allCases.map(\.rawValue)))
         }
         try self.init(name: name, inputType: inputType,
                       defaultValue: container.decodeIfPresent(DefaultValue.self, forKey: .defaultValue),
@@ -102,7 +102,7 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         guard let option = Option(rawValue: text) else {
             let known = Option.allCases.map(\.rawValue)
             throw DefinitionError.unknownOption(key.stringValue, value: text, field: field,
-                                                suggestion: Suggestion.closest(to: text, in: known), known: known)
+                                                suggestion: NameSuggestion.closest(to: text, in: known), known: known)
         }
         return option
     }

@@ -30,6 +30,11 @@ public struct FormDefinition: Hashable, Sendable, Codable {
         try checkLayout()
     }
 
+    /// The names of the `Password` fields: values never kept, logged or sent to analytics.
+    public var secretFieldNames: Set<String> {
+        Set(fields.filter { $0.inputType == .password }.map(\.name.rawValue))
+    }
+
     /// The field called `name`, if any.
     public func field(_ name: FieldName) -> FieldDefinition? {
         fields.first { $0.name == name }
@@ -55,7 +60,7 @@ public struct FormDefinition: Hashable, Sendable, Codable {
                 guard !row.isEmpty else { throw .emptyRow(page: page.name) }
                 for name in row {
                     guard seen.contains(name) else {
-                        throw .unknownFieldOnPage(name, page: page.name, suggestion: Suggestion.closest(to: name.rawValue, in: fields.map(\.name.rawValue)))
+                        throw .unknownFieldOnPage(name, page: page.name, suggestion: NameSuggestion.closest(to: name.rawValue, in: fields.map(\.name.rawValue)))
                     }
                     guard placed.insert(name).inserted else { throw .fieldOnTwoPlaces(name) }
                 }

@@ -1,3 +1,5 @@
+import LiveryCore
+
 /// Rejects keys a definition object does not know, so a misspelt key (say
 /// `mandatroy`) is an error naming the place instead of a silently ignored setting.
 struct AnyKey: CodingKey {
@@ -13,7 +15,7 @@ enum KnownKeys {
     static func check(_ decoder: any Decoder, known: [String], place: String) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
-            throw DefinitionError.unknownKey(key, in: place, suggestion: Suggestion.closest(to: key, in: known), known: known)
+            throw DefinitionError.unknownKey(key, in: place, suggestion: NameSuggestion.closest(to: key, in: known), known: known)
         }
     }
 }

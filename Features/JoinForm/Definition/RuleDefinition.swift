@@ -82,7 +82,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     /// Checks that the rule is complete and fits `field`'s input type.
     func check(for field: FieldDefinition) throws(DefinitionError) {
         guard let kind else {
-            throw .unknownRule(rule, field: field.name, suggestion: Suggestion.closest(to: rule, in: Kind.allCases.map(\.rawValue)))
+            throw .unknownRule(rule, field: field.name, suggestion: NameSuggestion.closest(to: rule, in: Kind.allCases.map(\.rawValue)))
         }
         let allowed: Set<InputType> = switch kind {
         case .regex, .email, .postcode: [.text, .email, .tel, .password, .date]

@@ -32,9 +32,7 @@ public struct RegistrationValidator: Sendable {
     }
 
     /// The fields that hold secrets (the form's `Password` fields): never stored or logged.
-    public var secretFields: Set<String> {
-        Set(definition.fields.filter { $0.inputType == .password }.map(\.name.rawValue))
-    }
+    public var secretFields: Set<String> { definition.secretFieldNames }
 
     /// The violation of a username someone already has.
     public static let usernameTaken = RuleViolation(code: "username.taken", template: "That username is taken.")

@@ -1,14 +1,9 @@
+import LiveryScenarios
 import Testing
-import AppBarFeature
-import LiveryComposition
-import LiveryCore
-@testable import BetchaBrand
+import BetchaBrand
 
-@Suite("Betcha: configuration")
-struct BetchaConfigurationTests {
-    @Test("its theme is complete and every text pair meets WCAG AA")
-    func theme() {
-        #expect(BetchaBrand().theme.contrastFailures().isEmpty)
-        #expect(BetchaBrand().theme.issues().isEmpty)
+@Suite("Betcha: brand checks and scenario files") struct BetchaBrandTests {
+    @Test("passes", arguments: BrandCheck.all(BetchaBrand.self)) func passes(_ check: BrandCheck) async {
+        let problems = await check.problems(); #expect(problems.isEmpty, "\(problems)")
     }
 }

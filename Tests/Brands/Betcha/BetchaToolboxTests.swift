@@ -12,7 +12,7 @@ struct BetchaToolboxTests {
     private func signedInBar(promotions: Int) async throws -> AppBarStore {
         let world = EmbeddedWorld(session: .signedIn(ClientDetails(balance: 10, pendingBetsCount: 2,
                                                                    promotionsBalance: promotions)))
-        return try await Composition([BetchaBrand()]).assemble("betcha", on: .embedded(world)).runtime.appBar()
+        return try await Composition([BetchaBrand.load()]).assemble("betcha", on: .embedded(world)).runtime.appBar()
     }
 
     @Test("the Toolbox shows no badge however many promotions wait, while pending bets still do")

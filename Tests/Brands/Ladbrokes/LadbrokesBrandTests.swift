@@ -1,14 +1,9 @@
+import LiveryScenarios
 import Testing
-import AppBarFeature
-import LiveryComposition
-import LiveryCore
-@testable import LadbrokesBrand
+import LadbrokesBrand
 
-@Suite("Ladbrokes: configuration")
-struct LadbrokesConfigurationTests {
-    @Test("its theme is complete and every text pair meets WCAG AA")
-    func theme() {
-        #expect(LadbrokesBrand().theme.contrastFailures().isEmpty)
-        #expect(LadbrokesBrand().theme.issues().isEmpty)
+@Suite("Ladbrokes: brand checks and scenario files") struct LadbrokesBrandTests {
+    @Test("passes", arguments: BrandCheck.all(LadbrokesBrand.self)) func passes(_ check: BrandCheck) async {
+        let problems = await check.problems(); #expect(problems.isEmpty, "\(problems)")
     }
 }

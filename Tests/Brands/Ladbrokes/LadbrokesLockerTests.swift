@@ -11,7 +11,7 @@ struct LadbrokesLockerTests {
     /// A Ladbrokes app bar for a client who starts signed in.
     private func signedInBar(promotions: Int = 0) async throws -> (EmbeddedWorld, AppBarStore) {
         let world = EmbeddedWorld(session: .signedIn(ClientDetails(balance: 10, promotionsBalance: promotions)))
-        let bar = try await Composition([LadbrokesBrand()]).assemble("ladbrokes", on: .embedded(world)).runtime.appBar()
+        let bar = try await Composition([LadbrokesBrand.load()]).assemble("ladbrokes", on: .embedded(world)).runtime.appBar()
         return (world, bar)
     }
 

@@ -1,14 +1,9 @@
+import LiveryScenarios
 import Testing
-import AppBarFeature
-import LiveryComposition
-import LiveryCore
-@testable import NedsBrand
+import NedsBrand
 
-@Suite("Neds: configuration")
-struct NedsConfigurationTests {
-    @Test("its theme is complete and every text pair meets WCAG AA")
-    func theme() {
-        #expect(NedsBrand().theme.contrastFailures().isEmpty)
-        #expect(NedsBrand().theme.issues().isEmpty)
+@Suite("Neds: brand checks and scenario files") struct NedsBrandTests {
+    @Test("passes", arguments: BrandCheck.all(NedsBrand.self)) func passes(_ check: BrandCheck) async {
+        let problems = await check.problems(); #expect(problems.isEmpty, "\(problems)")
     }
 }

@@ -11,7 +11,7 @@ struct NedsToolboxTests {
     /// A signed-in Neds app bar, settled on the session.
     private func signedInBar(promotions: Int) async throws -> (EmbeddedWorld, AppBarStore) {
         let world = EmbeddedWorld()
-        let bar = try await Composition([NedsBrand()]).assemble("neds", on: .embedded(world)).runtime.appBar()
+        let bar = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(world)).runtime.appBar()
         world.session.signIn(ClientDetails(balance: 10, promotionsBalance: promotions))
         await bar.settle()
         return (world, bar)

@@ -12,7 +12,7 @@ struct ScenarioRunnerTests {
     private let folder: URL
 
     init() throws {
-        runner = ScenarioRunner(composition: try Composition([NedsBrand()]))
+        runner = ScenarioRunner(composition: try Composition([NedsBrand.load()]))
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-scenarios-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Tests/Scenarios/neds"),
                                                 withIntermediateDirectories: true)
@@ -156,10 +156,10 @@ struct ScenarioRunnerTests {
 
     @Test("the command exits 0 when all pass, 1 on a failure, 2 on bad input or an unknown brand")
     func exitCodes() async throws {
-        let composition = try Composition([NedsBrand()])
+        let composition = try Composition([NedsBrand.load()])
         func exit(_ files: [String] = [], brand: String = "neds") async -> Int32 {
             await ScenarioCommand(composition: composition, brand: brand, files: files, json: true, colour: false,
-                                  scenariosDirectory: folder.path).run()
+                                  scenariosDirectory: folder.appendingPathComponent("Tests/Scenarios").path).run()
         }
         let passing = try write("scenario: ok\nsteps:\n  - focus: email\n  - expect: { focus: email }\n", name: "a.yaml")
         #expect(await exit() == 0)

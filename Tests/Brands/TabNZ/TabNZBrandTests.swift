@@ -1,14 +1,9 @@
+import LiveryScenarios
 import Testing
-import AppBarFeature
-import LiveryComposition
-import LiveryCore
-@testable import TabNZBrand
+import TabNZBrand
 
-@Suite("TabNZ: configuration")
-struct TabNZConfigurationTests {
-    @Test("its theme is complete and every text pair meets WCAG AA")
-    func theme() {
-        #expect(TabNZBrand().theme.contrastFailures().isEmpty)
-        #expect(TabNZBrand().theme.issues().isEmpty)
+@Suite("TabNZ: brand checks and scenario files") struct TabNZBrandTests {
+    @Test("passes", arguments: BrandCheck.all(TabNZBrand.self)) func passes(_ check: BrandCheck) async {
+        let problems = await check.problems(); #expect(problems.isEmpty, "\(problems)")
     }
 }

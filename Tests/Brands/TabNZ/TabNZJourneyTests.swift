@@ -12,7 +12,7 @@ struct TabNZJourneyTests {
     private let world = EmbeddedWorld()
 
     private func runtime() async throws -> Runtime {
-        try await Composition([TabNZBrand()]).assemble("tabnz", on: .embedded(world)).runtime
+        try await Composition([TabNZBrand.load()]).assemble("tabnz", on: .embedded(world)).runtime
     }
 
     private func typeAndLeave(_ journey: JoinFormStore, _ field: FieldName, _ text: String) async {

@@ -183,20 +183,8 @@ extension FormDefinition {
     /// removed, one added after another), for tests of one behaviour.
     static func standard(for region: Region, removing removed: Set<FieldName> = [],
                          adding added: FieldDefinition? = nil, after anchor: FieldName? = nil) throws -> FormDefinition {
-        let standard = try FormDefinition.standard(for: region)
-        var fields = standard.fields.filter { !removed.contains($0.name) }
-        var pages = standard.pages.map { page in
-            PageDefinition(name: page.name, rows: page.rows.map { $0.filter { !removed.contains($0) } }.filter { !$0.isEmpty })
-        }
-        if let added, let anchor {
-            fields.insert(added, at: (fields.firstIndex { $0.name == anchor } ?? fields.count - 1) + 1)
-            pages = pages.map { page in
-                guard let row = page.rows.firstIndex(where: { $0.contains(anchor) }) else { return page }
-                var rows = page.rows
-                rows.insert([added.name], at: row + 1)
-                return PageDefinition(name: page.name, rows: rows)
-            }
-        }
-        return try FormDefinition(fields: fields, pages: pages)
+        var amendments: [FormAmendment] = removed.isEmpty ? [] : [.remove(removed.sorted { $0.rawValue < $1.rawValue })]
+        if let added, let anchor { amendments.append(.add(added, after: anchor)) }
+        return try FormDefinition.standard(for: region).amended(by: amendments)
     }
 }

@@ -1,13 +1,10 @@
 import AddressLookupFeature
-import BetchaBrand
 import Benchmark
 import Foundation
 import JoinFormFeature
-import LadbrokesBrand
 import LiveryComposition
 import LiveryCore
 import NedsBrand
-import TabNZBrand
 
 // Livery's benchmarks, each beside its baseline in the same run.
 // Run: swift package --allow-writing-to-package-directory benchmark
@@ -54,7 +51,7 @@ func keystrokes() {
         let toggle = Box(false)
         Benchmark("2 keystroke \(item.field): store send(.change)") { benchmark in
             if journey.value == nil {
-                let runtime = try await Composition([NedsBrand()]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
+                let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
                 try await MainActor.run {
                     let store = try runtime.joinForm()
                     store.send(.focus(.field(name)))
@@ -103,11 +100,12 @@ func keystrokes() {
 
 // MARK: 3. Runtime assembly
 
-func allBrands() -> [any BrandPlugin] { [LadbrokesBrand(), NedsBrand(), BetchaBrand(), TabNZBrand()] }
+/// Every brand Package.swift lists, each read from its `brand.json` (none when one does not read).
+func allBrands() -> [any BrandPlugin] { (try? packageBrands()) ?? [] }
 
 func assembly() {
-    Benchmark("3 register four brands") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try Composition(allBrands())) }
+    Benchmark("3 read every brand.json and register the brands") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try Composition(packageBrands())) }
     }
     let composition = try! Composition(allBrands())
     Benchmark("3 assemble(neds) on embedded services (index already loaded)") { benchmark in

@@ -14,9 +14,7 @@ struct CoverageUniverse: Sendable {
 
     init(_ configuration: BrandConfiguration) {
         let definition = configuration.bundledDefinition
-        var settings = FeatureSettings()
-        configuration.plugin.configure(&settings)
-        let promotions = settings[AppBarSettings.Key.self].promotions
+        let promotions = configuration.appBar.promotions
         let alerts = configuration.join.alerts
         let register = configuration.checksSelfExclusionRegister
         let hasAddress = definition.fields.contains { $0.inputType == .address }

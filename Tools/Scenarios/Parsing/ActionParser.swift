@@ -37,7 +37,7 @@ struct ActionParser {
         case "settle": return (.settle, name)
         default:
             if Self.argumentSteps.contains(name) { throw context.error(node, "step '\(name)' needs a value, e.g. `\(name): …`") }
-            throw context.error(node, "unknown step '\(name)'\(Suggestion.hint(for: name, in: Self.allSteps))")
+            throw context.error(node, "unknown step '\(name)'\(NameSuggestion.hint(for: name, in: Self.allSteps))")
         }
     }
 
@@ -129,7 +129,7 @@ struct ActionParser {
             return (.journey(name), "journey: \(name)")
         default:
             if Self.bareSteps.contains(name) { throw context.error(node, "step '\(name)' takes no value; write `- \(name)`") }
-            throw context.error(node, "unknown step '\(name)'\(Suggestion.hint(for: name, in: Self.allSteps))")
+            throw context.error(node, "unknown step '\(name)'\(NameSuggestion.hint(for: name, in: Self.allSteps))")
         }
     }
 

@@ -84,7 +84,7 @@ struct ExpectParser {
             for column in context.list(item) {
                 let name = try context.text(column, "field")
                 guard context.vocabulary.definition.field(FieldName(name)) != nil else {
-                    throw context.error(column, "unknown field '\(name)'\(Suggestion.hint(for: name, in: context.vocabulary.definition.fields.map(\.name.rawValue)))")
+                    throw context.error(column, "unknown field '\(name)'\(NameSuggestion.hint(for: name, in: context.vocabulary.definition.fields.map(\.name.rawValue)))")
                 }
                 row.append(name)
             }
@@ -140,7 +140,7 @@ struct ExpectParser {
             let key = try context.text(entry.key, "stored field")
             let expected = try context.text(entry.value, "stored value")
             if key != "count", !context.vocabulary.inputs.keys.contains(key) {
-                throw context.error(entry.key, "unknown field '\(key)'\(Suggestion.hint(for: key, in: context.vocabulary.inputNames + ["count"]))")
+                throw context.error(entry.key, "unknown field '\(key)'\(NameSuggestion.hint(for: key, in: context.vocabulary.inputNames + ["count"]))")
             }
             if key == "count" {
                 checks.append(.equal("stored clients", expected) { String($0.clients.count) })

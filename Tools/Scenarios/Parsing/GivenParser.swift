@@ -80,7 +80,7 @@ struct GivenParser {
             default:
                 let name = try context.text(entry.value, "timeZone")
                 guard let zone = TimeZone(identifier: name) else {
-                    throw context.error(entry.value, "unknown time zone '\(name)'\(Suggestion.hint(for: name, in: TimeZone.knownTimeZoneIdentifiers))")
+                    throw context.error(entry.value, "unknown time zone '\(name)'\(NameSuggestion.hint(for: name, in: TimeZone.knownTimeZoneIdentifiers))")
                 }
                 given.timeZone = zone
             }

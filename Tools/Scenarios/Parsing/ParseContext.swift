@@ -36,7 +36,7 @@ struct ParseContext: Sendable {
     func oneOf(_ node: YAMLNode, _ candidates: [String], _ what: String) throws(ScenarioInputError) -> String {
         let value = try text(node, what)
         guard candidates.contains(value) else {
-            throw error(node, "unknown \(what) '\(value)'\(Suggestion.hint(for: value, in: candidates))")
+            throw error(node, "unknown \(what) '\(value)'\(NameSuggestion.hint(for: value, in: candidates))")
         }
         return value
     }
@@ -93,7 +93,7 @@ struct ParseContext: Sendable {
     func input(_ node: YAMLNode) throws(ScenarioInputError) -> InputID {
         let name = try text(node, "input")
         guard let input = vocabulary.inputs[name] else {
-            throw error(node, "unknown field '\(name)'\(Suggestion.hint(for: name, in: vocabulary.inputNames))")
+            throw error(node, "unknown field '\(name)'\(NameSuggestion.hint(for: name, in: vocabulary.inputNames))")
         }
         return input
     }

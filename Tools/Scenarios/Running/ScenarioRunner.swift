@@ -8,7 +8,7 @@ import LiveryCore
 /// `livery run`, each brand's executable and each brand's tests share.
 ///
 /// ```swift
-/// let runner = ScenarioRunner(composition: try Composition([NedsBrand()]))
+/// let runner = ScenarioRunner(composition: try Composition([NedsBrand.load()]))
 /// let scenario = try runner.load("Tests/Scenarios/neds/taken-username.yaml", brand: "neds")
 /// let result = await runner.run(scenario)
 /// #expect(result.passed, "\(result.failure!)")

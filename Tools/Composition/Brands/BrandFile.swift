@@ -1,0 +1,347 @@
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryCore
+
+/// Why a brand file cannot be used: the file, the place in it (a key path
+/// such as `theme.colours.primary`) and what is wrong there.
+public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file, as named to the person.
+    public let file: String
+    /// The key path of the bad value; empty for the whole file.
+    public let path: String
+    /// What is wrong.
+    public let message: String
+
+    /// An error at `path` of `file`.
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    /// `file: at path: message`.
+    public var description: String { "\(file): \(path.isEmpty ? "" : "at \(path): ")\(message)" }
+}
+
+extension BrandDefinition {
+    /// The largest brand file read: far above any real brand's few kilobytes.
+    public static let maximumFileSize = 256 * 1024
+
+    /// Reads a brand from the JSON of a `brand.json`, checking every key.
+    ///
+    /// The shape (optional keys marked `?`):
+    ///
+    /// ```json
+    /// { "id": "neds", "name": "Neds", "region": "AU", "currency?": "AUD", "locale?": "en-AU",
+    ///   "theme": { "fontFamily": "Neds Grotesk", "icons": { "prefix": "neds", "pot": true },
+    ///              "colours": { "background": "#ffffff", "primary": "#ff7800", … every role },
+    ///              "spacing?": { "xxs": 2, "xs": 4, "s": 8, "m": 16, "l": 24, "xl": 32 } },
+    ///   "appBar": { "promotions": "toolbox", "badge": true, "potIcon": true },
+    ///   "flags?": { "login-native": true },
+    ///   "messages?": { "username.taken": "That one's gone." },
+    ///   "joinForm?": { "definition?": { … a whole form … }, "removeFields?": ["promoCode"],
+    ///                  "addFields?": [ { "after": "mobile", "field": { … a field … } } ],
+    ///                  "selfExclusionRegister?": true } }
+    /// ```
+    /// - Throws: ``BrandFileError`` naming `file`, the key path and the problem.
+    public static func read(json data: Data, file: String) throws(BrandFileError) -> BrandDefinition {
+        guard data.count <= maximumFileSize else {
+            throw BrandFileError(file: file, path: "", message: "the file is \(data.count) bytes; a brand file is at most \(maximumFileSize)")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw BrandFileError(file: file, path: "", message: "not valid JSON: \(Self.reason(error))")
+        }
+        return try BrandFileReader(file: file).brand(document)
+    }
+
+    /// The brand as the JSON of a `brand.json`: what ``read(json:file:)``
+    /// reads back to an equal definition. Keys in a fixed, readable order.
+    public func fileDocument() -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(manifest.id.rawValue)), ("name", .string(manifest.displayName)),
+            ("region", .string(manifest.region.code)),
+        ]
+        if manifest.currencyCode != manifest.region.currencyCode { members.append(("currency", .string(manifest.currencyCode))) }
+        if manifest.locale != manifest.region.locale { members.append(("locale", .string(manifest.locale))) }
+        var themeMembers: [(key: String, value: JSONValue)] = [
+            ("fontFamily", .string(theme.typography.body.fontFamily)),
+            ("icons", .object([("prefix", .string(Self.iconPrefix(of: theme.icons))), ("pot", .bool(theme.icons.pot != nil))])),
+            ("colours", .object(ColorRole.allCases.map { ($0.rawValue, .string(theme.palette[$0].hexString)) })),
+        ]
+        if theme.spacing != .standard {
+            themeMembers.append(("spacing", .object(SpacingStep.allCases.map { ($0.rawValue, .number(theme.spacing[$0])) })))
+        }
+        members.append(("theme", .object(themeMembers)))
+        members.append(("appBar", Self.document(appBar)))
+        if !featureFlagDefaults.isEmpty {
+            members.append(("flags", .object(featureFlagDefaults.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .bool($0.value)) })))
+        }
+        if !messageTemplates.isEmpty {
+            members.append(("messages", .object(messageTemplates.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { ($0.key.rawValue, .string($0.value)) })))
+        }
+        if let joinForm = Self.document(form) { members.append(("joinForm", joinForm)) }
+        return .object(members)
+    }
+
+    /// The asset prefix the theme's icons were named with (`neds` in `neds.icon.search`).
+    static func iconPrefix(of icons: IconSet) -> String {
+        icons.search.hasSuffix(".icon.search") ? String(icons.search.dropLast(".icon.search".count)) : icons.search
+    }
+
+    private static func document(_ appBar: AppBarSettings) -> JSONValue {
+        var members: [(key: String, value: JSONValue)]
+        switch appBar.promotions {
+        case .none: members = [("promotions", .string("none"))]
+        case .locker(let badge): members = [("promotions", .string("locker")), ("badge", .bool(badge))]
+        case .toolbox(let badge): members = [("promotions", .string("toolbox")), ("badge", .bool(badge))]
+        }
+        members.append(("potIcon", .bool(appBar.showsPotIcon)))
+        return .object(members)
+    }
+
+    private static func document(_ form: BrandForm) -> JSONValue? {
+        var members: [(key: String, value: JSONValue)] = []
+        if let replacement = form.replacement { members.append(("definition", JSONValue(encoding: replacement))) }
+        if !form.removedFields.isEmpty { members.append(("removeFields", .array(form.removedFields.map { .string($0.rawValue) }))) }
+        if !form.addedFields.isEmpty {
+            members.append(("addFields", .array(form.addedFields.map {
+                .object([("after", .string($0.after.rawValue)), ("field", JSONValue(encoding: $0.field))])
+            })))
+        }
+        if let register = form.checksSelfExclusionRegister { members.append(("selfExclusionRegister", .bool(register))) }
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+        }
+        return "\(error)"
+    }
+}
+
+/// Reads a brand file's JSON value by value, every error naming its key path.
+struct BrandFileReader {
+    let file: String
+
+    func brand(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
+        let root = try object(document, at: "", known: ["id", "name", "region", "currency", "locale", "theme", "appBar",
+                                                        "flags", "messages", "joinForm"],
+                              required: ["id", "name", "region", "theme", "appBar"])
+        let idText = try string(root["id"], at: "id")
+        guard let id = BrandID(rawValue: idText) else {
+            throw fail("id", "'\(idText)' is not a brand id: lower-case letters, digits and hyphens, starting with a letter")
+        }
+        let name = try string(root["name"], at: "name")
+        let regionCode = try string(root["region"], at: "region")
+        guard let region = Region(code: regionCode) else {
+            throw fail("region", "'\(regionCode)' is not a region; known: \(Region.allCases.map(\.code).joined(separator: ", "))")
+        }
+        let currency = try root["currency"].map { value throws(BrandFileError) in try currencyCode(value) } ?? region.currencyCode
+        let locale = try root["locale"].map { value throws(BrandFileError) in try localeName(value) } ?? region.locale
+        let manifest = BrandManifest(id: id, displayName: name, region: region, currencyCode: currency, locale: locale)
+        let theme = try theme(root["theme"], name: name)
+        let appBar = try appBar(root["appBar"])
+        let flags = try flags(root["flags"])
+        let messages = try messages(root["messages"])
+        let form = try form(root["joinForm"])
+        do {
+            return try BrandDefinition(manifest: manifest, theme: theme, messageTemplates: messages,
+                                       featureFlagDefaults: flags, appBar: appBar, form: form)
+        } catch {
+            throw fail("joinForm", error.description)
+        }
+    }
+
+    // MARK: Sections
+
+    private func theme(_ value: JSONValue?, name: String) throws(BrandFileError) -> Theme {
+        let theme = try object(value, at: "theme", known: ["fontFamily", "icons", "colours", "spacing"],
+                               required: ["fontFamily", "icons", "colours"])
+        let font = try string(theme["fontFamily"], at: "theme.fontFamily")
+        let icons = try object(theme["icons"], at: "theme.icons", known: ["prefix", "pot"], required: ["prefix", "pot"])
+        let prefix = try string(icons["prefix"], at: "theme.icons.prefix")
+        let pot = try bool(icons["pot"], at: "theme.icons.pot")
+        let colours = try object(theme["colours"], at: "theme.colours", known: ColorRole.allCases.map(\.rawValue),
+                                 required: ColorRole.allCases.map(\.rawValue))
+        var palette: [ColorRole: RGBColor] = [:]
+        for role in ColorRole.allCases {
+            let path = "theme.colours.\(role.rawValue)"
+            let hex = try string(colours[role.rawValue], at: path)
+            do {
+                palette[role] = try RGBColor(hex: hex)
+            } catch {
+                throw fail(path, "'\(hex)' is not a colour: write #rrggbb or #rrggbbaa")
+            }
+        }
+        var spacing = SpacingScale.standard
+        if let steps = theme["spacing"] {
+            let scale = try object(steps, at: "theme.spacing", known: SpacingStep.allCases.map(\.rawValue),
+                                   required: SpacingStep.allCases.map(\.rawValue))
+            for step in SpacingStep.allCases {
+                spacing[step] = try number(scale[step.rawValue], at: "theme.spacing.\(step.rawValue)", in: 0...1_000)
+            }
+            if let problem = spacing.problems.first { throw fail("theme.spacing", problem.description) }
+        }
+        return Theme(name: name, palette: ColorPalette { palette[$0] ?? RGBColor(red: 0, green: 0, blue: 0) },
+                     typography: TypographyScale(fontFamily: font), spacing: spacing,
+                     icons: IconSet(assetPrefix: prefix, hasPot: pot))
+    }
+
+    private func appBar(_ value: JSONValue?) throws(BrandFileError) -> AppBarSettings {
+        let appBar = try object(value, at: "appBar", known: ["promotions", "badge", "potIcon"], required: ["promotions", "potIcon"])
+        let entries = ["none", "locker", "toolbox"]
+        let entry = try string(appBar["promotions"], at: "appBar.promotions")
+        let badge = try appBar["badge"].map { value throws(BrandFileError) in try bool(value, at: "appBar.badge") }
+        let promotions: PromotionsEntry
+        switch entry {
+        case "none":
+            if badge == true { throw fail("appBar.badge", "there is no promotions entry to carry a badge") }
+            promotions = .none
+        case "locker", "toolbox":
+            guard let badge else { throw fail("appBar", "missing key 'badge' (true or false) for the \(entry)") }
+            promotions = entry == "locker" ? .locker(showsBadge: badge) : .toolbox(showsBadge: badge)
+        default:
+            throw fail("appBar.promotions", "unknown entry '\(entry)'\(NameSuggestion.hint(for: entry, in: entries))")
+        }
+        return AppBarSettings(promotions: promotions, showsPotIcon: try bool(appBar["potIcon"], at: "appBar.potIcon"))
+    }
+
+    /// The flags the features read.
+    static let knownFlags: [FeatureFlag] = [.loginNative, .betslipNative, .pendingResultedNative]
+
+    private func flags(_ value: JSONValue?) throws(BrandFileError) -> [FeatureFlag: Bool] {
+        guard let value else { return [:] }
+        let known = Self.knownFlags.map(\.rawValue)
+        let flags = try object(value, at: "flags", known: known, required: [])
+        var defaults: [FeatureFlag: Bool] = [:]
+        for (name, flag) in flags { defaults[FeatureFlag(rawValue: name)] = try bool(flag, at: "flags.\(name)") }
+        return defaults
+    }
+
+    private func messages(_ value: JSONValue?) throws(BrandFileError) -> [RuleCode: String] {
+        guard let value else { return [:] }
+        guard case .object(let members) = value else { throw fail("messages", "expected an object of rule code to message, found \(value.kind)") }
+        var templates: [RuleCode: String] = [:]
+        for member in members {
+            guard !member.key.isEmpty, !member.key.contains(where: \.isWhitespace) else {
+                throw fail("messages", "'\(member.key)' is not a rule code (such as username.taken)")
+            }
+            let text = try string(member.value, at: "messages.\(member.key)")
+            templates[RuleCode(rawValue: member.key)] = text
+        }
+        return templates
+    }
+
+    private func form(_ value: JSONValue?) throws(BrandFileError) -> BrandForm {
+        guard let value else { return BrandForm() }
+        let form = try object(value, at: "joinForm", known: ["definition", "removeFields", "addFields", "selfExclusionRegister"],
+                              required: [])
+        var declared = BrandForm()
+        if let definition = form["definition"] {
+            do {
+                declared.replacement = try FormDefinition.load(json: JSONEncoder().encode(definition))
+            } catch let error as DefinitionError {
+                throw fail("joinForm.definition", error.description)
+            } catch {
+                throw fail("joinForm.definition", BrandDefinition.reason(error))
+            }
+        }
+        if let removed = form["removeFields"] {
+            guard case .array(let names) = removed else { throw fail("joinForm.removeFields", "expected a list of field names, found \(removed.kind)") }
+            declared.removedFields = try names.enumerated().map { item throws(BrandFileError) in
+                FieldName(rawValue: try string(item.element, at: "joinForm.removeFields[\(item.offset)]"))
+            }
+        }
+        if let added = form["addFields"] {
+            guard case .array(let items) = added else { throw fail("joinForm.addFields", "expected a list, found \(added.kind)") }
+            declared.addedFields = try items.enumerated().map { item throws(BrandFileError) in
+                let path = "joinForm.addFields[\(item.offset)]"
+                let entry = try object(item.element, at: path, known: ["after", "field"], required: ["after", "field"])
+                let after = try string(entry["after"], at: "\(path).after")
+                let field = try decode(FieldDefinition.self, from: entry["field"] ?? .null, at: "\(path).field")
+                return BrandForm.AddedField(field, after: FieldName(rawValue: after))
+            }
+        }
+        if let register = form["selfExclusionRegister"] {
+            declared.checksSelfExclusionRegister = try bool(register, at: "joinForm.selfExclusionRegister")
+        }
+        return declared
+    }
+
+    // MARK: Values
+
+    private func object(_ value: JSONValue?, at path: String, known: [String],
+                        required: [String]) throws(BrandFileError) -> [String: JSONValue] {
+        guard case .object(let members)? = value else {
+            throw fail(path, value.map { "expected an object, found \($0.kind)" } ?? "missing")
+        }
+        var found: [String: JSONValue] = [:]
+        for member in members {
+            guard known.contains(member.key) else {
+                throw fail(path, "unknown key '\(member.key)'\(NameSuggestion.hint(for: member.key, in: known))")
+            }
+            found[member.key] = member.value
+        }
+        for key in required where found[key] == nil {
+            throw fail(path, "missing key '\(key)'")
+        }
+        return found
+    }
+
+    private func string(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
+        guard case .string(let text)? = value else { throw fail(path, "expected text, found \(value?.kind ?? "nothing")") }
+        guard !text.allSatisfy(\.isWhitespace) else { throw fail(path, "is blank") }
+        guard text.count <= 2_000 else { throw fail(path, "is \(text.count) characters; at most 2000") }
+        return text
+    }
+
+    private func bool(_ value: JSONValue?, at path: String) throws(BrandFileError) -> Bool {
+        guard case .bool(let flag)? = value else { throw fail(path, "expected true or false, found \(value?.kind ?? "nothing")") }
+        return flag
+    }
+
+    private func number(_ value: JSONValue?, at path: String, in range: ClosedRange<Double>) throws(BrandFileError) -> Double {
+        guard case .number(let number)? = value else { throw fail(path, "expected a number, found \(value?.kind ?? "nothing")") }
+        guard range.contains(number) else { throw fail(path, "\(number) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))") }
+        return number
+    }
+
+    private func currencyCode(_ value: JSONValue) throws(BrandFileError) -> String {
+        let code = try string(value, at: "currency")
+        guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            throw fail("currency", "'\(code)' is not an ISO 4217 code such as AUD")
+        }
+        return code
+    }
+
+    private func localeName(_ value: JSONValue) throws(BrandFileError) -> String {
+        let name = try string(value, at: "locale")
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+              parts[0].unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }),
+              parts[1].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            throw fail("locale", "'\(name)' is not a locale such as en-AU")
+        }
+        return name
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String) throws(BrandFileError) -> Value {
+        do {
+            return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
+        } catch let error as DefinitionError {
+            throw fail(path, error.description)
+        } catch {
+            throw fail(path, BrandDefinition.reason(error))
+        }
+    }
+
+    private func fail(_ path: String, _ message: String) -> BrandFileError {
+        BrandFileError(file: file, path: path, message: message)
+    }
+}

@@ -1,0 +1,131 @@
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// Every setting of a brand as `key = value` lines: identity, theme tokens,
+/// flag defaults, messages, app bar, join-form settings and the form it
+/// ships, field by field. Two brands' settings side by side are their
+/// difference (``BrandDifference``).
+public struct BrandSettings: Sendable, Equatable {
+    /// The settings in a fixed order: key, then the value as text.
+    public let entries: [(key: String, value: String)]
+
+    /// Two brands' settings are equal when every entry is.
+    public static func == (lhs: BrandSettings, rhs: BrandSettings) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// The settings of `configuration`'s brand.
+    public init(_ configuration: BrandConfiguration) {
+        let plugin = configuration.plugin
+        let manifest = plugin.manifest
+        var entries: [(key: String, value: String)] = [
+            ("name", manifest.displayName), ("region", manifest.region.code),
+            ("currency", manifest.currencyCode), ("locale", manifest.locale),
+        ]
+        if let tokens = try? plugin.theme.designTokensJSON(), let document = try? JSONDecoder().decode(JSONValue.self, from: tokens) {
+            entries += Self.flatten(document, prefix: "theme")
+        }
+        for (flag, value) in plugin.featureFlagDefaults.sorted(by: { $0.key < $1.key }) {
+            entries.append(("flag.\(flag.rawValue)", value ? "on" : "off"))
+        }
+        for entry in plugin.messages.entries {
+            entries.append(("message.\(entry.locale.isEmpty ? "" : entry.locale + ".")\(entry.code.rawValue)", entry.template))
+        }
+        let appBar = configuration.appBar
+        entries += [("appBar.promotions", Self.describe(appBar.promotions)), ("appBar.potIcon", appBar.showsPotIcon ? "on" : "off"),
+                    ("appBar.minimumRightItems", "\(appBar.minimumRightItems)"),
+                    ("appBar.lockerDelayAfterUserTray", "\(appBar.lockerDelayAfterUserTray)")]
+        entries.append(("joinForm.selfExclusionRegister", configuration.checksSelfExclusionRegister ? "checked" : "not checked"))
+        let form = JSONValue(encoding: configuration.bundledDefinition)
+        entries += Self.flatten(form, prefix: "joinForm")
+        self.entries = entries
+    }
+
+    /// How a promotions entry reads.
+    public static func describe(_ entry: PromotionsEntry) -> String {
+        switch entry {
+        case .none: "none"
+        case .locker(let badge): badge ? "locker with badge" : "locker"
+        case .toolbox(let badge): badge ? "toolbox with badge" : "toolbox"
+        }
+    }
+
+    /// `value` as `key = value` lines under `prefix`: objects by key, lists of
+    /// named objects (fields, pages) by name, other lists by position, lists
+    /// of plain values on one line; a design token's `$value` is its token's
+    /// value and its other `$` keys are left out.
+    static func flatten(_ value: JSONValue, prefix: String) -> [(key: String, value: String)] {
+        switch value {
+        case .object(let members):
+            if let token = members.first(where: { $0.key == "$value" }) { return flatten(token.value, prefix: prefix) }
+            return members.filter { !$0.key.hasPrefix("$") }.flatMap { flatten($0.value, prefix: "\(prefix).\($0.key)") }
+        case .array(let items):
+            if items.allSatisfy({ if case .object = $0 { false } else if case .array = $0 { false } else { true } }) {
+                return [(prefix, "[" + items.map(text).joined(separator: ", ") + "]")]
+            }
+            if items.allSatisfy({ name(of: $0) != nil }) {
+                return items.flatMap { item in flatten(item, prefix: "\(prefix).\(name(of: item) ?? "")") }
+            }
+            return items.enumerated().flatMap { flatten($0.element, prefix: "\(prefix)[\($0.offset)]") }
+        default:
+            return [(prefix, text(value))]
+        }
+    }
+
+    private static func name(of value: JSONValue) -> String? {
+        guard case .object(let members) = value, case .string(let name)? = members.first(where: { $0.key == "name" })?.value else {
+            return nil
+        }
+        return name
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .array(let items): "[" + items.map(text).joined(separator: ", ") + "]"
+        default: value.formatted().trimmingCharacters(in: .newlines)
+        }
+    }
+}
+
+/// What differs between two brands: one line per setting whose values
+/// differ, or that one brand has and the other not.
+public struct BrandDifference: Sendable, Equatable {
+    /// One differing setting.
+    public struct Line: Sendable, Equatable, Codable {
+        /// The setting, e.g. `theme.color.primary`.
+        public let setting: String
+        /// Its value in the first brand, or `nil` when it has none.
+        public let left: String?
+        /// Its value in the second brand, or `nil` when it has none.
+        public let right: String?
+
+        /// `setting` with its two values.
+        public init(setting: String, left: String?, right: String?) {
+            self.setting = setting
+            self.left = left
+            self.right = right
+        }
+    }
+
+    /// The differing settings, in the order of the first brand's settings,
+    /// then those only the second has.
+    public let lines: [Line]
+
+    /// The difference from `left` to `right`.
+    public init(_ left: BrandSettings, _ right: BrandSettings) {
+        let rightValues = Dictionary(right.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let leftKeys = Set(left.entries.map(\.key))
+        var lines: [Line] = []
+        for entry in left.entries where rightValues[entry.key] != entry.value {
+            lines.append(Line(setting: entry.key, left: entry.value, right: rightValues[entry.key]))
+        }
+        for entry in right.entries where !leftKeys.contains(entry.key) {
+            lines.append(Line(setting: entry.key, left: nil, right: entry.value))
+        }
+        self.lines = lines
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LiveryConsole
+import LiveryCore
+
+/// The Livery checkout the tools work on: found by walking up from the
+/// current directory to the `Package.swift` that declares the brand list,
+/// or else the checkout the tool was built from.
+public struct PackageCheckout: Sendable {
+    /// The folder holding `Package.swift`.
+    public let root: URL
+
+    /// The checkout at `root`.
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The checkout around the current directory, or the one the tool was built from.
+    /// - Throws: ``ToolError`` when there is neither.
+    public static func current() throws(ToolError) -> PackageCheckout {
+        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        while true {
+            if isCheckout(folder) { return PackageCheckout(root: folder) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        let built = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        if isCheckout(built) { return PackageCheckout(root: built) }
+        throw ToolError("no Livery checkout here: run livery inside the folder that holds its Package.swift")
+    }
+
+    private static func isCheckout(_ folder: URL) -> Bool {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) else {
+            return false
+        }
+        return text.contains("let brands = [")
+    }
+
+    /// `Package.swift`.
+    public var manifest: URL { root.appendingPathComponent("Package.swift") }
+
+    /// The manifest's brand list.
+    /// - Throws: ``ToolError`` when the manifest cannot be read or has no brand list.
+    public func brandList() throws(ToolError) -> BrandListEdit {
+        let text: String
+        do {
+            text = try String(contentsOf: manifest, encoding: .utf8)
+        } catch {
+            throw ToolError("cannot read \(manifest.path): \(error.localizedDescription)")
+        }
+        return try BrandListEdit(manifest: text)
+    }
+
+    /// The brand names of the manifest's brand list, in order (e.g. `Neds`).
+    public func brandNames() throws(ToolError) -> [String] {
+        try brandList().names
+    }
+
+    /// The brand name whose id (its lower-cased name) is `id`, ignoring case.
+    /// - Throws: ``ToolError`` naming the known brands.
+    public func brandName(for id: String) throws(ToolError) -> String {
+        let names = try brandNames()
+        guard let name = names.first(where: { $0.lowercased() == id.lowercased() }) else {
+            let ids = names.map { $0.lowercased() }
+            throw ToolError("unknown brand '\(id)'\(NameSuggestion.hint(for: id.lowercased(), in: ids)); known brands: \(ids.joined(separator: ", "))")
+        }
+        return name
+    }
+
+    /// The folder of `id`'s scenario files.
+    public func scenarioFolder(of id: String) -> URL {
+        root.appendingPathComponent("Tests/Scenarios/\(id)")
+    }
+
+    /// The names of `id`'s scenario files (`*.yaml`, `*.yml`), sorted.
+    public func scenarioFiles(of id: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarioFolder(of: id).path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+    }
+
+    /// Runs `swift` with `arguments` in the checkout, its output streaming
+    /// through; a header before, the outcome and elapsed time after.
+    /// - Throws: ``ReportedFailure`` when swift fails, ``ToolError`` when it cannot start.
+    public func swift(_ arguments: [String], describing what: String, terminal: Terminal) throws {
+        print(terminal.bold("▶ swift \(arguments.joined(separator: " "))"))
+        fflush(nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = root
+        let started = ContinuousClock.now
+        do {
+            try process.run()
+        } catch {
+            throw ToolError("could not start swift: \(error.localizedDescription)")
+        }
+        process.waitUntilExit()
+        let seconds = String(format: "%.1f s", Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000)
+        guard process.terminationStatus == 0 else {
+            print(terminal.red("✘ \(what) failed after \(seconds)"))
+            throw ReportedFailure()
+        }
+        print(terminal.green("✔ \(what) in \(seconds)"))
+    }
+
+    /// The targets `swift package dump-package` lists: the manifest as
+    /// SwiftPM reads it.
+    /// - Throws: ``ToolError`` when the manifest does not load.
+    public func dumpedTargetNames() throws(ToolError) -> Set<String> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "dump-package"]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw ToolError("could not start swift package dump-package: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        struct Dump: Decodable {
+            struct Target: Decodable { let name: String }
+            let targets: [Target]
+        }
+        guard process.terminationStatus == 0, let dump = try? JSONDecoder().decode(Dump.self, from: data) else {
+            throw ToolError("Package.swift does not load: \(problems.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return Set(dump.targets.map(\.name))
+    }
+}
