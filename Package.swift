@@ -25,14 +25,14 @@ let brands = [
 
 let brandTargets: [Target] = brands.flatMap { name -> [Target] in
     [
-        .target(name: "\(name)Brand", dependencies: ["LiveryComposition"],
+        .target(name: "\(name)Brand", dependencies: ["BrandDeclarations"],
                 path: "Brands/\(name)/Plugin", resources: [.copy("brand.json")], swiftSettings: swiftSettings),
         .executableTarget(name: "\(name)App",
                           dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios"],
                           path: "Brands/\(name)/App", swiftSettings: swiftSettings),
         .testTarget(name: "\(name)BrandTests",
                     dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
-                                   "AppBarFeature", "AddressLookupFeature", "LiveryTesting"],
+                                   "AppBarFeature", "AddressLookupFeature", "LiveryTesting", "LiveryConsole"],
                     path: "Tests/Brands/\(name)", swiftSettings: swiftSettings),
     ]
 }
@@ -70,6 +70,7 @@ let package = Package(
         .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
         .library(name: "AppBarFeature", targets: ["AppBarFeature"]),
         .library(name: "LiveryComposition", targets: ["LiveryComposition"]),
+        .library(name: "BrandDeclarations", targets: ["BrandDeclarations"]),
         .executable(name: "livery-example", targets: ["LiveryExample"]),
     ] + brandProducts,
     traits: [
@@ -98,9 +99,12 @@ let package = Package(
         .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
                 resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
         .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", swiftSettings: swiftSettings),
+        // A brand as data: its brand.json read and checked into a plugin. What every brand target is built on.
+        .target(name: "BrandDeclarations", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
+                path: "Brands/Declarations", swiftSettings: swiftSettings),
         // The composition root: registers brand plugins and assembles a brand's runtime on live or embedded services.
         .target(name: "LiveryComposition",
-                dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature"],
+                dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature", "BrandDeclarations"],
                 path: "Tools/Composition", swiftSettings: swiftSettings),
         // An app's head in a few lines, on public API only: assemble, hold the stores, sign up, print the screens.
         .executableTarget(name: "LiveryExample",
@@ -109,7 +113,7 @@ let package = Package(
                           path: "Tools/Example", swiftSettings: swiftSettings),
         // Scenario files (YAML): parsing, running on a headless runtime, transcripts.
         .target(name: "LiveryScenarios",
-                dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
                                "AddressLookupFeature", "LiveryConsole", toolsOnly("Yams", "Yams"),
                                toolsOnly("ArgumentParser", "swift-argument-parser")],
                 path: "Tools/Scenarios", swiftSettings: swiftSettings),
@@ -119,11 +123,11 @@ let package = Package(
         // What the brand teams' commands do, as testable code: the checkout and its brand list,
         // scaffolding, brand differences and conformance checks.
         .target(name: "LiveryWorkshop",
-                dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "LiveryConsole"],
+                dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "LiveryConsole"],
                 path: "Tools/Workshop", swiftSettings: swiftSettings),
         // The `livery` tool: brands, run, build, test, new, diff, doctor, theme, sandbox. Registers every brand.
         .executableTarget(name: "Livery",
-                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryCore",
+                          dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
                           path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
@@ -139,14 +143,14 @@ let package = Package(
                                toolsOnly("Logging", "swift-log")],
                 path: "Tools/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",
-                    dependencies: ["LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
+                    dependencies: ["BrandDeclarations", "LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
                                    "JoinFormFeature", "AddressLookupFeature",
                                    toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
                                    toolsOnly("Hummingbird", "hummingbird")] + allBrandTargets,
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
         .executableTarget(name: "LiveryBenchmarks",
-                          dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                          dependencies: ["BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
                                          toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
                           path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
@@ -172,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveryCompositionTests",
-            dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+            dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
                            "LiveryTesting"] + allBrandTargets,
             path: "Tests/CompositionTests",
             swiftSettings: swiftSettings,
@@ -180,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveryWorkshopTests",
-            dependencies: ["LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole", "LiveryScenarios",
+            dependencies: ["BrandDeclarations", "LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole", "LiveryScenarios",
                            "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser")]
                 + allBrandTargets,
             path: "Tests/WorkshopTests",

@@ -10,8 +10,9 @@ struct BrandListPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let brandsFolder = context.package.directoryURL.appending(path: "Brands").standardizedFileURL.path + "/"
         let brands = target.dependencies.compactMap { dependency -> String? in
-            guard case .target(let brand) = dependency,
-                  brand.directoryURL.standardizedFileURL.path.hasPrefix(brandsFolder) else { return nil }
+            guard case .target(let brand) = dependency else { return nil }
+            let folder = brand.directoryURL.standardizedFileURL.path
+            guard folder.hasPrefix(brandsFolder), folder.hasSuffix("/Plugin") else { return nil }
             return brand.name
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "PackageBrands.swift")

@@ -13,6 +13,7 @@ struct BrandListTests {
         #expect(packageBrandIDs == names.map { $0.lowercased() })
         #expect(try packageBrands().map(\.manifest.id.rawValue) == names.map { $0.lowercased() })
         #expect(BrandDoctor.listProblems(registered: packageBrandIDs, checkout: thisCheckout).isEmpty)
+        #expect(BrandDoctor.listProblems(registered: packageBrandIDs.reversed(), checkout: thisCheckout).isEmpty)
     }
 
     @Test("a brand left out of the registration, or a brand folder missing from the list, is a doctor problem")
@@ -61,7 +62,7 @@ struct BrandListTests {
     func realManifest() throws {
         let list = try thisCheckout.brandList()
         let folders = try FileManager.default.contentsOfDirectory(atPath: thisCheckout.root.appendingPathComponent("Brands").path)
-            .filter { !$0.hasSuffix(".md") }
+            .filter { FileManager.default.fileExists(atPath: thisCheckout.root.appendingPathComponent("Brands/\($0)/Plugin").path) }
         #expect(Set(list.names) == Set(folders))
     }
 }

@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 import LiveryComposition
 import LiveryConsole

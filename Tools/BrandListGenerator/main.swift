@@ -9,8 +9,7 @@ guard let output = arguments.first else {
 let modules = Array(arguments.dropFirst())
 var text = """
 // Generated at build time from Package.swift's brand list (BrandListPlugin); not kept by hand.
-import LiveryComposition
-import LiveryCore
+import BrandDeclarations
 
 """
 for module in modules { text += "import \(module)\n" }

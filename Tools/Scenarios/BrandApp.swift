@@ -1,3 +1,4 @@
+import BrandDeclarations
 import ArgumentParser
 import Foundation
 import LiveryComposition

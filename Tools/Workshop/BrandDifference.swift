@@ -1,3 +1,4 @@
+import BrandDeclarations
 import AppBarFeature
 import Foundation
 import JoinFormFeature

@@ -17,7 +17,7 @@ public struct BrandTemplates: Sendable {
     public var plugin: String {
         """
         import Foundation
-        import LiveryComposition
+        import BrandDeclarations
 
         /// \(name): everything it declares is in `brand.json` beside this file.
         public enum \(name)Brand: DeclaredBrand { public static let bundle = Bundle.module }

@@ -1,5 +1,5 @@
 import Foundation
-import LiveryComposition
+import BrandDeclarations
 
 /// Betcha: everything it declares is in `brand.json` beside this file.
 public enum BetchaBrand: DeclaredBrand { public static let bundle = Bundle.module }
