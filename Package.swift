@@ -94,11 +94,12 @@ let package = Package(
         // Foundation only, so that it stays embeddable in an iOS app.
         .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
         // Features: headless engines over Core; they never import or name a brand.
-        .target(name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
+        .target(name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm", exclude: ["README.md"],
                 resources: [.process("Resources")], swiftSettings: swiftSettings),
-        .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
+        .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup", exclude: ["README.md"],
                 resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
-        .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", swiftSettings: swiftSettings),
+        .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
+                swiftSettings: swiftSettings),
         // A brand as data: its brand.json read and checked into a plugin. What every brand target is built on.
         .target(name: "BrandDeclarations", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
                 path: "Brands/Declarations", swiftSettings: swiftSettings),

@@ -1,0 +1,83 @@
+import BrandDeclarations
+import Foundation
+import LiveryComposition
+import LiveryCore
+import LiveryScenarios
+import LiveryWorkshop
+import Testing
+
+@Suite("The README's worked example: a brand like Neds with one message, one field, no badge and a new primary colour")
+struct GuideTests {
+    /// `document` with `value` at the key path `path`, objects created on the way.
+    static func setting(_ path: [String], to value: JSONValue, in document: JSONValue) -> JSONValue {
+        guard let key = path.first else { return value }
+        var members: [(key: String, value: JSONValue)] = []
+        if case .object(let existing) = document { members = existing }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = setting(Array(path.dropFirst()), to: value, in: members[index].value)
+        } else {
+            members.append((key, setting(Array(path.dropFirst()), to: value, in: .object([]))))
+        }
+        return .object(members)
+    }
+
+    static func sportsbet(onPrimary: String) throws -> BrandDefinition {
+        let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
+        var document = try BrandScaffold.declaration(named: "Sportsbet", like: neds).fileDocument()
+        let promo: JSONValue = .object([("after", .string("mobile")), ("field", .object([
+            ("name", .string("promoCode")), ("inputType", .string("Text")), ("validate", .object([("maxLength", .number(12))])),
+        ]))])
+        for (path, value) in [(["theme", "colours", "primary"], JSONValue.string("#0A7B3E")),
+                              (["theme", "colours", "onPrimary"], .string(onPrimary)),
+                              (["appBar", "badge"], .bool(false)),
+                              (["messages", "username.taken"], .string("Taken already. Try another?")),
+                              (["joinForm", "addFields"], .array([promo]))] {
+            document = setting(path, to: value, in: document)
+        }
+        return try BrandDefinition.read(json: Data(document.formatted().utf8), file: "SportsbetBrand/brand.json")
+    }
+
+    @Test("doctor: the new primary with Neds' dark text on it fails AA contrast; with white text it passes")
+    func doctor() throws {
+        let dark = BrandConformance.checks(try Self.sportsbet(onPrimary: "#111111"))
+        #expect(dark.first { $0.name == "contrast" }?.problems.count == 1)
+        #expect(BrandConformance.checks(try Self.sportsbet(onPrimary: "#ffffff")).allSatisfy { $0.passed })
+    }
+
+    @Test("diff: the colours, the badge, the message, the new field, and otherwise only the name and icons")
+    func diff() throws {
+        let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
+        let lines = BrandDifference(BrandSettings(try BrandConfiguration(neds)),
+                                    BrandSettings(try BrandConfiguration(try Self.sportsbet(onPrimary: "#ffffff")))).lines
+        let settings = Set(lines.map(\.setting))
+        #expect(settings.isSuperset(of: ["theme.color.primary", "theme.color.onPrimary", "appBar.promotions",
+                                         "message.username.taken", "joinForm.fields.promoCode.name"]))
+        let expected = settings.filter { $0.hasPrefix("joinForm.") || $0.hasPrefix("theme.icon.") || $0.hasPrefix("theme.color.")
+            || ["name", "appBar.promotions", "message.username.taken"].contains($0) }
+        #expect(settings == expected, "unexpected differences: \(settings.subtracting(expected))")
+        #expect(lines.first { $0.setting == "appBar.promotions" }?.right == "toolbox")
+    }
+
+    @Test("test: of Neds' scenarios, only those expecting the old taken-username words fail")
+    @MainActor
+    func scenarios() async throws {
+        let brand = try Self.sportsbet(onPrimary: "#ffffff")
+        let runner = ScenarioRunner(composition: try Composition([brand]))
+        let folder = ScenarioLibrary.scenariosDirectory() + "/neds"
+        var failed: [String] = []
+        for file in ScenarioLibrary.fileNames(for: "neds") {
+            let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
+                .replacingOccurrences(of: "neds", with: "sportsbet").replacingOccurrences(of: "Neds", with: "Sportsbet")
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("guide-\(UUID().uuidString)-\(file)").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let result = try await runner.run(file: path, brand: "sportsbet")
+            if !result.passed { failed.append("\(file): \(result.failure.map { String(describing: $0) } ?? "")") }
+        }
+        // What the README says: the scenarios copied from Neds that expected Neds' message (04), its
+        // badge (07, 23), and its rows and keyboard walk without the new field (15, 16).
+        #expect(failed.map { String($0.prefix { $0 != ":" }) } == ["04-taken-username.yaml", "07-toolbox-with-badge.yaml",
+            "15-progress-rows-traits.yaml", "16-focus-walk-and-loading.yaml", "23-app-bar-signed-in-user-tray.yaml"],
+            "\(failed)")
+    }
+}
