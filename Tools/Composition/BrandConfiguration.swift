@@ -31,14 +31,10 @@ public struct BrandConfiguration: Sendable {
         self.plugin = plugin
         join = settings[JoinFormSettings.Key.self]
         appBar = settings[AppBarSettings.Key.self]
-        if let definition = join.definition {
-            bundledDefinition = definition
-        } else {
-            do {
-                bundledDefinition = try FormDefinition.standard(for: plugin.manifest.region)
-            } catch {
-                throw .definition(plugin.manifest.id, error)
-            }
+        do {
+            bundledDefinition = try join.form(in: plugin.manifest.region)
+        } catch {
+            throw .definition(plugin.manifest.id, error)
         }
     }
 

@@ -35,6 +35,15 @@ public struct JoinFormSettings: Sendable {
         self.messages = messages
     }
 
+    /// The form a brand with these settings uses in `region`: its own
+    /// ``definition``, or else the region's standard one. The one answer to
+    /// "which form does this brand use".
+    /// - Throws: ``DefinitionError`` when the standard definition cannot be read.
+    public func form(in region: Region) throws(DefinitionError) -> FormDefinition {
+        if let definition { return definition }
+        return try FormDefinition.standard(for: region)
+    }
+
     /// Whether client creation checks the self-exclusion register in `region`.
     public func checksSelfExclusionRegister(in region: Region) -> Bool {
         checksSelfExclusionRegister ?? (region == .australia)

@@ -6,10 +6,7 @@ extension Runtime {
     /// of its region.
     /// - Throws: ``DefinitionError`` when the standard definition cannot be read.
     public func joinJourney() throws(DefinitionError) -> JoinJourney {
-        if let definition = settings[JoinFormSettings.Key.self].definition {
-            return JoinJourney(definition: definition, runtime: self)
-        }
-        return JoinJourney(definition: try FormDefinition.standard(for: region), runtime: self)
+        JoinJourney(definition: try settings[JoinFormSettings.Key.self].form(in: region), runtime: self)
     }
 
     /// The join form a head holds: ``joinJourney()`` in a main-actor store.
