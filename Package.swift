@@ -83,6 +83,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // The sandbox backend (Tools/Sandbox) and its tests only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The preview's live page (Tools/Preview) only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -128,7 +130,7 @@ let package = Package(
                 path: "Tools/Workshop", swiftSettings: swiftSettings),
         // The `livery` tool: brands, run, build, test, new, diff, doctor, theme, sandbox. Registers every brand.
         .executableTarget(name: "Livery",
-                          dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryCore",
+                          dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryPreview", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
                           path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
@@ -136,6 +138,12 @@ let package = Package(
         .executableTarget(name: "BrandListGenerator", path: "Tools/BrandListGenerator", swiftSettings: swiftSettings),
         .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
                 path: "Plugins/BrandListPlugin"),
+        // The preview: every brand's journey and app bar as a live web page, over the public API only.
+        .target(name: "LiveryPreview",
+                dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+                               "BrandDeclarations", toolsOnly("Hummingbird", "hummingbird"),
+                               toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log")],
+                path: "Tools/Preview", resources: [.copy("Resources")], swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",

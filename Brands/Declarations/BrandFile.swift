@@ -212,12 +212,9 @@ struct BrandFileReader {
         return AppBarSettings(promotions: promotions, showsPotIcon: try bool(appBar["potIcon"], at: "appBar.potIcon"))
     }
 
-    /// The flags the features read.
-    static let knownFlags: [FeatureFlag] = [.loginNative, .betslipNative, .pendingResultedNative]
-
     private func flags(_ value: JSONValue?) throws(BrandFileError) -> [FeatureFlag: Bool] {
         guard let value else { return [:] }
-        let known = Self.knownFlags.map(\.rawValue)
+        let known = FeatureFlag.known.map(\.rawValue)
         let flags = try object(value, at: "flags", known: known, required: [])
         var defaults: [FeatureFlag: Bool] = [:]
         for (name, flag) in flags { defaults[FeatureFlag(rawValue: name)] = try bool(flag, at: "flags.\(name)") }

@@ -23,6 +23,9 @@ public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Cod
     public static let betslipNative: FeatureFlag = "betslip-native"
     /// The pending/resulted bets screen (on) or account transactions on the pending tab (off).
     public static let pendingResultedNative: FeatureFlag = "pending-resulted-native"
+
+    /// Every flag the features read, in a fixed order.
+    public static let known: [FeatureFlag] = [.loginNative, .betslipNative, .pendingResultedNative]
 }
 
 /// Answers whether a feature flag is on: the app's remote configuration, or

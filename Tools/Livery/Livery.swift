@@ -12,7 +12,7 @@ struct Livery: AsyncParsableCommand {
         abstract: "Run, build, test, check, compare and scaffold Livery's brands headlessly.",
         discussion: "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
         subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
-                      SandboxCommand.self])
+                      SandboxCommand.self, PreviewCommand.self])
 
     /// Parses the arguments and runs the command, exiting with its status.
     static func main() async {

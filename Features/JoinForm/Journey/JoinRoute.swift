@@ -13,6 +13,17 @@ public enum JoinRoute: Hashable, Sendable {
     case nativeLogin
     /// The person already has an account: the legacy log-in (`login-native` off).
     case legacyLogin
+
+    /// The route's name, as scenarios and heads write it: `signedUp`, `nativeLogin`…
+    public var name: String {
+        switch self {
+        case .termsAndConditions: "termsAndConditions"
+        case .privacyPolicy: "privacyPolicy"
+        case .signedUp: "signedUp"
+        case .nativeLogin: "nativeLogin"
+        case .legacyLogin: "legacyLogin"
+        }
+    }
 }
 
 /// The links on the join form. Terms and privacy route to a page; the

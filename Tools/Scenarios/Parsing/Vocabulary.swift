@@ -82,17 +82,8 @@ struct Vocabulary: Sendable {
                              JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped]
 
     /// The feature flags the engines read.
-    static let flags: [FeatureFlag] = [.loginNative, .betslipNative, .pendingResultedNative]
+    static let flags = FeatureFlag.known
 
     /// The name of a join route, as scenarios write it.
-    static func name(of route: JoinRoute?) -> String {
-        switch route {
-        case nil: "none"
-        case .termsAndConditions?: "termsAndConditions"
-        case .privacyPolicy?: "privacyPolicy"
-        case .signedUp?: "signedUp"
-        case .nativeLogin?: "nativeLogin"
-        case .legacyLogin?: "legacyLogin"
-        }
-    }
+    static func name(of route: JoinRoute?) -> String { route?.name ?? "none" }
 }

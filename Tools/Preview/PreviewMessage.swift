@@ -1,0 +1,151 @@
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryCore
+
+/// One message a preview page sends: a person's action on the form or the
+/// app bar, a change to the world from the side panel, or the recorder.
+/// Every message is checked before anything happens; a bad one is answered
+/// with an error the page shows, and changes nothing.
+enum PreviewMessage: Equatable {
+    case join(JoinIntent)
+    case selectAddress(position: Int)
+    case signUp
+    case appBar(AppBarIntent)
+    case signIn(balance: Decimal, pendingBets: Int, promotionsBalance: Int)
+    case signOut
+    case betslip(Int)
+    case flag(FeatureFlag, Bool)
+    case faults([String])
+    case record(Bool)
+    case mark
+    case save(String)
+    case reset
+
+    /// The largest message read: far above any real one.
+    static let maximumSize = 16 * 1024
+    /// The longest text a field takes from the page.
+    static let maximumText = 1_000
+
+    /// Every message type, for suggestions.
+    static let types = ["focus", "change", "unfocus", "next", "toggle", "continue", "signUp", "back", "depositLimit",
+                        "addressSubmit", "addressSelect", "addressManual", "addressBack", "addressClear", "addressClose",
+                        "open", "alertAction", "dismissAlert", "routeHandled", "appBarTap", "appBarEvent", "signIn",
+                        "signOut", "betslip", "flag", "faults", "record", "mark", "save", "reset"]
+
+    /// Reads `text` as a message.
+    /// - Throws: ``PreviewMessageError`` saying what is wrong.
+    static func read(_ text: String) throws(PreviewMessageError) -> PreviewMessage {
+        guard text.utf8.count <= maximumSize else { throw .init("the message is \(text.utf8.count) bytes; at most \(maximumSize)") }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) as? [String: Any] else {
+            throw .init("not a JSON object")
+        }
+        let fields = Fields(object)
+        let type = try fields.string("type")
+        switch type {
+        case "focus": return .join(.focus(try fields.input("input")))
+        case "change": return .join(.change(try fields.input("input"), try fields.string("value", allowEmpty: true)))
+        case "unfocus": return .join(.unfocus)
+        case "next": return .join(.next)
+        case "toggle": return .join(.toggle(FieldName(rawValue: try fields.string("field"))))
+        case "continue": return .join(.continue)
+        case "signUp": return .signUp
+        case "back": return .join(.back)
+        case "depositLimit": return .join(.chooseDepositLimit(try fields.choice("decision", DepositLimitDecision.self)))
+        case "addressSubmit": return .join(.address(.submit))
+        case "addressSelect": return .selectAddress(position: try fields.int("position", in: 1...100))
+        case "addressManual": return .join(.address(.enterManually))
+        case "addressBack": return .join(.address(.backToSearch))
+        case "addressClear": return .join(.address(.clear))
+        case "addressClose": return .join(.address(.tapBackground))
+        case "open": return .join(.open(try fields.choice("link", JoinLink.self)))
+        case "alertAction": return .join(.alertAction(try fields.choice("role", SystemAlert.Action.Role.self)))
+        case "dismissAlert": return .join(.dismissAlert)
+        case "routeHandled": return .join(.routeHandled)
+        case "appBarTap": return .appBar(.tap(AppBarItemID(rawValue: try fields.string("item"))))
+        case "appBarEvent":
+            let events: [String: AppBarIntent] = ["appeared": .appeared, "disappeared": .disappeared,
+                                                  "userTrayDismissed": .userTrayDismissed, "lockerDismissed": .lockerDismissed,
+                                                  "routeHandled": .routeHandled]
+            let name = try fields.string("event")
+            guard let intent = events[name] else {
+                throw .init("unknown app bar event '\(name)'\(NameSuggestion.hint(for: name, in: events.keys.sorted()))")
+            }
+            return .appBar(intent)
+        case "signIn":
+            let balance = try fields.string("balance")
+            guard let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX")), amount >= 0, amount < 1_000_000_000,
+                  balance.allSatisfy({ $0.isNumber || $0 == "." }) else {
+                throw .init("balance must be an amount such as 125.50, not '\(balance)'")
+            }
+            return .signIn(balance: amount, pendingBets: try fields.int("pendingBets", in: 0...999),
+                           promotionsBalance: try fields.int("promotionsBalance", in: 0...999))
+        case "signOut": return .signOut
+        case "betslip": return .betslip(try fields.int("count", in: 0...999))
+        case "flag":
+            let name = try fields.string("name")
+            guard let flag = FeatureFlag.known.first(where: { $0.rawValue == name }) else {
+                throw .init("unknown flag '\(name)'\(NameSuggestion.hint(for: name, in: FeatureFlag.known.map(\.rawValue)))")
+            }
+            return .flag(flag, try fields.bool("on"))
+        case "faults": return .faults(try fields.strings("plan"))
+        case "record": return .record(try fields.bool("on"))
+        case "mark": return .mark
+        case "save": return .save(try fields.string("name"))
+        case "reset": return .reset
+        default: throw .init("unknown message type '\(type)'\(NameSuggestion.hint(for: type, in: types))")
+        }
+    }
+
+    /// The fields of a message object, each read with its kind and range checked.
+    private struct Fields {
+        let object: [String: Any]
+        init(_ object: [String: Any]) { self.object = object }
+
+        func string(_ key: String, allowEmpty: Bool = false) throws(PreviewMessageError) -> String {
+            guard let text = object[key] as? String else { throw .init("'\(key)' must be text") }
+            guard allowEmpty || !text.isEmpty else { throw .init("'\(key)' must not be empty") }
+            guard text.count <= PreviewMessage.maximumText else { throw .init("'\(key)' is longer than \(PreviewMessage.maximumText) characters") }
+            return text
+        }
+
+        func strings(_ key: String) throws(PreviewMessageError) -> [String] {
+            guard let list = object[key] as? [String], list.count <= 20 else { throw .init("'\(key)' must be a list of at most 20 texts") }
+            return list
+        }
+
+        func int(_ key: String, in range: ClosedRange<Int>) throws(PreviewMessageError) -> Int {
+            guard let number = object[key] as? NSNumber, !(object[key] is Bool), let value = Int(exactly: number.doubleValue),
+                  range.contains(value) else {
+                throw .init("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+
+        func bool(_ key: String) throws(PreviewMessageError) -> Bool {
+            guard let value = object[key] as? Bool else { throw .init("'\(key)' must be true or false") }
+            return value
+        }
+
+        func input(_ key: String) throws(PreviewMessageError) -> InputID {
+            let text = try string(key)
+            let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? .child(FieldName(rawValue: parts[0]), parts[1]) : .field(FieldName(rawValue: text))
+        }
+
+        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(PreviewMessageError) -> Choice
+        where Choice.RawValue == String {
+            let text = try string(key)
+            guard let value = Choice(rawValue: text) else {
+                throw .init("unknown \(key) '\(text)'\(NameSuggestion.hint(for: text, in: Choice.allCases.map(\.rawValue)))")
+            }
+            return value
+        }
+    }
+}
+
+/// A message from a page that cannot be used, and why.
+struct PreviewMessageError: Error, Equatable, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

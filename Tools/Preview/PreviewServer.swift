@@ -1,0 +1,219 @@
+import BrandDeclarations
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import LiveryComposition
+import LiveryCore
+import Logging
+
+/// Where the preview listens and what it shows.
+public struct PreviewConfiguration: Sendable {
+    /// The address to bind: loopback by default, so the preview is never reachable from other machines.
+    public var host: String
+    /// The port; `0` picks any free port.
+    public var port: Int
+    /// The brands with a page, by id; empty means every registered brand.
+    public var brands: [String]
+    /// A server (the sandbox) to run the journeys against, or `nil` for embedded services.
+    public var backend: HTTPServiceConfiguration?
+    /// The folder holding one scenario folder per brand, where recordings are saved.
+    public var scenarioFolder: URL
+
+    /// A configuration.
+    public init(host: String = "127.0.0.1", port: Int = 8090, brands: [String] = [], backend: HTTPServiceConfiguration? = nil,
+                scenarioFolder: URL) {
+        self.host = host
+        self.port = port
+        self.brands = brands
+        self.backend = backend
+        self.scenarioFolder = scenarioFolder
+    }
+}
+
+/// Why the preview cannot start, naming what is wrong.
+public struct PreviewSetupError: Error, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+}
+
+/// `livery preview`: a web page per brand drawn from the states its engines
+/// publish, driven from the browser over a WebSocket. Every runtime is
+/// assembled through the composition root and driven through the
+/// main-actor stores, as an app's head would.
+///
+/// Pages: `/` (the brands), `/brand/<id>` (one brand), `/compare` (every
+/// brand side by side, one set of actions driving all), `/brand/<id>/theme.css`
+/// (the brand's design tokens as CSS custom properties). The page's socket
+/// is `/ws?brand=<id>`; `/api/sessions/<id>` answers the screen a session shows.
+public enum Preview {
+    /// Serves until cancelled or interrupted; `onListening` gets the bound port.
+    public static func run(composition: Composition, configuration: PreviewConfiguration,
+                           logger: Logger = Logger(label: "livery.preview"),
+                           onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(composition: composition, configuration: configuration, logger: logger,
+                              onListening: onListening).runService()
+    }
+
+    /// The Hummingbird application of the preview.
+    /// - Throws: ``PreviewSetupError`` for an unknown brand or missing page assets.
+    public static func application(composition: Composition, configuration: PreviewConfiguration, logger: Logger,
+                                   onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        let brands = try shownBrands(composition: composition, configuration.brands)
+        let assets = try PreviewAssets.load()
+        let sessions = PreviewSessions()
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.get("/") { _, _ in assets.response("index.html") }
+        router.get("/compare") { _, _ in assets.response("compare.html") }
+        router.get("/assets/{file}") { _, context in
+            assets.response(try context.parameters.require("file"))
+        }
+        router.get("/api/brands") { _, _ in
+            json(brands.map { ["id": $0.id.rawValue, "name": $0.displayName, "region": $0.region.code] })
+        }
+        router.get("/brand/{id}") { _, context in
+            let id = try context.parameters.require("id")
+            guard brands.contains(where: { $0.id.rawValue == id }) else { return unknownBrand(id, brands) }
+            return assets.response("brand.html")
+        }
+        router.get("/brand/{id}/theme.css") { _, context in
+            let id = try context.parameters.require("id")
+            guard brands.contains(where: { $0.id.rawValue == id }), let plugin = try? composition.registry.plugin(named: id),
+                  let css = try? ThemeStyle.css(for: plugin.theme) else { return unknownBrand(id, brands) }
+            return Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
+        }
+        router.get("/api/sessions/{id}") { _, context in
+            let id = try context.parameters.require("id")
+            guard let screen = await sessions.screen(of: id) else {
+                return Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "no session \(id)")))
+            }
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: screen)))
+        }
+        let sockets = Router(context: BasicWebSocketRequestContext.self)
+        sockets.ws("/ws") { request, _ in
+            let id = request.uri.queryParameters["brand"].map(String.init) ?? ""
+            return brands.contains { $0.id.rawValue == id } ? .upgrade([:]) : .dontUpgrade
+        } onUpgrade: { inbound, outbound, context in
+            let brand = context.request.uri.queryParameters["brand"].map(String.init) ?? ""
+            let session: PreviewSession
+            do {
+                session = try await sessions.open(brand: brand, composition: composition, backend: configuration.backend,
+                                                  scenarioFolder: configuration.scenarioFolder)
+            } catch {
+                try await outbound.write(.text(errorMessage("\(brand) could not start: \(error)")))
+                return
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await screen in session.screens { try await outbound.write(.text(screen)) }
+                }
+                for try await message in inbound.messages(maxSize: PreviewMessage.maximumSize) {
+                    guard case .text(let text) = message else {
+                        try await outbound.write(.text(errorMessage("send text messages (JSON)")))
+                        continue
+                    }
+                    if let problem = await session.handle(text) { try await outbound.write(.text(errorMessage(problem))) }
+                }
+                await sessions.close(session.id)
+                group.cancelAll()
+            }
+        }
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: sockets),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                    serverName: "livery-preview"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+
+    /// The manifests of the brands to show, in the order given.
+    static func shownBrands(composition: Composition, _ names: [String]) throws -> [BrandManifest] {
+        guard !names.isEmpty else { return composition.registry.manifests }
+        return try names.map { name in
+            do {
+                return try composition.registry.plugin(named: name).manifest
+            } catch {
+                throw PreviewSetupError(description: "\(error)")
+            }
+        }
+    }
+
+    static func errorMessage(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(["type": "error", "message": text])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func json(_ value: some Encodable) -> Response {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("[]".utf8)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func unknownBrand(_ id: String, _ brands: [BrandManifest]) -> Response {
+        let known = brands.map(\.id.rawValue)
+        let text = "unknown brand '\(id)'\(NameSuggestion.hint(for: id, in: known)); known brands: \(known.joined(separator: ", "))"
+        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The open sessions, by id.
+@MainActor
+final class PreviewSessions: Sendable {
+    private var sessions: [String: PreviewSession] = [:]
+    private var next = 0
+
+    nonisolated init() {}
+
+    func open(brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
+              scenarioFolder: URL) async throws -> PreviewSession {
+        next += 1
+        let session = try await PreviewSession.open(id: "s\(next)", brand: brand, composition: composition, backend: backend,
+                                                    scenarioFolder: scenarioFolder)
+        sessions[session.id] = session
+        return session
+    }
+
+    func close(_ id: String) {
+        sessions.removeValue(forKey: id)?.close()
+    }
+
+    func screen(of id: String) -> String? {
+        sessions[id].map { PreviewSession.encode($0.screen) }
+    }
+}
+
+/// The page's files, read once from the module's resources.
+struct PreviewAssets: Sendable {
+    let files: [String: Data]
+
+    static let names = ["index.html", "brand.html", "compare.html", "preview.js", "preview.css"]
+
+    static func load() throws -> PreviewAssets {
+        var files: [String: Data] = [:]
+        for name in names {
+            let parts = name.split(separator: ".")
+            guard let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Resources")
+                    ?? Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1])),
+                  let data = try? Data(contentsOf: url) else {
+                throw PreviewSetupError(description: "the preview's \(name) is missing from its resources")
+            }
+            files[name] = data
+        }
+        return PreviewAssets(files: files)
+    }
+
+    func response(_ name: String) -> Response {
+        guard let data = files[name] else {
+            return Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "no such file")))
+        }
+        let type = switch name.split(separator: ".").last {
+        case "js": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        default: "text/html; charset=utf-8"
+        }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

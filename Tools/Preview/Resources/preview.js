@@ -1,0 +1,413 @@
+// Livery preview: draws the screen the server publishes and sends what the
+// person does as messages. No build step; plain DOM.
+'use strict';
+
+const brand = decodeURIComponent(location.pathname.split('/')[2] || '');
+const mirrored = new URLSearchParams(location.search).has('mirror');
+document.getElementById('theme').href = '/brand/' + encodeURIComponent(brand) + '/theme.css';
+
+const state = { socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '' };
+// Milliseconds from a keystroke to the repaint of the screen that answered it.
+window.liveryLatencies = [];
+window.liveryScreen = null;
+
+const $ = id => document.getElementById(id);
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children) if (child) node.appendChild(child);
+  return node;
+}
+
+// MARK: Connection
+
+function connect() {
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws?brand=' + encodeURIComponent(brand));
+  state.socket = socket;
+  socket.onopen = () => status('');
+  socket.onmessage = event => {
+    const message = JSON.parse(event.data);
+    if (message.type === 'error') { status(message.message, true); return; }
+    if (message.type === 'screen') render(message.screen);
+  };
+  socket.onclose = () => {
+    status('Disconnected from the preview server: reconnecting…', true);
+    setTimeout(connect, 1000);
+  };
+}
+
+function send(message, fromMirror) {
+  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) { status('Not connected yet', true); return; }
+  state.socket.send(JSON.stringify(message));
+  if (mirrored && !fromMirror && window.parent !== window) window.parent.postMessage({ liveryAction: message }, '*');
+}
+
+window.addEventListener('message', event => {
+  if (event.data && event.data.liveryApply) send(event.data.liveryApply, true);
+});
+
+function status(text, isError) {
+  const node = $('status');
+  node.textContent = text;
+  node.className = isError ? 'error' : '';
+}
+
+// MARK: Rendering
+
+function render(screen) {
+  window.liveryScreen = screen;
+  state.screen = screen;
+  renderAppBar(screen.appBar);
+  renderJourney(screen.join);
+  renderPanel(screen);
+  if (state.pendingInput !== null) {
+    window.liveryLatencies.push(performance.now() - state.pendingInput);
+    state.pendingInput = null;
+  }
+}
+
+function renderAppBar(bar) {
+  const header = $('app-bar');
+  header.replaceChildren();
+  header.dataset.signedIn = bar.signedIn;
+  for (const [group, items] of [['left', bar.left], ['centre', bar.centre], ['right', bar.right]]) {
+    const section = el('div', { class: 'bar-' + group });
+    for (const item of items) {
+      if (item.spacer) { section.appendChild(el('span', { class: 'spacer', 'aria-hidden': 'true' })); continue; }
+      const label = item.text ? item.text : labelOf(item.id);
+      const button = el('button', {
+        type: 'button', id: 'bar-' + item.id, class: 'bar-item' + (item.active ? ' active' : '') + (item.animates ? ' animates' : ''),
+        disabled: !item.enabled, 'aria-pressed': item.active ? 'true' : false, title: item.icon || label,
+        dataset: { item: item.id, icon: item.icon || '' }, onclick: () => send({ type: 'appBarTap', item: item.id }),
+      }, el('span', { class: 'icon', 'aria-hidden': 'true', text: glyph(item.id) }), el('span', { class: 'label', text: label }));
+      if (item.badge !== null && item.badge !== undefined) button.appendChild(el('span', { class: 'badge', text: String(item.badge), 'aria-label': item.badge + ' waiting' }));
+      section.appendChild(button);
+    }
+    header.appendChild(section);
+  }
+  const overlays = $('overlays');
+  overlays.replaceChildren();
+  if (bar.userTray) overlays.appendChild(el('div', { id: 'user-tray', class: 'overlay', role: 'dialog', 'aria-label': 'User tray' },
+    el('p', { text: 'User tray' }), el('button', { type: 'button', text: 'Close', onclick: () => send({ type: 'appBarEvent', event: 'userTrayDismissed' }) })));
+  if (bar.locker !== 'closed') overlays.appendChild(el('div', { id: 'locker', class: 'overlay ' + bar.locker, role: 'dialog', 'aria-label': 'Locker' },
+    el('p', { text: bar.locker === 'open' ? 'Locker' : 'Locker opening…' }),
+    el('button', { type: 'button', text: 'Close', onclick: () => send({ type: 'appBarEvent', event: 'lockerDismissed' }) })));
+  if (bar.route) overlays.appendChild(el('div', { id: 'bar-route', class: 'overlay', role: 'status' },
+    el('p', { text: 'App bar route: ' + bar.route }), el('button', { type: 'button', text: 'Back', onclick: () => send({ type: 'appBarEvent', event: 'routeHandled' }) })));
+}
+
+function renderJourney(join) {
+  const form = $('form');
+  const key = JSON.stringify([join.page, join.rows, join.address && [join.address.mode, join.address.manual.map(c => c.id)], join.depositLimit && join.depositLimit.children.map(c => c.id)]);
+  if (key !== state.formKey) {
+    state.formKey = key;
+    form.replaceChildren();
+    for (const row of join.rows) {
+      const line = el('div', { class: 'row', role: 'group' });
+      for (const name of row) line.appendChild(buildField(join, name));
+      form.appendChild(line);
+    }
+  }
+  $('page-title').textContent = 'Step ' + join.pageNumber + ' of ' + join.pageCount;
+  const bar = $('progress');
+  bar.hidden = !join.showsProgress;
+  bar.setAttribute('aria-valuenow', join.progress);
+  $('progress-bar').style.width = join.progress + '%';
+  for (const field of join.fields) updateField(join, field);
+  if (join.address) updateAddress(join.address);
+  if (join.depositLimit) updateDepositLimit(join.depositLimit);
+  renderActions(join);
+  renderAlert(join.alert);
+  const route = $('route');
+  route.hidden = !join.route;
+  route.replaceChildren();
+  if (join.route) route.append(el('p', { text: 'Route reached: ' + join.route }), el('button', { type: 'button', id: 'route-done', text: 'Done', onclick: () => send({ type: 'routeHandled' }) }));
+  // Tab order is the engine's focus order.
+  for (const node of form.querySelectorAll('[data-input]')) {
+    node.tabIndex = join.focusOrder.includes(node.dataset.input) || node.type === 'checkbox' ? 0 : -1;
+  }
+  applyFocus(join.focus);
+}
+
+function buildField(join, name) {
+  const field = join.fields.find(f => f.id === name);
+  const wrapper = el('div', { class: 'field', id: 'field-' + name, dataset: { field: name } });
+  if (!field) return wrapper;
+  if (field.inputType === 'Address') { wrapper.appendChild(buildAddress(field, join.address)); return wrapper; }
+  if (field.inputType === 'DepositLimit') { wrapper.appendChild(buildDepositLimit(field, join.depositLimit)); return wrapper; }
+  wrapper.appendChild(buildInput(field.id, field.label, field.inputType, field.options, field));
+  wrapper.appendChild(el('p', { class: 'messages', id: name + '-messages', 'aria-live': 'polite' }));
+  return wrapper;
+}
+
+function buildInput(id, label, type, options, traits) {
+  const fragment = document.createDocumentFragment();
+  if (type === 'Checkbox') {
+    const box = el('input', { type: 'checkbox', id: 'input-' + id, dataset: { input: id }, 'aria-describedby': id + '-messages' });
+    box.addEventListener('click', event => { event.preventDefault(); send({ type: 'toggle', field: id }); });
+    fragment.append(box, el('label', { for: 'input-' + id, text: label }));
+    return fragment;
+  }
+  fragment.appendChild(el('label', { for: 'input-' + id, text: label + (traits && traits.required ? '' : ' (optional)') }));
+  let input;
+  if (options) {
+    input = el('select', { id: 'input-' + id, dataset: { input: id }, 'aria-describedby': id + '-messages' }, el('option', { value: '', text: 'Choose…' }));
+    for (const option of options) input.appendChild(el('option', { value: option, text: option }));
+    input.addEventListener('change', () => { mark(); send({ type: 'change', input: id, value: input.value }); });
+  } else {
+    input = el('input', {
+      id: 'input-' + id, dataset: { input: id }, 'aria-describedby': id + '-messages',
+      type: traits && traits.secure ? 'password' : 'text', autocomplete: 'off',
+      inputmode: traits ? { phone: 'tel', number: 'numeric', email: 'email' }[traits.keyboard] || 'text' : 'text',
+      autocapitalize: traits ? { words: 'words', sentences: 'sentences' }[traits.capitalisation] || 'off' : 'off',
+      maxlength: traits && traits.limit ? traits.limit : false,
+    });
+    input.addEventListener('input', () => { mark(); send({ type: 'change', input: id, value: input.value }); });
+    input.addEventListener('keydown', event => { if (event.key === 'Enter') { event.preventDefault(); send({ type: 'next' }); } });
+  }
+  input.addEventListener('focus', () => { if (!state.applyingFocus && state.screen && state.screen.join.focus !== id) send({ type: 'focus', input: id }); });
+  fragment.appendChild(input);
+  return fragment;
+}
+
+function updateField(join, field) {
+  const input = document.querySelector('[data-input="' + cssEscape(field.id) + '"]');
+  if (!input || field.inputType === 'Address' || field.inputType === 'DepositLimit') return;
+  const wrapper = $('field-' + field.id);
+  wrapper.dataset.status = field.status;
+  wrapper.classList.toggle('validating', field.validating);
+  if (input.type === 'checkbox') input.checked = !!field.ticked;
+  else if (input.value !== field.display && document.activeElement !== input) input.value = field.display;
+  else if (input.value !== field.display && input.tagName === 'INPUT') setKeepingCaret(input, field.display);
+  else if (input.tagName === 'SELECT' && input.value !== field.display) input.value = field.display;
+  input.disabled = !field.enabled;
+  input.setAttribute('aria-invalid', field.status === 'invalid' || field.status === 'error' ? 'true' : 'false');
+  input.setAttribute('aria-busy', field.validating ? 'true' : 'false');
+  const messages = $(field.id + '-messages');
+  if (messages) messages.textContent = field.validating ? 'Checking…' : field.messages.join(' ');
+}
+
+function buildAddress(field, address) {
+  const box = el('fieldset', { class: 'address', id: 'address' }, el('legend', { text: field.label }));
+  if (!address || address.mode === 'search') {
+    const search = el('input', { type: 'text', id: 'input-' + field.id, dataset: { input: field.id }, role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'suggestions', 'aria-describedby': field.id + '-messages', autocomplete: 'off' });
+    search.addEventListener('input', () => { mark(); send({ type: 'change', input: field.id, value: search.value }); });
+    search.addEventListener('keydown', event => {
+      if (event.key === 'Enter') { event.preventDefault(); send({ type: 'addressSubmit' }); }
+      if (event.key === 'Escape') send({ type: 'addressClose' });
+    });
+    search.addEventListener('focus', () => { if (!state.applyingFocus && state.screen && state.screen.join.focus !== field.id) send({ type: 'focus', input: field.id }); });
+    box.append(el('label', { for: 'input-' + field.id, text: 'Search for your address' }), search, el('ul', { id: 'suggestions', role: 'listbox' }),
+      el('p', { id: 'address-chosen' }),
+      el('div', { class: 'address-actions' },
+        el('button', { type: 'button', id: 'address-manual', text: 'Enter manually', onclick: () => send({ type: 'addressManual' }) }),
+        el('button', { type: 'button', id: 'address-clear', text: 'Clear', onclick: () => send({ type: 'addressClear' }) })));
+  } else {
+    for (const child of address.manual) {
+      const wrapper = el('div', { class: 'field child', id: 'field-' + child.id });
+      wrapper.appendChild(buildInput(child.id, child.label, child.options ? 'Select' : 'Text', child.options, { required: child.required }));
+      wrapper.appendChild(el('p', { class: 'messages', id: child.id + '-messages', 'aria-live': 'polite' }));
+      box.appendChild(wrapper);
+    }
+    box.appendChild(el('div', { class: 'address-actions' },
+      el('button', { type: 'button', id: 'address-back', text: 'Back to search', onclick: () => send({ type: 'addressBack' }) }),
+      el('button', { type: 'button', id: 'address-clear', text: 'Clear', onclick: () => send({ type: 'addressClear' }) })));
+  }
+  box.appendChild(el('p', { class: 'messages', id: field.id + '-messages', 'aria-live': 'polite' }));
+  return box;
+}
+
+function updateAddress(address) {
+  const field = state.screen.join.fields.find(f => f.id === address.field);
+  const box = $('field-' + address.field);
+  if (box && field) { box.dataset.status = field.status; }
+  const messages = $(address.field + '-messages');
+  if (messages && field) messages.textContent = address.failure ? address.failure : field.messages.join(' ');
+  if (address.mode === 'search') {
+    const search = $('input-' + address.field);
+    if (search && search.value !== address.searchText) setKeepingCaret(search, address.searchText);
+    if (search) search.setAttribute('aria-expanded', address.listVisible ? 'true' : 'false');
+    const list = $('suggestions');
+    list.replaceChildren();
+    list.hidden = !address.listVisible;
+    if (address.searching) list.appendChild(el('li', { class: 'searching', text: 'Searching…' }));
+    address.suggestions.forEach((text, index) => list.appendChild(el('li', { role: 'option' },
+      el('button', { type: 'button', class: 'suggestion', text, dataset: { position: index + 1 }, onclick: () => send({ type: 'addressSelect', position: index + 1 }) }))));
+    $('address-chosen').textContent = address.chosen ? 'Chosen: ' + address.chosen : '';
+  } else {
+    for (const child of address.manual) updateChild(child);
+  }
+}
+
+function buildDepositLimit(field, limit) {
+  const box = el('fieldset', { class: 'deposit-limit', id: 'deposit-limit' }, el('legend', { text: field.label + (field.required ? '' : ' (optional)') }));
+  for (const decision of ['declined', 'limited', 'undecided']) {
+    const radio = el('input', { type: 'radio', name: 'deposit-limit', id: 'deposit-' + decision, value: decision });
+    radio.addEventListener('click', event => { event.preventDefault(); send({ type: 'depositLimit', decision }); });
+    box.append(el('span', { class: 'choice' }, radio, el('label', { for: 'deposit-' + decision, text: { declined: 'No limit', limited: 'Set a limit', undecided: 'Decide later' }[decision] })));
+  }
+  for (const child of (limit ? limit.children : [])) {
+    const wrapper = el('div', { class: 'field child', id: 'field-' + child.id });
+    wrapper.appendChild(buildInput(child.id, child.label, child.options ? 'Select' : 'Text', child.options, { required: child.required, keyboard: 'number' }));
+    wrapper.appendChild(el('p', { class: 'messages', id: child.id + '-messages', 'aria-live': 'polite' }));
+    box.appendChild(wrapper);
+  }
+  box.appendChild(el('p', { class: 'messages', id: field.id + '-messages', 'aria-live': 'polite' }));
+  return box;
+}
+
+function updateDepositLimit(limit) {
+  const field = state.screen.join.fields.find(f => f.id === limit.field);
+  for (const decision of ['declined', 'limited', 'undecided']) {
+    const radio = $('deposit-' + decision);
+    if (radio) radio.checked = limit.decision === decision;
+  }
+  const box = $('field-' + limit.field);
+  if (box && field) box.dataset.status = field.status;
+  const messages = $(limit.field + '-messages');
+  if (messages && field) messages.textContent = field.messages.join(' ');
+  for (const child of limit.children) updateChild(child);
+}
+
+function updateChild(child) {
+  const input = $('input-' + child.id);
+  if (!input) return;
+  if (input.value !== child.value) { if (input.tagName === 'SELECT') input.value = child.value; else setKeepingCaret(input, child.value); }
+  $('field-' + child.id).dataset.status = child.status;
+  input.setAttribute('aria-invalid', child.status === 'invalid' ? 'true' : 'false');
+  $(child.id + '-messages').textContent = child.messages.join(' ');
+}
+
+function renderActions(join) {
+  const actions = $('actions');
+  actions.replaceChildren();
+  if (join.keyboard) actions.appendChild(el('button', { type: 'button', id: 'keyboard', class: 'keyboard', text: join.keyboard === 'next' ? 'Next' : 'Done', onclick: () => send({ type: 'next' }) }));
+  if (join.canGoBack) actions.appendChild(el('button', { type: 'button', id: 'back', text: 'Back', onclick: () => send({ type: 'back' }) }));
+  const cta = el('button', {
+    type: 'button', id: 'cta', class: 'primary' + (join.loading ? ' loading' : ''), disabled: !join.callToActionEnabled,
+    'aria-busy': join.loading ? 'true' : 'false', text: join.loading ? 'Please wait…' : (join.callToAction === 'signUp' ? 'Sign up' : 'Continue'),
+    onclick: () => send({ type: join.callToAction === 'signUp' ? 'signUp' : 'continue' }),
+  });
+  actions.appendChild(cta);
+  const links = $('links');
+  if (!links.childElementCount) {
+    for (const [link, text] of [['termsAndConditions', 'Terms and conditions'], ['privacyPolicy', 'Privacy policy'], ['customerSupport', 'Customer support'], ['selfExclusionRegister', 'Self-exclusion register']]) {
+      links.appendChild(el('a', { href: '#', id: 'link-' + link, text, onclick: event => { event.preventDefault(); send({ type: 'open', link }); } }));
+    }
+  }
+}
+
+function renderAlert(alert) {
+  const box = $('alert');
+  box.hidden = !alert;
+  box.replaceChildren();
+  if (!alert) return;
+  box.dataset.kind = alert.kind;
+  box.append(el('h2', { id: 'alert-title', text: alert.title }), el('p', { text: alert.message }));
+  for (const action of alert.actions) {
+    box.appendChild(el('button', { type: 'button', class: 'alert-action', dataset: { role: action.role }, text: action.title, onclick: () => send({ type: 'alertAction', role: action.role }) }));
+  }
+}
+
+function applyFocus(focus) {
+  const target = focus ? document.querySelector('[data-input="' + cssEscape(focus) + '"]') : null;
+  if (target && document.activeElement !== target) {
+    state.applyingFocus = true;
+    target.focus();
+    state.applyingFocus = false;
+  }
+}
+
+// MARK: Panel
+
+function renderPanel(screen) {
+  const panel = $('panel');
+  const p = screen.panel;
+  if (!panel.childElementCount) buildPanel();
+  $('panel-session').textContent = p.signedIn ? 'Signed in: balance ' + p.balance + ', ' + p.pendingBets + ' pending, ' + p.promotionsBalance + ' promotions' : 'Signed out';
+  $('panel-betslip-count').textContent = 'Betslip: ' + p.betslip;
+  for (const [name, on] of Object.entries(p.flags)) { const box = $('flag-' + name); if (box) box.checked = on; }
+  $('panel-faults-now').textContent = p.faults.length ? 'Faults: ' + p.faults.join(', ') : (p.backend ? 'Against ' + p.backend : 'No faults');
+  const events = $('events');
+  events.replaceChildren();
+  for (const event of screen.events.slice().reverse()) {
+    events.appendChild(el('li', { text: event.name + ' ' + Object.entries(event.properties).map(([k, v]) => k + '=' + v).join(' ') }));
+  }
+  const recorder = screen.recorder;
+  $('record').textContent = recorder.recording ? 'Stop recording' : 'Record';
+  $('record').setAttribute('aria-pressed', recorder.recording ? 'true' : 'false');
+  $('mark').disabled = !recorder.recording;
+  $('save').disabled = !recorder.recording;
+  $('recorded').textContent = recorder.text;
+  $('recorder-state').textContent = recorder.recording ? recorder.steps + ' steps recorded' : '';
+  $('saved').textContent = recorder.saved ? 'Saved ' + recorder.saved : '';
+  const download = $('download');
+  download.hidden = !recorder.recording;
+  if (recorder.recording) download.href = 'data:text/yaml;charset=utf-8,' + encodeURIComponent(recorder.text);
+}
+
+function buildPanel() {
+  const panel = $('panel');
+  const number = (id, label, value) => el('label', { for: id, text: label }, el('input', { id, type: 'number', min: '0', value }));
+  panel.append(
+    el('h2', { text: 'Session' }), el('p', { id: 'panel-session' }),
+    el('label', { for: 'balance', text: 'Balance' }, el('input', { id: 'balance', type: 'text', value: '125.50', inputmode: 'decimal' })),
+    number('pending', 'Pending bets', '2'), number('promotions', 'Promotions', '3'),
+    el('button', { type: 'button', id: 'sign-in', text: 'Sign in', onclick: () => send({ type: 'signIn', balance: $('balance').value, pendingBets: Number($('pending').value), promotionsBalance: Number($('promotions').value) }) }),
+    el('button', { type: 'button', id: 'sign-out', text: 'Sign out', onclick: () => send({ type: 'signOut' }) }),
+    el('p', { id: 'panel-betslip-count' }), number('betslip', 'Betslip count', '1'),
+    el('button', { type: 'button', id: 'set-betslip', text: 'Set betslip', onclick: () => send({ type: 'betslip', count: Number($('betslip').value) }) }),
+    el('h2', { text: 'Flags' }));
+  for (const name of Object.keys(state.screen.panel.flags)) {
+    const box = el('input', { type: 'checkbox', id: 'flag-' + name });
+    box.addEventListener('change', () => send({ type: 'flag', name, on: box.checked }));
+    panel.appendChild(el('div', {}, box, el('label', { for: 'flag-' + name, text: name })));
+  }
+  panel.append(
+    el('h2', { text: 'Faults and latency' }), el('p', { id: 'panel-faults-now' }),
+    el('label', { for: 'faults', text: 'e.g. create-client=503, check-username=timeout, address=latency 800ms' }, el('input', { id: 'faults', type: 'text' })),
+    el('button', { type: 'button', id: 'set-faults', text: 'Apply faults', onclick: () => send({ type: 'faults', plan: $('faults').value.split(',').map(s => s.trim()).filter(s => s) }) }),
+    el('button', { type: 'button', id: 'reset', text: 'Start again', onclick: () => send({ type: 'reset' }) }),
+    el('h2', { text: 'Recorder' }),
+    el('button', { type: 'button', id: 'record', text: 'Record', onclick: () => send({ type: 'record', on: !state.screen.recorder.recording }) }),
+    el('button', { type: 'button', id: 'mark', text: 'Expect what is shown', onclick: () => send({ type: 'mark' }) }),
+    el('p', { id: 'recorder-state' }),
+    el('label', { for: 'file-name', text: 'File name' }, el('input', { id: 'file-name', type: 'text', value: '90-recorded.yaml' })),
+    el('button', { type: 'button', id: 'save', text: 'Save to the scenario folder', onclick: () => send({ type: 'save', name: $('file-name').value }) }),
+    el('a', { id: 'download', download: 'recorded.yaml', text: 'Download' }),
+    el('p', { id: 'saved' }), el('pre', { id: 'recorded' }),
+    el('h2', { text: 'Analytics' }), el('ol', { id: 'events', reversed: true }));
+}
+
+// MARK: Helpers
+
+function mark() { state.pendingInput = performance.now(); }
+
+function setKeepingCaret(input, value) {
+  const atEnd = input.selectionStart === input.value.length;
+  const position = input.selectionStart;
+  input.value = value;
+  if (document.activeElement === input && input.setSelectionRange && input.type !== 'number') {
+    const caret = atEnd ? value.length : Math.min(position, value.length);
+    input.setSelectionRange(caret, caret);
+  }
+}
+
+function labelOf(id) {
+  const words = id.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function glyph(id) {
+  return { userTray: '☰', logo: '◆', search: '⌕', login: '→', join: '+', locker: '🎁', toolbox: '🧰', balance: '$', pendingBets: '◔', betslip: '🧾' }[id] || '•';
+}
+
+function cssEscape(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/"/g, '\\"'); }
+
+connect();
