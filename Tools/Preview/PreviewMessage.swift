@@ -1,4 +1,5 @@
 import AppBarFeature
+import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryCore
@@ -37,10 +38,10 @@ enum PreviewMessage: Equatable {
     /// - Throws: ``PreviewMessageError`` saying what is wrong.
     static func read(_ text: String) throws(PreviewMessageError) -> PreviewMessage {
         guard text.utf8.count <= maximumSize else { throw .init("the message is \(text.utf8.count) bytes; at most \(maximumSize)") }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) as? [String: Any] else {
+        guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
             throw .init("not a JSON object")
         }
-        let fields = Fields(object)
+        let fields = Fields(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
         let type = try fields.string("type")
         switch type {
         case "focus": return .join(.focus(try fields.input("input")))
@@ -74,8 +75,10 @@ enum PreviewMessage: Equatable {
             return .appBar(intent)
         case "signIn":
             let balance = try fields.string("balance")
-            guard let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX")), amount >= 0, amount < 1_000_000_000,
-                  balance.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            let parts = balance.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), (1...9).contains(parts[0].count), parts.count == 1 || (1...2).contains(parts[1].count),
+                  parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
+                  let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX")) else {
                 throw .init("balance must be an amount such as 125.50, not '\(balance)'")
             }
             return .signIn(balance: amount, pendingBets: try fields.int("pendingBets", in: 0...999),
@@ -99,31 +102,37 @@ enum PreviewMessage: Equatable {
 
     /// The fields of a message object, each read with its kind and range checked.
     private struct Fields {
-        let object: [String: Any]
-        init(_ object: [String: Any]) { self.object = object }
+        let object: [String: JSONValue]
+        init(_ object: [String: JSONValue]) { self.object = object }
 
         func string(_ key: String, allowEmpty: Bool = false) throws(PreviewMessageError) -> String {
-            guard let text = object[key] as? String else { throw .init("'\(key)' must be text") }
+            guard case .string(let text)? = object[key] else { throw .init("'\(key)' must be text") }
             guard allowEmpty || !text.isEmpty else { throw .init("'\(key)' must not be empty") }
             guard text.count <= PreviewMessage.maximumText else { throw .init("'\(key)' is longer than \(PreviewMessage.maximumText) characters") }
             return text
         }
 
         func strings(_ key: String) throws(PreviewMessageError) -> [String] {
-            guard let list = object[key] as? [String], list.count <= 20 else { throw .init("'\(key)' must be a list of at most 20 texts") }
+            guard case .array(let items)? = object[key], items.count <= 20 else { throw .init("'\(key)' must be a list of at most 20 texts") }
+            var list: [String] = []
+            for item in items {
+                guard case .string(let text) = item, text.count <= PreviewMessage.maximumText else {
+                    throw .init("'\(key)' must be a list of at most 20 texts")
+                }
+                list.append(text)
+            }
             return list
         }
 
         func int(_ key: String, in range: ClosedRange<Int>) throws(PreviewMessageError) -> Int {
-            guard let number = object[key] as? NSNumber, !(object[key] is Bool), let value = Int(exactly: number.doubleValue),
-                  range.contains(value) else {
+            guard case .number(let number)? = object[key], let value = Int(exactly: number), range.contains(value) else {
                 throw .init("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return value
         }
 
         func bool(_ key: String) throws(PreviewMessageError) -> Bool {
-            guard let value = object[key] as? Bool else { throw .init("'\(key)' must be true or false") }
+            guard case .bool(let value)? = object[key] else { throw .init("'\(key)' must be true or false") }
             return value
         }
 

@@ -1,0 +1,235 @@
+import BrandDeclarations
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import LiveryComposition
+import LiveryPreview
+import LiveryScenarios
+import Logging
+import Testing
+
+/// A preview application on a free port, recordings going to a temporary folder.
+func withPreview(_ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-preview-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = try Preview.application(
+        composition: Composition(packageBrands()),
+        configuration: PreviewConfiguration(port: 0, scenarioFolder: folder),
+        logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() })
+    // A bound on the whole exchange, so a test that waits for a screen that never comes fails instead of hanging.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await app.test(.live) { client in try await body(client, folder) } }
+        group.addTask {
+            try await ContinuousClock().sleep(for: .seconds(30))
+            throw PreviewTestTimeout()
+        }
+        try await group.next()
+        group.cancelAll()
+    }
+}
+
+/// A live preview test that took longer than its bound.
+struct PreviewTestTimeout: Error, CustomStringConvertible {
+    var description: String { "the preview test did not finish within 30 s" }
+}
+
+/// What a test reads of a message from the server: an error, or a screen.
+struct Sent: Decodable, Sendable {
+    struct Field: Decodable, Sendable {
+        let id: String
+        let status: String
+        let display: String
+        let messages: [String]
+    }
+    struct Join: Decodable, Sendable {
+        let page: String
+        let rows: [[String]]
+        let focus: String?
+        let fields: [Field]
+    }
+    struct Item: Decodable, Sendable {
+        let id: String
+        let text: String?
+        let badge: Int?
+    }
+    struct Bar: Decodable, Sendable {
+        let signedIn: Bool
+        let right: [Item]
+    }
+    struct Recorder: Decodable, Sendable {
+        let text: String
+        let saved: String?
+    }
+    struct Page: Decodable, Sendable {
+        let brand: String
+        let join: Join
+        let appBar: Bar
+        let recorder: Recorder
+    }
+    let type: String
+    let message: String?
+    let screen: Page?
+
+    func field(_ id: String) -> Field? { screen?.join.fields.first { $0.id == id } }
+}
+
+/// The server's messages, read in order.
+final class Received {
+    private var iterator: WebSocketInboundStream.AsyncIterator
+
+    init(_ inbound: WebSocketInboundStream) {
+        iterator = inbound.makeAsyncIterator()
+    }
+
+    /// The next message `done` accepts; fails after 200 messages without one.
+    func next(_ done: (Sent) -> Bool) async throws -> Sent {
+        for _ in 0..<200 {
+            guard let frame = try await iterator.next() else { break }
+            guard let sent = try? JSONDecoder().decode(Sent.self, from: Data(buffer: frame.data)) else { continue }
+            if done(sent) { return sent }
+        }
+        Issue.record("no message was as expected")
+        return Sent(type: "none", message: nil, screen: nil)
+    }
+
+    /// The next error message's text.
+    func error() async throws -> String { try await next { $0.type == "error" }.message ?? "" }
+}
+
+@Suite("The preview over a real WebSocket: the page's messages drive the engines, screens come back")
+struct LivePreviewTests {
+    @Test("the first screen is the brand's first page; focus, typing and next come back as the engine's state")
+    func typing() async throws {
+        try await withPreview { client, _ in
+            try await client.ws("/ws?brand=neds") { inbound, outbound, _ in
+                let received = Received(inbound)
+                let first = try await received.next { $0.screen?.brand == "neds" }
+                #expect(first.screen?.join.page == "details")
+                #expect(first.screen?.join.rows.first == ["title", "firstName"])
+                try await outbound.write(.text(#"{"type":"focus","input":"firstName"}"#))
+                try await outbound.write(.text(#"{"type":"change","input":"firstName","value":"Alex"}"#))
+                try await outbound.write(.text(#"{"type":"next"}"#))
+                let moved = try await received.next { $0.screen?.join.focus == "lastName" }
+                #expect(moved.field("firstName")?.status == "valid")
+                #expect(moved.field("firstName")?.display == "Alex")
+                try await outbound.write(.text(#"{"type":"focus","input":"email"}"#))
+                try await outbound.write(.text(#"{"type":"change","input":"email","value":"not-an-email"}"#))
+                try await outbound.write(.text(#"{"type":"focus","input":"mobile"}"#))
+                let checked = try await received.next { $0.field("email")?.status == "invalid" }
+                #expect(checked.field("email")?.messages.isEmpty == false)
+            }
+        }
+    }
+
+    @Test("a bad message is answered with an error naming it, and changes nothing")
+    func badMessages() async throws {
+        try await withPreview { client, _ in
+            try await client.ws("/ws?brand=tabnz") { inbound, outbound, _ in
+                let received = Received(inbound)
+                _ = try await received.next { $0.screen?.brand == "tabnz" }
+                try await outbound.write(.text(#"{"type":"focs","input":"email"}"#))
+                #expect(try await received.error().contains("did you mean 'focus'?"))
+                try await outbound.write(.text(#"{"type":"focus","input":"emial"}"#))
+                #expect(try await received.error().contains("unknown input 'emial' (did you mean 'email'?)"))
+                try await outbound.write(.text(#"{"type":"signUp"}"#))
+                #expect(try await received.error() == "the call to action is continue, not sign-up")
+            }
+        }
+    }
+
+    @Test("the side panel signs in and sets the betslip: the app bar follows, with the brand's badges")
+    func appBar() async throws {
+        try await withPreview { client, _ in
+            try await client.ws("/ws?brand=ladbrokes") { inbound, outbound, _ in
+                let received = Received(inbound)
+                _ = try await received.next { $0.screen?.appBar.signedIn == false }
+                try await outbound.write(.text(#"{"type":"signIn","balance":"125.50","pendingBets":2,"promotionsBalance":3}"#))
+                try await outbound.write(.text(#"{"type":"betslip","count":4}"#))
+                let signedIn = try await received.next { sent in
+                    sent.screen?.appBar.right.contains { $0.id == "betslip" && $0.text == "4" } == true
+                }
+                let right = signedIn.screen?.appBar.right ?? []
+                #expect(right.first { $0.id == "locker" }?.badge == 3)
+                #expect(right.first { $0.id == "pendingBets" }?.badge == 2)
+            }
+        }
+    }
+
+    @Test("a recording saved from the page is a scenario file that replays green with the runner")
+    @MainActor
+    func recording() async throws {
+        try await withPreview { client, folder in
+            try await client.ws("/ws?brand=neds") { inbound, outbound, _ in
+                let received = Received(inbound)
+                _ = try await received.next { $0.screen?.brand == "neds" }
+                for message in [#"{"type":"signIn","balance":"10","pendingBets":1,"promotionsBalance":0}"#,
+                                #"{"type":"record","on":true}"#,
+                                #"{"type":"focus","input":"firstName"}"#, #"{"type":"change","input":"firstName","value":"Al"}"#,
+                                #"{"type":"change","input":"firstName","value":"Alex"}"#, #"{"type":"next"}"#,
+                                #"{"type":"change","input":"lastName","value":"Lee"}"#, #"{"type":"next"}"#,
+                                #"{"type":"change","input":"title","value":"Mx"}"#,
+                                #"{"type":"change","input":"email","value":"bad"}"#, #"{"type":"unfocus"}"#,
+                                #"{"type":"continue"}"#, #"{"type":"mark"}"#,
+                                #"{"type":"save","name":"91-recorded.yaml"}"#] {
+                    try await outbound.write(.text(message))
+                }
+                let saved = try await received.next { $0.screen?.recorder.saved != nil }
+                let text = saved.screen?.recorder.text ?? ""
+                #expect(text.contains("type: { firstName: \"Alex\" }") && !text.contains("\"Al\" }"))
+                #expect(text.contains("signedIn: { balance: 10, pendingBets: 1, promotionsBalance: 0 }"))
+                #expect(text.contains("choose: { title: \"Mx\" }") && text.contains("- tap: continue"))
+                #expect(text.contains("focus: dateOfBirth") && text.contains("dateOfBirth: invalid"), "continue stops at the first field left wrong")
+            }
+            let file = folder.appendingPathComponent("neds/91-recorded.yaml")
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            let result = try await ScenarioRunner(composition: Composition(packageBrands())).run(file: file.path, brand: "neds")
+            #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
+        }
+    }
+
+    @Test("a name that would leave the scenario folder, or a file that exists, is refused")
+    func saveRefusals() async throws {
+        try await withPreview { client, folder in
+            try await client.ws("/ws?brand=neds") { inbound, outbound, _ in
+                let received = Received(inbound)
+                _ = try await received.next { $0.screen?.brand == "neds" }
+                try await outbound.write(.text(#"{"type":"save","name":"x.yaml"}"#))
+                #expect(try await received.error() == "start recording first")
+                try await outbound.write(.text(#"{"type":"record","on":true}"#))
+                for name in ["../../escape.yaml", "/etc/x.yaml", "x.txt", ".hidden.yaml"] {
+                    try await outbound.write(.text(#"{"type":"save","name":"\#(name)"}"#))
+                    #expect(try await received.error().contains("a scenario file name is"))
+                }
+                try await outbound.write(.text(#"{"type":"save","name":"92-once.yaml"}"#))
+                _ = try await received.next { $0.screen?.recorder.saved != nil }
+                try await outbound.write(.text(#"{"type":"save","name":"92-once.yaml"}"#))
+                #expect(try await received.error().contains("exists already"))
+            }
+            let written = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+            #expect(written.sorted() == ["neds", "neds/92-once.yaml"])
+        }
+    }
+
+    @Test("pages, theme CSS from the design tokens, and a 404 naming the known brands")
+    func pages() async throws {
+        try await withPreview { client, _ in
+            try await client.execute(uri: "/brand/neds/theme.css", method: .get) { response in
+                let css = String(buffer: response.body)
+                #expect(css.contains("--color-primary: #ff7800;"))
+                #expect(css.contains("--typography-body-font-family: \"Neds Grotesk\", system-ui, sans-serif;"))
+                #expect(css.contains("--spacing-m: 16px;"))
+                #expect(css.contains("--icon-pot: \"neds.icon.pot\";"))
+            }
+            try await client.execute(uri: "/brand/nope", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("known brands: betcha, ladbrokes, neds, tabnz"))
+            }
+            try await client.execute(uri: "/brand/tabnz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("/assets/preview.js"))
+            }
+        }
+    }
+}
