@@ -1,5 +1,7 @@
+import AppBarFeature
 import ArgumentParser
 import Foundation
+import JoinFormFeature
 import LiveryComposition
 import LiveryConsole
 import LiveryPreview
@@ -30,10 +32,22 @@ extension Livery {
         @Option(help: "The folder holding one scenario folder per brand, where recordings are saved (default: this checkout's Tests/Scenarios).")
         var scenarios: String?
 
+        @Option(help: "Instead of serving, draw this brand's page to a PNG with headless Chromium (see --step, --out).")
+        var screenshot: String?
+
+        @Option(help: "With --screenshot: the page after a scenario has run to the step starting on this line, e.g. Tests/Scenarios/neds/01-sign-up.yaml:30.")
+        var step: String?
+
+        @Option(help: "With --screenshot: the PNG to write.")
+        var out: String?
+
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+            if screenshot != nil, out == nil { throw ValidationError("--screenshot needs --out <file.png>") }
+            if screenshot == nil, step != nil || out != nil { throw ValidationError("--step and --out go with --screenshot <brand>") }
+            if let step, Self.fileAndLine(step) == nil { throw ValidationError("--step must be <scenario file>:<line>, not '\(step)'") }
             if let backend, ScenarioRunOptions.server(backend) == nil {
                 throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
             }
@@ -42,6 +56,11 @@ extension Livery {
         func run() async throws {
             let terminal = output.terminal
             let composition = try Livery.composition()
+            if let screenshot, let out {
+                try await Self.picture(of: screenshot, step: step, to: URL(fileURLWithPath: out), composition: composition)
+                print(terminal.green("✔ ") + "\(screenshot)\(step.map { " at \($0)" } ?? "") drawn to \(out)")
+                return
+            }
             for brand in brands { _ = try Livery.brand(brand, in: composition) }
             let folder = URL(fileURLWithPath: scenarios ?? ScenarioLibrary.scenariosDirectory())
             let configuration = PreviewConfiguration(port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
@@ -53,6 +72,43 @@ extension Livery {
                 }
             } catch {
                 throw ToolError("the preview could not serve on port \(port): \(error)")
+            }
+        }
+
+        /// `file:line`, split.
+        static func fileAndLine(_ text: String) -> (file: String, line: Int)? {
+            guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]), line >= 1 else { return nil }
+            return (String(text[..<colon]), line)
+        }
+
+        /// Draws `brand`, fresh or after a scenario's steps up to `step`, to `output`.
+        @MainActor
+        static func picture(of brand: String, step: String?, to output: URL, composition: Composition) async throws {
+            let plugin = try Livery.brand(brand, in: composition)
+            let id = plugin.manifest.id.rawValue
+            let join: JoinState
+            let appBar: AppBarState
+            let world: EmbeddedWorld
+            if let step, let (file, line) = fileAndLine(step) {
+                let runner = ScenarioRunner(composition: composition)
+                do {
+                    let played = try await runner.play(runner.load(file, brand: id), through: line)
+                    (join, appBar, world) = (played.join, played.appBar, played.world)
+                } catch {
+                    throw ToolError("\(error)")
+                }
+            } else {
+                world = EmbeddedWorld()
+                let runtime = try await composition.assemble(id, on: .embedded(world)).runtime
+                join = try runtime.joinForm().state
+                let bar = runtime.appBar()
+                bar.send(.appeared)
+                appBar = bar.state
+            }
+            do {
+                try await PreviewScreenshot.take(brand: id, join: join, appBar: appBar, world: world, composition: composition, output: output)
+            } catch {
+                throw ToolError("\(error)")
             }
         }
     }

@@ -18,6 +18,9 @@ public struct PreviewConfiguration: Sendable {
     public var backend: HTTPServiceConfiguration?
     /// The folder holding one scenario folder per brand, where recordings are saved.
     public var scenarioFolder: URL
+    /// Still pictures to serve at `/still/<brand>`: a brand's page drawn once
+    /// from a screen made in advance, with no session (for screenshots).
+    var stills: [String: String] = [:]
 
     /// A configuration.
     public init(host: String = "127.0.0.1", port: Int = 8090, brands: [String] = [], backend: HTTPServiceConfiguration? = nil,
@@ -74,6 +77,20 @@ public enum Preview {
             let id = try context.parameters.require("id")
             guard brands.contains(where: { $0.id.rawValue == id }) else { return unknownBrand(id, brands) }
             return assets.response("brand.html")
+        }
+        router.get("/still/{id}") { _, context in
+            let id = try context.parameters.require("id")
+            guard let screen = configuration.stills[id] else { return unknownBrand(id, brands) }
+            return assets.page("brand.html", inserting: "<script>window.liveryStill = "
+                + screen.replacingOccurrences(of: "</", with: "<\\/") + ";</script>\n", before: "<script src=\"/assets/preview.js\">")
+        }
+        router.get("/still/{id}/theme.css") { _, context in
+            let id = try context.parameters.require("id")
+            guard let plugin = try? composition.registry.plugin(named: id), let css = try? ThemeStyle.css(for: plugin.theme) else {
+                return unknownBrand(id, brands)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
         }
         router.get("/brand/{id}/theme.css") { _, context in
             let id = try context.parameters.require("id")
@@ -202,6 +219,16 @@ struct PreviewAssets: Sendable {
             files[name] = data
         }
         return PreviewAssets(files: files)
+    }
+
+    /// The page `name` with `insertion` put before the first `marker`.
+    func page(_ name: String, inserting insertion: String, before marker: String) -> Response {
+        guard let data = files[name], var text = String(data: data, encoding: .utf8), let range = text.range(of: marker) else {
+            return response(name)
+        }
+        text.insert(contentsOf: insertion, at: range.lowerBound)
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     func response(_ name: String) -> Response {

@@ -80,28 +80,13 @@ final class PreviewSession {
 
     /// The screen the page draws now.
     var screen: Screen {
-        let session = world.session.latest
-        let details: ClientDetails? = if case .signedIn(let details) = session { details } else { nil }
         let recorded = recorder.map { recorder in
             Screen.RecorderState(recording: true, steps: recorder.count, text: recorder.file(title: "Recorded in the preview"),
                                  saved: savedFile)
         } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: savedFile)
-        return Screen(
-            session: id, brand: brand, join: Screen.Join(join.state), appBar: Screen.Bar(bar.state),
-            panel: Screen.Panel(signedIn: details != nil, balance: details.map { "\($0.balance)" } ?? "0",
-                                pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
-                                betslip: world.betslip.latestCount,
-                                flags: Dictionary(uniqueKeysWithValues: FeatureFlag.known.map { ($0.rawValue, isOn($0)) }),
-                                faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString),
-            events: world.analytics.events.suffix(40).map { event in
-                Screen.Event(name: event.name, properties: event.properties.mapValues { "\($0.value)" })
-            },
-            recorder: recorded)
-    }
-
-    /// Whether `flag` is on: as the panel set it, or the brand's default.
-    private func isOn(_ flag: FeatureFlag) -> Bool {
-        world.flags.value(of: flag) ?? (try? composition.registry.plugin(named: brand).featureFlagDefaults[flag]) ?? false
+        return Screen(session: id, brand: brand, join: join.state, appBar: bar.state, world: world,
+                      flagDefaults: (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:],
+                      backend: backend, recorder: recorded)
     }
 
     // MARK: Messages

@@ -2,6 +2,7 @@ import AddressLookupFeature
 import AppBarFeature
 import Foundation
 import JoinFormFeature
+import LiveryComposition
 import LiveryCore
 
 /// Everything a preview page draws, made from the states the stores publish:
@@ -139,6 +140,28 @@ struct Screen: Encodable, Equatable {
         let steps: Int
         let text: String
         let saved: String?
+    }
+}
+
+extension Screen {
+    /// The screen of `join` and `appBar` in `world`, the panel showing the
+    /// world's session, betslip, flags (over the brand's `flagDefaults`) and faults.
+    init(session: String, brand: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
+         flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?, recorder: RecorderState) {
+        let details: ClientDetails? = if case .signedIn(let details) = world.session.latest { details } else { nil }
+        self.init(
+            session: session, brand: brand, join: Join(join), appBar: Bar(appBar),
+            panel: Panel(signedIn: details != nil, balance: details.map { "\($0.balance)" } ?? "0",
+                         pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
+                         betslip: world.betslip.latestCount,
+                         flags: Dictionary(uniqueKeysWithValues: FeatureFlag.known.map { flag in
+                             (flag.rawValue, world.flags.value(of: flag) ?? flagDefaults[flag] ?? false)
+                         }),
+                         faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString),
+            events: world.analytics.events.suffix(40).map { event in
+                Event(name: event.name, properties: event.properties.mapValues { "\($0.value)" })
+            },
+            recorder: recorder)
     }
 }
 

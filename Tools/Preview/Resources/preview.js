@@ -4,9 +4,9 @@
 
 const brand = decodeURIComponent(location.pathname.split('/')[2] || '');
 const mirrored = new URLSearchParams(location.search).has('mirror');
-document.getElementById('theme').href = '/brand/' + encodeURIComponent(brand) + '/theme.css';
+document.getElementById('theme').href = '/' + location.pathname.split('/')[1] + '/' + encodeURIComponent(brand) + '/theme.css';
 
-const state = { socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '' };
+const state = { socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '', secrets: {} };
 // Milliseconds from a keystroke to the repaint of the screen that answered it.
 window.liveryLatencies = [];
 window.liveryScreen = null;
@@ -44,6 +44,7 @@ function connect() {
 
 function send(message, fromMirror) {
   if (!state.socket || state.socket.readyState !== WebSocket.OPEN) { status('Not connected yet', true); return; }
+  if ($('status').className === 'error') status(''); // the previous error answered an earlier action
   state.socket.send(JSON.stringify(message));
   if (mirrored && !fromMirror && window.parent !== window) window.parent.postMessage({ liveryAction: message }, '*');
 }
@@ -130,7 +131,8 @@ function renderJourney(join) {
   if (join.route) route.append(el('p', { text: 'Route reached: ' + join.route }), el('button', { type: 'button', id: 'route-done', text: 'Done', onclick: () => send({ type: 'routeHandled' }) }));
   // Tab order is the engine's focus order.
   for (const node of form.querySelectorAll('[data-input]')) {
-    node.tabIndex = join.focusOrder.includes(node.dataset.input) || node.type === 'checkbox' ? 0 : -1;
+    // Drop-downs and tick boxes take no engine focus but must stay reachable from the keyboard.
+    node.tabIndex = join.focusOrder.includes(node.dataset.input) || node.type === 'checkbox' || node.tagName === 'SELECT' ? 0 : -1;
   }
   applyFocus(join.focus);
 }
@@ -168,10 +170,15 @@ function buildInput(id, label, type, options, traits) {
       autocapitalize: traits ? { words: 'words', sentences: 'sentences' }[traits.capitalisation] || 'off' : 'off',
       maxlength: traits && traits.limit ? traits.limit : false,
     });
-    input.addEventListener('input', () => { mark(); send({ type: 'change', input: id, value: input.value }); });
+    input.addEventListener('input', () => {
+      if (traits && traits.secure) state.secrets[id] = input.value;
+      mark(); send({ type: 'change', input: id, value: input.value });
+    });
     input.addEventListener('keydown', event => { if (event.key === 'Enter') { event.preventDefault(); send({ type: 'next' }); } });
+    // The engine only shows a secure field masked: a rebuilt form keeps what was typed from here.
+    if (traits && traits.secure && state.secrets[id]) input.value = state.secrets[id];
   }
-  input.addEventListener('focus', () => { if (!state.applyingFocus && state.screen && state.screen.join.focus !== id) send({ type: 'focus', input: id }); });
+  input.addEventListener('focus', () => { if (!state.applyingFocus && state.screen && state.screen.join.focus !== id && state.screen.join.focusOrder.includes(id)) send({ type: 'focus', input: id }); });
   fragment.appendChild(input);
   return fragment;
 }
@@ -183,6 +190,9 @@ function updateField(join, field) {
   wrapper.dataset.status = field.status;
   wrapper.classList.toggle('validating', field.validating);
   if (input.type === 'checkbox') input.checked = !!field.ticked;
+  // A secure field's display is the engine's mask (one dot a character): written into the
+  // input, the next keystroke would send the dots as the password. Only a cleared one is copied.
+  else if (field.secure) { if (!field.display) { input.value = ''; delete state.secrets[field.id]; } }
   else if (input.value !== field.display && document.activeElement !== input) input.value = field.display;
   else if (input.value !== field.display && input.tagName === 'INPUT') setKeepingCaret(input, field.display);
   else if (input.tagName === 'SELECT' && input.value !== field.display) input.value = field.display;
@@ -317,6 +327,10 @@ function renderAlert(alert) {
 
 function applyFocus(focus) {
   const target = focus ? document.querySelector('[data-input="' + cssEscape(focus) + '"]') : null;
+  // A drop-down, tick box or radio the person is using takes no engine focus: moving the
+  // focus to the engine's (older) input would make the next key land there.
+  const active = document.activeElement;
+  if (active && active !== document.body && $('form').contains(active) && !state.screen.join.focusOrder.includes(active.dataset.input)) return;
   if (target && document.activeElement !== target) {
     state.applyingFocus = true;
     target.focus();
@@ -405,9 +419,10 @@ function labelOf(id) {
 }
 
 function glyph(id) {
-  return { userTray: '☰', logo: '◆', search: '⌕', login: '→', join: '+', locker: '🎁', toolbox: '🧰', balance: '$', pendingBets: '◔', betslip: '🧾' }[id] || '•';
+  return { userTray: '☰', logo: '◆', search: '⌕', login: '→', join: '+', locker: '▣', toolbox: '⚒', balance: '$', pendingBets: '◔', betslip: '≣' }[id] || '•';
 }
 
 function cssEscape(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/"/g, '\\"'); }
 
-connect();
+// A still picture (for screenshots) is drawn once from the screen in the page; a live page connects.
+if (window.liveryStill) render(window.liveryStill.screen); else connect();

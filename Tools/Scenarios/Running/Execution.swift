@@ -41,6 +41,9 @@ struct Execution {
 
     private var journey: JoinFormStore { journeys[current]! }
 
+    /// The state of the join form the scenario is on.
+    var joinState: JoinState { journey.state }
+
     /// Carries out `step`; the expectations that did not hold (none for a
     /// successful action).
     mutating func perform(_ step: Step) async -> [Mismatch] {

@@ -1,4 +1,6 @@
+import AppBarFeature
 import Foundation
+import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 
@@ -38,16 +40,9 @@ public struct ScenarioRunner: Sendable {
     @MainActor
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let started = ContinuousClock.now
-        let world = scenario.given.world()
-        let services: ServiceSet = backend.map { .live(.server($0, driving: world)) } ?? .embedded(world)
-        let seeding = backend.map(SandboxSeeding.init)
         var execution: Execution
         do {
-            if let seeding { try await seed(scenario, with: seeding) }
-            let assembled = try await composition.assemble(scenario.brand, on: services)
-            execution = try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen,
-                                      vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
-                                      given: scenario.given, seeding: seeding)
+            execution = try await start(scenario)
         } catch {
             let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
                                           mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
@@ -70,6 +65,47 @@ public struct ScenarioRunner: Sendable {
         let elapsed = ContinuousClock.now - started
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: results, failure: failure,
                               elapsedMilliseconds: Self.milliseconds(elapsed), reach: execution.reached)
+    }
+
+    /// A fresh runtime of the scenario's brand in the world its `given:` describes, ready for its steps.
+    @MainActor
+    private func start(_ scenario: Scenario) async throws -> Execution {
+        let world = scenario.given.world()
+        let services: ServiceSet = backend.map { .live(.server($0, driving: world)) } ?? .embedded(world)
+        let seeding = backend.map(SandboxSeeding.init)
+        if let seeding { try await seed(scenario, with: seeding) }
+        let assembled = try await composition.assemble(scenario.brand, on: services)
+        return try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen,
+                             vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
+                             given: scenario.given, seeding: seeding)
+    }
+
+    /// What a head shows after `scenario` has run up to and including the
+    /// step that starts on `line` (every step when `nil`): the join form's
+    /// and the app bar's states and the analytics sent. For pictures of a
+    /// brand at a step.
+    /// - Throws: ``ScenarioPlaybackError`` when no step starts on `line`, the
+    ///   runtime cannot be assembled, or a step on the way fails.
+    @MainActor
+    public func play(_ scenario: Scenario, through line: Int?) async throws(ScenarioPlaybackError) -> ScenarioPlayback {
+        if let line, !scenario.steps.contains(where: { $0.line == line }) {
+            let lines = scenario.steps.map { String($0.line) }.joined(separator: ", ")
+            throw ScenarioPlaybackError("\(scenario.file):\(line): no step starts on this line; steps start on lines \(lines)")
+        }
+        var execution: Execution
+        do {
+            execution = try await start(scenario)
+        } catch {
+            throw ScenarioPlaybackError("\(scenario.file): the runtime could not be assembled: \(error)")
+        }
+        for step in scenario.steps where line.map({ step.line <= $0 }) ?? true {
+            let mismatches = await execution.perform(step)
+            guard mismatches.isEmpty else {
+                throw ScenarioPlaybackError("\(scenario.file):\(step.line): \(step.summary) failed: "
+                    + mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
+            }
+        }
+        return ScenarioPlayback(join: execution.joinState, appBar: execution.appBar.state, world: execution.world)
     }
 
     /// Tells the server about the scenario's world. A sandbox that does not
@@ -137,4 +173,21 @@ public struct ScenarioRunner: Sendable {
         let parts = duration.components
         return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }
+}
+
+/// The states after a scenario has run to a step (``ScenarioRunner/play(_:through:)``).
+public struct ScenarioPlayback: Sendable {
+    /// The join form's state.
+    public let join: JoinState
+    /// The app bar's state.
+    public let appBar: AppBarState
+    /// The world the scenario ran in: session, betslip, flags, faults, analytics.
+    public let world: EmbeddedWorld
+}
+
+/// Why a scenario could not be played to a step.
+public struct ScenarioPlaybackError: Error, CustomStringConvertible {
+    /// What went wrong, with the file and line.
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
