@@ -424,5 +424,18 @@ function glyph(id) {
 
 function cssEscape(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/"/g, '\\"'); }
 
+// The brand switcher: every brand's page, and all of them side by side.
+function buildSwitcher() {
+  const nav = $('switcher');
+  if (!nav || mirrored || window.liveryStill) { if (nav) nav.hidden = true; return; }
+  fetch('/api/brands').then(r => r.json()).then(brands => {
+    for (const other of brands) {
+      nav.appendChild(el('a', { href: '/brand/' + encodeURIComponent(other.id), text: other.name, 'aria-current': other.id === brand ? 'page' : false }));
+    }
+    nav.appendChild(el('a', { href: '/compare', text: 'All side by side' }));
+  });
+}
+buildSwitcher();
+
 // A still picture (for screenshots) is drawn once from the screen in the page; a live page connects.
 if (window.liveryStill) render(window.liveryStill.screen); else connect();
