@@ -143,7 +143,7 @@ let package = Package(
                 dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
                                "BrandDeclarations", toolsOnly("Hummingbird", "hummingbird"),
                                toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log")],
-                path: "Tools/Preview", resources: [.copy("Resources")], swiftSettings: swiftSettings),
+                path: "Tools/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",

@@ -36,7 +36,7 @@ struct PreviewTestTimeout: Error, CustomStringConvertible {
 }
 
 /// What a test reads of a message from the server: an error, or a screen.
-struct Sent: Decodable, Sendable {
+struct Sent: Sendable {
     struct Field: Decodable, Sendable {
         let id: String
         let status: String
@@ -62,11 +62,24 @@ struct Sent: Decodable, Sendable {
         let text: String
         let saved: String?
     }
-    struct Page: Decodable, Sendable {
+    /// The sections a screen message carries: those that changed.
+    struct Sections: Decodable, Sendable {
+        let brand: String
+        let join: Join?
+        let appBar: Bar?
+        let recorder: Recorder?
+    }
+    /// The whole screen, as the page keeps it.
+    struct Page: Sendable {
         let brand: String
         let join: Join
         let appBar: Bar
         let recorder: Recorder
+    }
+    struct Message: Decodable, Sendable {
+        let type: String
+        let message: String?
+        let screen: Sections?
     }
     let type: String
     let message: String?
@@ -75,9 +88,10 @@ struct Sent: Decodable, Sendable {
     func field(_ id: String) -> Field? { screen?.join.fields.first { $0.id == id } }
 }
 
-/// The server's messages, read in order.
+/// The server's messages, read in order; screens merged section by section as the page does.
 final class Received {
     private var iterator: WebSocketInboundStream.AsyncIterator
+    private var page: Sent.Page?
 
     init(_ inbound: WebSocketInboundStream) {
         iterator = inbound.makeAsyncIterator()
@@ -87,7 +101,13 @@ final class Received {
     func next(_ done: (Sent) -> Bool) async throws -> Sent {
         for _ in 0..<200 {
             guard let frame = try await iterator.next() else { break }
-            guard let sent = try? JSONDecoder().decode(Sent.self, from: Data(buffer: frame.data)) else { continue }
+            guard let message = try? JSONDecoder().decode(Sent.Message.self, from: Data(buffer: frame.data)) else { continue }
+            if let sections = message.screen {
+                guard let join = sections.join ?? page?.join, let bar = sections.appBar ?? page?.appBar,
+                      let recorder = sections.recorder ?? page?.recorder else { continue }
+                page = Sent.Page(brand: sections.brand, join: join, appBar: bar, recorder: recorder)
+            }
+            let sent = Sent(type: message.type, message: message.message, screen: message.screen == nil ? nil : page)
             if done(sent) { return sent }
         }
         Issue.record("no message was as expected")

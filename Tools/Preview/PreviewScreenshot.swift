@@ -22,7 +22,8 @@ public enum PreviewScreenshot {
             throw PreviewSetupError(description: "a screenshot needs headless Chromium: install it (Debian: apt install chromium); looked for \(browsers.joined(separator: ", "))")
         }
         let plugin = try composition.registry.plugin(named: brand)
-        let screen = Screen(session: "still", brand: plugin.manifest.id.rawValue, join: join, appBar: appBar, world: world,
+        let screen = Screen(session: "still", brand: plugin.manifest.id.rawValue, locale: plugin.manifest.locale, join: join,
+                            appBar: appBar, world: world,
                             flagDefaults: plugin.featureFlagDefaults, backend: nil,
                             recorder: Screen.RecorderState(recording: false, steps: 0, text: "", saved: nil))
         var configuration = PreviewConfiguration(port: 0, brands: [brand], scenarioFolder: FileManager.default.temporaryDirectory)

@@ -169,7 +169,8 @@ public enum Preview {
 
     private static func unknownBrand(_ id: String, _ brands: [BrandManifest]) -> Response {
         let known = brands.map(\.id.rawValue)
-        let text = "unknown brand '\(id)'\(NameSuggestion.hint(for: id, in: known)); known brands: \(known.joined(separator: ", "))"
+        let hint = NameSuggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        let text = "unknown brand '\(id)'\(hint); known brands: \(known.joined(separator: ", "))"
         return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }

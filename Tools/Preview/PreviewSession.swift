@@ -32,6 +32,11 @@ final class PreviewSession {
     private var recorder: ScenarioRecorder?
     private var savedFile: String?
     private var lastSent: Screen?
+    /// The stores' states the last screen was made of: a store publishing the
+    /// same state again (the page's own intent, already sent) costs no screen.
+    private var sentStates: (join: JoinState, bar: AppBarState)?
+    /// The analytics events as the page lists them, made again only when one was sent.
+    private var listedEvents: (count: Int, events: [Screen.Event]) = (-1, [])
     private var lastStepAt = Duration.zero
     private var workAtLastStep = false
 
@@ -84,9 +89,12 @@ final class PreviewSession {
             Screen.RecorderState(recording: true, steps: recorder.count, text: recorder.file(title: "Recorded in the preview"),
                                  saved: savedFile)
         } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: savedFile)
-        return Screen(session: id, brand: brand, join: join.state, appBar: bar.state, world: world,
+        let manifest = try? composition.registry.plugin(named: brand).manifest
+        let count = world.analytics.count
+        if listedEvents.count != count { listedEvents = (count, Screen.events(of: world)) }
+        return Screen(session: id, brand: brand, locale: manifest?.locale ?? "en-AU", join: join.state, appBar: bar.state, world: world,
                       flagDefaults: (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:],
-                      backend: backend, recorder: recorded)
+                      backend: backend, recorder: recorded, events: listedEvents.events)
     }
 
     // MARK: Messages
@@ -349,6 +357,7 @@ final class PreviewSession {
         self.bar = bar
         lastStepAt = world.clock.now.offset
         workAtLastStep = false
+        listedEvents = (-1, [])
         watch()
         startTicker()
     }
@@ -358,8 +367,8 @@ final class PreviewSession {
         let joinStates = join.states()
         let barStates = bar.states()
         watchers = [
-            Task { [weak self] in for await _ in joinStates { self?.publish() } },
-            Task { [weak self] in for await _ in barStates { self?.publish() } },
+            Task { [weak self] in for await state in joinStates where state != self?.sentStates?.join { self?.publish() } },
+            Task { [weak self] in for await state in barStates where state != self?.sentStates?.bar { self?.publish() } },
         ]
     }
 
@@ -378,22 +387,40 @@ final class PreviewSession {
         }
     }
 
+    /// Sends what changed since the last screen sent: a keystroke sends the
+    /// join form alone, not the panel, the analytics and the recording again.
     private func publish() {
+        sentStates = (join.state, bar.state)
         let screen = self.screen
         guard screen != lastSent else { return }
+        output.yield(Self.encode(screen, changedFrom: lastSent))
         lastSent = screen
-        output.yield(Self.encode(screen))
     }
 
-    /// `screen` as the message the page reads.
-    static func encode(_ screen: Screen) -> String {
+    /// `screen` as the message the page reads: every section, or only those
+    /// that differ from `previous` (the page keeps the others).
+    static func encode(_ screen: Screen, changedFrom previous: Screen? = nil) -> String {
+        struct Sections: Encodable {
+            let session: String
+            let brand: String
+            let join: Screen.Join?
+            let appBar: Screen.Bar?
+            let panel: Screen.Panel?
+            let events: [Screen.Event]?
+            let recorder: Screen.RecorderState?
+        }
         struct Envelope: Encodable {
             let type = "screen"
-            let screen: Screen
+            let screen: Sections
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Envelope(screen: screen)) else { return #"{"type":"error","message":"the screen did not encode"}"# }
+        func changed<Value: Equatable>(_ path: KeyPath<Screen, Value>) -> Value? {
+            previous?[keyPath: path] == screen[keyPath: path] ? nil : screen[keyPath: path]
+        }
+        let sections = Sections(session: screen.session, brand: screen.brand, join: changed(\.join), appBar: changed(\.appBar),
+                                panel: changed(\.panel), events: changed(\.events), recorder: changed(\.recorder))
+        guard let data = try? JSONEncoder().encode(Envelope(screen: sections)) else {
+            return #"{"type":"error","message":"the screen did not encode"}"#
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -146,22 +146,31 @@ struct Screen: Encodable, Equatable {
 extension Screen {
     /// The screen of `join` and `appBar` in `world`, the panel showing the
     /// world's session, betslip, flags (over the brand's `flagDefaults`) and faults.
-    init(session: String, brand: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
-         flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?, recorder: RecorderState) {
+    init(session: String, brand: String, locale: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
+         flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?, recorder: RecorderState,
+         events: [Event]? = nil) {
         let details: ClientDetails? = if case .signedIn(let details) = world.session.latest { details } else { nil }
         self.init(
-            session: session, brand: brand, join: Join(join), appBar: Bar(appBar),
-            panel: Panel(signedIn: details != nil, balance: details.map { "\($0.balance)" } ?? "0",
+            session: session, brand: brand, join: Join(join), appBar: Bar(appBar, locale: Locale(identifier: locale)),
+            panel: Panel(signedIn: details != nil,
+                         balance: (details?.balance ?? 0).formatted(.number.precision(.fractionLength(2)).grouping(.never)),
                          pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
                          betslip: world.betslip.latestCount,
                          flags: Dictionary(uniqueKeysWithValues: FeatureFlag.known.map { flag in
                              (flag.rawValue, world.flags.value(of: flag) ?? flagDefaults[flag] ?? false)
                          }),
                          faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString),
-            events: world.analytics.events.suffix(40).map { event in
-                Event(name: event.name, properties: event.properties.mapValues { "\($0.value)" })
-            },
+            events: events ?? Self.events(of: world),
             recorder: recorder)
+    }
+}
+
+extension Screen {
+    /// The newest analytics events the world recorded, as the page lists them.
+    static func events(of world: EmbeddedWorld) -> [Event] {
+        world.analytics.events.suffix(40).map { event in
+            Event(name: event.name, properties: event.properties.mapValues { "\($0.value)" })
+        }
     }
 }
 
@@ -255,12 +264,13 @@ extension Screen.Address {
 }
 
 extension Screen.Bar {
-    init(_ state: AppBarState) {
+    /// The bar of `state`, amounts written as `locale` writes them.
+    init(_ state: AppBarState, locale: Locale) {
         signedIn = state.isSignedIn
         visible = state.isVisible
-        left = state.layout.left.map(Screen.Item.init)
-        centre = state.layout.centre.map(Screen.Item.init)
-        right = state.layout.right.map(Screen.Item.init)
+        left = state.layout.left.map { Screen.Item($0, locale: locale) }
+        centre = state.layout.centre.map { Screen.Item($0, locale: locale) }
+        right = state.layout.right.map { Screen.Item($0, locale: locale) }
         userTray = state.overlays.isUserTrayOpen
         locker = state.overlays.isLockerOpen ? "open" : state.overlays.isLockerOpening ? "opening" : "closed"
         route = state.route?.rawValue
@@ -268,7 +278,7 @@ extension Screen.Bar {
 }
 
 extension Screen.Item {
-    init(_ item: AppBarItem) {
+    init(_ item: AppBarItem, locale: Locale) {
         id = item.id.rawValue
         icon = item.iconAsset
         badge = item.badge?.count
@@ -280,7 +290,7 @@ extension Screen.Item {
         case .icon, .logo: text = nil
         case .label: text = Screen.label(item.id.rawValue)
         case .balance(let amount, let currency):
-            text = amount.formatted(.currency(code: currency).locale(Locale(identifier: "en_AU")))
+            text = amount.formatted(.currency(code: currency).locale(locale))
         case .counter(let counter):
             text = "\(counter.value)"
             animates = counter.animatesChange

@@ -34,7 +34,8 @@ function connect() {
   socket.onmessage = event => {
     const message = JSON.parse(event.data);
     if (message.type === 'error') { status(message.message, true); return; }
-    if (message.type === 'screen') render(message.screen);
+    // A screen carries the sections that changed; the page keeps the others.
+    if (message.type === 'screen') render(Object.assign({}, state.screen, message.screen));
   };
   socket.onclose = () => {
     status('Disconnected from the preview server: reconnecting…', true);
@@ -73,7 +74,18 @@ function render(screen) {
   }
 }
 
+// Whether `value` differs from what part `name` last drew: parts that did not
+// change are left alone, so a button keeps its keyboard focus across screens.
+const drawn = {};
+function changed(name, value) {
+  const key = JSON.stringify(value);
+  if (drawn[name] === key) return false;
+  drawn[name] = key;
+  return true;
+}
+
 function renderAppBar(bar) {
+  if (!changed('appBar', bar)) return;
   const header = $('app-bar');
   header.replaceChildren();
   header.dataset.signedIn = bar.signedIn;
@@ -84,7 +96,8 @@ function renderAppBar(bar) {
       const label = item.text ? item.text : labelOf(item.id);
       const button = el('button', {
         type: 'button', id: 'bar-' + item.id, class: 'bar-item' + (item.active ? ' active' : '') + (item.animates ? ' animates' : ''),
-        disabled: !item.enabled, 'aria-pressed': item.active ? 'true' : false, title: item.icon || label,
+        disabled: !item.enabled, 'aria-pressed': item.active ? 'true' : false, title: labelOf(item.id),
+        'aria-label': labelOf(item.id) + (item.text && item.text !== labelOf(item.id) ? ', ' + item.text : '') + (item.badge !== null && item.badge !== undefined ? ', ' + item.badge + ' waiting' : ''),
         dataset: { item: item.id, icon: item.icon || '' }, onclick: () => send({ type: 'appBarTap', item: item.id }),
       }, el('span', { class: 'icon', 'aria-hidden': 'true', text: glyph(item.id) }), el('span', { class: 'label', text: label }));
       if (item.badge !== null && item.badge !== undefined) button.appendChild(el('span', { class: 'badge', text: String(item.badge), 'aria-label': item.badge + ' waiting' }));
@@ -295,6 +308,7 @@ function updateChild(child) {
 }
 
 function renderActions(join) {
+  if (!changed('actions', [join.keyboard, join.canGoBack, join.callToAction, join.callToActionEnabled, join.loading])) return;
   const actions = $('actions');
   actions.replaceChildren();
   if (join.keyboard) actions.appendChild(el('button', { type: 'button', id: 'keyboard', class: 'keyboard', text: join.keyboard === 'next' ? 'Next' : 'Done', onclick: () => send({ type: 'next' }) }));
@@ -314,6 +328,7 @@ function renderActions(join) {
 }
 
 function renderAlert(alert) {
+  if (!changed('alert', alert)) return;
   const box = $('alert');
   box.hidden = !alert;
   box.replaceChildren();
@@ -344,16 +359,24 @@ function renderPanel(screen) {
   const panel = $('panel');
   const p = screen.panel;
   if (!panel.childElementCount) buildPanel();
-  $('panel-session').textContent = p.signedIn ? 'Signed in: balance ' + p.balance + ', ' + p.pendingBets + ' pending, ' + p.promotionsBalance + ' promotions' : 'Signed out';
-  $('panel-betslip-count').textContent = 'Betslip: ' + p.betslip;
-  for (const [name, on] of Object.entries(p.flags)) { const box = $('flag-' + name); if (box) box.checked = on; }
-  $('panel-faults-now').textContent = p.faults.length ? 'Faults: ' + p.faults.join(', ') : (p.backend ? 'Against ' + p.backend : 'No faults');
-  const events = $('events');
-  events.replaceChildren();
-  for (const event of screen.events.slice().reverse()) {
-    events.appendChild(el('li', { text: event.name + ' ' + Object.entries(event.properties).map(([k, v]) => k + '=' + v).join(' ') }));
+  if (changed('panel', p)) {
+    $('panel-session').textContent = p.signedIn ? 'Signed in: balance ' + p.balance + ', ' + p.pendingBets + ' pending, ' + p.promotionsBalance + ' promotions' : 'Signed out';
+    $('panel-betslip-count').textContent = 'Betslip: ' + p.betslip;
+    for (const [name, on] of Object.entries(p.flags)) { const box = $('flag-' + name); if (box) box.checked = on; }
+    $('panel-faults-now').textContent = p.faults.length ? 'Faults: ' + p.faults.join(', ') : (p.backend ? 'Against ' + p.backend : 'No faults');
   }
-  const recorder = screen.recorder;
+  if (changed('events', screen.events)) {
+    const events = $('events');
+    events.replaceChildren();
+    for (const event of screen.events.slice().reverse()) {
+      events.appendChild(el('li', { text: event.name + ' ' + Object.entries(event.properties).map(([k, v]) => k + '=' + v).join(' ') }));
+    }
+  }
+  renderRecorder(screen.recorder);
+}
+
+function renderRecorder(recorder) {
+  if (!changed('recorder', recorder)) return;
   $('record').textContent = recorder.recording ? 'Stop recording' : 'Record';
   $('record').setAttribute('aria-pressed', recorder.recording ? 'true' : 'false');
   $('mark').disabled = !recorder.recording;

@@ -1,0 +1,1010 @@
+#!/usr/bin/env python3
+"""Real-browser tests of `livery preview`, with Selenium and headless Chromium.
+
+Run from the repository root after `swift build`:
+
+    python3 Tests/Browser/preview_test.py
+
+It starts `.build/debug/livery preview --port 0` on loopback with a temporary
+scenario folder, drives one brand page at a time as a person would (clicks,
+keystrokes, the Next button, drop-downs, radios, tick boxes), and after the
+key steps checks what the page shows against the engine's state, read from
+the server's `/api/sessions/<id>`. Every test opens a fresh page, so a fresh
+session. One line per test, then `N passed, N failed`; the exit status is 0
+only when none failed. Screenshots go to `.build/preview-screenshots/`.
+
+Synchronisation is by bounded waits on conditions (no fixed sleeps).
+"""
+
+import json
+import math
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
+                                        TimeoutException, WebDriverException)
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+LIVERY = ROOT / ".build" / "debug" / "livery"
+SHOTS = ROOT / ".build" / "preview-screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+TIMEOUT = 10          # seconds: the bound of every wait
+POLL = 0.01           # seconds between checks of a wait's condition
+LATENCY_BUDGET_MS = 16
+
+# What each brand's person types: the data of the shipped sign-up scenarios
+# (Tests/Scenarios/<brand>/01-full-sign-up.yaml), distinct per brand.
+PEOPLE = {
+    "ladbrokes": dict(title="Dr", firstName="Robin", lastName="O'Neill", dateOfBirth="29021992",
+                      dateShown="29/02/1992", badEmail="robin.example.com", email="robin@example.com",
+                      mobile="+61 412 345 678", address="12 smith st collingwood",
+                      firstSuggestion="12 Smith Street, Collingwood VIC 3066", username="robin_on",
+                      password="Tr1cky-Pa55"),
+    "neds": dict(title="Mx", firstName="Alex", lastName="Citizen", dateOfBirth="01022000",
+                 dateShown="01/02/2000", badEmail="alex.example.com", email="alex@example.com",
+                 mobile="0412345678", address="12 Smith St",
+                 firstSuggestion="12 Smith Street, Collingwood VIC 3066", username="alex_c",
+                 password="Correct-Horse-9"),
+    "betcha": dict(title="Mr", firstName="Chris", lastName="Lee", dateOfBirth="31121999",
+                   dateShown="31/12/1999", badEmail="chris.lee@", email="chris.lee@example.com.au",
+                   mobile="0498 765 432", address="12 Smith Street",
+                   firstSuggestion="12 Smith Street, Collingwood VIC 3066", username="chris_lee",
+                   password="Sup3r-Secret"),
+    "tabnz": dict(title="Mrs", firstName="Aroha", lastName="Ngata", dateOfBirth="05051988",
+                  dateShown="05/05/1988", badEmail="aroha@example", email="aroha@example.co.nz",
+                  mobile="021 123 4567", address="47 Collins Rd Newtown",
+                  firstSuggestion="47 Collins Road, Newtown, Wellington 6021", username="aroha_n",
+                  password="Kia-Ora-2024"),
+}
+AUSTRALIAN = {"ladbrokes", "neds", "betcha"}
+# The app bar's promotions entry per brand: (item id, whether it shows a badge), or None.
+PROMOTIONS = {"ladbrokes": ("locker", True), "neds": ("toolbox", True), "betcha": ("toolbox", False), "tabnz": None}
+
+
+# MARK: The server
+
+class PreviewServer:
+    """`livery preview` on a free loopback port, its output drained to a list."""
+
+    def __init__(self, scenario_folder):
+        if not LIVERY.exists():
+            raise SystemExit(f"{LIVERY} is missing: run `swift build` first")
+        self.lines = []
+        self.process = subprocess.Popen(
+            [str(LIVERY), "preview", "--port", "0", "--scenarios", str(scenario_folder), "--no-colour"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        ports = queue.Queue()
+
+        def pump():
+            for line in self.process.stdout:
+                self.lines.append(line.rstrip("\n"))
+                match = re.search(r"preview serving on http://127\.0\.0\.1:(\d+)/", line)
+                if match:
+                    ports.put(int(match.group(1)))
+            ports.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        try:
+            port = ports.get(timeout=30)
+        except queue.Empty:
+            port = None
+        if port is None:
+            self.stop()
+            raise SystemExit("livery preview did not start:\n" + "\n".join(self.lines[-20:]))
+        self.base = f"http://127.0.0.1:{port}"
+        self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback only, never a proxy
+
+    def get(self, path):
+        """(status, body text) of GET `path`."""
+        try:
+            with self.opener.open(self.base + path, timeout=TIMEOUT) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def json(self, path):
+        status, body = self.get(path)
+        assert status == 200, f"GET {path} answered {status}: {body}"
+        return json.loads(body)
+
+    def engine(self, session):
+        """The screen the server holds for `session` now."""
+        message = self.json(f"/api/sessions/{session}")
+        assert message.get("type") == "screen", f"/api/sessions/{session} answered {message}"
+        return message["screen"]
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+# MARK: The browser
+
+def start_browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
+                     "--window-size=1280,1300", "--disable-extensions", "--disable-background-networking"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_script_timeout(TIMEOUT)
+    return driver
+
+
+class Page:
+    """One brand page in the browser and the session it opened on the server."""
+
+    def __init__(self, driver, server, brand):
+        self.d = driver
+        self.server = server
+        self.brand = brand
+        driver.get("about:blank")
+        driver.get_log("browser")  # forget the previous page's console
+        driver.get(f"{server.base}/brand/{brand}")
+        self.wait(lambda: (self.screen() or {}).get("brand") == brand, f"the {brand} page's first screen")
+        self.session = self.screen()["session"]
+        self.expected_console = []  # console errors a test provokes on purpose
+
+    # Waiting
+
+    def wait(self, condition, what, timeout=TIMEOUT):
+        """Waits until `condition()` is truthy; fails naming `what` otherwise."""
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=POLL,
+                                 ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)
+                                 ).until(lambda _: condition())
+        except TimeoutException:
+            status = self.text("#status") if self.d.current_url.startswith(self.server.base) else None
+            shown = f"; the page's status line says: {status!r}" if status else ""
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}{shown}") from None
+
+    # Reading
+
+    def js(self, script, *arguments):
+        return self.d.execute_script(script, *arguments)
+
+    def screen(self):
+        """The latest screen the page received."""
+        return self.js("return window.liveryScreen")
+
+    def latencies(self):
+        return self.js("return window.liveryLatencies.slice()")
+
+    def engine(self):
+        return self.server.engine(self.session)
+
+    def settled(self, what="the page to show the engine's state"):
+        """Waits until the page has drawn the server's current screen; returns it."""
+        found = {}
+
+        def same():
+            found["engine"] = self.engine()
+            found["page"] = self.screen()
+            return found["engine"] == found["page"]
+
+        try:
+            self.wait(same, what)
+        except AssertionError:
+            raise AssertionError(f"{what}: the page never drew the engine's screen; differences: "
+                                 f"{differences(found.get('page'), found.get('engine'))}") from None
+        return found["engine"]
+
+    def field(self, screen, name):
+        return next(field for field in screen["join"]["fields"] if field["id"] == name)
+
+    def element(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def exists(self, css):
+        return bool(self.d.find_elements(By.CSS_SELECTOR, css))
+
+    def text(self, css):
+        return self.js("const n = document.querySelector(arguments[0]); return n ? n.textContent : null", css)
+
+    def active_input(self):
+        return self.js("return document.activeElement && document.activeElement.dataset ? "
+                       "document.activeElement.dataset.input || null : null")
+
+    # Acting as a person
+
+    def click(self, css):
+        """Clicks the element `css` names: the page redraws some nodes, so it is found afresh."""
+        for attempt in range(5):
+            try:
+                self.element(css).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+
+    def keys(self, *keys):
+        """Keys pressed on the keyboard: they go to whatever has focus."""
+        ActionChains(self.d).send_keys(*keys).perform()
+
+    def focus_input(self, name):
+        """Clicks into the input `name` and waits until the engine has the focus there."""
+        self.click(f'[data-input="{name}"]')
+        self.wait(lambda: (self.screen()["join"].get("focus") == name and self.active_input() == name),
+                  f"focus on {name}")
+
+    def type(self, name, text):
+        """Types `text` into the focused input `name`, one key at a time, each key waiting for
+        the repaint that answers it, as a person types (the latency of each is measured)."""
+        assert self.active_input() == name, f"typing into {name} but the focus is on {self.active_input()}"
+        phone = self.field(self.screen(), name)["keyboard"] == "phone" if "." not in name else False
+        for character in text:
+            before = len(self.latencies())
+            self.keys(character)
+            if phone and character == " ":
+                continue  # the engine formats the number; a trailing space changes nothing on screen
+            self.wait(lambda: len(self.latencies()) > before, f"the repaint after typing {character!r} into {name}")
+
+    def clear(self, name):
+        """Selects all of the focused input's text and deletes it."""
+        assert self.active_input() == name
+        ActionChains(self.d).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+        before = len(self.latencies())
+        self.keys(Keys.BACKSPACE)
+        self.wait(lambda: len(self.latencies()) > before, f"the repaint after clearing {name}")
+
+    def next(self, expected_focus):
+        """The Next/Done button; waits until the focus is where the engine moved it."""
+        self.click("#keyboard")
+        self.wait(lambda: self.screen()["join"].get("focus") == expected_focus
+                  and (expected_focus is None or self.active_input() == expected_focus),
+                  f"Next to move the focus to {expected_focus}")
+
+    def choose(self, name, option):
+        select = Select(self.element(f"#input-{name}"))
+        self.click(f"#input-{name}")
+        select.select_by_visible_text(option)
+        self.wait(lambda: self.field(self.screen(), name)["display"] == option, f"{name} to be {option}")
+
+    def screenshot(self, name):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / name
+        assert self.d.save_screenshot(str(path)), f"could not save {path}"
+        return path
+
+    def console_errors(self):
+        """JavaScript errors the page logged (failed loads are left to the tests)."""
+        return [entry["message"] for entry in self.d.get_log("browser")
+                if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
+                and not any(expected in entry["message"] for expected in self.expected_console)]
+
+
+def differences(page, engine, path=""):
+    """Where two screens differ, briefly."""
+    if page == engine:
+        return []
+    if isinstance(page, dict) and isinstance(engine, dict):
+        found = []
+        for key in sorted(set(page) | set(engine)):
+            found += differences(page.get(key), engine.get(key), f"{path}.{key}")
+        return found
+    if isinstance(page, list) and isinstance(engine, list) and len(page) == len(engine):
+        found = []
+        for index, (a, b) in enumerate(zip(page, engine)):
+            found += differences(a, b, f"{path}[{index}]")
+        return found
+    return [f"{path or '.'}: page {json.dumps(page)[:120]} engine {json.dumps(engine)[:120]}"]
+
+
+# MARK: What the page shows against the engine
+
+# One call reads everything the form shows, so nothing is redrawn half-way through a read.
+DOM_SNAPSHOT = r"""
+const q = s => document.querySelector(s);
+const txt = s => { const n = q(s); return n ? n.textContent : null; };
+const out = { fields: {}, children: {} };
+for (const wrapper of document.querySelectorAll('#form .field')) {
+  const id = wrapper.id.replace(/^field-/, '');
+  const input = document.querySelector('[data-input="' + CSS.escape(id) + '"]');
+  const messages = document.getElementById(id + '-messages');
+  (wrapper.classList.contains('child') ? out.children : out.fields)[id] = {
+    status: wrapper.dataset.status || null,
+    value: input ? (input.type === 'checkbox' ? input.checked : input.value) : null,
+    type: input ? input.type : null,
+    invalid: input ? input.getAttribute('aria-invalid') : null,
+    disabled: input ? input.disabled : null,
+    messages: messages ? messages.textContent : null,
+  };
+}
+const progress = q('#progress');
+out.progress = { hidden: progress.hidden, now: progress.getAttribute('aria-valuenow') };
+out.title = txt('#page-title');
+out.route = { hidden: q('#route').hidden, text: q('#route').textContent };
+out.alert = { hidden: q('#alert').hidden, text: q('#alert').textContent };
+out.keyboard = txt('#keyboard');
+out.cta = q('#cta') ? { text: q('#cta').textContent, disabled: q('#cta').disabled } : null;
+out.back = !!q('#back');
+const search = q('#address input[role=combobox]');
+out.address = q('#address') ? {
+  search: search ? search.value : null, expanded: search ? search.getAttribute('aria-expanded') : null,
+  listHidden: q('#suggestions') ? q('#suggestions').hidden : null,
+  suggestions: [...document.querySelectorAll('.suggestion')].map(b => b.textContent),
+  chosen: txt('#address-chosen'),
+} : null;
+out.deposit = q('#deposit-limit') ? {
+  legend: txt('#deposit-limit legend'),
+  checked: ['declined', 'limited', 'undecided'].filter(d => q('#deposit-' + d) && q('#deposit-' + d).checked),
+} : null;
+out.focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.input || null : null;
+out.focusInForm = document.activeElement !== document.body && q('#form').contains(document.activeElement);
+return out;
+"""
+
+
+def mismatches(screen, dom):
+    """Every way the page's DOM `dom` does not show the engine's `screen`."""
+    join = screen["join"]
+    found = []
+
+    def check(what, shown, expected):
+        if shown != expected:
+            found.append(f"{what}: page shows {shown!r}, engine has {expected!r}")
+
+    def children(child):
+        shown = dom["children"].get(child["id"])
+        if shown is None:
+            found.append(f"{child['id']}: not on the page")
+            return
+        check(f"{child['id']} data-status", shown["status"], child["status"])
+        check(f"{child['id']} value", shown["value"], child["value"])
+        check(f"{child['id']} messages", shown["messages"], " ".join(child["messages"]))
+
+    check("page title", dom["title"], f"Step {join['pageNumber']} of {join['pageCount']}")
+    check("progress hidden", dom["progress"]["hidden"], not join["showsProgress"])
+    check("progress aria-valuenow", dom["progress"]["now"], str(join["progress"]))
+    for field in join["fields"]:
+        name = field["id"]
+        shown = dom["fields"].get(name)
+        if shown is None:
+            found.append(f"{name}: not on the page")
+            continue
+        check(f"{name} data-status", shown["status"], field["status"])
+        if field["inputType"] == "Address":
+            address = join["address"]
+            check(f"{name} messages", shown["messages"], address.get("failure") or " ".join(field["messages"]))
+            if address["mode"] == "search":
+                check("address search text", dom["address"]["search"], address["searchText"])
+                check("address list hidden", dom["address"]["listHidden"], not address["listVisible"])
+                check("address aria-expanded", dom["address"]["expanded"], "true" if address["listVisible"] else "false")
+                check("address suggestions", dom["address"]["suggestions"], address["suggestions"])
+                check("address chosen", dom["address"]["chosen"], f"Chosen: {address['chosen']}" if address.get("chosen") else "")
+            for child in address["manual"]:
+                children(child)
+        elif field["inputType"] == "DepositLimit":
+            limit = join["depositLimit"]
+            check(f"{name} messages", shown["messages"], " ".join(field["messages"]))
+            check("deposit limit radio", dom["deposit"]["checked"], [limit["decision"]])
+            check("deposit limit legend", dom["deposit"]["legend"],
+                  field["label"] + ("" if field["required"] else " (optional)"))
+            for child in limit["children"]:
+                children(child)
+        else:
+            check(f"{name} messages", shown["messages"], "Checking…" if field["validating"] else " ".join(field["messages"]))
+            check(f"{name} aria-invalid", shown["invalid"], "true" if field["status"] in ("invalid", "error") else "false")
+            check(f"{name} disabled", shown["disabled"], not field["enabled"])
+            if shown["type"] == "checkbox":
+                check(f"{name} ticked", shown["value"], bool(field.get("ticked")))
+            elif field["secure"]:
+                # The engine masks the password one dot per character; the input holds what was typed.
+                check(f"{name} length", len(shown["value"]), len(field["display"]))
+            else:
+                check(f"{name} value", shown["value"], field["display"])
+    route = join.get("route")
+    check("route banner hidden", dom["route"]["hidden"], not route)
+    if route:
+        check("route banner", dom["route"]["text"], f"Route reached: {route}Done")
+    alert = join.get("alert")
+    check("alert hidden", dom["alert"]["hidden"], not alert)
+    keyboard = join.get("keyboard")
+    check("keyboard button", dom["keyboard"], {"next": "Next", "done": "Done", None: None}[keyboard])
+    if join["loading"]:
+        check("call to action", dom["cta"]["text"], "Please wait…")
+    else:
+        check("call to action", dom["cta"]["text"], "Sign up" if join["callToAction"] == "signUp" else "Continue")
+    check("call to action disabled", dom["cta"]["disabled"], not join["callToActionEnabled"])
+    check("back button", dom["back"], join["canGoBack"])
+    # The engine focuses text inputs only: on a drop-down, tick box or radio the person keeps the focus.
+    on_untracked = dom["focusInForm"] and dom["focus"] not in join["focusOrder"]
+    if join.get("focus") and not on_untracked:
+        check("focused input", dom["focus"], join["focus"])
+    return found
+
+
+def compare(page, what):
+    """Waits until the page has drawn the engine's current screen, then checks the DOM against it."""
+    screen = page.settled(what)
+    found = mismatches(screen, page.js(DOM_SNAPSHOT))
+    assert not found, f"{what}: the page does not show the engine's state:\n    " + "\n    ".join(found)
+    return screen
+
+
+UNLABELLED = r"""
+const missing = [];
+for (const node of document.querySelectorAll('input, select, textarea')) {
+  if (node.type === 'hidden' || !node.getClientRects().length) continue;
+  const label = node.id ? document.querySelector('label[for="' + CSS.escape(node.id) + '"]') : null;
+  if (!label || !label.textContent.trim()) missing.push(node.id || node.outerHTML.slice(0, 80));
+}
+return missing;
+"""
+
+# A radio's or tick box's label sits beside it (to its right, on its line), so it is clear which is whose.
+DETACHED = r"""
+const detached = [];
+for (const node of document.querySelectorAll('input[type=radio], input[type=checkbox]')) {
+  const label = node.id ? document.querySelector('label[for="' + CSS.escape(node.id) + '"]') : null;
+  if (!label || !node.getClientRects().length) continue;
+  const box = node.getBoundingClientRect(), text = label.getClientRects()[0];
+  if (!(text.left >= box.right - 1 && text.top < box.bottom && text.bottom > box.top)) detached.push(node.id);
+}
+return detached;
+"""
+
+UNREACHABLE = r"""
+return [...document.querySelectorAll('#form input, #form select, #form button, #actions button')]
+  .filter(n => n.getClientRects().length && !n.disabled && n.tabIndex < 0).map(n => n.id || n.outerHTML.slice(0, 80));
+"""
+
+
+def check_labels(page, where):
+    missing = page.js(UNLABELLED)
+    assert not missing, f"{where}: visible inputs without a <label for>: {missing}"
+    detached = page.js(DETACHED)
+    assert not detached, f"{where}: radios or tick boxes whose label is not beside them: {detached}"
+
+
+# MARK: Tests
+
+LATENCIES = {}   # test name → the keystroke-to-repaint samples it measured
+
+
+def fill_details(page, person, check_bad_email=True):
+    """Page 1 as a person fills it: the title, then each input, moving on with Next."""
+    brand = page.brand
+    page.choose("title", person["title"])
+    page.focus_input("firstName")
+    page.type("firstName", person["firstName"])
+    page.next("lastName")
+    page.type("lastName", person["lastName"])
+    page.next("dateOfBirth")
+    page.type("dateOfBirth", person["dateOfBirth"])
+    page.next("email")
+    if check_bad_email:
+        page.type("email", person["badEmail"])
+        page.next("mobile")
+        screen = compare(page, f"{brand}: after an invalid email")
+        email = page.field(screen, "email")
+        assert email["status"] == "invalid" and email["messages"], f"{person['badEmail']!r} should be invalid: {email}"
+        assert page.text("#email-messages") == " ".join(email["messages"]), page.text("#email-messages")
+        assert page.element("#input-email").get_attribute("aria-invalid") == "true"
+        assert page.element("#field-email").get_attribute("data-status") == "invalid"
+        page.type("mobile", person["mobile"])
+        page.focus_input("email")
+        page.clear("email")
+    page.type("email", person["email"])
+    page.next("mobile")
+    if not check_bad_email:
+        page.type("mobile", person["mobile"])
+    page.next(None)
+
+
+def test_sign_up(driver, server, brand):
+    person = PEOPLE[brand]
+    page = Page(driver, server, brand)
+    screen = compare(page, f"{brand}: the empty form")
+    assert screen["join"]["page"] == "details" and screen["join"]["pageNumber"] == 1
+    check_labels(page, f"{brand} page 1")
+
+    fill_details(page, person)
+    screen = compare(page, f"{brand}: page 1 filled")
+    shown = {field["id"]: (field["display"], field["status"]) for field in screen["join"]["fields"]}
+    assert shown["dateOfBirth"] == (person["dateShown"], "valid"), shown
+    assert all(status == "valid" for _, status in shown.values()), f"page 1 should be valid: {shown}"
+    assert page.element("#input-dateOfBirth").get_attribute("value") == person["dateShown"]
+    page.screenshot(f"{brand}-1-details-filled.png")
+
+    page.click("#cta")
+    page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2 (account)")
+    screen = compare(page, f"{brand}: page 2 shown")
+    assert screen["join"]["callToAction"] == "signUp" and page.text("#cta") == "Sign up"
+    check_labels(page, f"{brand} page 2")
+
+    # The manual address form has labelled inputs too; back to the search.
+    page.click("#address-manual")
+    page.wait(lambda: page.screen()["join"]["address"]["mode"] == "manual", "the manual address form")
+    compare(page, f"{brand}: manual address form")
+    check_labels(page, f"{brand} manual address")
+    page.click("#address-back")
+    page.wait(lambda: page.screen()["join"]["address"]["mode"] == "search", "the address search again")
+
+    # The address: typed, searched at once with Enter, the first suggestion chosen.
+    page.focus_input("address")
+    page.type("address", person["address"])
+    page.keys(Keys.ENTER)
+    page.wait(lambda: page.exists('.suggestion[data-position="1"]'), "address suggestions")
+    screen = compare(page, f"{brand}: address suggestions")
+    first = screen["join"]["address"]["suggestions"][0]
+    assert first == person["firstSuggestion"], f"first suggestion {first!r}, expected {person['firstSuggestion']!r}"
+    page.click('.suggestion[data-position="1"]')
+    page.wait(lambda: page.field(page.screen(), "address")["status"] == "valid" or page.text("#status"),
+              "the address to be valid")
+    assert not page.text("#status"), f"choosing suggestion 1 was refused by the server: {page.text('#status')!r}"
+    screen = compare(page, f"{brand}: address chosen")
+    assert screen["join"]["address"]["chosen"] == person["firstSuggestion"]
+    assert page.text("#address-chosen") == f"Chosen: {person['firstSuggestion']}"
+
+    # Username (checked for availability when left) and password.
+    page.focus_input("username")
+    page.type("username", person["username"])
+    page.focus_input("password")
+    page.type("password", person["password"])
+    page.next(None)
+    page.wait(lambda: all(page.field(page.screen(), name)["status"] != "unknown"
+                          and not page.field(page.screen(), name)["validating"] for name in ("username", "password")),
+              "the username check and the password check")
+    screen = compare(page, f"{brand}: username and password")
+    for name in ("username", "password"):
+        field = page.field(screen, name)
+        assert field["status"] == "valid", f"{name} should be valid: {field}"
+
+    # Deposit limit: required in Australia, optional in New Zealand. A limit shows labelled children.
+    limit_field = page.field(screen, "depositLimit")
+    assert limit_field["required"] == (brand in AUSTRALIAN), limit_field
+    page.click("#deposit-limited")
+    page.wait(lambda: page.screen()["join"]["depositLimit"]["decision"] == "limited"
+              and page.exists('[data-input="depositLimit.amount"]'), "the deposit limit's inputs")
+    compare(page, f"{brand}: deposit limit to set")
+    check_labels(page, f"{brand} deposit limit")
+    if brand in AUSTRALIAN:
+        page.click("#deposit-declined")
+        page.wait(lambda: page.screen()["join"]["depositLimit"]["decision"] == "declined", "no deposit limit")
+    else:
+        page.click("#deposit-undecided")
+        page.wait(lambda: page.screen()["join"]["depositLimit"]["decision"] == "undecided", "deposit limit left for later")
+    page.click("#input-marketingConsent")
+    page.wait(lambda: page.field(page.screen(), "marketingConsent").get("ticked") is True, "marketing consent ticked")
+    # The tick box keeps the focus (the engine's last input must not take it back), so Space toggles it.
+    assert page.js("return document.activeElement.id") == "input-marketingConsent", \
+        f"ticking moved the focus to {page.js('return document.activeElement.id')}"
+    for ticked in (False, True):
+        page.keys(Keys.SPACE)
+        page.wait(lambda: page.field(page.screen(), "marketingConsent").get("ticked") is ticked,
+                  f"Space to make the tick box {ticked}")
+    assert page.element("#input-password").get_attribute("value") == person["password"], "a Space went into the password"
+    screen = compare(page, f"{brand}: deposit limit and consent")
+    assert page.field(screen, "depositLimit")["status"] == "valid"
+    assert page.element("#input-marketingConsent").is_selected()
+
+    page.click("#cta")
+    page.wait(lambda: page.screen()["join"].get("route") == "signedUp", "the signedUp route")
+    screen = compare(page, f"{brand}: signed up")
+    assert page.element("#route").is_displayed() and page.text("#route p") == "Route reached: signedUp"
+    outcomes = [event["properties"].get("outcome") for event in screen["events"] if event["name"] == "join_sign_up"]
+    assert outcomes and outcomes[-1] == "created", f"join_sign_up events: {outcomes}"
+    page.screenshot(f"{brand}-2-signed-up.png")
+    LATENCIES[f"sign-up {brand}"] = page.latencies()
+    return page
+
+
+BAR_SNAPSHOT = r"""
+const out = {};
+for (const group of ['left', 'centre', 'right']) {
+  const section = document.querySelector('#app-bar .bar-' + group);
+  out[group] = section ? [...section.children].filter(n => n.tagName === 'BUTTON').map(b => ({
+    id: b.dataset.item, label: b.querySelector('.label').textContent,
+    badge: b.querySelector('.badge') ? b.querySelector('.badge').textContent : null,
+    disabled: b.disabled, pressed: b.getAttribute('aria-pressed') })) : null;
+}
+out.signedIn = document.getElementById('app-bar').dataset.signedIn;
+out.userTray = !!document.getElementById('user-tray');
+const locker = document.getElementById('locker');
+out.locker = locker ? locker.className.replace('overlay', '').trim() : 'closed';
+return out;
+"""
+
+
+def label_of(item_id):
+    words = re.sub(r"([A-Z])", r" \1", item_id).lower()
+    return words[:1].upper() + words[1:]
+
+
+def compare_bar(page, what):
+    screen = page.settled(what)
+    bar, dom = screen["appBar"], page.js(BAR_SNAPSHOT)
+    found = []
+    for group in ("left", "centre", "right"):
+        expected = [dict(id=item["id"], label=item.get("text") or label_of(item["id"]),
+                         badge=None if item.get("badge") is None else str(item["badge"]),
+                         disabled=not item["enabled"], pressed="true" if item["active"] else None)
+                    for item in bar[group] if not item["spacer"]]
+        if dom[group] != expected:
+            found.append(f"{group}: page shows {dom[group]}, engine has {expected}")
+    if dom["signedIn"] != ("true" if bar["signedIn"] else "false"):
+        found.append(f"signed in: page {dom['signedIn']}, engine {bar['signedIn']}")
+    if dom["userTray"] != bar["userTray"]:
+        found.append(f"user tray: page {dom['userTray']}, engine {bar['userTray']}")
+    if dom["locker"] != bar["locker"]:
+        found.append(f"locker: page {dom['locker']}, engine {bar['locker']}")
+    assert not found, f"{what}: the app bar does not show the engine's state:\n    " + "\n    ".join(found)
+    return bar, dom
+
+
+def items(dom):
+    return {item["id"]: item for group in ("left", "centre", "right") for item in dom[group]}
+
+
+def test_app_bar(driver, server, brand):
+    page = Page(driver, server, brand)
+    bar, dom = compare_bar(page, f"{brand}: signed out")
+    shown = items(dom)
+    assert {"login", "join", "betslip"} <= set(shown), f"signed out: {sorted(shown)}"
+    assert not {"balance", "pendingBets", "locker", "toolbox", "userTray"} & set(shown), f"signed out: {sorted(shown)}"
+
+    # Sign in through the panel, typing the amounts as a person would.
+    for css, value in (("#balance", "125.50"), ("#pending", "2"), ("#promotions", "3")):
+        page.element(css).clear()
+        page.element(css).send_keys(value)
+    page.click("#sign-in")
+    page.wait(lambda: page.screen()["appBar"]["signedIn"], "signed in")
+    bar, dom = compare_bar(page, f"{brand}: signed in")
+    shown = items(dom)
+    assert not {"login", "join"} & set(shown), f"signed in still shows login/join: {sorted(shown)}"
+    assert "125.50" in shown["balance"]["label"], shown["balance"]
+    assert shown["pendingBets"]["badge"] == "2", shown["pendingBets"]
+    assert page.text("#bar-pendingBets .badge") == "2"
+    promotions = PROMOTIONS[brand]
+    if promotions is None:
+        assert not {"locker", "toolbox"} & set(shown), f"{brand} shows a promotions entry: {sorted(shown)}"
+    else:
+        entry, badged = promotions
+        assert entry in shown, f"{brand} has no {entry}: {sorted(shown)}"
+        assert ({"locker", "toolbox"} - {entry}).isdisjoint(shown), sorted(shown)
+        assert shown[entry]["badge"] == ("3" if badged else None), shown[entry]
+        assert page.exists(f"#bar-{entry} .badge") == badged
+    assert page.text("#panel-session").startswith("Signed in")
+
+    # The betslip counter.
+    page.element("#betslip").clear()
+    page.element("#betslip").send_keys("4")
+    page.click("#set-betslip")
+    page.wait(lambda: page.text("#bar-betslip .label") == "4", "the betslip counter to show 4")
+    compare_bar(page, f"{brand}: betslip 4")
+    assert page.text("#panel-betslip-count") == "Betslip: 4"
+    for count in ("1", "0", "4"):  # 0 and 1 were once refused as if they were true/false
+        page.element("#betslip").clear()
+        page.element("#betslip").send_keys(count)
+        page.click("#set-betslip")
+        page.wait(lambda: page.text("#bar-betslip .label") == count or page.text("#status"), f"the betslip to show {count}")
+        assert not page.text("#status"), f"betslip {count} refused: {page.text('#status')!r}"
+
+    if brand == "ladbrokes":
+        page.click("#bar-userTray")
+        page.wait(lambda: page.exists("#user-tray"), "the user tray")
+        compare_bar(page, "ladbrokes: user tray open")
+        # Watch every state the overlays take, with times, before tapping the locker.
+        page.js("""
+            window.overlayLog = [];
+            const note = () => {
+              const locker = document.getElementById('locker'), tray = document.getElementById('user-tray');
+              const state = (tray ? 'tray ' : '') + (locker ? locker.className.replace('overlay', '').trim() : 'closed');
+              const log = window.overlayLog;
+              if (!log.length || log[log.length - 1][0] !== state) log.push([state, performance.now()]);
+            };
+            note();
+            document.addEventListener('click', event => {
+              if (event.target.closest('#bar-locker')) window.lockerTappedAt = performance.now();
+            }, true);
+            new MutationObserver(note).observe(document.getElementById('overlays'), { childList: true, subtree: true, attributes: true });
+        """)
+        page.click("#bar-locker")
+        page.wait(lambda: page.exists("#locker.open"), "the locker to open")
+        log = page.js("return window.overlayLog")
+        states = [state for state, _ in log]
+        assert states[:3] == ["tray closed", "opening", "open"], f"overlay states: {log}"
+        # The locker opens 300 ms after the tap on the engine's clock, which the server moves on with the
+        # wall clock every 20 ms: so between 280 ms (a tick's worth early) and a generous bound.
+        delay = log[2][1] - page.js("return window.lockerTappedAt")
+        assert 280 <= delay <= 3000, f"the locker opened {delay:.0f} ms after the tap (300 ms expected): {log}"
+        bar, _ = compare_bar(page, "ladbrokes: locker open")
+        assert bar["locker"] == "open" and not bar["userTray"]
+        print(f"      ladbrokes locker: tray closed, 'opening', then 'open' {delay:.0f} ms after the tap")
+    return page
+
+
+def test_accessibility(driver, server, brand):
+    page = Page(driver, server, brand)
+    check_labels(page, f"{brand} page 1 and panel")
+    unreachable = page.js(UNREACHABLE)
+    assert not unreachable, f"form controls a keyboard cannot reach (tabindex -1): {unreachable}"
+    order = page.screen()["join"]["focusOrder"]
+    assert order, "no focus order"
+    page.focus_input(order[0])
+    # The title drop-down (no engine focus) is before the first input: Shift+Tab reaches it, an arrow
+    # key chooses, and the focus stays on it; Tab goes on to the first input.
+    options = page.field(page.screen(), "title")["options"]
+    ActionChains(page.d).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    page.wait(lambda: page.js("return document.activeElement.id") == "input-title", "Shift+Tab to reach the title")
+    page.keys(Keys.ARROW_DOWN)
+    page.wait(lambda: page.field(page.screen(), "title")["display"] == options[0], f"the title {options[0]} chosen by keyboard")
+    compare(page, f"{brand}: title chosen by keyboard")
+    assert page.js("return document.activeElement.id") == "input-title", "choosing a title moved the focus away"
+    page.keys(Keys.TAB)
+    page.wait(lambda: page.active_input() == order[0], f"Tab from the title to {order[0]}")
+    for expected in order[1:]:
+        page.keys(Keys.TAB)
+        page.wait(lambda: page.active_input() == expected and page.screen()["join"].get("focus") == expected,
+                  f"Tab to move to {expected} (the engine's focus order {order})")
+    compare(page, f"{brand}: after walking the focus order")
+    # After the last input, Tab leaves the inputs for the form's buttons.
+    page.keys(Keys.TAB)
+    page.wait(lambda: page.active_input() is None, "Tab to leave the last input")
+    return page
+
+
+def test_recorder(driver, server, brand, folder):
+    person = PEOPLE[brand]
+    page = Page(driver, server, brand)
+    page.click("#record")
+    page.wait(lambda: page.screen()["recorder"]["recording"], "recording")
+    assert page.text("#record") == "Stop recording"
+    page.choose("title", person["title"])
+    page.focus_input("firstName")
+    page.type("firstName", person["firstName"])
+    page.focus_input("lastName")
+    page.type("lastName", person["lastName"])
+    page.focus_input("email")
+    page.type("email", person["badEmail"])
+    page.next("mobile")
+    page.wait(lambda: page.field(page.screen(), "email")["status"] == "invalid", "the invalid email")
+    page.click("#mark")
+    page.wait(lambda: "expect:" in page.screen()["recorder"]["text"], "the expectation in the recording")
+    name = "91-browser-recorded.yaml"
+    page.element("#file-name").clear()
+    page.element("#file-name").send_keys(name)
+    page.click("#save")
+    saved = Path(folder) / brand / name
+    page.wait(lambda: page.screen()["recorder"].get("saved"), "the recording to be saved")
+    assert page.screen()["recorder"]["saved"] == str(saved), page.screen()["recorder"]["saved"]
+    assert page.text("#saved") == f"Saved {saved}"
+    assert saved.is_file(), f"{saved} was not written"
+    text = saved.read_text()
+    assert page.text("#recorded").split("steps:")[1] == text.split("steps:")[1], "the page shows another recording"
+    for step in (f'choose: {{ title: "{person["title"]}" }}', f'type: {{ firstName: "{person["firstName"]}" }}',
+                 f'type: {{ email: "{person["badEmail"]}" }}', "- next", "email: invalid", "focus: mobile"):
+        assert step in text, f"the recording lacks {step!r}:\n{text}"
+    # Only what the person did: focus on a drop-down is no step (the engine does not focus drop-downs).
+    assert "focus: title" not in text, f"the recording has no-op focus steps:\n{text}"
+    run = subprocess.run([str(LIVERY), "run", brand, str(saved), "--no-colour"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, (f"`livery run {brand} {saved}` exited {run.returncode}:\n{run.stdout}{run.stderr}"
+                                 f"\nthe file:\n{text}")
+    assert "1 passed, 0 failed" in run.stdout, run.stdout
+    return page
+
+
+RAW_SOCKET = r"""
+const [brand, messages, done] = arguments;
+const answers = [];
+let opened = false;
+const socket = new WebSocket('ws://' + location.host + '/ws?brand=' + encodeURIComponent(brand));
+const finish = result => { try { socket.close(); } catch (e) {} done(result); };
+socket.onopen = () => { opened = true; for (const m of messages) socket.send(m); };
+socket.onmessage = event => {
+  const message = JSON.parse(event.data);
+  answers.push(message.type === 'error' ? { error: message.message } : { screen: message.screen.join.focus || null });
+  if (answers.filter(a => a.error).length === messages.length - 1 && answers.length && answers[answers.length - 1].screen === 'email')
+    finish({ opened, answers });
+};
+socket.onclose = () => finish({ opened, answers, closed: true });
+"""
+
+
+def test_bad_messages(driver, server):
+    brand = "neds"
+    page = Page(driver, server, brand)
+    before = page.settled("the page's first screen")
+    # A second raw socket (a new session) sends two bad messages, then a good one.
+    result = page.d.execute_async_script(RAW_SOCKET, brand, [
+        "not json", json.dumps({"type": "focs", "input": "email"}), json.dumps({"type": "focus", "input": "email"})])
+    errors = [answer["error"] for answer in result["answers"] if "error" in answer]
+    assert result["opened"] and not result.get("closed"), f"the socket: {result}"
+    assert len(errors) == 2, f"expected two error answers: {result}"
+    assert "not a JSON object" in errors[0], errors[0]
+    assert "unknown message type 'focs'" in errors[1] and "did you mean 'focus'?" in errors[1], errors[1]
+    # The socket stays usable after errors: the good message was applied (its screen has focus on email).
+    assert result["answers"][-1] == {"screen": "email"}, result
+    # The page's own session was not touched.
+    assert page.engine() == before, "the page's session changed"
+
+    # A bad value from the page's own panel is shown in #status and changes nothing.
+    page.element("#balance").clear()
+    page.element("#balance").send_keys("12,50")
+    page.click("#sign-in")
+    page.wait(lambda: page.text("#status"), "the error in #status")
+    assert page.text("#status") == "balance must be an amount such as 125.50, not '12,50'", page.text("#status")
+    assert "error" in page.element("#status").get_attribute("class")
+    assert not page.engine()["appBar"]["signedIn"]
+    # Corrected, the sign-in works and the error goes.
+    page.element("#balance").clear()
+    page.element("#balance").send_keys("12.50")
+    page.click("#sign-in")
+    page.wait(lambda: page.screen()["appBar"]["signedIn"], "signed in")
+    page.wait(lambda: not page.text("#status"), "the old error to go once the person acts again")
+
+    # A socket for an unknown brand is refused (the browser logs the refused handshake).
+    page.expected_console.append("/ws?brand=nope")
+    refused = page.d.execute_async_script(r"""
+        const done = arguments[0];
+        const socket = new WebSocket('ws://' + location.host + '/ws?brand=nope');
+        socket.onopen = () => { socket.close(); done('opened'); };
+        socket.onclose = () => done('closed');
+    """)
+    assert refused == "closed", f"a socket for brand 'nope' was {refused}"
+    return page
+
+
+def test_unknown_brand(driver, server):
+    brands = [brand["id"] for brand in server.json("/api/brands")]
+    status, body = server.get("/brand/nope")
+    assert status == 404, f"/brand/nope answered {status}"
+    assert body.startswith("unknown brand 'nope'"), body
+    for brand in brands:
+        assert brand in body, f"the 404 does not list {brand}: {body}"
+    driver.get(f"{server.base}/brand/nope")
+    shown = driver.find_element(By.TAG_NAME, "body").text
+    assert shown == body.strip(), f"the browser shows {shown!r}"
+    # Note (server): the brands are listed twice, e.g.
+    # "unknown brand 'nope' (known: betcha, …); known brands: betcha, …" — reported, not checked.
+
+
+def test_latency(driver, server):
+    brand = "neds"
+    page = Page(driver, server, brand)
+    page.js(TIMELINE)
+    person = dict(PEOPLE[brand], firstName="Alexandra", lastName="Citizen-Smith",
+                  email="alexandra.citizen-smith@example.com")
+    fill_details(page, person, check_bad_email=False)
+    compare(page, f"{brand}: page 1 typed for the latency test")
+    typed = sum(len(person[name]) for name in ("firstName", "lastName", "dateOfBirth", "email", "mobile"))
+    samples = page.latencies()
+    assert typed >= 50, typed
+    LATENCIES["latency test"] = samples
+    p50, p95 = percentile(samples, 50), percentile(samples, 95)
+    print(f"      keystroke to repaint over {len(samples)} keystrokes ({typed} characters): "
+          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(samples):.1f} ms")
+    socket, drawing = breakdown(page.js("return window.liveryTimeline"))
+    if socket and drawing:
+        print(f"      of which socket and server (message sent to screen received): p50 {percentile(socket, 50):.1f} ms, "
+              f"p95 {percentile(socket, 95):.1f} ms; page (parse and draw): p50 {percentile(drawing, 50):.1f} ms, "
+              f"p95 {percentile(drawing, 95):.1f} ms")
+    assert len(samples) >= 45, f"only {len(samples)} samples for {typed} characters"
+    # The budget holds for every keystroke typed in this run (each brand's whole form, then
+    # this test's): hundreds of samples, so the 95th percentile is a steady figure.
+    pooled = [sample for samples in LATENCIES.values() for sample in samples]
+    pooled_p95 = percentile(pooled, 95)
+    print(f"      every keystroke of the run: {len(pooled)} samples, p50 {percentile(pooled, 50):.1f} ms, p95 {pooled_p95:.1f} ms")
+    assert pooled_p95 <= LATENCY_BUDGET_MS, (f"p95 {pooled_p95:.1f} ms over {len(pooled)} keystrokes is over the "
+                                             f"{LATENCY_BUDGET_MS} ms budget (this test alone: p50 {p50:.1f} ms, p95 {p95:.1f} ms)")
+    return page
+
+
+# Notes when each message is sent, each screen arrives (JSON.parse is the first thing the page does
+# with it) and each is drawn: where a keystroke's time goes.
+TIMELINE = r"""
+window.liveryTimeline = [];
+const note = (...entry) => window.liveryTimeline.push(entry);
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (message) { note('sent', performance.now()); return send.call(this, message); };
+const parse = JSON.parse;
+JSON.parse = function (text) { note('received', performance.now()); return parse(text); };
+const render = window.render;
+window.render = screen => { render(screen); note('drawn', performance.now()); };
+"""
+
+
+def breakdown(timeline):
+    """(socket and server times, page times) in ms for each message answered by a drawn screen."""
+    socket, drawing = [], []
+    for index, (kind, at) in enumerate(timeline):
+        if kind != "sent" or index + 2 >= len(timeline):
+            continue
+        (received, received_at), (drawn, drawn_at) = timeline[index + 1], timeline[index + 2]
+        if received == "received" and drawn == "drawn":
+            socket.append(received_at - at)
+            drawing.append(drawn_at - received_at)
+    return socket, drawing
+
+
+def percentile(samples, p):
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+# MARK: Running
+
+def main():
+    started = time.monotonic()
+    for old in SHOTS.glob("failed-*.png"):  # pictures of an earlier run's failures
+        old.unlink()
+    folder = tempfile.mkdtemp(prefix="livery-preview-test-")
+    server = PreviewServer(folder)
+    driver = start_browser()
+    brands = [brand["id"] for brand in server.json("/api/brands")]
+    assert set(brands) == set(PEOPLE), f"brands {brands}: this test knows {sorted(PEOPLE)}"
+    tests = []
+    for brand in brands:
+        tests.append((f"sign-up {brand}", lambda d, b=brand: test_sign_up(d, server, b)))
+    for brand in brands:
+        tests.append((f"app bar {brand}", lambda d, b=brand: test_app_bar(d, server, b)))
+    for brand in brands:
+        tests.append((f"accessibility {brand}", lambda d, b=brand: test_accessibility(d, server, b)))
+    for brand in ("ladbrokes", "tabnz"):
+        tests.append((f"recorder {brand}", lambda d, b=brand: test_recorder(d, server, b, folder)))
+    tests.append(("bad messages", lambda d: test_bad_messages(d, server)))
+    tests.append(("unknown brand", lambda d: test_unknown_brand(d, server)))
+    tests.append(("keystroke latency", lambda d: test_latency(d, server)))
+
+    passed = failed = 0
+    try:
+        for name, test in tests:
+            began = time.monotonic()
+            try:
+                page = test(driver)
+                if isinstance(page, Page):
+                    errors = page.console_errors()
+                    assert not errors, f"JavaScript errors: {errors}"
+                passed += 1
+                print(f"PASS  {name} ({time.monotonic() - began:.1f} s)", flush=True)
+            except Exception as error:  # noqa: BLE001 — one failing test must not stop the others
+                failed += 1
+                detail = str(error) if isinstance(error, AssertionError) else traceback.format_exc(limit=3)
+                print(f"FAIL  {name} ({time.monotonic() - began:.1f} s): {detail}", flush=True)
+                try:
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    driver.save_screenshot(str(SHOTS / f"failed-{name.replace(' ', '-')}.png"))
+                    driver.title  # noqa: B018 — is the browser still there?
+                except WebDriverException:
+                    driver.quit()
+                    driver = start_browser()
+    finally:
+        driver.quit()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    everything = [sample for samples in LATENCIES.values() for sample in samples]
+    if everything:
+        print(f"keystroke to repaint, all tests: {len(everything)} samples, p50 {percentile(everything, 50):.1f} ms, "
+              f"p95 {percentile(everything, 95):.1f} ms; screenshots in {SHOTS.relative_to(ROOT)}/; "
+              f"{time.monotonic() - started:.0f} s in all")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
