@@ -119,7 +119,10 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// `text` as a double-quoted string that JSON and YAML both read back as
+    /// written: quotes, backslashes, line breaks, control characters and
+    /// invisible formatting characters (such as a right-to-left override) escaped.
+    public static func quoted(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -128,7 +131,9 @@ public enum JSONValue: Hashable, Sendable {
             case "\n": quoted += "\\n"
             case "\r": quoted += "\\r"
             case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+                || (scalar.value <= 0xFFFF && scalar.properties.generalCategory == .format):
+                quoted += String(format: "\\u%04X", scalar.value)
             default: quoted.unicodeScalars.append(scalar)
             }
         }

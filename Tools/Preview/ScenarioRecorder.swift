@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 
 /// Turns what a person does in the preview into a scenario file in the
@@ -80,20 +81,5 @@ struct ScenarioRecorder: Equatable {
     }
 
     /// `text` as a double-quoted YAML scalar.
-    static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.properties.generalCategory == .format:
-                quoted += scalar.value > 0xFFFF ? String(format: "\\U%08X", scalar.value) : String(format: "\\u%04X", scalar.value)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 }
