@@ -36,7 +36,25 @@ struct RequestErrorTests {
         }
     }
 
-    @Test("an unknown brand is 404 brand.unknown; an unknown route or method 404 route.unknown naming it")
+    @Test("a known path asked with another method (HEAD too) is 405 with Allow; OPTIONS lists the methods")
+    func methods() async throws {
+        try await SandboxHarness.run { sandbox in
+            let wrong = try await sandbox.send("GET", "/v2/client")
+            #expect(wrong.status == 405)
+            #expect(wrong.errorCode == "method.notAllowed")
+            #expect(wrong.allow == "OPTIONS, POST")
+            let put = try await sandbox.send("DELETE", "/v2/client/client-1/details")
+            #expect(put.status == 405 && put.allow == "GET, OPTIONS, PUT")
+            let options = try await sandbox.send("OPTIONS", "/v2/client/check-username")
+            #expect(options.status == 204 && options.allow == "GET, OPTIONS")
+            let head = try await sandbox.send("HEAD", "/v2/client/check-username", query: ["brand": "neds", "username": "someone_new"])
+            #expect(head.status == 405 && head.allow == "GET, OPTIONS")
+            let unknownOptions = try await sandbox.send("OPTIONS", "/v2/nothing-here")
+            #expect(unknownOptions.status == 404 && unknownOptions.errorCode == "route.unknown")
+        }
+    }
+
+    @Test("an unknown brand is 404 brand.unknown; an unknown path 404 route.unknown naming it")
     func unknowns() async throws {
         try await SandboxHarness.run { sandbox in
             let brand = try await sandbox.createClient(brand: "nobrand", fields: Registrations.australian)
@@ -45,10 +63,10 @@ struct RequestErrorTests {
             let route = try await sandbox.get("/v2/nothing-here")
             #expect(route.status == 404)
             #expect(route.errorCode == "route.unknown")
-            let method = try await sandbox.send("DELETE", "/v2/client")
+            let method = try await sandbox.send("DELETE", "/v2/nothing-here")
             #expect(method.status == 404)
             #expect(method.errorCode == "route.unknown")
-            #expect(method.errorMessage == "no route for DELETE /v2/client")
+            #expect(method.errorMessage == "no route for DELETE /v2/nothing-here")
         }
     }
 }

@@ -58,6 +58,8 @@ struct SandboxHarness {
         let status: Int
         let body: Data
         let elapsed: Duration
+        /// The `Allow` header, if any.
+        var allow: String?
 
         /// The body as a JSON object (empty when it is not one).
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
@@ -100,7 +102,9 @@ struct SandboxHarness {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let start = ContinuousClock.now
         let (data, response) = try await session.data(for: request)
-        return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start)
+        let http = response as? HTTPURLResponse
+        return Answer(status: http?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start,
+                      allow: http?.value(forHTTPHeaderField: "Allow"))
     }
 }
 

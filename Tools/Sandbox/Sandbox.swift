@@ -88,14 +88,20 @@ public enum Sandbox {
                                        faults: FaultInjector(plan: configuration.faults),
                                        hasher: PasswordHasher(cost: configuration.passwordCost), world: world,
                                        maxBodyBytes: configuration.maxBodyBytes, logger: logger)
+        func registerRoutes(on router: Router<SandboxRequestContext>) {
+            UsernameRoutes.register(on: router, services: services)
+            CreateClientRoutes.register(on: router, services: services)
+            AccountRoutes.register(on: router, services: services)
+            AddressRoutes.register(on: router, services: services)
+            ConfigRoutes.register(on: router, services: services)
+            if configuration.allowsSeeding { SeedRoutes.register(on: router, services: services) }
+        }
+        // The routes once more on a router that only lists them: the table of methods per path.
+        let listing = Router(context: SandboxRequestContext.self)
+        registerRoutes(on: listing)
         let router = Router(context: SandboxRequestContext.self)
-        router.add(middleware: RequestLogMiddleware())
-        UsernameRoutes.register(on: router, services: services)
-        CreateClientRoutes.register(on: router, services: services)
-        AccountRoutes.register(on: router, services: services)
-        AddressRoutes.register(on: router, services: services)
-        ConfigRoutes.register(on: router, services: services)
-        if configuration.allowsSeeding { SeedRoutes.register(on: router, services: services) }
+        router.add(middleware: RequestLogMiddleware(allowed: AllowedMethods(listing)))
+        registerRoutes(on: router)
         let application = Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),

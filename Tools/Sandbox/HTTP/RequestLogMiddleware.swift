@@ -6,14 +6,27 @@ import Logging
 /// status and duration, on the request's logger (which carries Hummingbird's
 /// `hb.request.id`). Bodies, usernames, names and passwords are never logged.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The methods each path answers: a known path asked with another method
+    /// is a 405 with `Allow`; `OPTIONS` on it is a 204 with `Allow`.
+    let allowed: AllowedMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let response: Response
+        var response: Response
         do {
             response = try await next(request, context)
         } catch {
-            response = try Self.envelope(for: error, request: request).response(from: request, context: context)
+            let methods = allowed.methods(for: request.uri.path)
+            if request.method == .options, !methods.isEmpty {
+                response = Response(status: .noContent, headers: [.allow: AllowedMethods.allowHeader(methods)])
+            } else if !(error is APIError), (error as? any HTTPResponseError)?.status == .notFound, !methods.isEmpty {
+                response = try APIError(.methodNotAllowed, code: "method.notAllowed",
+                                        message: "\(request.method.rawValue) is not allowed on \(request.uri.path); allowed: \(AllowedMethods.allowHeader(methods))")
+                    .response(from: request, context: context)
+                response.headers[.allow] = AllowedMethods.allowHeader(methods)
+            } else {
+                response = try Self.envelope(for: error, request: request).response(from: request, context: context)
+            }
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
