@@ -87,6 +87,7 @@ public struct HTTPAccountBackend: AccountBackend {
         let code = answer?.error.code ?? ""
         let fields = answer?.error.violations ?? [:]
         switch response.status {
+        case 422 where code == "idempotency.mismatch": return .idempotencyMismatch
         case 422: return fields.isEmpty ? .invalidResponse(reason: "\(call): 422 without fields") : .rejected(fields)
         case 409 where code == "account.exists": return .accountExists
         case 409 where !fields.isEmpty: return .rejected(fields)

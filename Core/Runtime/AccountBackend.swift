@@ -61,8 +61,9 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The applicant already has an account with the brand (their email or
     /// mobile number belongs to a client): they should log in instead.
     case accountExists
-
-    /// What went wrong.
+    /// The idempotency key was used before for another request (other
+    /// details, or another brand): nothing was created; a new key is needed.
+    case idempotencyMismatch
     public var description: String {
         switch self {
         case .unavailable(let reason): "the account service is unavailable: \(reason)"
@@ -72,6 +73,7 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidResponse(let reason): "the account service answered with an unexpected shape: \(reason)"
         case .selfExcluded: "the applicant is on the self-exclusion register"
         case .accountExists: "the applicant already has an account"
+        case .idempotencyMismatch: "the idempotency key was used before for other details"
         }
     }
 }

@@ -72,6 +72,18 @@ struct EmbeddedAccountBackendTests {
         #expect(await service.clients.count == 1)
     }
 
+    @Test("a key used again for other details is refused as a mismatch, and no second client is made")
+    func keyBoundToItsRequest() async throws {
+        let service = backend()
+        _ = try await service.createClient(registration(Self.valid, key: "bound-1"))
+        var other = Self.valid
+        other["firstName"] = "Grace"
+        await #expect(throws: BackendError.idempotencyMismatch) {
+            _ = try await service.createClient(registration(other, key: "bound-1"))
+        }
+        #expect(await service.clients.count == 1)
+    }
+
     @Test("a payload that bypassed client validation is rejected with rule codes per field")
     func revalidates() async {
         var bad = Self.valid

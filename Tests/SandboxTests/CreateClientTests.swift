@@ -34,6 +34,26 @@ struct CreateClientTests {
         }
     }
 
+    @Test("a key used again for other details, another password or another brand is 422 idempotency.mismatch, and nothing is stored")
+    func keyBoundToItsRequest() async throws {
+        try await SandboxHarness.run { sandbox in
+            let first = try await sandbox.createClient(fields: Registrations.australian, key: "bound-1")
+            #expect(first.status == 201)
+            let otherPerson = Registrations.australian(["firstName": "Grace", "email": "grace@example.com",
+                                                        "mobile": "0412 000 111", "username": "graceh"])
+            let reused = try await sandbox.createClient(fields: otherPerson, key: "bound-1")
+            #expect(reused.status == 422 && reused.errorCode == "idempotency.mismatch")
+            let otherPassword = try await sandbox.createClient(fields: Registrations.australian(["password": "Different-Pass-77"]), key: "bound-1")
+            #expect(otherPassword.status == 422 && otherPassword.errorCode == "idempotency.mismatch")
+            let otherBrand = try await sandbox.createClient(brand: "ladbrokes", fields: Registrations.australian, key: "bound-1")
+            #expect(otherBrand.status == 422 && otherBrand.errorCode == "idempotency.mismatch")
+            let same = try await sandbox.createClient(fields: Registrations.australian, key: "bound-1")
+            #expect(same.status == 200 && same.json["clientId"] as? String == first.json["clientId"] as? String)
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            #expect(rows == 1)
+        }
+    }
+
     @Test("concurrent retries with one key still make one row")
     func concurrentRetries() async throws {
         try await SandboxHarness.run { sandbox in

@@ -103,7 +103,7 @@ extension JoinJourney {
         case .accountExists:
             track(JoinEvent.signUp, ["outcome": .string("already_registered")])
             state.route = services.featureFlags.isEnabled(.loginNative) ? .nativeLogin : .legacyLogin
-        case .unavailable, .timedOut, .invalidResponse, .conflict:
+        case .unavailable, .timedOut, .invalidResponse, .conflict, .idempotencyMismatch:
             track(JoinEvent.signUp, ["outcome": .string("failed"), "reason": .string(Self.reason(error))])
             raise(settings.alerts.alert(.signUpFailed))
         }
@@ -147,6 +147,7 @@ extension JoinJourney {
         case .conflict: "conflict"
         case .selfExcluded: "self_excluded"
         case .accountExists: "account_exists"
+        case .idempotencyMismatch: "idempotency_mismatch"
         }
     }
 }

@@ -4,7 +4,9 @@ import LiveryCore
 /// registry of taken usernames, self-excluded people and created clients.
 ///
 /// Creating a client, in order:
-/// 1. a request whose idempotency key was seen before gets the client it created;
+/// 1. a request whose idempotency key was seen before gets the client it
+///    created when it is the same request (brand and every field), and
+///    ``BackendError/idempotencyMismatch`` when it is not;
 /// 2. the payload is validated again with the rules built from the same form
 ///    definition the client used (one source of truth), composite fields
 ///    (`parent`, `parent.child`) with the same child forms; fields the form
@@ -32,7 +34,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     private let selfExclusionRegister: [SelfExcludedPerson]?
     private var takenUsernames: Set<String>
     private var identities: [AccountIdentity]
-    private var byIdempotencyKey: [String: CreatedClient] = [:]
+    private var byIdempotencyKey: [String: (client: CreatedClient, request: Int)] = [:]
 
     /// The clients created so far, oldest first.
     public private(set) var clients: [StoredClient] = []
@@ -59,7 +61,10 @@ public actor EmbeddedAccountBackend: AccountBackend {
 
     /// Creates a client; see the type's documentation for the checks, in order.
     public func createClient(_ registration: ClientRegistration) throws(BackendError) -> CreatedClient {
-        if let earlier = byIdempotencyKey[registration.idempotencyKey] { return earlier }
+        if let earlier = byIdempotencyKey[registration.idempotencyKey] {
+            guard earlier.request == Self.fingerprint(of: registration) else { throw .idempotencyMismatch }
+            return earlier.client
+        }
         let rejected = validator.violations(in: registration.fields)
         guard rejected.isEmpty else { throw .rejected(rejected) }
         let identity = validator.identity(in: registration.fields)
@@ -76,7 +81,16 @@ public actor EmbeddedAccountBackend: AccountBackend {
                                     fields: registration.fields.filter { !secretFields.contains($0.key) }))
         takenUsernames.insert(username.lowercased())
         identities.append(identity)
-        byIdempotencyKey[registration.idempotencyKey] = client
+        byIdempotencyKey[registration.idempotencyKey] = (client, Self.fingerprint(of: registration))
         return client
+    }
+
+    /// What a key is bound to: the brand and every field (kept in memory
+    /// only, as a hash, so no password is held as text).
+    private static func fingerprint(of registration: ClientRegistration) -> Int {
+        var hasher = Hasher()
+        hasher.combine(registration.brand)
+        hasher.combine(registration.fields)
+        return hasher.finalize()
     }
 }

@@ -74,6 +74,24 @@ struct SignUpTests {
         #expect(await harness.backend.embedded.clients.count == 1)
     }
 
+    @Test("after a failed sign-up, changed details are sent with a new key; the same details keep theirs")
+    func newKeyForChangedDetails() async throws {
+        let harness = try await readyToSignUp()
+        await harness.backend.failNextCreate(with: .unavailable(reason: "503"))
+        await signUp(harness)
+        harness.journey.send(.dismissAlert)
+        harness.journey.send(.focus(.field("username")))
+        harness.journey.send(.change(.field("username"), "alex_c2"))
+        harness.journey.send(.unfocus)
+        await harness.journey.settle()
+        await signUp(harness)
+        #expect(harness.state.createdClient != nil)
+        let registrations = await harness.backend.registrations
+        #expect(registrations.count == 2)
+        #expect(registrations[0].idempotencyKey != registrations[1].idempotencyKey)
+        #expect(registrations[1].fields["username"] == "alex_c2")
+    }
+
     @Test("details the service rejects land on their fields, with focus there, and clear when edited")
     func serverFieldErrors() async throws {
         let harness = try await readyToSignUp()

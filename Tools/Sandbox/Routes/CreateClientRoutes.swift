@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import Hummingbird
 import LiveryCore
 
@@ -5,10 +7,12 @@ import LiveryCore
 /// `{"brand": "<id>", "fields": {"<name>": "<text>", …}}`.
 ///
 /// In order: 400 without the key; 413 / 400 for a body too large or not
-/// JSON; 404 for an unknown brand; 200 with the earlier id when the key was
-/// used before (nothing new is stored); then the payload is re-validated
-/// with the brand's own form rules (``RegistrationCheck``): 422
-/// `validation.failed` with rule codes per field, 409 `account.exists` (the
+/// JSON; 404 for an unknown brand; when the key was used before, 200 with the
+/// earlier id for the same request, else 422 `idempotency.mismatch` (or
+/// `idempotency.expired` after a day), nothing new stored either way; then
+/// the payload is re-validated with the brand's own form rules
+/// (``RegistrationCheck``): 422 `validation.failed` with rule codes per
+/// field, 409 `account.exists` (the
 /// email or mobile belongs to a client of the brand), 409 `username.taken`,
 /// 403 `self.excluded`; otherwise 201 `{"clientId": "client-<n>"}`. Password
 /// fields are stored only as scrypt hashes.
@@ -27,9 +31,7 @@ enum CreateClientRoutes {
             var request = request
             let body = try await JSONBody.decode(Registration.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: body.brand)
-            if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
-                return try JSONAnswer.response(Created(clientId: "client-\(earlier)"), status: .ok)
-            }
+            if let replay = try await replay(key, body.fields, brand: brand, services: services) { return replay }
             return try await create(body.fields, brand: brand, key: key, services: services)
         }
     }
@@ -41,16 +43,12 @@ enum CreateClientRoutes {
         case .valid:
             break
         case .accountExists:
-            if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
-                return try JSONAnswer.response(Created(clientId: "client-\(earlier)"), status: .ok)
-            }
+            if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
             throw APIError(.conflict, code: "account.exists",
                            message: "an account with this email or mobile number already exists; log in instead")
         case .rejected(let violations):
             // A concurrent retry with this key may have taken the username a moment ago: that is a replay, not a conflict.
-            if let earlier = try await services.store.clientID(forIdempotencyKey: key) {
-                return try JSONAnswer.response(Created(clientId: "client-\(earlier)"), status: .ok)
-            }
+            if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
             throw rejection(violations, username: brand.fieldNames.username)
         case .selfExcluded:
             throw APIError(.forbidden, code: "self.excluded",
@@ -64,16 +62,54 @@ enum CreateClientRoutes {
         let stored = fields.filter { !brand.passwordFields.contains($0.key) }
         let client = SandboxStore.NewClient(brand: brand.id, username: username, fields: stored,
                                             passwordHash: passwordHash, idempotencyKey: key,
+                                            fingerprint: fingerprint(fields, brand: brand),
                                             identity: brand.validator.identity(in: fields))
         switch try await services.store.insert(client) {
         case .created(let id):
             services.logger.info("client created", metadata: ["brand": "\(brand.id)", "client": "client-\(id)"])
             return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .created)
-        case .replayed(let id):
-            return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .ok)
+        case .replayed:
+            if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
+            throw APIError(.internalServerError, code: "server.error", message: "the earlier request could not be read")
         case .usernameTaken:
             throw rejection([brand.fieldNames.username: [takenViolation]], username: brand.fieldNames.username)
         }
+    }
+
+    /// How long a key is honoured: a replay within a day gets the client the
+    /// key created; after that the key is refused (422 `idempotency.expired`).
+    static let keyLifetime: TimeInterval = 24 * 60 * 60
+
+    /// The answer to a key used before: the earlier client (200) when the
+    /// request is the same one (brand, every field, the password checked
+    /// against its hash); 422 `idempotency.mismatch` when it is not, or
+    /// `idempotency.expired` after ``keyLifetime``; `nil` for a new key.
+    private static func replay(_ key: String, _ fields: [String: String], brand: SandboxBrand,
+                               services: SandboxServices) async throws -> Response? {
+        guard let earlier = try await services.store.earlierRequest(forIdempotencyKey: key) else { return nil }
+        if let created = earlier.createdAt, Date().timeIntervalSince(created) > keyLifetime {
+            throw APIError(.unprocessableContent, code: "idempotency.expired",
+                           message: "the Idempotency-Key was used over a day ago; send a new key")
+        }
+        let password = brand.passwordFields.sorted().compactMap { fields[$0] }.first
+        let samePassword = switch (password, earlier.passwordHash) {
+        case (nil, nil): true
+        case (let password?, let hash?): services.hasher.verify(password, against: hash)
+        default: false
+        }
+        guard earlier.brand == brand.id.rawValue, earlier.fingerprint.map({ $0 == fingerprint(fields, brand: brand) }) ?? true,
+              samePassword else {
+            throw APIError(.unprocessableContent, code: "idempotency.mismatch",
+                           message: "the Idempotency-Key was used before for another request; send a new key for new details")
+        }
+        return try JSONAnswer.response(Created(clientId: "client-\(earlier.clientID)"), status: .ok)
+    }
+
+    /// The SHA-256 of the brand and the request's non-secret fields, keys sorted.
+    private static func fingerprint(_ fields: [String: String], brand: SandboxBrand) -> String {
+        let open = fields.filter { !brand.passwordFields.contains($0.key) }
+        let data = (try? JSONEncoder.sorted.encode(["brand": brand.id.rawValue, "fields": String(decoding: (try? JSONEncoder.sorted.encode(open)) ?? Data(), as: UTF8.self)])) ?? Data()
+        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// 409 `username.taken` when the username is the only problem, else 422 `validation.failed`.

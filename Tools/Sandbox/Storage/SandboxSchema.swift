@@ -63,6 +63,10 @@ enum SandboxSchema {
                                arguments: [identity.emailKey, identity.mobileKey, row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v3: an idempotency key bound to its request") { db in
+            // The SHA-256 of the brand and the non-secret fields; rows from before have none.
+            try db.execute(sql: "ALTER TABLE client ADD COLUMN request_fingerprint TEXT")
+        }
         return migrator
     }
 }

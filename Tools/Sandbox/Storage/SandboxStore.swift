@@ -43,10 +43,26 @@ struct SandboxStore: Sendable {
         }
     }
 
-    /// The id of the client created with `idempotencyKey`, if any.
-    func clientID(forIdempotencyKey key: String) async throws -> Int64? {
+    /// The request an idempotency key was first used for: the client it
+    /// created, the brand, the request's fingerprint, the password hash and when.
+    struct EarlierRequest: Sendable {
+        let clientID: Int64
+        let brand: String
+        let fingerprint: String?
+        let passwordHash: String?
+        let createdAt: Date?
+    }
+
+    /// The request first made with `idempotencyKey`, if any.
+    func earlierRequest(forIdempotencyKey key: String) async throws -> EarlierRequest? {
         try await pool.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM client WHERE idempotency_key = ?", arguments: [key])
+            try Row.fetchOne(db, sql: """
+                SELECT id, brand, request_fingerprint, password_hash, created_at FROM client WHERE idempotency_key = ?
+                """, arguments: [key]).map { row in
+                EarlierRequest(clientID: row["id"], brand: row["brand"], fingerprint: row["request_fingerprint"],
+                               passwordHash: row["password_hash"],
+                               createdAt: ISO8601DateFormatter().date(from: row["created_at"] as String))
+            }
         }
     }
 
@@ -92,7 +108,7 @@ struct SandboxStore: Sendable {
             let taken = username.isEmpty ? true : try await isUsernameTaken(username, brand: brand)
             if taken { username = "existing-" + UUID().uuidString.prefix(8).lowercased() }
             let client = NewClient(brand: brand, username: username, fields: fields, passwordHash: nil,
-                                   idempotencyKey: "seed-" + UUID().uuidString, identity: identity)
+                                   idempotencyKey: "seed-" + UUID().uuidString, fingerprint: "seeded", identity: identity)
             if case .created = try await insert(client) { added += 1 }
         }
         return added
@@ -115,6 +131,8 @@ struct SandboxStore: Sendable {
         var fields: [String: String]
         var passwordHash: String?
         var idempotencyKey: String
+        /// The fingerprint of the request that created it (see ``CreateClientRoutes``).
+        var fingerprint: String
         /// Who the client is, by email and mobile.
         var identity: AccountIdentity
     }
@@ -147,10 +165,11 @@ struct SandboxStore: Sendable {
             if taken { return .usernameTaken }
             try db.execute(sql: """
                 INSERT INTO client (brand, username, username_key, fields, password_hash, idempotency_key, created_at,
-                                    email_key, mobile_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    email_key, mobile_key, request_fingerprint)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [client.brand.rawValue, client.username, key, fieldsJSON, client.passwordHash,
-                                 client.idempotencyKey, created, client.identity.emailKey, client.identity.mobileKey])
+                                 client.idempotencyKey, created, client.identity.emailKey, client.identity.mobileKey,
+                                 client.fingerprint])
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO account (client_id) VALUES (?)", arguments: [id])
             return .created(id)
