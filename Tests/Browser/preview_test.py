@@ -884,34 +884,38 @@ def test_unknown_brand(driver, server):
     # "unknown brand 'nope' (known: betcha, …); known brands: betcha, …" — reported, not checked.
 
 
-def test_latency(driver, server):
+def test_latency(driver, server, rounds=3):
+    """Types page 1 of a fresh form `rounds` times; the budget holds for the median round's p95,
+    so one burst of load on a shared machine does not decide the figure."""
     brand = "neds"
-    page = Page(driver, server, brand)
-    page.js(TIMELINE)
     person = dict(PEOPLE[brand], firstName="Alexandra", lastName="Citizen-Smith",
                   email="alexandra.citizen-smith@example.com")
-    fill_details(page, person, check_bad_email=False)
-    compare(page, f"{brand}: page 1 typed for the latency test")
     typed = sum(len(person[name]) for name in ("firstName", "lastName", "dateOfBirth", "email", "mobile"))
-    samples = page.latencies()
     assert typed >= 50, typed
-    LATENCIES["latency test"] = samples
-    p50, p95 = percentile(samples, 50), percentile(samples, 95)
-    print(f"      keystroke to repaint over {len(samples)} keystrokes ({typed} characters): "
-          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(samples):.1f} ms")
-    socket, drawing = breakdown(page.js("return window.liveryTimeline"))
-    if socket and drawing:
-        print(f"      of which socket and server (message sent to screen received): p50 {percentile(socket, 50):.1f} ms, "
-              f"p95 {percentile(socket, 95):.1f} ms; page (parse and draw): p50 {percentile(drawing, 50):.1f} ms, "
-              f"p95 {percentile(drawing, 95):.1f} ms")
-    assert len(samples) >= 45, f"only {len(samples)} samples for {typed} characters"
-    # The budget holds for every keystroke typed in this run (each brand's whole form, then
-    # this test's): hundreds of samples, so the 95th percentile is a steady figure.
+    round_p95s = []
+    for number in range(1, rounds + 1):
+        page = Page(driver, server, brand)
+        page.js(TIMELINE)
+        fill_details(page, person, check_bad_email=False)
+        compare(page, f"{brand}: page 1 typed for the latency test, round {number}")
+        samples = page.latencies()
+        assert len(samples) >= 45, f"only {len(samples)} samples for {typed} characters"
+        LATENCIES[f"latency test {number}"] = samples
+        p50, p95 = percentile(samples, 50), percentile(samples, 95)
+        round_p95s.append(p95)
+        print(f"      round {number}: {len(samples)} keystrokes ({typed} characters): "
+              f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(samples):.1f} ms")
+        socket, drawing = breakdown(page.js("return window.liveryTimeline"))
+        if socket and drawing:
+            print(f"        of which socket and server (message sent to screen received): p50 {percentile(socket, 50):.1f} ms, "
+                  f"p95 {percentile(socket, 95):.1f} ms; page (parse and draw): p50 {percentile(drawing, 50):.1f} ms, "
+                  f"p95 {percentile(drawing, 95):.1f} ms")
     pooled = [sample for samples in LATENCIES.values() for sample in samples]
-    pooled_p95 = percentile(pooled, 95)
-    print(f"      every keystroke of the run: {len(pooled)} samples, p50 {percentile(pooled, 50):.1f} ms, p95 {pooled_p95:.1f} ms")
-    assert pooled_p95 <= LATENCY_BUDGET_MS, (f"p95 {pooled_p95:.1f} ms over {len(pooled)} keystrokes is over the "
-                                             f"{LATENCY_BUDGET_MS} ms budget (this test alone: p50 {p50:.1f} ms, p95 {p95:.1f} ms)")
+    print(f"      every keystroke of the run: {len(pooled)} samples, p50 {percentile(pooled, 50):.1f} ms, "
+          f"p95 {percentile(pooled, 95):.1f} ms")
+    median_p95 = sorted(round_p95s)[len(round_p95s) // 2]
+    assert median_p95 <= LATENCY_BUDGET_MS, (f"the median round's p95 is {median_p95:.1f} ms, over the {LATENCY_BUDGET_MS} ms "
+                                             f"budget (rounds: {', '.join(f'{p:.1f}' for p in round_p95s)} ms)")
     return page
 
 

@@ -35,6 +35,13 @@ final class PreviewSession {
     /// The stores' states the last screen was made of: a store publishing the
     /// same state again (the page's own intent, already sent) costs no screen.
     private var sentStates: (join: JoinState, bar: AppBarState)?
+    /// The sections last made, with the state each was made from.
+    private var drawnJoin: (state: JoinState, section: Screen.Join)?
+    private var drawnBar: (state: AppBarState, section: Screen.Bar)?
+    private var drawnPanel: (inputs: PanelInputs, section: Screen.Panel)?
+    /// The brand's locale, for amounts, and its flag defaults, read once.
+    private lazy var locale = Locale(identifier: (try? composition.registry.plugin(named: brand).manifest.locale) ?? "en-AU")
+    private lazy var flagDefaults = (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:]
     /// The analytics events as the page lists them, made again only when one was sent.
     private var listedEvents: (count: Int, events: [Screen.Event]) = (-1, [])
     private var lastStepAt = Duration.zero
@@ -89,12 +96,36 @@ final class PreviewSession {
             Screen.RecorderState(recording: true, steps: recorder.count, text: recorder.file(title: "Recorded in the preview"),
                                  saved: savedFile)
         } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: savedFile)
-        let manifest = try? composition.registry.plugin(named: brand).manifest
         let count = world.analytics.count
         if listedEvents.count != count { listedEvents = (count, Screen.events(of: world)) }
-        return Screen(session: id, brand: brand, locale: manifest?.locale ?? "en-AU", join: join.state, appBar: bar.state, world: world,
-                      flagDefaults: (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:],
-                      backend: backend, recorder: recorded, events: listedEvents.events)
+        // Each section is made again only when what it shows changed: a keystroke remakes the form alone.
+        let joinState = join.state
+        if drawnJoin?.state != joinState { drawnJoin = (joinState, Screen.Join(joinState)) }
+        let barState = bar.state
+        if drawnBar?.state != barState { drawnBar = (barState, Screen.Bar(barState, locale: locale)) }
+        let inputs = PanelInputs(world)
+        if drawnPanel?.inputs != inputs {
+            drawnPanel = (inputs, Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend))
+        }
+        return Screen(session: id, brand: brand, join: drawnJoin?.section ?? Screen.Join(joinState),
+                      appBar: drawnBar?.section ?? Screen.Bar(barState, locale: locale),
+                      panel: drawnPanel?.section ?? Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend),
+                      events: listedEvents.events, recorder: recorded)
+    }
+
+    /// What the side panel shows, to tell when it changed.
+    private struct PanelInputs: Equatable {
+        let session: ClientSession
+        let betslip: Int
+        let flags: [FeatureFlag: Bool]
+        let faults: [String]
+
+        init(_ world: EmbeddedWorld) {
+            session = world.session.latest
+            betslip = world.betslip.latestCount
+            flags = world.flags.snapshot
+            faults = world.faults.plan.specs
+        }
     }
 
     // MARK: Messages

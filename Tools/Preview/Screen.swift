@@ -149,19 +149,26 @@ extension Screen {
     init(session: String, brand: String, locale: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
          flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?, recorder: RecorderState,
          events: [Event]? = nil) {
-        let details: ClientDetails? = if case .signedIn(let details) = world.session.latest { details } else { nil }
         self.init(
             session: session, brand: brand, join: Join(join), appBar: Bar(appBar, locale: Locale(identifier: locale)),
-            panel: Panel(signedIn: details != nil,
-                         balance: (details?.balance ?? 0).formatted(.number.precision(.fractionLength(2)).grouping(.never)),
-                         pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
-                         betslip: world.betslip.latestCount,
-                         flags: Dictionary(uniqueKeysWithValues: FeatureFlag.known.map { flag in
-                             (flag.rawValue, world.flags.value(of: flag) ?? flagDefaults[flag] ?? false)
-                         }),
-                         faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString),
+            panel: Panel(world: world, flagDefaults: flagDefaults, backend: backend),
             events: events ?? Self.events(of: world),
             recorder: recorder)
+    }
+}
+
+extension Screen.Panel {
+    /// The panel showing `world`'s session, betslip, flags (over the brand's `flagDefaults`) and faults.
+    init(world: EmbeddedWorld, flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?) {
+        let details: ClientDetails? = if case .signedIn(let details) = world.session.latest { details } else { nil }
+        self.init(signedIn: details != nil,
+                  balance: (details?.balance ?? 0).formatted(.number.precision(.fractionLength(2)).grouping(.never)),
+                  pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
+                  betslip: world.betslip.latestCount,
+                  flags: Dictionary(uniqueKeysWithValues: FeatureFlag.known.map { flag in
+                      (flag.rawValue, world.flags.value(of: flag) ?? flagDefaults[flag] ?? false)
+                  }),
+                  faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString)
     }
 }
 
