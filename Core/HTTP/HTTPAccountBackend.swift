@@ -6,7 +6,9 @@ import FoundationNetworking
 /// The account API over HTTP, as the sandbox backend serves it:
 ///
 /// - `GET /v2/client/check-username?brand=<id>&username=<name>` →
-///   `{"username": "…", "available": true}`;
+///   `{"username": "…", "available": true}`, or `"available": false` with
+///   `"reason"` (the first code: `username.taken`, or a username rule the name
+///   breaks such as `username.characters`) and `"violations"` (every one);
 /// - `POST /v2/client` with an `Idempotency-Key` header and
 ///   `{"brand": "<id>", "fields": {…}}` → 201 `{"clientId": "…"}` (200 with
 ///   the same id for a repeated key); 422 `validation.failed` and 409
@@ -30,11 +32,11 @@ public struct HTTPAccountBackend: AccountBackend {
     }
 
     /// Asks the server; a failure or a bad answer is a ``BackendError``.
-    public func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+    public func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
         let response = try await send("GET", "v2/client/check-username",
                                       query: ["brand": brand.rawValue, "username": username])
         guard response.status == 200 else { throw Self.error(response, call: "check-username") }
-        return try Self.decode(UsernameAnswer.self, response.body, call: "check-username").available
+        return try Self.decode(UsernameAnswer.self, response.body, call: "check-username").verdict
     }
 
     /// Posts the registration; see the type's documentation for the answers.
@@ -101,6 +103,17 @@ public struct HTTPAccountBackend: AccountBackend {
 
 private struct UsernameAnswer: Decodable {
     let available: Bool
+    let reason: String?
+    let violations: [ErrorAnswer.Violation]?
+
+    /// An unavailable name without reasons (an older server) reads as taken.
+    var verdict: UsernameVerdict {
+        guard !available else { return .available }
+        let reasons = (violations ?? []).map(\.violation)
+        if !reasons.isEmpty { return .unavailable(reasons) }
+        let code = RuleCode(rawValue: reason ?? UsernameVerdict.takenCode.rawValue)
+        return .unavailable([RuleViolation(code: code, template: code == UsernameVerdict.takenCode ? "That username is taken." : code.rawValue)])
+    }
 }
 
 private struct RegistrationBody: Encodable {
@@ -122,10 +135,7 @@ struct ErrorAnswer: Decodable {
         var violations: [FieldName: [RuleViolation]] {
             var found: [FieldName: [RuleViolation]] = [:]
             for (name, list) in fields ?? [:] {
-                found[FieldName(name)] = list.map {
-                    RuleViolation(code: RuleCode(rawValue: $0.code), parameters: $0.parameters ?? [:],
-                                  template: $0.message ?? $0.code)
-                }
+                found[FieldName(name)] = list.map(\.violation)
             }
             return found
         }
@@ -135,6 +145,10 @@ struct ErrorAnswer: Decodable {
         let code: String
         let message: String?
         let parameters: [String: String]?
+
+        var violation: RuleViolation {
+            RuleViolation(code: RuleCode(rawValue: code), parameters: parameters ?? [:], template: message ?? code)
+        }
     }
 
     let error: Body

@@ -5,11 +5,32 @@
 /// HTTP client for the sandbox or a real server. Errors say which call failed
 /// and why; they never contain the values that were sent.
 public protocol AccountBackend: Sendable {
-    /// Whether `username` is free to register.
-    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool
+    /// Whether `username` can be registered: the brand's username rules
+    /// first, then whether someone has it (or a look-alike of it).
+    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict
 
     /// Creates a client account from a completed form.
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient
+}
+
+/// The answer to a username check.
+public enum UsernameVerdict: Hashable, Sendable {
+    /// Nobody has the name or a look-alike of it, and it keeps the brand's rules.
+    case available
+    /// The name cannot be used, and why: `username.taken`, or the codes of
+    /// the brand's username rules it breaks (e.g. `username.characters`).
+    case unavailable([RuleViolation])
+
+    /// The code of the taken-name answer.
+    public static let takenCode: RuleCode = "username.taken"
+
+    /// Whether the name can be used.
+    public var isAvailable: Bool { self == .available }
+
+    /// Why the name cannot be used; empty when it can.
+    public var reasons: [RuleViolation] {
+        if case .unavailable(let reasons) = self { reasons } else { [] }
+    }
 }
 
 /// A completed join form, ready to send. Its description never shows values.

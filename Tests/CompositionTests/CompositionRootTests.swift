@@ -126,7 +126,7 @@ struct CompositionRootTests {
         lookup.send(.submit)
         await lookup.settle()
         #expect(lookup.state.failedOperation == .search && lookup.state.failure != nil)
-        await #expect(throws: BackendError.self) { try await runtime.services.backend.isUsernameAvailable("alex_c") }
+        await #expect(throws: BackendError.self) { try await runtime.services.backend.checkUsername("alex_c").isAvailable }
     }
 }
 
@@ -169,7 +169,7 @@ struct EmbeddedWorldTests {
         let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["check-username=500", "create-client=timeout"]))
         let backend = try await backend(world)
         await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500 fault.injected")) {
-            try await backend.isUsernameAvailable("someone")
+            try await backend.checkUsername("someone").isAvailable
         }
         let creating = Task { try await backend.createClient(registration(key: "slow")) }
         await world.clock.waitForSleepers()
@@ -178,7 +178,7 @@ struct EmbeddedWorldTests {
         world.clock.advance(by: .seconds(1))
         await #expect(throws: BackendError.timedOut) { try await creating.value }
         world.faults.plan = FaultPlan()
-        #expect(try await backend.isUsernameAvailable("someone"))
+        #expect(try await backend.checkUsername("someone").isAvailable)
     }
 
     @Test("a latency past the client's time-out: the server created the client, the client saw no answer; the retry gets it")

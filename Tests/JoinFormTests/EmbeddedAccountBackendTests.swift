@@ -45,11 +45,36 @@ struct EmbeddedAccountBackendTests {
         }
     }
 
-    @Test("username availability ignores case")
+    @Test("username availability ignores case and look-alikes")
     func availability() async throws {
         let service = backend(taken: ["Punter99"])
-        #expect(try await service.isUsernameAvailable("punter99") == false)
-        #expect(try await service.isUsernameAvailable("punter100") == true)
+        #expect(try await service.checkUsername("punter99") == .unavailable([RegistrationValidator.usernameTaken]))
+        #expect(try await service.checkUsername("PUNTER99").isAvailable == false)
+        #expect(try await service.checkUsername("punter100").isAvailable == true)
+        #expect(try await service.checkUsername("Punter99x").isAvailable == true)
+    }
+
+    @Test("the check applies the form's username rules first and names the ones a name breaks")
+    func checkAppliesRules() async throws {
+        let service = backend(taken: ["Punter99"])
+        #expect(try await service.checkUsername("abc").reasons.map(\.code) == ["length.range"])
+        #expect(try await service.checkUsername(String(repeating: "a", count: 60_000)).reasons.map(\.code) == ["length.range"])
+        #expect(try await service.checkUsername("").reasons.map(\.code) == ["required"])
+        // The check and registration give the same codes for the same name.
+        for name in ["abc", String(repeating: "z", count: 21), "", "Punter99"] {
+            let checked = try await service.checkUsername(name).reasons.map(\.code)
+            let registered = await rejection(service, Self.valid.merging(["username": name]) { $1 })
+            #expect(registered?["username"] == checked, "\(name.prefix(24))")
+        }
+    }
+
+    @Test("a look-alike of a registered name cannot be registered")
+    func lookAlikeRegistration() async throws {
+        let service = backend()
+        _ = try await service.createClient(registration(Self.valid))
+        let other = Self.valid.merging(["username": "ADA1OVE", "email": "other@example.com"]) { $1 }
+        #expect(await rejection(service, other) == ["username": ["username.taken"]])
+        #expect(try await service.checkUsername("AdaL0ve").reasons.map(\.code) == ["username.taken"])
     }
 
     @Test("a valid registration creates a client, reserves the username and keeps no password")
@@ -57,7 +82,7 @@ struct EmbeddedAccountBackendTests {
         let service = backend()
         let client = try await service.createClient(registration(Self.valid))
         #expect(client.clientID == "client-1")
-        #expect(try await service.isUsernameAvailable("ADALOVE") == false)
+        #expect(try await service.checkUsername("ADALOVE").isAvailable == false)
         let stored = try #require(await service.clients.first)
         #expect(stored.fields["password"] == nil)
         #expect(stored.fields["email"] == "ada@example.com")
@@ -128,7 +153,7 @@ struct EmbeddedAccountBackendTests {
         let checking = backend(register: [listed])
         await #expect(throws: BackendError.selfExcluded) { try await checking.createClient(registration(Self.valid)) }
         #expect(await checking.clients.isEmpty)
-        #expect(try await checking.isUsernameAvailable("adalove"), "a refused applicant reserves nothing")
+        #expect(try await checking.checkUsername("adalove").isAvailable, "a refused applicant reserves nothing")
 
         var sibling = Self.valid
         sibling["firstName"] = "Augusta"

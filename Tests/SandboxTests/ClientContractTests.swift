@@ -12,12 +12,12 @@ struct ClientContractTests {
     func accountBackend() async throws {
         try await SandboxHarness.run { sandbox in
             let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), brand: Self.neds)
-            #expect(try await backend.isUsernameAvailable("punter") == false)
-            #expect(try await backend.isUsernameAvailable("adalove") == true)
+            #expect(try await backend.checkUsername("punter").isAvailable == false)
+            #expect(try await backend.checkUsername("adalove").isAvailable == true)
             let registration = ClientRegistration(brand: Self.neds, fields: Registrations.australian, idempotencyKey: "contract-1")
             let created = try await backend.createClient(registration)
             #expect(try await backend.createClient(registration) == created)
-            #expect(try await backend.isUsernameAvailable("ADALOVE") == false)
+            #expect(try await backend.checkUsername("ADALOVE").isAvailable == false)
 
             let badEmail = ClientRegistration(brand: Self.neds, fields: Registrations.australian(["email": "x", "username": "other1"]),
                                               idempotencyKey: "contract-2")

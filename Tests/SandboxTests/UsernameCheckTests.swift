@@ -1,3 +1,4 @@
+import LiveryCore
 import Testing
 
 @Suite("check-username")
@@ -40,6 +41,60 @@ struct UsernameCheckTests {
             #expect(unknown.status == 404)
             #expect(unknown.errorCode == "brand.unknown")
             #expect(unknown.errorMessage?.contains("neds") == true)
+        }
+    }
+
+    /// Names registration refuses: the check must refuse them with the same codes.
+    static let hostileNames = [
+        "\u{0}nul", "😀\u{202E}evil", "' OR 1=1 --", "%zz%", "a b", String(repeating: "a", count: 60_000),
+        "ab", "Аdаlоvе",
+    ]
+
+    @Test("for every brand, check-username and registration give a name the same codes")
+    func agreesWithRegistration() async throws {
+        try await SandboxHarness.run { sandbox in
+            for brand in try SandboxHarness.brands {
+                let fields = brand.manifest.region == .australia ? Registrations.australian : Registrations.newZealand
+                for name in Self.hostileNames {
+                    let label = "\(brand.manifest.id) \(name.prefix(16).debugDescription)"
+                    let check = try await sandbox.get("/v2/client/check-username",
+                                                      query: ["brand": brand.manifest.id.rawValue, "username": name])
+                    #expect(check.status == 200, "\(label)")
+                    #expect(check.json["available"] as? Bool == false, "\(label)")
+                    let codes = (check.json["violations"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                    #expect(check.json["reason"] as? String == codes.first, "\(label)")
+                    let created = try await sandbox.createClient(brand: brand.manifest.id.rawValue,
+                                                                 fields: fields.merging(["username": name]) { $1 })
+                    #expect(created.status == 422, "\(label)")
+                    #expect(created.fieldCodes["username"] == codes, "\(label)")
+                    #expect(!codes.isEmpty, "\(label)")
+                }
+            }
+        }
+    }
+
+    @Test("a name the brand's rules refuse says why: username.characters before anything else")
+    func reason() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "' OR 1=1 --"])
+            #expect(answer.json["available"] as? Bool == false)
+            #expect(answer.json["reason"] as? String == "username.characters")
+        }
+    }
+
+    @Test("a look-alike of a registered name is taken: l, I and 1 read alike, so do O and 0")
+    func lookAlikes() async throws {
+        try await SandboxHarness.run { sandbox in
+            #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
+            for name in ["ADA1OVE", "AdaL0ve", "adaIove"] {
+                let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": name])
+                #expect(answer.json["available"] as? Bool == false, "\(name)")
+                #expect(answer.json["reason"] as? String == "username.taken", "\(name)")
+            }
+            let lookAlike = Registrations.australian(["username": "ADA1OVE", "email": "other@example.com", "mobile": "0412 000 111"])
+            let created = try await sandbox.createClient(fields: lookAlike)
+            #expect(created.status == 409)
+            #expect(created.fieldCodes["username"] == ["username.taken"])
         }
     }
 }

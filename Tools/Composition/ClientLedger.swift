@@ -34,8 +34,8 @@ struct LedgerRecordingBackend: AccountBackend {
     let ledger: ClientLedger
     let secretFields: Set<String>
 
-    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
-        try await base.isUsernameAvailable(username)
+    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {

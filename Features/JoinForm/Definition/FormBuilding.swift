@@ -83,13 +83,17 @@ extension FormDefinition {
                          initialStatus: startsValid ? .valid : .unknown)
     }
 
-    /// Asks `accounts` whether the name is free; a taken name breaks the rule
-    /// (code `username.taken`), a failed call is the field's error state.
+    /// Asks `accounts` whether the name can be used; a taken name breaks the
+    /// rule (the brand's code and message), a name the service refuses for
+    /// another reason shows the service's first reason, and a failed call is
+    /// the field's error state.
     private static func usernameRule(_ rule: RuleDefinition, _ accounts: any AccountBackend) -> any AsyncValidationRule<String> {
         let violation = RuleViolation(code: RuleCode(rawValue: rule.code ?? "username.taken"),
                                       template: rule.errorMessage ?? "That username is taken.")
         return AsyncCustomRule<String> { username in
-            try await accounts.isUsernameAvailable(username) ? nil : violation
+            let reasons = try await accounts.checkUsername(username).reasons
+            guard let first = reasons.first else { return nil }
+            return reasons.contains { $0.code == UsernameVerdict.takenCode } ? violation : first
         }
     }
 

@@ -15,7 +15,8 @@ import LiveryCore
 /// 3. a person who already has an account — the same email or mobile number
 ///    as an existing account or a client created here — gets
 ///    ``BackendError/accountExists``;
-/// 4. a username already taken (ignoring case) is rejected on its field with `username.taken`;
+/// 4. a username already taken — the same name or a look-alike of it, see
+///    ``UsernameKey`` — is rejected on its field with `username.taken`;
 /// 5. when a register is configured (Australian brands), a listed person
 ///    gets ``BackendError/selfExcluded`` and no account;
 /// 6. otherwise the client is stored — without any `Password` field — and its username reserved.
@@ -32,7 +33,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
 
     private let validator: RegistrationValidator
     private let selfExclusionRegister: [SelfExcludedPerson]?
-    private var takenUsernames: Set<String>
+    private var takenUsernames: Set<UsernameKey>
     private var identities: [AccountIdentity]
     private var byIdempotencyKey: [String: (client: CreatedClient, request: Int)] = [:]
 
@@ -49,14 +50,17 @@ public actor EmbeddedAccountBackend: AccountBackend {
                 takenUsernames: Set<String> = [], existingAccounts: [ExistingAccount] = [],
                 selfExclusionRegister: [SelfExcludedPerson]? = nil) {
         self.validator = RegistrationValidator(definition: definition, environment: environment, fieldNames: fieldNames)
-        self.takenUsernames = Set((takenUsernames + existingAccounts.compactMap(\.username)).map { $0.lowercased() })
+        self.takenUsernames = Set((takenUsernames + existingAccounts.compactMap(\.username)).map(UsernameKey.init))
         self.identities = existingAccounts.map(AccountIdentity.init)
         self.selfExclusionRegister = selfExclusionRegister
     }
 
-    /// Whether nobody has `username` yet (ignoring case).
-    public func isUsernameAvailable(_ username: String) throws(BackendError) -> Bool {
-        !takenUsernames.contains(username.lowercased())
+    /// Whether `username` keeps the form's username rules (the codes it
+    /// breaks when not) and nobody has it or a look-alike of it (`username.taken`).
+    public func checkUsername(_ username: String) throws(BackendError) -> UsernameVerdict {
+        let broken = validator.usernameViolations(username)
+        if !broken.isEmpty { return .unavailable(broken) }
+        return takenUsernames.contains(UsernameKey(username)) ? .unavailable([RegistrationValidator.usernameTaken]) : .available
     }
 
     /// Creates a client; see the type's documentation for the checks, in order.
@@ -70,7 +74,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
         let identity = validator.identity(in: registration.fields)
         if identities.contains(where: identity.matches) { throw .accountExists }
         let username = validator.username(in: registration.fields)
-        if takenUsernames.contains(username.lowercased()) {
+        if takenUsernames.contains(UsernameKey(username)) {
             throw .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
         }
         if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) { throw .selfExcluded }
@@ -79,7 +83,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
         let secretFields = validator.secretFields
         clients.append(StoredClient(id: client.clientID, brand: registration.brand,
                                     fields: registration.fields.filter { !secretFields.contains($0.key) }))
-        takenUsernames.insert(username.lowercased())
+        takenUsernames.insert(UsernameKey(username))
         identities.append(identity)
         byIdempotencyKey[registration.idempotencyKey] = (client, Self.fingerprint(of: registration))
         return client

@@ -34,8 +34,21 @@ public struct RegistrationValidator: Sendable {
     /// The fields that hold secrets (the form's `Password` fields): never stored or logged.
     public var secretFields: Set<String> { definition.secretFieldNames }
 
-    /// The violation of a username someone already has.
-    public static let usernameTaken = RuleViolation(code: "username.taken", template: "That username is taken.")
+    /// The violation of a username someone already has (or a look-alike of it, see ``UsernameKey``).
+    public static let usernameTaken = RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")
+
+    /// The brand's username rules `username` breaks, exactly as the form
+    /// reports them (required, length, allowed characters); empty when it
+    /// keeps them. The availability check asks this before whether the name
+    /// is taken, so the form, the check and registration never disagree.
+    public func usernameViolations(_ username: String) -> [RuleViolation] {
+        let name = fieldNames.username
+        guard definition.field(name) != nil else { return [] }
+        var form = blankForm
+        form.setValue(username, for: FieldKey<String>(name))
+        form.validate([name])
+        return form.status(of: name)?.violations ?? []
+    }
 
     /// The broken rules of `submitted`, per field, as the form reports them:
     /// every field the definition has is checked with its rules (composites

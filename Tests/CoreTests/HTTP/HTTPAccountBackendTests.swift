@@ -18,10 +18,20 @@ struct HTTPAccountBackendTests {
     @Test("check-username asks with the brand and the name, and reads the answer")
     func checkUsername() async throws {
         let backend = backend("check.test") { _ in .respond(status: 200, body: #"{"username": "alex_c", "available": false}"#) }
-        #expect(try await backend.isUsernameAvailable("alex_c") == false)
+        #expect(try await backend.checkUsername("alex_c").isAvailable == false)
         let seen = try #require(StubURLProtocol.requests(to: "check.test").first)
         #expect(seen.path == "/v2/client/check-username")
         #expect(seen.query == "brand=test-brand&username=alex_c")
+    }
+
+    @Test("an unavailable name carries the server's reasons; one without reasons reads as taken")
+    func checkUsernameReasons() async throws {
+        let refused = backend("refused.test") { _ in
+            .respond(status: 200, body: #"{"username": "a b", "available": false, "reason": "username.characters", "violations": [{"code": "username.characters", "message": "Letters only.", "parameters": {}}]}"#)
+        }
+        #expect(try await refused.checkUsername("a b") == .unavailable([RuleViolation(code: "username.characters", template: "Letters only.")]))
+        let taken = backend("taken.test") { _ in .respond(status: 200, body: #"{"available": false}"#) }
+        #expect(try await taken.checkUsername("alex_c").reasons.map(\.code) == [UsernameVerdict.takenCode])
     }
 
     @Test("a created client's id is read from a 201, and the idempotency key is sent")
@@ -92,13 +102,13 @@ struct HTTPAccountBackendTests {
     @Test("a server error, a timeout twice and a malformed answer are clear errors")
     func failures() async throws {
         let down = backend("down.test") { _ in .respond(status: 500, body: "") }
-        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) { try await down.isUsernameAvailable("x") }
+        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) { try await down.checkUsername("x").isAvailable }
         let slow = backend("slow.test") { _ in .fail(.timedOut) }
         await #expect(throws: BackendError.timedOut) { try await slow.createClient(registration) }
         #expect(StubURLProtocol.requests(to: "slow.test").count == 2)
         let garbled = backend("garbled.test") { _ in .respond(status: 200, body: #"{"username": "x"}"#) }
         await #expect(throws: BackendError.invalidResponse(reason: "check-username: the answer has no 'available'")) {
-            try await garbled.isUsernameAvailable("x")
+            try await garbled.checkUsername("x").isAvailable
         }
     }
 

@@ -56,12 +56,12 @@ actor ScriptedAccountBackend: AccountBackend {
     func failNextCreate(with error: BackendError) { createFailures.append(error) }
     func gateCreate(_ gate: Gate) { createGate = gate }
 
-    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
+    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
         usernameQuestions.append(username)
         questionsAsked.arrive()
         if let gate = usernameGates[username] { await gate.wait() }
         if failingUsernames.contains(username) { throw .unavailable(reason: "the username service did not answer") }
-        return try await embedded.isUsernameAvailable(username)
+        return try await embedded.checkUsername(username)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {

@@ -45,8 +45,8 @@ struct FaultyAccountBackend: AccountBackend {
     let base: any AccountBackend
     let call: FaultedCall
 
-    func isUsernameAvailable(_ username: String) async throws(BackendError) -> Bool {
-        try await guarded(.checkUsername) { try await base.isUsernameAvailable(username) }
+    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+        try await guarded(.checkUsername) { try await base.checkUsername(username) }
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {

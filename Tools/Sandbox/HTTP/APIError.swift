@@ -40,7 +40,8 @@ struct APIError: Error, HTTPResponseError {
         }
     }
 
-    private struct Violation: Encodable {
+    /// One broken rule, as every answer spells it.
+    struct Violation: Encodable {
         let code: String
         let message: String
         let parameters: [String: String]

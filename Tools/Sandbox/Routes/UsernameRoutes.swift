@@ -1,8 +1,15 @@
 import Hummingbird
+import JoinFormFeature
+import LiveryCore
 
 /// `GET /v2/client/check-username?brand=<id>&username=<name>` →
-/// `{"username": "<name>", "available": true|false}`; a name is taken when
-/// it is reserved or registered with the brand, ignoring case.
+/// `{"username": "<name>", "available": true}`, or `"available": false` with
+/// `"reason"` (the first code) and `"violations"` (every broken rule, as in a
+/// 422). The brand's username rules come first — the very rules its form and
+/// registration apply, so the three never disagree (`username.characters`,
+/// `length.max`, …) — then whether the name, or a look-alike of it, is
+/// reserved or registered with the brand (`username.taken`). A name that
+/// cannot be used is a 200 answer, not an error: the question was answered.
 enum UsernameRoutes {
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.get("/v2/client/check-username") { request, _ -> Response in
@@ -10,13 +17,25 @@ enum UsernameRoutes {
             let brandName = try SandboxServices.query("brand", in: request)
             let username = try SandboxServices.query("username", in: request)
             let brand = try services.brands.brand(named: brandName)
-            let taken = try await services.store.isUsernameTaken(username, brand: brand.id)
-            return try JSONAnswer.response(Answer(username: username, available: !taken))
+            var reasons = brand.validator.usernameViolations(username)
+            if reasons.isEmpty, try await services.store.isUsernameTaken(username, brand: brand.id) {
+                reasons = [RegistrationValidator.usernameTaken]
+            }
+            return try JSONAnswer.response(Answer(username: username, reasons: reasons))
         }
     }
 
     private struct Answer: Encodable {
         let username: String
         let available: Bool
+        let reason: String?
+        let violations: [APIError.Violation]?
+
+        init(username: String, reasons: [RuleViolation]) {
+            self.username = username
+            available = reasons.isEmpty
+            reason = reasons.first?.code.rawValue
+            violations = reasons.isEmpty ? nil : reasons.map(APIError.Violation.init)
+        }
     }
 }

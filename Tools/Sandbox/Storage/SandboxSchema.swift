@@ -67,6 +67,19 @@ enum SandboxSchema {
             // The SHA-256 of the brand and the non-secret fields; rows from before have none.
             try db.execute(sql: "ALTER TABLE client ADD COLUMN request_fingerprint TEXT")
         }
+        migrator.registerMigration("v4: usernames told apart by their look-alike key") { db in
+            // Names stored before keep working: where two existing names now
+            // share a key, the later one keeps its old key (OR IGNORE), and
+            // only new names are held to the look-alike rule.
+            for row in try Row.fetchAll(db, sql: "SELECT id, username FROM client ORDER BY id") {
+                try db.execute(sql: "UPDATE OR IGNORE client SET username_key = ? WHERE id = ?",
+                               arguments: [UsernameKey(row["username"] as String).rawValue, row["id"] as Int64])
+            }
+            for key in try String.fetchAll(db, sql: "SELECT username_key FROM reserved_username") {
+                try db.execute(sql: "UPDATE OR IGNORE reserved_username SET username_key = ? WHERE username_key = ?",
+                               arguments: [UsernameKey(key).rawValue, key])
+            }
+        }
         return migrator
     }
 }

@@ -22,9 +22,9 @@ struct SandboxStore: Sendable {
     /// Closes the file; later calls fail.
     func close() throws { try pool.close() }
 
-    /// Whether `username` (ignoring case) is reserved or registered with `brand`.
+    /// Whether `username`, or a look-alike of it (see ``UsernameKey``), is reserved or registered with `brand`.
     func isUsernameTaken(_ username: String, brand: BrandID) async throws -> Bool {
-        let key = username.lowercased()
+        let key = UsernameKey(username).rawValue
         return try await pool.read { db in
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM reserved_username WHERE username_key = ?)
@@ -66,13 +66,13 @@ struct SandboxStore: Sendable {
         }
     }
 
-    /// Reserves `usernames` (each once, ignoring case).
+    /// Reserves `usernames` (each once, look-alikes as one).
     func reserveUsernames(_ usernames: [String]) async throws {
         guard !usernames.isEmpty else { return }
         try await pool.write { db in
             for username in usernames {
                 try db.execute(sql: "INSERT OR IGNORE INTO reserved_username (username_key) VALUES (?)",
-                               arguments: [username.lowercased()])
+                               arguments: [UsernameKey(username).rawValue])
             }
         }
     }
@@ -152,7 +152,7 @@ struct SandboxStore: Sendable {
     func insert(_ client: NewClient) async throws -> Insertion {
         let fieldsJSON = String(decoding: try JSONEncoder.sorted.encode(client.fields), as: UTF8.self)
         let created = ISO8601DateFormatter().string(from: Date())
-        let key = client.username.lowercased()
+        let key = UsernameKey(client.username).rawValue
         return try await pool.write { db in
             if let earlier = try Int64.fetchOne(db, sql: "SELECT id FROM client WHERE idempotency_key = ?",
                                                 arguments: [client.idempotencyKey]) {
