@@ -86,6 +86,9 @@ let package = Package(
         // The preview's live page (Tools/Preview) only.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The sandbox's answer to requests the HTTP parser refuses (a channel handler).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The benchmarks (Tools/Benchmarks) only; the malloc interposer counts allocations without jemalloc.
@@ -149,7 +152,9 @@ let package = Package(
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
                                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
                                toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
-                               toolsOnly("Logging", "swift-log")],
+                               toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
+                               toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOHTTPTypes", "swift-nio-extras"),
+                               toolsOnly("HummingbirdCore", "hummingbird")],
                 path: "Tools/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",
                     dependencies: ["BrandDeclarations", "LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",

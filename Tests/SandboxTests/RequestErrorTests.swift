@@ -13,6 +13,34 @@ struct RequestErrorTests {
         }
     }
 
+    @Test("a query string over the head limit is 431 request.headTooLarge in the JSON error shape")
+    func oversizedHead() async throws {
+        try await SandboxHarness.run { sandbox in
+            let answer = try await sandbox.get("/v2/client/check-username",
+                                               query: ["brand": "neds", "username": String(repeating: "a", count: 100_000)])
+            #expect(answer.status == 431)
+            #expect(answer.errorCode == "request.headTooLarge")
+            #expect(answer.errorMessage?.contains("80 KiB") == true)
+            // The server goes on answering.
+            #expect(try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "fresh_one"]).status == 200)
+        }
+    }
+
+    @Test("bytes that are not HTTP are 400 request.malformed in the JSON error shape, and the connection closes")
+    func notHTTP() async throws {
+        try await SandboxHarness.run { sandbox in
+            for garbage in ["\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET /v2 HTTP/9.9\r\nHost: x\r\n\r\n",
+                            "GET / HTTP/1.1\r\nBad Header\r\n\r\n"] {
+                let connection = try RawConnection(port: sandbox.server.port)
+                try await connection.send(Data(garbage.utf8))
+                let answer = try #require(RawAnswer(try await connection.readToEnd()), "\(garbage.debugDescription)")
+                #expect(answer.status == 400, "\(garbage.debugDescription)")
+                #expect(answer.errorCode == "request.malformed", "\(garbage.debugDescription)")
+                #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true)
+            }
+        }
+    }
+
     @Test("malformed JSON is 400 request.malformed")
     func malformed() async throws {
         try await SandboxHarness.run { sandbox in

@@ -1,6 +1,7 @@
 import AddressLookupFeature
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import JoinFormFeature
 import LiveryCore
 import Logging
@@ -104,6 +105,10 @@ public enum Sandbox {
         registerRoutes(on: router)
         let application = Application(
             router: router,
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [ProtocolErrorAnswer()],
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: ProtocolErrorAnswer.headLimit,
+                                                maxHeaderListSize: ProtocolErrorAnswer.headLimit))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "livery-sandbox"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
