@@ -46,11 +46,12 @@ public struct PasswordHasher: Sendable {
                 salt.base64EncodedString(), key.base64EncodedString()].joined(separator: "$")
     }
 
-    /// Whether `password` is the one `stored` was made from.
+    /// Whether `password` is the one `stored` was made from (a stored form
+    /// with parameters beyond any this hasher writes is refused, not computed).
     public func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$").map(String.init)
-        guard parts.count == 6, parts[0] == "scrypt", let exponent = Int(parts[1]), let blockSize = Int(parts[2]),
-              let parallelism = Int(parts[3]), let salt = Data(base64Encoded: parts[4]),
+        guard parts.count == 6, parts[0] == "scrypt", let exponent = Int(parts[1]), (1...20).contains(exponent),
+              let blockSize = Int(parts[2]), (1...32).contains(blockSize), let parallelism = Int(parts[3]), (1...16).contains(parallelism), let salt = Data(base64Encoded: parts[4]),
               let expected = Data(base64Encoded: parts[5]),
               let key = try? derive(password, salt: salt, cost: Cost(exponent: exponent, blockSize: blockSize, parallelism: parallelism))
         else { return false }

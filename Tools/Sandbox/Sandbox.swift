@@ -87,7 +87,8 @@ public enum Sandbox {
         let brands = try SandboxBrands(plugins, wallClock: world.wallClock)
         let services = SandboxServices(brands: brands, store: store, addresses: addresses,
                                        faults: FaultInjector(plan: configuration.faults),
-                                       hasher: PasswordHasher(cost: configuration.passwordCost), world: world,
+                                       hasher: PasswordHasher(cost: configuration.passwordCost),
+                                       cpu: CPUWorkPool(width: configuration.hashingThreads), world: world,
                                        maxBodyBytes: configuration.maxBodyBytes, logger: logger)
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)

@@ -13,6 +13,10 @@ public struct SandboxConfiguration: Sendable {
     public var faults: FaultPlan
     /// How costly password hashing is (scrypt's CPU/memory parameter is `2^costExponent`).
     public var passwordCost: PasswordHasher.Cost
+    /// How many passwords are hashed at once, on threads of their own (by
+    /// default one fewer than the machine's cores, at least one); more
+    /// registrations wait their turn while other requests are answered.
+    public var hashingThreads: Int
     /// The largest request body accepted; larger ones are answered 413.
     public var maxBodyBytes: Int
     /// Whether `POST /sandbox/seed` is served (to loopback peers only); off by
@@ -21,7 +25,9 @@ public struct SandboxConfiguration: Sendable {
 
     /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies, no seeding.
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
-                passwordCost: PasswordHasher.Cost = .standard, maxBodyBytes: Int = 64 * 1024, allowsSeeding: Bool = false) {
+                passwordCost: PasswordHasher.Cost = .standard, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
+                maxBodyBytes: Int = 64 * 1024, allowsSeeding: Bool = false) {
+        self.hashingThreads = hashingThreads
         self.allowsSeeding = allowsSeeding
         self.host = host
         self.port = port
@@ -30,6 +36,9 @@ public struct SandboxConfiguration: Sendable {
         self.passwordCost = passwordCost
         self.maxBodyBytes = maxBodyBytes
     }
+
+    /// One fewer than the machine's active cores, at least one.
+    public static var defaultHashingThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 
     /// The database `livery sandbox` uses unless told otherwise, the same from
     /// any directory: `$XDG_STATE_HOME/livery/sandbox.sqlite`, or

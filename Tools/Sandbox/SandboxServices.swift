@@ -7,13 +7,16 @@ import LiveryCore
 import Logging
 
 /// Everything the routes share: the brands, the database, the address
-/// index, the fault injector and the password hasher. Immutable; built once.
+/// index, the fault injector, the password hasher and the threads it runs
+/// on. Immutable; built once.
 struct SandboxServices: Sendable {
     let brands: SandboxBrands
     let store: SandboxStore
     let addresses: EmbeddedAddressLookupService
     let faults: FaultInjector
     let hasher: PasswordHasher
+    /// Where hashing runs, off the request-handling threads.
+    let cpu: CPUWorkPool
     /// The day taken as today and the self-exclusion register, as seeds leave them.
     let world: SandboxWorld
     let maxBodyBytes: Int
@@ -32,6 +35,16 @@ struct SandboxServices: Sendable {
         case .timeout?:
             throw APIError(.gatewayTimeout, code: "fault.timeout", message: "fault injection: \(route) timed out")
         }
+    }
+
+    /// The stored form of `password`, hashed on the CPU pool.
+    func hashPassword(_ password: String) async throws -> String {
+        try await cpu.run { [hasher] in try hasher.hash(password) }
+    }
+
+    /// Whether `password` made `stored`, checked on the CPU pool.
+    func verifyPassword(_ password: String, against stored: String) async throws -> Bool {
+        try await cpu.run { [hasher] in hasher.verify(password, against: stored) }
     }
 
     /// The value of the query parameter `name`, or a 400 `request.invalid` naming it.

@@ -58,7 +58,7 @@ enum CreateClientRoutes {
         let password = brand.definition.fields
             .first { brand.passwordFields.contains($0.name.rawValue) && fields[$0.name.rawValue] != nil }
             .flatMap { fields[$0.name.rawValue] }
-        let passwordHash = try password.map { try services.hasher.hash($0) }
+        let passwordHash: String? = if let password { try await services.hashPassword(password) } else { nil }
         let stored = fields.filter { !brand.passwordFields.contains($0.key) }
         let client = SandboxStore.NewClient(brand: brand.id, username: username, fields: stored,
                                             passwordHash: passwordHash, idempotencyKey: key,
@@ -94,7 +94,7 @@ enum CreateClientRoutes {
         let password = brand.passwordFields.sorted().compactMap { fields[$0] }.first
         let samePassword = switch (password, earlier.passwordHash) {
         case (nil, nil): true
-        case (let password?, let hash?): services.hasher.verify(password, against: hash)
+        case (let password?, let hash?): try await services.verifyPassword(password, against: hash)
         default: false
         }
         guard earlier.brand == brand.id.rawValue, earlier.fingerprint.map({ $0 == fingerprint(fields, brand: brand) }) ?? true,
