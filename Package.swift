@@ -147,9 +147,11 @@ let package = Package(
                                "BrandDeclarations", toolsOnly("Hummingbird", "hummingbird"),
                                toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log")],
                 path: "Tools/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
+        // The JSON bodies the sandbox reads, and their decoding: values only, testable and fuzzed without a server.
+        .target(name: "SandboxRequests", path: "Tools/SandboxRequests", swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
-                dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition", "SandboxRequests",
                                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
                                toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
                                toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
@@ -176,6 +178,17 @@ let package = Package(
                                          toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
                           path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
+        // check-username latency while registrations hash their passwords, against the sandbox in-process:
+        // `swift run -c release SandboxLoad`.
+        .executableTarget(name: "SandboxLoad",
+                          dependencies: ["LiverySandbox", "LiveryCore", toolsOnly("Logging", "swift-log")] + allBrandTargets,
+                          path: "Tools/Benchmarks/SandboxLoad", swiftSettings: swiftSettings, plugins: brandList),
+        // Fuzz targets for every input read from outside (Tools/Fuzz/README.md): libFuzzer with
+        // `-sanitize=fuzzer,address -DLIVERY_FUZZING`, or a replay of files without it.
+        .executableTarget(name: "LiveryFuzz",
+                          dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                                         "LiveryScenarios", "SandboxRequests", "NedsBrand"],
+                          path: "Tools/Fuzz", exclude: ["README.md", "Corpus"], swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(

@@ -88,7 +88,8 @@ public enum Sandbox {
         let services = SandboxServices(brands: brands, store: store, addresses: addresses,
                                        faults: FaultInjector(plan: configuration.faults),
                                        hasher: PasswordHasher(cost: configuration.passwordCost),
-                                       cpu: CPUWorkPool(width: configuration.hashingThreads), world: world,
+                                       cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
+                                       world: world,
                                        maxBodyBytes: configuration.maxBodyBytes, logger: logger)
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)

@@ -16,6 +16,9 @@ public struct SandboxConfiguration: Sendable {
     /// How many passwords are hashed at once, on threads of their own (by
     /// default one fewer than the machine's cores, at least one); more
     /// registrations wait their turn while other requests are answered.
+    /// `0` hashes on the request-handling threads themselves — the design
+    /// that stalled every other request under load, kept only as the load
+    /// benchmark's baseline.
     public var hashingThreads: Int
     /// The largest request body accepted; larger ones are answered 413.
     public var maxBodyBytes: Int

@@ -49,25 +49,33 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     /// Finds up to `limit` suggestions for `query` in `region`.
     public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
         let body = HarmonyRequest(payload: [HarmonyFindItem(country: region.code, fullAddress: query)])
-        let payload = try await post(body, to: configuration.findPath, notFoundID: nil)
+        return try Self.suggestions(inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)
+    }
+
+    /// The suggestions in a find answer's body (at most `limit`), or why the body cannot be used.
+    public static func suggestions(inFindAnswer body: Data, limit: Int) throws(AddressLookupError) -> [AddressSuggestion] {
         var suggestions: [AddressSuggestion] = []
-        for (position, address) in payload.prefix(max(0, limit)).enumerated() {
+        for (position, address) in try payload(of: body).prefix(max(0, limit)).enumerated() {
             suggestions.append(try address.suggestion(at: position))
         }
         return suggestions
     }
 
-    /// Retrieves the full address with id `id`.
-    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        let body = HarmonyRequest(payload: [HarmonyRetrieveItem(id: id)])
-        let payload = try await post(body, to: configuration.retrievePath, notFoundID: id)
-        guard let first = payload.first else { throw .notFound(id: id) }
+    /// The address in a retrieve answer's body for `id`, or why the body cannot be used.
+    public static func address(inRetrieveAnswer body: Data, id: String) throws(AddressLookupError) -> PostalAddress {
+        guard let first = try payload(of: body).first else { throw .notFound(id: id) }
         return try first.postalAddress(at: 0)
     }
 
-    /// Posts `body` as JSON and returns the payload of a successful answer.
+    /// Retrieves the full address with id `id`.
+    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        let body = HarmonyRequest(payload: [HarmonyRetrieveItem(id: id)])
+        return try Self.address(inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id)
+    }
+
+    /// Posts `body` as JSON and returns the body of a successful answer.
     private func post<Item>(_ body: HarmonyRequest<Item>, to path: String,
-                            notFoundID: String?) async throws(AddressLookupError) -> [HarmonyAddress] {
+                            notFoundID: String?) async throws(AddressLookupError) -> Data {
         var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path),
                                  timeoutInterval: configuration.timeoutInterval)
         request.httpMethod = "POST"
@@ -92,7 +100,11 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         case 408, 504: throw .timedOut
         default: throw .unavailable(reason: "HTTP status \(http.statusCode)")
         }
+        return data
+    }
 
+    /// The payload of a successful answer body.
+    private static func payload(of data: Data) throws(AddressLookupError) -> [HarmonyAddress] {
         let decoded: HarmonyResponse
         do { decoded = try JSONDecoder().decode(HarmonyResponse.self, from: data) } catch {
             throw .invalidResponse(reason: Self.describe(error))

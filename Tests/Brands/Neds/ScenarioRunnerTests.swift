@@ -60,9 +60,37 @@ struct ScenarioRunnerTests {
         #expect(malformed.message.hasPrefix("malformed YAML"))
         #expect(malformed.line == 4)
         #expect(try loadError("scenario: x\nsteps:\n  - wait: soon\n")?.message
-            == "wait must be a duration such as 300ms or 1.5s, not 'soon'")
+            == "wait must be a duration such as 300ms or 1.5s, up to 24 hours, not 'soon'")
+        for overflowing in ["99999999999999999999m", "1e20m", "infms", "nanms", "-5s", "25h", "1441m"] {
+            #expect(try loadError("scenario: x\nsteps:\n  - wait: \(overflowing)\n")?.message
+                == "wait must be a duration such as 300ms or 1.5s, up to 24 hours, not '\(overflowing)'")
+        }
         #expect(try loadError("scenario: x\nbrand: tabnz\nsteps:\n  - next\n")?.message
             == "this scenario is for brand 'tabnz', not 'neds'")
+    }
+
+    @Test("hostile files are refused with a line before any large allocation: deep nesting, alias bombs, size, steps")
+    func hostileFiles() throws {
+        let brackets = try #require(try loadError("scenario: x\nsteps:\n  - wait: " + String(repeating: "[", count: 100_000) + "\n"))
+        #expect(brackets.message == "the file nests lists and mappings deeper than 64 levels")
+        #expect(brackets.line == 3)
+        let maps = try #require(try loadError("scenario: x\nsteps:\n  - wait: " + String(repeating: "{a: ", count: 50_000) + "\n"))
+        #expect(maps.message == "the file nests lists and mappings deeper than 64 levels")
+        // Nine anchors, each a list of nine of the one before: 9^9 values once expanded.
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        let laughs = try #require(try loadError(bomb))
+        #expect(laughs.message == "the file comes to over 200000 values once its aliases are expanded")
+        let aliases = "a: &a x\nb: [" + Array(repeating: "*a", count: 101).joined(separator: ", ") + "]\n"
+        #expect(try loadError(aliases)?.message == "the file uses more than 100 aliases (*name)")
+        var wide = "a0: &a0 [" + Array(repeating: "x", count: 500).joined(separator: ", ") + "]\n"
+        for level in 1...4 { wide += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 20).joined(separator: ", ") + "]\n" }
+        #expect(try loadError(wide)?.message == "the file comes to over 200000 values once its aliases are expanded")
+        let big = try #require(try loadError("scenario: x\nsteps:\n" + String(repeating: "  - next\n", count: 120_000)))
+        #expect(big.message.hasSuffix("scenario files are at most 1024 KiB"))
+        let long = try #require(try loadError("scenario: x\nsteps:\n" + String(repeating: "  - next\n", count: 2_001)))
+        #expect(long.message == "a scenario has at most 2000 steps; split this one")
+        #expect(long.line == 2_003)
     }
 
     @Test("a given: that does not hold is an error at its line: unknown key, impossible date, unknown zone, no mobile, bad fault")

@@ -1,3 +1,4 @@
+import LiveryCore
 import Foundation
 
 /// Which calls fail, how, how often, and how much latency each adds — one
@@ -138,19 +139,13 @@ public struct FaultPlan: Sendable, Equatable {
 
     private static func duration(_ spec: String, in text: String) throws(FaultPlanError) -> Duration {
         let lowered = spec.lowercased()
-        let number: Substring, scale: Double
-        if lowered.hasSuffix("ms") {
-            (number, scale) = (lowered.dropLast(2), 1)
-        } else if lowered.hasSuffix("s") {
-            (number, scale) = (lowered.dropLast(1), 1000)
-        } else {
+        guard DurationText.units.contains(where: { lowered.hasSuffix($0.suffix) }) else {
             throw FaultPlanError(value: text, problem: "the latency '\(spec)' needs a unit: ms or s (e.g. 200ms)")
         }
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0,
-              value * scale <= 600_000 else {
+        guard let duration = DurationText.parse(spec, maximum: .seconds(600)) else {
             throw FaultPlanError(value: text, problem: "the latency '\(spec)' is not a duration from 0 to 600s")
         }
-        return .milliseconds(Int64((value * scale).rounded()))
+        return duration
     }
 
     private static func text(of duration: Duration) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxRequests
 import Hummingbird
 
 /// The app bar's figures for a client, with `PUT` twins so tests and demos can set them:
@@ -36,20 +37,16 @@ enum AccountRoutes {
             try await services.injectFaults(.betslipCount)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             guard let count = try await services.store.betslipCount(clientID: id) else { throw APIError.unknownClient("client-\(id)") }
-            return try JSONAnswer.response(BetslipCount(count: count))
+            return try JSONAnswer.response(BetslipCountBody(count: count))
         }
         router.put("/v2/client/{clientId}/betslip-count") { request, context -> Response in
             try await services.injectFaults(.betslipCount)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             var request = request
-            let body = try await JSONBody.decode(BetslipCount.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(BetslipCountBody.self, from: &request, limit: services.maxBodyBytes)
             guard body.count >= 0 else { throw APIError(.badRequest, code: "request.invalid", message: "'count' cannot be negative") }
             guard try await services.store.setBetslipCount(body.count, clientID: id) else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(body)
         }
-    }
-
-    private struct BetslipCount: Codable {
-        let count: Int
     }
 }

@@ -1,3 +1,4 @@
+import SandboxRequests
 import Hummingbird
 import LiveryCore
 
@@ -16,7 +17,7 @@ enum AddressRoutes {
         router.post("/address/find") { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request
-            let body = try await JSONBody.decode(Envelope<FindItem>.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(AddressEnvelope<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             guard let region = Region(code: item.country) else {
                 throw APIError(.badRequest, code: "request.invalid", message: "'payload[0].country' must be AU or NZ, not '\(item.country)'")
@@ -27,7 +28,7 @@ enum AddressRoutes {
         router.post("/address/retrieve") { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request
-            let body = try await JSONBody.decode(Envelope<RetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(AddressEnvelope<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             do {
                 let address = try await services.addresses.address(id: item.id)
@@ -36,19 +37,6 @@ enum AddressRoutes {
                 throw APIError(.notFound, code: "address.unknown", message: "no address with id '\(item.id)'")
             }
         }
-    }
-
-    private struct Envelope<Item: Decodable>: Decodable {
-        let payload: [Item]
-    }
-
-    private struct FindItem: Decodable {
-        let country: String
-        let fullAddress: String
-    }
-
-    private struct RetrieveItem: Decodable {
-        let id: String
     }
 
     private struct Answer: Encodable {

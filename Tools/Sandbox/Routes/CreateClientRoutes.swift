@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SandboxRequests
 import Hummingbird
 import LiveryCore
 
@@ -29,7 +30,7 @@ enum CreateClientRoutes {
                 throw APIError(.badRequest, code: "request.invalid", message: "the Idempotency-Key header is longer than 200 characters")
             }
             var request = request
-            let body = try await JSONBody.decode(Registration.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(RegistrationBody.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: body.brand)
             if let replay = try await replay(key, body.fields, brand: brand, services: services) { return replay }
             return try await create(body.fields, brand: brand, key: key, services: services)
@@ -122,11 +123,6 @@ enum CreateClientRoutes {
     }
 
     private static let takenViolation = RuleViolation(code: "username.taken", template: "That username is taken.")
-
-    private struct Registration: Decodable {
-        let brand: String
-        let fields: [String: String]
-    }
 
     private struct Created: Encodable {
         let clientId: String

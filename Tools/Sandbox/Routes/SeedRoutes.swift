@@ -1,4 +1,5 @@
 import Foundation
+import SandboxRequests
 import Hummingbird
 import JoinFormFeature
 import LiveryComposition
@@ -32,7 +33,7 @@ enum SeedRoutes {
                 throw APIError(.forbidden, code: "seed.forbidden", message: "only this machine may seed the sandbox")
             }
             var request = request
-            let seed = try await JSONBody.decode(Seed.self, from: &request, limit: services.maxBodyBytes)
+            let seed = try await JSONBody.decode(SeedBody.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try check(seed)
             try await services.store.reserveUsernames(seed.takenUsernames ?? [])
@@ -48,7 +49,7 @@ enum SeedRoutes {
     }
 
     /// The seed's values, checked before anything changes.
-    private static func check(_ seed: Seed) throws(APIError) -> (today: CalendarDay?, accounts: [ExistingAccount],
+    private static func check(_ seed: SeedBody) throws(APIError) -> (today: CalendarDay?, accounts: [ExistingAccount],
                                                                   register: [SelfExcludedPerson], faults: FaultPlan) {
         for (name, count) in [("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
                               ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count)] where (count ?? 0) > maxEntries {
@@ -88,27 +89,6 @@ enum SeedRoutes {
 
     private static func invalid(_ message: String) -> APIError {
         APIError(.badRequest, code: "seed.invalid", message: message)
-    }
-
-    private struct Seed: Decodable {
-        struct Account: Decodable {
-            let email: String?
-            let mobile: String?
-            let username: String?
-        }
-
-        struct Person: Decodable {
-            let firstName: String
-            let lastName: String
-            let dateOfBirth: String
-        }
-
-        let brand: String
-        let today: String?
-        let existingAccounts: [Account]?
-        let takenUsernames: [String]?
-        let selfExcluded: [Person]?
-        let faults: [String]?
     }
 
     private struct Seeded: Encodable {

@@ -1,32 +1,5 @@
+import SandboxRequests
 import GRDB
-
-/// A client's account figures as the app bar shows them (`/details`).
-struct AccountDetails: Codable, Equatable, Sendable {
-    /// A social profile: nickname and optional avatar.
-    struct Profile: Codable, Equatable, Sendable {
-        var nickname: String
-        var avatar: String?
-    }
-
-    /// The balance as a decimal string, e.g. `125.50`.
-    var balance: String
-    var pendingBetsCount: Int
-    var promotionsBalance: Int
-    var socialProfile: Profile?
-
-    enum CodingKeys: String, CodingKey {
-        case balance, pendingBetsCount, promotionsBalance, socialProfile
-    }
-
-    /// Encodes `socialProfile` as `null` when absent (the contract's shape).
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(balance, forKey: .balance)
-        try container.encode(pendingBetsCount, forKey: .pendingBetsCount)
-        try container.encode(promotionsBalance, forKey: .promotionsBalance)
-        try container.encode(socialProfile, forKey: .socialProfile)
-    }
-}
 
 extension SandboxStore {
     /// The account figures of client `id`, or `nil` for an unknown client.

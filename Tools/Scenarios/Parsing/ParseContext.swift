@@ -77,16 +77,16 @@ struct ParseContext: Sendable {
         return amount
     }
 
-    /// A duration such as `300ms`, `2s` or `1.5s`.
+    /// The longest wait a scenario may ask for.
+    static let maximumWait: Duration = .seconds(24 * 60 * 60)
+
+    /// A duration such as `300ms`, `2s`, `1.5s` or `2m`, at most a day.
     func duration(_ node: YAMLNode) throws(ScenarioInputError) -> Duration {
         let value = try text(node, "wait").trimmingCharacters(in: .whitespaces)
-        let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
-        for unit in units where value.hasSuffix(unit.suffix) {
-            if let number = Double(value.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)), number >= 0 {
-                return .milliseconds(Int64((number * unit.milliseconds).rounded()))
-            }
+        guard let duration = DurationText.parse(value, maximum: Self.maximumWait) else {
+            throw error(node, "wait must be a duration such as 300ms or 1.5s, up to 24 hours, not '\(value)'")
         }
-        throw error(node, "wait must be a duration such as 300ms or 1.5s, not '\(value)'")
+        return duration
     }
 
     /// An input id of the brand's form: `email`, `address.street`, `depositLimit.amount`.

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryComposition
 
 /// Reads a scenario file: its top-level keys and its steps.
 ///
@@ -17,6 +18,9 @@ struct ScenarioParser {
 
     /// The top-level keys.
     static let keys = ["scenario", "brand", "screen", "description", "given", "steps"]
+
+    /// The most steps one scenario may have.
+    static let maxSteps = 2_000
 
     /// Parses `text`, the contents of the file, for the brand `brand`.
     func parse(_ text: String, brand: String) throws(ScenarioInputError) -> Scenario {
@@ -54,6 +58,9 @@ struct ScenarioParser {
 
     private func parseSteps(_ node: YAMLNode) throws(ScenarioInputError) -> [Step] {
         guard let items = node.sequence else { throw context.error(node, "`steps:` must be a list, not \(node.kindName)") }
+        guard items.count <= Self.maxSteps else {
+            throw context.error(items[Self.maxSteps], "a scenario has at most \(Self.maxSteps) steps; split this one")
+        }
         var steps: [Step] = []
         for item in items { steps.append(try step(item)) }
         return steps
@@ -85,5 +92,14 @@ struct ScenarioParser {
         }
         let (action, summary) = try actions.withArgument(name, entry.value, at: entry.key)
         return Step(line: node.line, summary: settles ? summary : summary + " (not settled)", kind: .action(action), settles: settles)
+    }
+}
+
+extension Scenario {
+    /// Parses `text`, the contents of the scenario file at `file`, for the
+    /// brand `configuration` describes; errors name `file` and the line.
+    public static func parse(_ text: String, file: String, for configuration: BrandConfiguration) throws(ScenarioInputError) -> Scenario {
+        try ScenarioParser(context: ParseContext(file: file, vocabulary: Vocabulary(configuration)))
+            .parse(text, brand: configuration.id.rawValue)
     }
 }

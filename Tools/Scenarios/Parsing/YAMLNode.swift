@@ -1,3 +1,4 @@
+import CYaml
 import Yams
 
 /// A YAML node reduced to what scenario files use — text, lists and ordered
@@ -48,13 +49,30 @@ struct YAMLNode: Sendable {
         }
     }
 
+    /// What a scenario file may hold, checked before a tree is built.
+    enum Bounds {
+        /// The largest file read, in bytes.
+        static let fileBytes = 1 << 20
+        /// The deepest nesting of lists and mappings.
+        static let depth = 64
+        /// The most aliases (`*name`) a file may use.
+        static let aliases = 100
+        /// The most nodes a file may come to once aliases are expanded.
+        static let nodes = 200_000
+    }
+
     /// Parses `text` (the file at `path`) into a tree.
-    /// - Throws: ``ScenarioInputError`` with the line libyaml reports, or
-    ///   naming both lines of a key written twice in one mapping.
+    /// - Throws: ``ScenarioInputError`` with the line libyaml reports, naming
+    ///   both lines of a key written twice in one mapping, or the line where
+    ///   the file goes past one of the ``Bounds``.
     static func parse(_ text: String, path: String) throws(ScenarioInputError) -> YAMLNode? {
+        try checkBounds(text, path: path)
         let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: text).map { YAMLNode($0) }
+            var budget = Bounds.nodes
+            root = try Yams.compose(yaml: text).map { node throws(ScenarioInputError) in try YAMLNode(node, budget: &budget, path: path) }
+        } catch let error as ScenarioInputError {
+            throw error
         } catch let error as YamlError {
             throw ScenarioInputError(file: path, line: Self.line(of: error), message: "malformed YAML: \(Self.problem(of: error))")
         } catch {
@@ -87,15 +105,78 @@ struct YAMLNode: Sendable {
         }
     }
 
-    private init(_ node: Node) {
+    /// The tree of `node`, each node spending one of `budget` (aliases count
+    /// every time they are used, so a file of anchors that repeat each other
+    /// runs out long before it fills the memory).
+    private init(_ node: Node, budget: inout Int, path: String) throws(ScenarioInputError) {
         line = node.mark?.line ?? 1
+        budget -= 1
+        guard budget >= 0 else {
+            throw ScenarioInputError(file: path, line: line,
+                                     message: "the file comes to over \(Bounds.nodes) values once its aliases are expanded")
+        }
         switch node {
         case .scalar(let scalar):
             content = .scalar(scalar.string)
         case .sequence(let sequence):
-            content = .sequence(sequence.map { YAMLNode($0) })
+            var items: [YAMLNode] = []
+            for item in sequence { items.append(try YAMLNode(item, budget: &budget, path: path)) }
+            content = .sequence(items)
         case .mapping(let mapping):
-            content = .mapping(mapping.map { Entry(key: YAMLNode($0.key), value: YAMLNode($0.value)) })
+            var entries: [Entry] = []
+            for (key, value) in mapping {
+                entries.append(Entry(key: try YAMLNode(key, budget: &budget, path: path),
+                                     value: try YAMLNode(value, budget: &budget, path: path)))
+            }
+            content = .mapping(entries)
+        }
+    }
+
+    /// Refuses, before a tree is built, a file over ``Bounds/fileBytes``,
+    /// nested deeper than ``Bounds/depth`` or using more than
+    /// ``Bounds/aliases`` aliases. It reads libyaml's event stream (a loop,
+    /// no recursion and nothing kept), so a file of 100,000 open brackets is
+    /// refused at the 65th, before the composer — which recurses once per
+    /// level — ever sees it. Malformed YAML passes here and is reported by the
+    /// parse that follows.
+    private static func checkBounds(_ text: String, path: String) throws(ScenarioInputError) {
+        let size = text.utf8.count
+        guard size <= Bounds.fileBytes else {
+            throw ScenarioInputError(file: path, line: 1,
+                                     message: "the file is \(size / 1024) KiB; scenario files are at most \(Bounds.fileBytes / 1024) KiB")
+        }
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return }
+        defer { yaml_parser_delete(&parser) }
+        var bytes = Array(text.utf8)
+        try bytes.withUnsafeMutableBufferPointer { buffer throws(ScenarioInputError) in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var depth = 0, aliases = 0
+            var event = yaml_event_t()
+            while yaml_parser_parse(&parser, &event) == 1 {
+                let type = event.type
+                let line = Int(event.start_mark.line) + 1
+                yaml_event_delete(&event)
+                switch type {
+                case YAML_STREAM_END_EVENT:
+                    return
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    depth += 1
+                    guard depth <= Bounds.depth else {
+                        throw ScenarioInputError(file: path, line: line,
+                                                 message: "the file nests lists and mappings deeper than \(Bounds.depth) levels")
+                    }
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    depth -= 1
+                case YAML_ALIAS_EVENT:
+                    aliases += 1
+                    guard aliases <= Bounds.aliases else {
+                        throw ScenarioInputError(file: path, line: line, message: "the file uses more than \(Bounds.aliases) aliases (*name)")
+                    }
+                default:
+                    break
+                }
+            }
         }
     }
 

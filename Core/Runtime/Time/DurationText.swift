@@ -1,0 +1,31 @@
+/// Durations as people write them in scenarios, flags and fault plans:
+/// `300ms`, `2s`, `1.5s`, `2m`. The one reader every input goes through, so
+/// no text can reach a conversion that traps.
+public enum DurationText {
+    /// The units understood, with their length in milliseconds.
+    public static let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+
+    /// The duration `text` names, or `nil` when it is not a finite,
+    /// non-negative number with a unit, or is longer than `maximum`.
+    public static func parse(_ text: String, maximum: Duration) -> Duration? {
+        let value = text.trimmingWhitespace.lowercased()
+        let limit = Double(maximum.components.seconds) * 1000 + Double(maximum.components.attoseconds) / 1e15
+        for unit in units where value.hasSuffix(unit.suffix) {
+            guard let number = Double(String(value.dropLast(unit.suffix.count)).trimmingWhitespace),
+                  number.isFinite, number >= 0 else { return nil }
+            let milliseconds = number * unit.milliseconds
+            guard milliseconds <= limit else { return nil }
+            return .milliseconds(Int64(milliseconds.rounded()))
+        }
+        return nil
+    }
+}
+
+private extension String {
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while scalars.first?.isWhitespace == true { scalars.removeFirst() }
+        while scalars.last?.isWhitespace == true { scalars.removeLast() }
+        return String(scalars)
+    }
+}

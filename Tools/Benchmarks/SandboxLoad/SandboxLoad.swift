@@ -1,0 +1,243 @@
+import Foundation
+import LiveryCore
+import LiverySandbox
+import Logging
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `swift run -c release SandboxLoad [--registrations N] [--concurrency N] [--seconds N]`
+///
+/// Starts the sandbox in this process on a loopback port over a temporary
+/// SQLite file (standard scrypt cost), then measures `check-username` latency
+/// three ways in one run: idle; while `concurrency` registrations are in
+/// flight with hashing on its own threads (the sandbox as shipped); and the
+/// same load with hashing on the request threads (the old design, as the
+/// baseline). Prints percentiles and registrations per second.
+///
+/// The load comes from plain threads with blocking keep-alive sockets, so the
+/// client never competes for the server's task threads. Every loop is bounded
+/// by a count and a deadline.
+@main
+struct SandboxLoad {
+    static func main() async throws {
+        let options = try Options(CommandLine.arguments.dropFirst())
+        print("sandbox load: \(options.registrations) registrations, \(options.concurrency) in flight, "
+              + "≤ \(options.seconds) s per phase, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        var rows: [(String, Phase.Result)] = []
+        rows.append(("idle (no registrations)", try await Phase.run(hashingThreads: SandboxConfiguration.defaultHashingThreads,
+                                                                      registrations: 0, options: options)))
+        rows.append(("under load, hashing on its own threads", try await Phase.run(
+            hashingThreads: SandboxConfiguration.defaultHashingThreads, registrations: options.registrations, options: options)))
+        rows.append(("under load, hashing on the request threads (baseline)", try await Phase.run(
+            hashingThreads: 0, registrations: options.registrations, options: options)))
+        print("")
+        print("| phase | check-username p50 / p90 / p99 / max | checks | registrations created / s |")
+        print("| --- | --- | --- | --- |")
+        for (name, result) in rows { print("| \(name) | \(result.checkSummary) | \(result.checks.count) | \(result.registrationSummary) |") }
+    }
+}
+
+/// Command-line options, each bounded.
+struct Options {
+    var registrations = 200
+    var concurrency = 50
+    var seconds = 60
+
+    init(_ arguments: ArraySlice<String>) throws {
+        var remaining = arguments
+        while let flag = remaining.popFirst() {
+            guard let text = remaining.popFirst(), let value = Int(text) else { throw LoadError("\(flag) needs a whole number") }
+            switch flag {
+            case "--registrations": registrations = try Self.bounded(value, 1...10_000, flag)
+            case "--concurrency": concurrency = try Self.bounded(value, 1...500, flag)
+            case "--seconds": seconds = try Self.bounded(value, 1...600, flag)
+            default: throw LoadError("unknown option \(flag) (--registrations, --concurrency, --seconds)")
+            }
+        }
+    }
+
+    private static func bounded(_ value: Int, _ range: ClosedRange<Int>, _ flag: String) throws -> Int {
+        guard range.contains(value) else { throw LoadError("\(flag) must be in \(range.lowerBound)...\(range.upperBound)") }
+        return value
+    }
+}
+
+struct LoadError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One measured phase on a fresh sandbox.
+enum Phase {
+    struct Result {
+        var checks: [Duration]
+        var created: Int
+        var failed: Int
+        var elapsed: Duration
+
+        var checkSummary: String {
+            let sorted = checks.sorted()
+            guard !sorted.isEmpty else { return "–" }
+            func at(_ q: Double) -> String { milliseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) }
+            return "\(at(0.5)) / \(at(0.9)) / \(at(0.99)) / \(milliseconds(sorted.last!))"
+        }
+
+        var registrationSummary: String {
+            guard created + failed > 0 else { return "–" }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            return String(format: "%d in %.1f s = %.1f/s%@", created, seconds, Double(created) / seconds,
+                          failed > 0 ? " (\(failed) failed)" : "")
+        }
+
+        private func milliseconds(_ duration: Duration) -> String {
+            let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            return String(format: "%.2f ms", ms)
+        }
+    }
+
+    static func run(hashingThreads: Int, registrations: Int, options: Options) async throws -> Result {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-load-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
+        let configuration = SandboxConfiguration(port: 0, databasePath: database, hashingThreads: hashingThreads)
+        let sandbox = try await Sandbox.start(brands: try packageBrands(), configuration: configuration,
+                                              logger: Logger(label: "load") { _ in SwiftLogNoOpLogHandler() })
+        defer { Task { await sandbox.stop() } }
+        let port = sandbox.port
+        let deadline = ContinuousClock.now + .seconds(options.seconds)
+        let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result {
+                    try load(port: port, registrations: registrations, concurrency: options.concurrency, deadline: deadline)
+                })
+            }
+        }
+        await sandbox.stop()
+        return result
+    }
+
+    /// The blocking part, on plain threads: registration workers and one checker.
+    private static func load(port: Int, registrations: Int, concurrency: Int, deadline: ContinuousClock.Instant) throws -> Result {
+        let next = Atomic<Int>(0), created = Atomic<Int>(0), failed = Atomic<Int>(0), workersLeft = Atomic<Int>(0)
+        let workers = registrations == 0 ? 0 : min(concurrency, registrations)
+        workersLeft.store(workers, ordering: .sequentiallyConsistent)
+        let start = ContinuousClock.now
+        let finished = DispatchGroup()
+        for _ in 0..<workers {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { workersLeft.subtract(1, ordering: .sequentiallyConsistent); finished.leave() }
+                guard let connection = try? BlockingHTTP(port: port) else { return }
+                while ContinuousClock.now < deadline {
+                    let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
+                    guard index < registrations else { return }
+                    let status = (try? connection.send(registration(index))) ?? 0
+                    if status == 201 { created.add(1, ordering: .relaxed) } else { failed.add(1, ordering: .relaxed) }
+                }
+            }
+        }
+        // The checker: one keep-alive connection, a check every 5 ms while registrations are in flight
+        // (500 checks when idle), each a fresh name so nothing is cached anywhere.
+        let checker = try BlockingHTTP(port: port)
+        var checks: [Duration] = []
+        var index = 0
+        while ContinuousClock.now < deadline, workers == 0 ? checks.count < 500 : workersLeft.load(ordering: .sequentiallyConsistent) > 0 {
+            let began = ContinuousClock.now
+            let status = try checker.send("GET /v2/client/check-username?brand=neds&username=probe_\(index) HTTP/1.1\r\nHost: load\r\n\r\n")
+            guard status == 200 else { throw LoadError("check-username answered \(status)") }
+            checks.append(ContinuousClock.now - began)
+            index += 1
+            usleep(5_000)
+        }
+        finished.wait()
+        return Result(checks: checks, created: created.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
+                      elapsed: ContinuousClock.now - start)
+    }
+
+    /// A valid Neds registration, unique by `index`.
+    private static func registration(_ index: Int) -> String {
+        let fields: [String: String] = [
+            "title": "Ms", "firstName": "Load", "lastName": "Tester", "dateOfBirth": "10/12/1990",
+            "email": "load\(index)@example.com", "mobile": String(format: "04%02d %03d %03d", index / 1_000_000 % 100, index / 1000 % 1000, index % 1000),
+            "address.streetNumber": "12", "address.street": "Smith Street", "address.suburb": "Collingwood",
+            "address.state": "VIC", "address.postcode": "3066",
+            "username": String(format: "load_%06d", index), "password": "Analytical1!", "depositLimit": "declined",
+            "marketingConsent": "false",
+        ]
+        let body = try! JSONSerialization.data(withJSONObject: ["brand": "neds", "fields": fields], options: [.sortedKeys])
+        return "POST /v2/client HTTP/1.1\r\nHost: load\r\nContent-Type: application/json\r\nIdempotency-Key: load-\(index)\r\n"
+            + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self)
+    }
+}
+
+/// One keep-alive HTTP/1.1 connection with blocking calls: send a request,
+/// read the status and the body its Content-Length announces.
+final class BlockingHTTP {
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw LoadError("socket failed") }
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var noDelay: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(socket); throw LoadError("connect failed") }
+    }
+
+    deinit { close(socket) }
+
+    /// Sends `request` and returns the answer's status once its body is read.
+    func send(_ request: String) throws -> Int {
+        let bytes = Array(request.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes.withUnsafeBufferPointer { write(socket, $0.baseAddress! + sent, bytes.count - sent) }
+            guard written > 0 else { throw LoadError("write failed") }
+            sent += written
+        }
+        let headEnd = try readUntilHeadEnd()
+        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd + 4)
+        let lines = head.components(separatedBy: "\r\n")
+        guard let status = lines.first.flatMap({ Int($0.split(separator: " ").dropFirst().first ?? "") }) else {
+            throw LoadError("not an HTTP answer")
+        }
+        let length = lines.lazy.compactMap { line -> Int? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+            return Int(parts[1].trimmingCharacters(in: .whitespaces))
+        }.first ?? 0
+        guard length <= 1 << 20 else { throw LoadError("an answer over 1 MiB") }
+        while buffer.count < length { try fill() }
+        buffer.removeFirst(length)
+        return status
+    }
+
+    private func readUntilHeadEnd() throws -> Int {
+        let marker: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: { buffer[$0..<($0 + 4)].elementsEqual(marker) }) {
+                return end
+            }
+            guard buffer.count < 64 * 1024 else { throw LoadError("an answer head over 64 KiB") }
+            try fill()
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = read(socket, &chunk, chunk.count)
+        guard count > 0 else { throw LoadError("the connection closed or timed out") }
+        buffer.append(contentsOf: chunk[0..<count])
+    }
+}

@@ -1,0 +1,175 @@
+import AddressLookupFeature
+import Foundation
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+import LiveryScenarios
+import NedsBrand
+import SandboxRequests
+
+/// The inputs Livery reads from outside, each as a fuzz target: bytes in, and
+/// either a value or a clear error out — never a crash, a hang or a leak.
+/// Where there is a property to hold, a broken one stops the run like a crash.
+enum FuzzTarget: String, CaseIterable {
+    /// A form definition's JSON, as a brand or a server supplies it.
+    case formDefinition = "form-definition"
+    /// A scenario file, read for Neds.
+    case scenario
+    /// A Harmony address answer body, read as a find and as a retrieve answer.
+    case harmony
+    /// A sandbox request body, read as each body the sandbox accepts.
+    case sandboxBody = "sandbox-body"
+    /// A username: the availability check and registration must give it the
+    /// same rule codes, and its look-alike key must be stable.
+    case username
+
+    /// Runs one input.
+    func run(_ data: Data) {
+        switch self {
+        case .formDefinition:
+            _ = try? FormDefinition.load(json: data)
+        case .scenario:
+            _ = try? Scenario.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml", for: Fixtures.neds)
+        case .harmony:
+            _ = try? HarmonyAddressLookupService.suggestions(inFindAnswer: data, limit: 8)
+            _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz")
+        case .sandboxBody:
+            _ = try? BodyDecoding.decode(RegistrationBody.self, from: data)
+            _ = try? BodyDecoding.decode(SeedBody.self, from: data)
+            _ = try? BodyDecoding.decode(AccountDetails.self, from: data)
+            _ = try? BodyDecoding.decode(BetslipCountBody.self, from: data)
+            _ = try? BodyDecoding.decode(AddressEnvelope<AddressFindItem>.self, from: data)
+            _ = try? BodyDecoding.decode(AddressEnvelope<AddressRetrieveItem>.self, from: data)
+        case .username:
+            let name = String(decoding: data, as: UTF8.self)
+            let checked = Fixtures.validator.usernameViolations(name)
+            let registered = Fixtures.validator.violations(in: Fixtures.registration.merging(["username": name]) { $1 })["username"] ?? []
+            guard checked == registered else {
+                fatalError("the check and registration disagree on \(name.debugDescription): \(checked) vs \(registered)")
+            }
+            let key = UsernameKey(name)
+            guard UsernameKey(key.rawValue) == key else {
+                fatalError("the look-alike key of \(name.debugDescription) is not stable: \(key) then \(UsernameKey(key.rawValue))")
+            }
+        }
+    }
+}
+
+/// What the targets read against, built once.
+enum Fixtures {
+    static let neds: BrandConfiguration = {
+        do {
+            return try Composition([NedsBrand.load()]).configuration(of: "neds")
+        } catch {
+            fatalError("the Neds brand does not load: \(error)")
+        }
+    }()
+
+    /// The Australian standard form's registration check.
+    static let validator = RegistrationValidator(
+        definition: neds.bundledDefinition,
+        environment: RuleEnvironment(region: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
+
+    /// A valid Australian registration, whose username each input replaces.
+    static let registration: [String: String] = [
+        "title": "Ms", "firstName": "Ada", "lastName": "Lovelace", "dateOfBirth": "10/12/1990",
+        "email": "ada@example.com", "mobile": "0412 345 678",
+        "address.streetNumber": "12", "address.street": "Smith Street", "address.suburb": "Collingwood",
+        "address.state": "VIC", "address.postcode": "3066",
+        "username": "adalove", "password": "Analytical1!", "depositLimit": "declined", "marketingConsent": "false",
+    ]
+}
+
+#if LIVERY_FUZZING
+/// libFuzzer's entry point; the target is chosen by `LIVERY_FUZZ_TARGET`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    FuzzEntry.target.run(Data(bytes: bytes, count: count))
+    return 0
+}
+
+enum FuzzEntry {
+    static let target: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["LIVERY_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            fatalError("set LIVERY_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return target
+    }()
+}
+#else
+/// Without libFuzzer: `LiveryFuzz <target> <file or folder>…` runs each file
+/// through the target once — to replay a crash, or the seed corpus.
+@main
+struct FuzzReplay {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(Data("usage: LiveryFuzz <\(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|"))> <file or folder>…\n".utf8))
+            exit(64)
+        }
+        var count = 0
+        for path in arguments.dropFirst() {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                FileHandle.standardError.write(Data("\(path): no such file or folder\n".utf8))
+                exit(66)
+            }
+            let files = isFolder.boolValue
+                ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
+                : [path]
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                target.run(data)
+                count += 1
+            }
+        }
+        print("\(target.rawValue): \(count) inputs, no crash")
+    }
+}
+#endif
+
+#if LIVERY_FUZZING
+@_silgen_name("LLVMFuzzerMutate")
+private func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+/// Mutations that grow size and nesting, beside libFuzzer's byte-level ones:
+/// one input in four is wrapped in up to 2,000 levels of brackets, braces or
+/// YAML list dashes and mappings, or has a slice of itself repeated up to 500
+/// times; the rest go to libFuzzer's own mutator.
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    var output: [UInt8]
+    switch random.next() % 8 {
+    case 0:
+        let (open, close) = [("[", "]"), ("{\"a\": ", "}"), ("{a: ", "}"), ("- ", ""), ("a:\n ", "")][Int(random.next() % 5)]
+        let levels = Int(random.next() % 2_000) + 1
+        output = Array(String(repeating: open, count: levels).utf8) + input + Array(String(repeating: close, count: levels).utf8)
+    case 1 where size > 0:
+        let start = Int(random.next() % UInt64(size)), length = Int(random.next() % UInt64(min(64, size - start))) + 1
+        let slice = input[start..<(start + length)]
+        output = Array(input[..<start]) + Array(repeating: Array(slice), count: Int(random.next() % 500) + 1).flatMap { $0 }
+            + Array(input[start...])
+    default:
+        return libFuzzerMutate(data, size, maxSize)
+    }
+    let count = min(output.count, maxSize)
+    output.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: count) }
+    return count
+}
+
+/// splitmix64, seeded by libFuzzer so a run is reproducible.
+private struct SeededGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+#endif
