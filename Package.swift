@@ -181,14 +181,14 @@ let package = Package(
         // check-username latency while registrations hash their passwords, against the sandbox in-process:
         // `swift run -c release SandboxLoad`.
         .executableTarget(name: "SandboxLoad",
-                          dependencies: ["LiverySandbox", "LiveryCore", toolsOnly("Logging", "swift-log")] + allBrandTargets,
+                          dependencies: ["LiverySandbox", "LiveryCore", "LiveryTesting", toolsOnly("Logging", "swift-log")] + allBrandTargets,
                           path: "Tools/Benchmarks/SandboxLoad", swiftSettings: swiftSettings, plugins: brandList),
         // Fuzz targets for every input read from outside (Tools/Fuzz/README.md): libFuzzer with
         // `-sanitize=fuzzer,address -DLIVERY_FUZZING`, or a replay of files without it.
         .executableTarget(name: "LiveryFuzz",
                           dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
                                          "LiveryScenarios", "SandboxRequests", "NedsBrand"],
-                          path: "Tools/Fuzz", exclude: ["README.md", "Corpus"], swiftSettings: swiftSettings),
+                          path: "Tools/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run"], swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(

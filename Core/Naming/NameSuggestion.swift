@@ -5,15 +5,24 @@ public enum NameSuggestion {
     /// case), when it is close enough to be what was meant: within two edits,
     /// or a third of the shorter name's length for long names.
     public static func closest(to name: String, in candidates: [String]) -> String? {
+        // Nobody misspells a name into hundreds of characters; such text gets no suggestion (and costs nothing).
+        guard name.utf8.count <= 256 else { return nil }
         let target = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            let other = Array(candidate.lowercased())
+            let allowed = allowedDistance(target.count, other.count)
+            // The distance is at least the difference in length: skip what cannot be close.
+            guard abs(target.count - other.count) <= allowed else { continue }
+            let distance = editDistance(target, other)
+            if distance <= allowed, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        guard let best else { return nil }
-        let allowed = max(2, min(target.count, best.name.count) / 3)
-        return best.distance <= allowed ? best.name : nil
+        return best?.name
+    }
+
+    /// How many edits still count as a misspelling: two, or a third of the shorter name for long names.
+    private static func allowedDistance(_ first: Int, _ second: Int) -> Int {
+        max(2, min(first, second) / 3)
     }
 
     /// ` (did you mean 'x'?)` for the closest of `candidates`, or a list of
@@ -30,13 +39,14 @@ public enum NameSuggestion {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
+        var current = previous
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
             }
-            previous = current
+            swap(&previous, &current)
         }
         return previous[b.count]
     }

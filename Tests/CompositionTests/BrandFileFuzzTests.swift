@@ -1,5 +1,6 @@
 import BrandDeclarations
 import Foundation
+import LiveryCore
 import LiveryTesting
 import Testing
 

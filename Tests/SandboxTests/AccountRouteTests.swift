@@ -23,8 +23,16 @@ struct AccountRouteTests {
             #expect(read.json["pendingBetsCount"] as? Int == 2)
             #expect(read.json["promotionsBalance"] as? Int == 3)
             #expect((read.json["socialProfile"] as? [String: Any])?["nickname"] as? String == "ada")
-            let bad = try await sandbox.put("/v2/client/\(id)/details", json: ["balance": "lots", "pendingBetsCount": 0, "promotionsBalance": 0])
-            #expect(bad.status == 400)
+            for malformed in ["lots", "1.2.3", "-", "--5..", "1e3", " 5", "5.", ".5", "1.234", "1234567890123"] {
+                let bad = try await sandbox.put("/v2/client/\(id)/details", json: ["balance": malformed, "pendingBetsCount": 0, "promotionsBalance": 0])
+                #expect(bad.status == 400, "\(malformed)")
+                #expect(bad.errorMessage == "'balance' is not a decimal amount such as 125.50", "\(malformed)")
+            }
+            for wellFormed in ["0", "-3", "0.5", "999999999999.99"] {
+                let good = try await sandbox.put("/v2/client/\(id)/details", json: ["balance": wellFormed, "pendingBetsCount": 0, "promotionsBalance": 0])
+                #expect(good.status == 200, "\(wellFormed)")
+            }
+            #expect(try await sandbox.get("/v2/client/\(id)/details").json["balance"] as? String == "999999999999.99")
         }
     }
 

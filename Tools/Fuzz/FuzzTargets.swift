@@ -29,14 +29,14 @@ enum FuzzTarget: String, CaseIterable {
         case .formDefinition:
             _ = try? FormDefinition.load(json: data)
         case .scenario:
-            _ = try? Scenario.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml", for: Fixtures.neds)
+            _ = try? Fixtures.scenarios.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml")
         case .harmony:
             _ = try? HarmonyAddressLookupService.suggestions(inFindAnswer: data, limit: 8)
             _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz")
         case .sandboxBody:
             _ = try? BodyDecoding.decode(RegistrationBody.self, from: data)
             _ = try? BodyDecoding.decode(SeedBody.self, from: data)
-            _ = try? BodyDecoding.decode(AccountDetails.self, from: data)
+            _ = (try? BodyDecoding.decode(AccountDetails.self, from: data))?.balanceIsWellFormed
             _ = try? BodyDecoding.decode(BetslipCountBody.self, from: data)
             _ = try? BodyDecoding.decode(AddressEnvelope<AddressFindItem>.self, from: data)
             _ = try? BodyDecoding.decode(AddressEnvelope<AddressRetrieveItem>.self, from: data)
@@ -65,6 +65,9 @@ enum Fixtures {
         }
     }()
 
+    /// Neds' scenario reader.
+    static let scenarios = ScenarioReader(for: neds)
+
     /// The Australian standard form's registration check.
     static let validator = RegistrationValidator(
         definition: neds.bundledDefinition,
@@ -81,14 +84,16 @@ enum Fixtures {
 }
 
 #if LIVERY_FUZZING
-/// libFuzzer's entry point; the target is chosen by `LIVERY_FUZZ_TARGET`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    FuzzEntry.target.run(Data(bytes: bytes, count: count))
-    return 0
-}
+@_silgen_name("LLVMFuzzerRunDriver")
+private func libFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
-enum FuzzEntry {
+/// libFuzzer's driver, with the target chosen by `LIVERY_FUZZ_TARGET`; every
+/// argument is libFuzzer's own (`-runs=`, `-max_total_time=`, corpus folders).
+@main
+struct FuzzDriver {
     static let target: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["LIVERY_FUZZ_TARGET"] ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
@@ -96,6 +101,16 @@ enum FuzzEntry {
         }
         return target
     }()
+
+    static func main() {
+        _ = target
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(libFuzzerRunDriver(&argc, &argv) { bytes, count in
+            FuzzDriver.target.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            return 0
+        })
+    }
 }
 #else
 /// Without libFuzzer: `LiveryFuzz <target> <file or folder>…` runs each file
@@ -158,18 +173,5 @@ public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSi
     let count = min(output.count, maxSize)
     output.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: count) }
     return count
-}
-
-/// splitmix64, seeded by libFuzzer so a run is reproducible.
-private struct SeededGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 #endif

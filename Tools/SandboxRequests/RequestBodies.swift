@@ -77,6 +77,19 @@ public struct AccountDetails: Codable, Equatable, Sendable {
         case balance, pendingBetsCount, promotionsBalance, socialProfile
     }
 
+    /// Whether `balance` is an amount as the contract writes one: an optional
+    /// minus, 1 to 12 digits, and optionally a point and 1 or 2 digits
+    /// (`125.50`, `-3`, `0.5`) — not `1.2.3`, `-`, `1e3` or ` 5`.
+    public var balanceIsWellFormed: Bool {
+        var rest = Substring(balance)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, (1...12).contains(whole.count),
+              whole.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+        guard parts.count == 2 else { return true }
+        return (1...2).contains(parts[1].count) && parts[1].allSatisfy { ("0"..."9").contains($0) }
+    }
+
     /// Encodes `socialProfile` as `null` when absent (the contract's shape).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

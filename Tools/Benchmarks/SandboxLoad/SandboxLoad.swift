@@ -3,9 +3,7 @@ import LiveryCore
 import LiverySandbox
 import Logging
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LiveryTesting
 
 /// `swift run -c release SandboxLoad [--registrations N] [--concurrency N] [--seconds N]`
 ///
@@ -174,37 +172,16 @@ enum Phase {
 /// One keep-alive HTTP/1.1 connection with blocking calls: send a request,
 /// read the status and the body its Content-Length announces.
 final class BlockingHTTP {
-    private let socket: Int32
+    private let socket: LoopbackSocket
     private var buffer: [UInt8] = []
 
     init(port: Int) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw LoadError("socket failed") }
-        var timeout = timeval(tv_sec: 120, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var noDelay: Int32 = 1
-        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { close(socket); throw LoadError("connect failed") }
+        socket = try LoopbackSocket(port: port, readTimeout: 120)
     }
-
-    deinit { close(socket) }
 
     /// Sends `request` and returns the answer's status once its body is read.
     func send(_ request: String) throws -> Int {
-        let bytes = Array(request.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let written = bytes.withUnsafeBufferPointer { write(socket, $0.baseAddress! + sent, bytes.count - sent) }
-            guard written > 0 else { throw LoadError("write failed") }
-            sent += written
-        }
+        try socket.send(Array(request.utf8))
         let headEnd = try readUntilHeadEnd()
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -235,9 +212,8 @@ final class BlockingHTTP {
     }
 
     private func fill() throws {
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = read(socket, &chunk, chunk.count)
-        guard count > 0 else { throw LoadError("the connection closed or timed out") }
-        buffer.append(contentsOf: chunk[0..<count])
+        let chunk = socket.receive()
+        guard !chunk.isEmpty else { throw LoadError("the connection closed or timed out") }
+        buffer.append(contentsOf: chunk)
     }
 }

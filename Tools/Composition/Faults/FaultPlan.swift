@@ -179,7 +179,7 @@ public final class FaultSwitch: @unchecked Sendable {
     // @unchecked: `plan` and `generators` are only read and written under `lock`.
     private let lock = NSLock()
     private var current: FaultPlan
-    private var generators: [ServiceRoute: SplitMix64] = [:]
+    private var generators: [ServiceRoute: SeededGenerator] = [:]
 
     /// A switch starting with `plan`.
     public init(_ plan: FaultPlan = FaultPlan()) {
@@ -204,25 +204,10 @@ public final class FaultSwitch: @unchecked Sendable {
             let latency = current.latencies[route]
             guard let failure = current.failures[route] else { return (latency, nil) }
             var generator = generators[route]
-                ?? SplitMix64(seed: current.seed &+ UInt64(ServiceRoute.allCases.firstIndex(of: route) ?? 0))
+                ?? SeededGenerator(seed: current.seed &+ UInt64(ServiceRoute.allCases.firstIndex(of: route) ?? 0))
             let value = Double(generator.next() >> 11) / Double(1 << 53)
             generators[route] = generator
             return (latency, value < failure.rate ? failure.outcome : nil)
         }
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -23,8 +23,7 @@ enum AccountRoutes {
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             var request = request
             let details = try await JSONBody.decode(AccountDetails.self, from: &request, limit: services.maxBodyBytes)
-            guard Decimal(string: details.balance, locale: Locale(identifier: "en_US_POSIX")) != nil,
-                  details.balance.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
+            guard details.balanceIsWellFormed else {
                 throw APIError(.badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
             }
             guard details.pendingBetsCount >= 0, details.promotionsBalance >= 0 else {

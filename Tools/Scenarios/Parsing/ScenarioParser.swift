@@ -95,11 +95,20 @@ struct ScenarioParser {
     }
 }
 
-extension Scenario {
-    /// Parses `text`, the contents of the scenario file at `file`, for the
-    /// brand `configuration` describes; errors name `file` and the line.
-    public static func parse(_ text: String, file: String, for configuration: BrandConfiguration) throws(ScenarioInputError) -> Scenario {
-        try ScenarioParser(context: ParseContext(file: file, vocabulary: Vocabulary(configuration)))
-            .parse(text, brand: configuration.id.rawValue)
+/// Reads scenario files for one brand: the brand's words (fields, options,
+/// app bar items, events) are gathered once and every file is checked against them.
+public struct ScenarioReader: Sendable {
+    private let vocabulary: Vocabulary
+    private let brand: String
+
+    /// A reader for the brand `configuration` describes.
+    public init(for configuration: BrandConfiguration) {
+        vocabulary = Vocabulary(configuration)
+        brand = configuration.id.rawValue
+    }
+
+    /// Parses `text`, the contents of the scenario file at `file`; errors name `file` and the line.
+    public func parse(_ text: String, file: String) throws(ScenarioInputError) -> Scenario {
+        try ScenarioParser(context: ParseContext(file: file, vocabulary: vocabulary)).parse(text, brand: brand)
     }
 }

@@ -1,5 +1,6 @@
-/// A deterministic random number generator (SplitMix64), so a property test
-/// that fails reports a seed that reproduces it.
+/// A small, fast, deterministic random number generator (SplitMix64): the
+/// same seed gives the same numbers, so fault draws repeat from run to run and
+/// a property test or fuzz run that fails reports a seed that reproduces it.
 public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
