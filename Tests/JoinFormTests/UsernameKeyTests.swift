@@ -27,4 +27,18 @@ struct UsernameKeyTests {
     func confusable(_ name: String) {
         #expect(UsernameKey(name) == UsernameKey("adalove"), "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
     }
+
+    @Test("a key read again is the same key, whatever the letters (capitals, accents, final sigma)", arguments: [
+        "Ӏvan", "а\u{301}da", "İstanbul", "ΣΑΣ", "ＡｄａＬｏｖｅ", "ǅemal", "Ꙇ1|", "ada\u{200B}love",
+    ])
+    func stable(_ name: String) {
+        let key = UsernameKey(name)
+        #expect(UsernameKey(key.rawValue) == key, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test("a Cyrillic capital reads as its Latin twin, as its small letter does")
+    func capitals() {
+        #expect(UsernameKey("ВОВ") == UsernameKey("bob"))
+        #expect(UsernameKey("Ӏvan") == UsernameKey("lvan"))
+    }
 }

@@ -24,8 +24,8 @@ public struct UsernameKey: Hashable, Sendable, CustomStringConvertible {
     /// The key of `username`.
     public init(_ username: String) {
         var folded = String.UnicodeScalarView()
-        let text = username.utf8.allSatisfy { $0 < 0x80 } ? username : Self.latinSkeleton(of: username)
-        for scalar in text.lowercased().unicodeScalars {
+        let text = username.utf8.allSatisfy { $0 < 0x80 } ? username.lowercased() : Self.latinSkeleton(of: username)
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "i", "l", "1", "|": folded.append("l")
             case "0": folded.append("o")
@@ -38,12 +38,16 @@ public struct UsernameKey: Hashable, Sendable, CustomStringConvertible {
     /// The folded name.
     public var description: String { rawValue }
 
-    /// NFKC, invisible characters dropped, look-alike letters replaced by Latin ones.
+    /// Compatibility form, lower case, then decomposed (so a key read again
+    /// comes out the same), invisible characters dropped and look-alike
+    /// letters replaced by Latin ones.
     private static func latinSkeleton(of text: String) -> String {
         var skeleton = String.UnicodeScalarView()
-        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+        let decomposed = text.precomposedStringWithCompatibilityMapping.lowercased()
+            .decomposedStringWithCompatibilityMapping.lowercased()
+        for scalar in decomposed.unicodeScalars {
             if scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format { continue }
-            if let latin = lookAlikes[scalar] { skeleton.append(latin) } else { skeleton.append(scalar) }
+            skeleton.append(lookAlikes[scalar] ?? scalar)
         }
         return String(skeleton)
     }
@@ -52,12 +56,9 @@ public struct UsernameKey: Hashable, Sendable, CustomStringConvertible {
     /// Unicode's confusables: the Cyrillic and Greek letters that copy one).
     private static let lookAlikes: [Unicode.Scalar: Unicode.Scalar] = {
         let pairs: [(String, String)] = [
-            // Cyrillic capitals and small letters.
-            ("АВЕЅІЈКМНОРСТХУ", "ABESIJKMHOPCTXY"),
-            ("аеѕіјорсхуԁһԛԝӏ", "aesijopcxydhqwl"),
-            // Greek capitals and small letters.
-            ("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"),
-            ("αοικνρυ", "aoikvpu"),
+            // Cyrillic and Greek small letters (names are in lower case by the time they are read).
+            ("аеѕіјорсхуԁһԛԝӏвкмнт", "aesijopcxydhqwlbkmht"),
+            ("αοικνρυβεζητμχ", "aoikvpubezhtmx"),
         ]
         var table: [Unicode.Scalar: Unicode.Scalar] = [:]
         for (foreign, latin) in pairs {
