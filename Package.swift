@@ -188,7 +188,7 @@ let package = Package(
         .executableTarget(name: "LiveryFuzz",
                           dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
                                          "LiveryScenarios", "SandboxRequests", "NedsBrand"],
-                          path: "Tools/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run"], swiftSettings: swiftSettings),
+                          path: "Tools/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"], swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(
