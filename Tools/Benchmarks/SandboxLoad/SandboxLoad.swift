@@ -101,18 +101,17 @@ enum Phase {
         let configuration = SandboxConfiguration(port: 0, databasePath: database, hashingThreads: hashingThreads)
         let sandbox = try await Sandbox.start(brands: try packageBrands(), configuration: configuration,
                                               logger: Logger(label: "load") { _ in SwiftLogNoOpLogHandler() })
-        defer { Task { await sandbox.stop() } }
         let port = sandbox.port
         let deadline = ContinuousClock.now + .seconds(options.seconds)
-        let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, any Error>, Never>) in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result {
+                continuation.resume(returning: Swift.Result {
                     try load(port: port, registrations: registrations, concurrency: options.concurrency, deadline: deadline)
                 })
             }
         }
         await sandbox.stop()
-        return result
+        return try result.get()
     }
 
     /// The blocking part, on plain threads: registration workers and one checker.
