@@ -156,6 +156,7 @@ let package = Package(
                                toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
                                toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
                                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOPosix", "swift-nio"), toolsOnly("NIOHTTPTypes", "swift-nio-extras"),
+                               toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
                                toolsOnly("HummingbirdCore", "hummingbird")],
                 path: "Tools/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",

@@ -16,19 +16,19 @@ import FoundationNetworking
 ///   the email or mobile belongs to a client; 403 `self.excluded`.
 ///
 /// Errors are `{"error": {"code", "message", "fields": {name: [{code, message, parameters}]}}}`.
-/// A create-client request that times out is sent once more with the same
-/// key, so a slow success never becomes a second client.
+/// A create-client request that times out is sent again with the same key
+/// (``HTTPServiceConfiguration/retriesOnTimeout`` times, inside its retry
+/// ``HTTPServiceConfiguration/budget``), so a slow success never becomes a
+/// second client and the person waits no longer than the budget.
 public struct HTTPAccountBackend: AccountBackend {
     private let client: HTTPClient
     private let brand: BrandID
-    private let retriesOnTimeout: Int
 
     /// A backend for `brand` at `configuration`'s server; an ephemeral session by default.
-    public init(_ configuration: HTTPServiceConfiguration, brand: BrandID, retriesOnTimeout: Int = 1,
+    public init(_ configuration: HTTPServiceConfiguration, brand: BrandID,
                 session: URLSession = URLSession(configuration: .ephemeral)) {
         self.client = HTTPClient(configuration, session: session)
         self.brand = brand
-        self.retriesOnTimeout = max(0, retriesOnTimeout)
     }
 
     /// Asks the server; a failure or a bad answer is a ``BackendError``.
@@ -47,25 +47,20 @@ public struct HTTPAccountBackend: AccountBackend {
         } catch {
             throw .invalidResponse(reason: "the registration could not be encoded")
         }
-        var attempt = 0
-        while true {
-            do throws(BackendError) {
-                let response = try await send("POST", "v2/client", body: body,
-                                              headers: ["Idempotency-Key": registration.idempotencyKey])
-                guard response.status == 200 || response.status == 201 else {
-                    throw Self.error(response, call: "create-client")
-                }
-                return CreatedClient(clientID: try Self.decode(CreatedAnswer.self, response.body, call: "create-client").clientId)
-            } catch .timedOut where attempt < retriesOnTimeout {
-                attempt += 1
-            }
+        let response = try await send("POST", "v2/client", body: body,
+                                      headers: ["Idempotency-Key": registration.idempotencyKey], repeatable: true)
+        guard response.status == 200 || response.status == 201 else {
+            throw Self.error(response, call: "create-client")
         }
+        return CreatedClient(clientID: try Self.decode(CreatedAnswer.self, response.body, call: "create-client").clientId)
     }
 
     private func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
-                      headers: [String: String] = [:]) async throws(BackendError) -> HTTPClient.Response {
+                      headers: [String: String] = [:], repeatable: Bool = false) async throws(BackendError) -> HTTPClient.Response {
         do {
-            return try await client.send(method, path, query: query, body: body, headers: headers)
+            return repeatable
+                ? try await client.sendRepeatable(method, path, query: query, body: body, headers: headers)
+                : try await client.send(method, path, query: query, body: body, headers: headers)
         } catch .timedOut {
             throw .timedOut
         } catch {

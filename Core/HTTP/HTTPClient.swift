@@ -4,18 +4,37 @@ import FoundationNetworking
 #endif
 
 /// Where a backend is and how long to wait for it.
+///
+/// Time-outs are kept by the client itself on the wall clock, on every
+/// platform: an attempt that has no answer after ``timeout`` fails with
+/// ``HTTPFailure/timedOut`` whatever the platform's networking does. A call
+/// that is safe to repeat (create-client, whose idempotency key makes a
+/// repeat harmless) is sent again after a time-out up to
+/// ``retriesOnTimeout`` times, all inside the retry ``budget``: a person
+/// waits at most `budget` from tapping to an answer or an alert.
 public struct HTTPServiceConfiguration: Sendable {
     /// The server's base URL, e.g. `http://127.0.0.1:8080`.
     public var baseURL: URL
-    /// How long one request may take before it counts as timed out.
+    /// How long one attempt may take before it counts as timed out.
     public var timeout: Duration
+    /// How many more times a call that is safe to repeat is sent after a
+    /// time-out (a 408 or 504 answer counts as one).
+    public var retriesOnTimeout: Int
+    /// The most one call may take, every attempt included. An attempt gets
+    /// ``timeout`` or what is left of the budget, whichever is shorter; no
+    /// attempt starts with less than a tenth of ``timeout`` left.
+    public var budget: Duration
     /// Headers sent with every request (e.g. an API key).
     public var headers: [String: String]
 
-    /// A configuration; ten seconds per request by default.
-    public init(baseURL: URL, timeout: Duration = .seconds(10), headers: [String: String] = [:]) {
+    /// A configuration: ten seconds per attempt and one retry by default;
+    /// the budget is `timeout × (1 + retriesOnTimeout)` unless given.
+    public init(baseURL: URL, timeout: Duration = .seconds(10), retriesOnTimeout: Int = 1, budget: Duration? = nil,
+                headers: [String: String] = [:]) {
         self.baseURL = baseURL
-        self.timeout = timeout
+        self.timeout = max(timeout, .milliseconds(1))
+        self.retriesOnTimeout = min(max(0, retriesOnTimeout), 10)
+        self.budget = max(budget ?? self.timeout * (1 + self.retriesOnTimeout), .milliseconds(1))
         self.headers = headers
     }
 }
@@ -34,6 +53,31 @@ public struct HTTPClient: Sendable {
         self.session = session
     }
 
+    /// Sends a call that is safe to repeat: once, then again after each
+    /// time-out (``HTTPFailure/timedOut``, or a 408 or 504 answer) up to
+    /// ``HTTPServiceConfiguration/retriesOnTimeout`` times, every attempt
+    /// inside the configuration's retry budget. The last time-out is thrown
+    /// once the retries or the budget run out.
+    public func sendRepeatable(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+                               headers: [String: String] = [:]) async throws(HTTPFailure) -> Response {
+        let clock = ContinuousClock()
+        let end = clock.now + configuration.budget
+        let shortest = configuration.timeout / 10
+        var retries = configuration.retriesOnTimeout
+        while true {
+            let left = end - clock.now
+            do throws(HTTPFailure) {
+                let response = try await send(method, path, query: query, body: body, headers: headers,
+                                              timeout: min(configuration.timeout, left))
+                let answeredTimeOut = response.status == 408 || response.status == 504
+                if !answeredTimeOut || retries == 0 || end - clock.now < shortest { return response }
+            } catch .timedOut where retries > 0 && end - clock.now >= shortest {
+                // Sent again below, inside what is left of the budget.
+            }
+            retries -= 1
+        }
+    }
+
     /// An answer: its status code and body.
     public struct Response: Sendable {
         /// The HTTP status code.
@@ -43,15 +87,17 @@ public struct HTTPClient: Sendable {
     }
 
     /// Sends `method` to `path` (relative to the base URL) with `query`
-    /// parameters, a JSON `body` and extra `headers`.
+    /// parameters, a JSON `body` and extra `headers`; gives up after
+    /// `timeout` (the configuration's by default).
     public func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
-                     headers: [String: String] = [:]) async throws(HTTPFailure) -> Response {
+                     headers: [String: String] = [:], timeout: Duration? = nil) async throws(HTTPFailure) -> Response {
+        let timeout = timeout ?? configuration.timeout
         var components = URLComponents(url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty {
             components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         }
         guard let url = components?.url else { throw .unreachable(reason: "'\(path)' does not make a URL") }
-        let seconds = Double(configuration.timeout.components.seconds) + Double(configuration.timeout.components.attoseconds) / 1e18
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         var request = URLRequest(url: url, timeoutInterval: seconds)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -61,7 +107,7 @@ public struct HTTPClient: Sendable {
         }
         request.httpBody = body
         do {
-            let (data, response) = try await Self.answer(to: request, on: session, within: configuration.timeout)
+            let (data, response) = try await Self.answer(to: request, on: session, within: timeout)
             guard let http = response as? HTTPURLResponse else { throw HTTPFailure.notHTTP }
             return Response(status: http.statusCode, body: data)
         } catch let failure as HTTPFailure {

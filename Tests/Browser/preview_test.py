@@ -13,11 +13,16 @@ the server's `/api/sessions/<id>`. Every test opens a fresh page, so a fresh
 session. One line per test, then `N passed, N failed`; the exit status is 0
 only when none failed. Screenshots go to `.build/preview-screenshots/`.
 
+Words after the command run only the tests whose names contain one of them
+(`python3 Tests/Browser/preview_test.py latency`); LIVERY_CHROMIUM_FLAGS adds
+flags to Chromium's command line.
+
 Synchronisation is by bounded waits on conditions (no fixed sleeps).
 """
 
 import json
 import math
+import os
 import queue
 import re
 import shutil
@@ -145,8 +150,9 @@ class PreviewServer:
 def start_browser():
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    extra = [flag for flag in os.environ.get("LIVERY_CHROMIUM_FLAGS", "").split() if flag]
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
-                     "--window-size=1280,1300", "--disable-extensions", "--disable-background-networking"]:
+                     "--window-size=1280,1300", "--disable-extensions", "--disable-background-networking"] + extra:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
@@ -975,6 +981,9 @@ def main():
     tests.append(("unknown brand", lambda d: test_unknown_brand(d, server)))
     tests.append(("keystroke latency", lambda d: test_latency(d, server)))
 
+    wanted = sys.argv[1:]          # words picking tests by name, e.g. `latency`; every test when none
+    tests = [(name, test) for name, test in tests if not wanted or any(word in name for word in wanted)]
+    assert tests, f"no test's name contains any of {wanted}"
     passed = failed = 0
     try:
         for name, test in tests:

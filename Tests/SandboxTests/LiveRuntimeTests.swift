@@ -24,6 +24,56 @@ struct LiveRuntimeTests {
         join.send(.unfocus)
     }
 
+    /// Fills Neds' two pages with valid details, an address chosen from the
+    /// server's suggestions, up to the last continue.
+    private func fillSignUp(_ join: JoinFormStore, username: String) async {
+        join.send(.change(.field("title"), "Mx"))
+        for (field, text) in [("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
+                              ("email", "\(username)@example.com"), ("mobile", "0412345678")] {
+            type(text, into: .field(FieldName(field)), on: join)
+        }
+        join.send(.continue)
+        await join.settle()
+        #expect(join.state.page.name == "account")
+        join.send(.focus(.field("address")))
+        join.send(.change(.field("address"), "12 Smith Street Collingwood"))
+        join.send(.address(.submit))                 // return searches at once, without the debounce
+        await join.settle()
+        guard let first = join.state.address?.suggestions.first else {
+            Issue.record("no address suggestions")
+            return
+        }
+        join.send(.address(.select(id: first.id)))
+        await join.settle()
+        #expect(join.state.field("address")?.status == .valid)
+        type(username, into: .field("username"), on: join)
+        type("Correct-Horse-9", into: .field("password"), on: join)
+        join.send(.chooseDepositLimit(.declined))
+        await join.settle()
+        #expect(join.state.field("username")?.status == .valid)
+    }
+
+    @Test("a create-client slower than the retry budget: the alert appears when the budget runs out, values kept")
+    func timeOutHolds() async throws {
+        let plan = try FaultPlan.parse(faults: [], latencies: ["create-client=3s"])
+        try await SandboxHarness.run(faults: plan) { sandbox in
+            // 400 ms per attempt, one retry: the person waits 800 ms, not the server's 3 s.
+            let services = LiveServices(accounts: HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, timeout: .milliseconds(400),
+                                                                           retriesOnTimeout: 1),
+                                        addresses: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+            let join = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services)).runtime.joinForm()
+            await fillSignUp(join, username: "slow_alex")
+            let tapped = ContinuousClock.now
+            join.send(.continue)
+            await join.settle()
+            let waited = ContinuousClock.now - tapped
+            #expect(join.state.alert?.kind == .signUpFailed)
+            #expect(join.state.field("username")?.displayValue == "slow_alex", "the typed values are kept")
+            #expect(waited >= .milliseconds(800), "both attempts ran to their time-out (\(waited))")
+            #expect(waited < .milliseconds(1800), "the alert came within a second of the 800 ms budget (\(waited))")
+        }
+    }
+
     @Test("the definition comes from the server, and a whole sign-up through the stores creates the client there")
     func signUpOnTheServer() async throws {
         try await SandboxHarness.run { sandbox in
@@ -32,27 +82,7 @@ struct LiveRuntimeTests {
             let assembled = try await composition.assemble("neds", on: .live(live(sandbox.server.baseURL, ledger: ledger)))
             #expect(assembled.origin == .server)
             let join = try assembled.runtime.joinForm()
-            join.send(.change(.field("title"), "Mx"))
-            for (field, text) in [("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-                                  ("email", "alex@example.com"), ("mobile", "0412345678")] {
-                type(text, into: .field(FieldName(field)), on: join)
-            }
-            join.send(.continue)
-            await join.settle()
-            #expect(join.state.page.name == "account")
-            join.send(.focus(.field("address")))
-            join.send(.change(.field("address"), "12 Smith Street Collingwood"))
-            join.send(.address(.submit))                 // return searches at once, without the debounce
-            await join.settle()
-            let first = try #require(join.state.address?.suggestions.first)
-            join.send(.address(.select(id: first.id)))
-            await join.settle()
-            #expect(join.state.field("address")?.status == .valid)
-            type("live_alex", into: .field("username"), on: join)
-            type("Correct-Horse-9", into: .field("password"), on: join)
-            join.send(.chooseDepositLimit(.declined))
-            await join.settle()
-            #expect(join.state.field("username")?.status == .valid)
+            await fillSignUp(join, username: "live_alex")
             join.send(.continue)
             await join.settle()
             guard case .signedUp(let client)? = join.state.route else {

@@ -32,6 +32,39 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Reads until the peer closes the connection or a read times out: the
+    /// bytes read, and whether it was the peer that closed.
+    func readUntilClosed(limit: Int = 1 << 20) async throws -> (bytes: Data, closedByPeer: Bool) {
+        try await onQueue { [socket] in
+            var received = Data()
+            while received.count < limit {
+                switch socket.next() {
+                case .bytes(let chunk): received.append(contentsOf: chunk)
+                case .closed: return (received, true)
+                case .timedOut: return (received, false)
+                }
+            }
+            return (received, false)
+        }
+    }
+
+    /// Reads one whole answer (its head and `Content-Length` bytes of body),
+    /// leaving the connection open; nil when the connection ends first.
+    func readAnswer() async throws -> RawAnswer? {
+        try await onQueue { [socket] in
+            var received = Data()
+            while received.count < 1 << 20 {
+                if let split = received.firstRange(of: Data("\r\n\r\n".utf8)),
+                   let answer = RawAnswer(received), received.count - split.upperBound >= Int(answer.headers["content-length"] ?? "0") ?? 0 {
+                    return answer
+                }
+                guard case .bytes(let chunk) = socket.next() else { return nil }
+                received.append(contentsOf: chunk)
+            }
+            return nil
+        }
+    }
+
     private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work() }) }

@@ -21,18 +21,20 @@ struct SandboxHarness {
 
     /// Starts a sandbox; a new temporary database unless `databasePath` is given.
     static func start(databasePath: String? = nil, faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true,
+                      connections: ConnectionLimits = ConnectionLimits(),
                       logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
         let path = databasePath ?? temporaryDatabasePath()
         let configuration = SandboxConfiguration(port: 0, databasePath: path, faults: faults, passwordCost: .testing,
-                                                 allowsSeeding: allowsSeeding)
+                                                 connections: connections, allowsSeeding: allowsSeeding)
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, databasePath: path)
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
-    static func run(faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, isolation: isolated (any Actor)? = #isolation,
+    static func run(faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
+                    isolation: isolated (any Actor)? = #isolation,
                     _ body: (SandboxHarness) async throws -> Void) async throws {
-        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding)
+        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding, connections: connections)
         do {
             try await body(sandbox)
         } catch {

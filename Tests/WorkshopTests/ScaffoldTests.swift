@@ -56,10 +56,41 @@ struct ScaffoldTests {
     }
 
     @Test("a name that is not a type name, an id in use or an existing folder is refused before anything is written",
-          arguments: ["sportsbet", "Sports Bet", "Spörtsbet", "Neds", "NEDS", "", String(repeating: "A", count: 41)])
+          arguments: ["sportsbet", "Sports Bet", "Spörtsbet", "Neds", "NEDS", "", String(repeating: "A", count: 41),
+                      "S" + String(repeating: "a", count: 199)])
     func badNames(_ name: String) {
         #expect(throws: ToolError.self) {
             try BrandScaffold.check(name: name, existing: thisCheckout.brandNames(), root: thisCheckout.root)
+        }
+    }
+
+    @Test("a Swift keyword, a standard-library or module name, or a name of the package's own is refused, saying why",
+          arguments: [("Self", "Swift keyword"), ("Protocol", "Swift keyword"), ("Type", "Swift keyword"), ("Any", "Swift keyword"),
+                      ("String", "standard-library"), ("Int", "standard-library"), ("Result", "standard-library"),
+                      ("Foundation", "module"), ("SwiftUI", "module"), ("Testing", "module"),
+                      ("LiveryCore", "Livery"), ("Livery", "Livery"), ("LiveryNeds", "Livery"),
+                      ("BrandDeclarations", "Package.swift already declares 'BrandDeclarations'"),
+                      ("JoinFormFeature", "Package.swift already declares 'JoinFormFeature'")])
+    func reservedNames(_ name: String, _ reason: String) throws {
+        let error = #expect(throws: ToolError.self) {
+            try BrandScaffold.check(name: name, existing: thisCheckout.brandNames(), root: thisCheckout.root)
+        }
+        #expect(error?.description.contains(reason) == true, "\(error?.description ?? "no error")")
+    }
+
+    @Test("names that only look like reserved ones are fine", arguments: ["Sportsbet", "Selfish", "Stringer", "Bet365", "Unibet"])
+    func acceptableNames(_ name: String) throws {
+        try BrandScaffold.check(name: name, existing: thisCheckout.brandNames(), root: thisCheckout.root)
+    }
+
+    @Test("the checkout is the nearest folder above with a brand list, and there is none outside a checkout")
+    func enclosingCheckout() throws {
+        try withTemporaryFolder { folder in
+            let deep = folder.appendingPathComponent("Brands/Neds/Plugin")
+            try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+            #expect(throws: ToolError.self) { try PackageCheckout.enclosing(deep) }
+            try "let brands = [\"Neds\"]\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            #expect(try PackageCheckout.enclosing(deep).root.standardizedFileURL.path == folder.standardizedFileURL.path)
         }
     }
 

@@ -13,10 +13,11 @@ extension Livery {
             The new brand is a copy of --like (theme, app bar, flags, messages, join form and scenario files) under \
             its own id, name and icons, or of the region's first brand in Package.swift. It passes `livery doctor`, \
             `livery test` and `livery run` at once; then change its brand.json. Nothing in Core/ or Features/ changes. \
-            On any failure nothing is left written. Exit status: 0 created, 2 bad input.
+            Run it inside the checkout (any folder below its Package.swift). On any failure nothing is left written. \
+            Exit status: 0 created, 2 bad input.
             """)
 
-        @Argument(help: "The brand's name, a Swift type name such as Sportsbet; its id is the name in lower case.")
+        @Argument(help: "The brand's name, a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most 40; not a Swift keyword, a standard-library or module name, or Livery…); its id is the name in lower case.")
         var name: String
 
         @Option(help: "The brand's region: AU or NZ.")
@@ -37,7 +38,7 @@ extension Livery {
             let terminal = output.terminal
             guard let region = Region(code: region) else { throw ToolError("--region must be AU or NZ, not '\(self.region)'") }
             terminal.progress(1, of: 4, "reading the brand list and the model brand")
-            let checkout = try PackageCheckout.current()
+            let checkout = try PackageCheckout.enclosing()
             let names = try checkout.brandNames()
             try BrandScaffold.check(name: name, existing: names, root: checkout.root)
             let model = try BrandScaffold.model(like: like, region: region, in: Livery.composition(), order: names)

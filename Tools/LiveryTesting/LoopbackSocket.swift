@@ -26,6 +26,10 @@ public final class LoopbackSocket: Sendable {
         guard handle >= 0 else { throw Failure(description: "socket") }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(handle, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+        var noSignal: Int32 = 1
+        setsockopt(handle, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var noDelay: Int32 = 1
         setsockopt(handle, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -47,17 +51,39 @@ public final class LoopbackSocket: Sendable {
     public func send(_ bytes: [UInt8]) throws(Failure) {
         var sent = 0
         while sent < bytes.count {
-            let written = bytes.withUnsafeBufferPointer { write(handle, $0.baseAddress! + sent, bytes.count - sent) }
+            // A peer that has closed fails the call instead of raising SIGPIPE.
+            #if canImport(Glibc)
+            let written = bytes.withUnsafeBufferPointer { Glibc.send(handle, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            #else
+            let written = bytes.withUnsafeBufferPointer { Darwin.send(handle, $0.baseAddress! + sent, bytes.count - sent, 0) }
+            #endif
             guard written > 0 else { throw Failure(description: "write") }
             sent += written
         }
     }
 
+    /// What one read found.
+    public enum Received: Sendable, Equatable {
+        /// Bytes (up to 16 KiB).
+        case bytes([UInt8])
+        /// The peer closed the connection.
+        case closed
+        /// Nothing arrived within the read time-out (or the read failed).
+        case timedOut
+    }
+
+    /// The next bytes that arrive, or why none did.
+    public func next() -> Received {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = read(handle, &chunk, chunk.count)
+        if count > 0 { return .bytes(Array(chunk[0..<count])) }
+        return count == 0 ? .closed : .timedOut
+    }
+
     /// The next bytes that arrive (up to 16 KiB); empty when the peer closed
     /// the connection or the read timed out.
     public func receive() -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = read(handle, &chunk, chunk.count)
-        return count > 0 ? Array(chunk[0..<count]) : []
+        if case .bytes(let bytes) = next() { return bytes }
+        return []
     }
 }

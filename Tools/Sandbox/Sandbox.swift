@@ -107,10 +107,9 @@ public enum Sandbox {
         registerRoutes(on: router)
         let application = Application(
             router: router,
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [ProtocolErrorAnswer()],
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: ProtocolErrorAnswer.headLimit,
-                                                maxHeaderListSize: ProtocolErrorAnswer.headLimit))),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, limits: configuration.connections, headLimit: ProtocolErrorAnswer.headLimit)
+            },
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "livery-sandbox"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

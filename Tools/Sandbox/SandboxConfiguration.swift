@@ -22,14 +22,18 @@ public struct SandboxConfiguration: Sendable {
     public var hashingThreads: Int
     /// The largest request body accepted; larger ones are answered 413.
     public var maxBodyBytes: Int
+    /// When idle, slow or surplus connections are closed.
+    public var connections: ConnectionLimits
     /// Whether `POST /sandbox/seed` is served (to loopback peers only); off by
     /// default, so a shared sandbox cannot be reseeded by accident.
     public var allowsSeeding: Bool
 
-    /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies, no seeding.
+    /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies, the
+    /// default ``ConnectionLimits``, no seeding.
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
                 passwordCost: PasswordHasher.Cost = .standard, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
-                maxBodyBytes: Int = 64 * 1024, allowsSeeding: Bool = false) {
+                maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false) {
+        self.connections = connections
         self.hashingThreads = hashingThreads
         self.allowsSeeding = allowsSeeding
         self.host = host

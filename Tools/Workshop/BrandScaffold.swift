@@ -29,13 +29,23 @@ public struct BrandScaffold: Sendable {
     /// The paths of the changed files, sorted.
     public var changedPaths: [String] { changes.keys.sorted() }
 
-    /// Refuses a name that is not a Swift type name, whose id is not a brand
-    /// id, or that exists already (in the brand list or as a folder).
+    /// The longest brand name, in characters.
+    public static let maximumNameLength = 40
+
+    /// Refuses a name that is not a Swift type name of at most
+    /// ``maximumNameLength`` characters, that is a Swift keyword, a
+    /// standard-library or system module name (``ReservedBrandNames``), that
+    /// would name or shadow one of the package's own targets or products,
+    /// whose id is not a brand id, or that exists already (in the brand list
+    /// or as a folder).
     public static func check(name: String, existing: [String], root: URL) throws(ToolError) {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first),
               name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }),
-              name.count <= 40 else {
-            throw ToolError("'\(name)' is not a valid brand name: use a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most 40)")
+              name.count <= maximumNameLength else {
+            throw ToolError("'\(name.prefix(60))\(name.count > 60 ? "…" : "")' is not a valid brand name: use a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most \(maximumNameLength))")
+        }
+        if let reason = ReservedBrandNames.reason(refusing: name, manifestNames: PackageCheckout(root: root).declaredNames()) {
+            throw ToolError("'\(name)' cannot be a brand name: \(reason)")
         }
         guard BrandID(rawValue: name.lowercased()) != nil else {
             throw ToolError("'\(name.lowercased())' is not a valid brand id")

@@ -14,16 +14,25 @@ public struct PackageCheckout: Sendable {
         self.root = root
     }
 
-    /// The checkout around the current directory, or the one the tool was built from.
-    /// - Throws: ``ToolError`` when there is neither.
-    public static func current() throws(ToolError) -> PackageCheckout {
-        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// The checkout holding `folder` (the current directory by default):
+    /// the nearest folder at or above it whose Package.swift declares a brand
+    /// list. What `livery new` writes to: never a checkout elsewhere.
+    /// - Throws: ``ToolError`` when no folder above holds one.
+    public static func enclosing(_ folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(ToolError) -> PackageCheckout {
+        var folder = folder.standardizedFileURL
         while true {
             if isCheckout(folder) { return PackageCheckout(root: folder) }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { break }
             folder = parent
         }
+        throw ToolError("\(FileManager.default.currentDirectoryPath) is not inside a Livery checkout: run this in the folder that holds its Package.swift (or below it)")
+    }
+
+    /// The checkout around the current directory, or the one the tool was built from.
+    /// - Throws: ``ToolError`` when there is neither.
+    public static func current() throws(ToolError) -> PackageCheckout {
+        if let around = try? enclosing() { return around }
         let built = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         if isCheckout(built) { return PackageCheckout(root: built) }
@@ -39,6 +48,15 @@ public struct PackageCheckout: Sendable {
 
     /// `Package.swift`.
     public var manifest: URL { root.appendingPathComponent("Package.swift") }
+
+    /// The targets and products Package.swift declares with a literal name
+    /// (`name: "LiveryCore"`); empty when it cannot be read.
+    public func declaredNames() -> Set<String> {
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
+              let expression = try? NSRegularExpression(pattern: #"name:\s*"([A-Za-z0-9_-]+)""#) else { return [] }
+        let matches = expression.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        return Set(matches.compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
+    }
 
     /// The manifest's brand list.
     /// - Throws: ``ToolError`` when the manifest cannot be read or has no brand list.

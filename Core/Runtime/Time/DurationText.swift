@@ -1,9 +1,9 @@
 /// Durations as people write them in scenarios, flags and fault plans:
-/// `300ms`, `2s`, `1.5s`, `2m`. The one reader every input goes through, so
+/// `300ms`, `2s`, `1.5s`, `2m`, `1h`. The one reader every input goes through, so
 /// no text can reach a conversion that traps.
 public enum DurationText {
     /// The units understood, with their length in milliseconds.
-    public static let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+    public static let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
 
     /// The duration `text` names, or `nil` when it is not a finite,
     /// non-negative number with a unit, or is longer than `maximum`.

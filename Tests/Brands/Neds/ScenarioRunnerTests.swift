@@ -93,6 +93,25 @@ struct ScenarioRunnerTests {
         #expect(long.line == 2_003)
     }
 
+    @Test("a path that is not a readable scenario file says so in plain words")
+    func fileErrors() throws {
+        func message(_ path: String) -> String? {
+            do {
+                _ = try runner.load(path, brand: "neds")
+                return nil
+            } catch {
+                #expect(error.file == path && error.line == 1)
+                return error.message
+            }
+        }
+        #expect(message(folder.path)?.hasPrefix("is a folder, not a scenario file") == true)
+        #expect(message("/dev/null")?.hasPrefix("is not a regular file") == true)
+        #expect(message(folder.appendingPathComponent("missing.yaml").path) == "there is no such file")
+        let latin1 = folder.appendingPathComponent("latin1.yaml")
+        try Data([0x73, 0x63, 0x65, 0x6E, 0x61, 0x72, 0x69, 0x6F, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
+        #expect(message(latin1.path) == "is not UTF-8 text")
+    }
+
     @Test("a given: that does not hold is an error at its line: unknown key, impossible date, unknown zone, no mobile, bad fault")
     func badGiven() throws {
         func given(_ body: String) throws -> ScenarioInputError? {

@@ -3,7 +3,9 @@ import Testing
 import LiveryCore
 import LiveryTesting
 
-@Suite("The account API over HTTP: answers become backend errors the journey understands")
+/// Serialized: FoundationNetworking on Linux has been seen handing one stubbed answer to another
+/// session's request when several stubbed sessions run at once (about one run in seven).
+@Suite("The account API over HTTP: answers become backend errors the journey understands", .serialized)
 struct HTTPAccountBackendTests {
     private func backend(_ host: String, _ handler: @escaping @Sendable (StubURLProtocol.Seen) -> StubURLProtocol.Answer) -> HTTPAccountBackend {
         StubURLProtocol.register(host: host, handler)
@@ -56,6 +58,39 @@ struct HTTPAccountBackendTests {
         #expect(elapsed < .seconds(30), "the time-out held rather than waiting for an answer that never comes (took \(elapsed))")
         let attempts = StubURLProtocol.requests(to: "silent.test")
         #expect(attempts.count == 2 && Set(attempts.map { $0.headers["Idempotency-Key"] }) == ["key-1"])
+    }
+
+    @Test("retries stay inside the budget: the last attempt gets only what is left, and none starts with almost nothing")
+    func retryBudget() async throws {
+        StubURLProtocol.register(host: "budget.test") { _ in .hang }
+        let configuration = HTTPServiceConfiguration(baseURL: URL(string: "http://budget.test")!, timeout: .milliseconds(300),
+                                                     retriesOnTimeout: 5, budget: .milliseconds(750))
+        let backend = HTTPAccountBackend(configuration, brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+        let started = ContinuousClock.now
+        await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(720), "the budget was used to within a tenth of a time-out of its end (took \(elapsed))")
+        #expect(elapsed < .milliseconds(1750), "the alert came within a second of the budget (took \(elapsed))")
+        // 300 ms, 300 ms, then the 150 ms left (or nothing, on a machine so loaded that
+        // under 30 ms were left): never the six attempts the retries alone would allow.
+        #expect((2...3).contains(StubURLProtocol.requests(to: "budget.test").count))
+    }
+
+    @Test("a 504 or 408 answer is a time-out too: sent again with the same key while retries last")
+    func answeredTimeOut() async throws {
+        let backend = backend("gateway.test") { _ in
+            switch StubURLProtocol.requests(to: "gateway.test").count {
+            case 1: .respond(status: 504, body: "")
+            case 2: .respond(status: 408, body: "")
+            default: .respond(status: 201, body: #"{"clientId": "client-9"}"#)
+            }
+        }
+        await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
+        #expect(StubURLProtocol.requests(to: "gateway.test").count == 2, "one retry by default")
+        let patient = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://gateway.test")!, retriesOnTimeout: 2),
+                                         brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+        #expect(try await patient.createClient(registration) == CreatedClient(clientID: "client-9"))
+        #expect(Set(StubURLProtocol.requests(to: "gateway.test").map { $0.headers["Idempotency-Key"] }) == ["key-1"])
     }
 
     @Test("a 422 with per-field codes is a rejection placed on those fields")

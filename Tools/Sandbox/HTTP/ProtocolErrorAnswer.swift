@@ -13,6 +13,8 @@ import NIOHTTPTypes
 ///
 /// Sits in the channel pipeline after the HTTP codec; when a response is
 /// already being written (a pipelined request broke half way) it only closes.
+/// It also tells ``ConnectionGuard``, at the front of the pipeline, when a
+/// request head has arrived and when its response is written.
 final class ProtocolErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -25,13 +27,23 @@ final class ProtocolErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
     private var responseOpen = false
     private var answered = false
 
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) { context.triggerUserOutboundEvent(RequestProgress.headArrived, promise: nil) }
+        context.fireChannelRead(data)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head: responseOpen = true
-        case .end: responseOpen = false
-        case .body: break
+        case .head:
+            responseOpen = true
+            context.write(data, promise: promise)
+        case .end:
+            responseOpen = false
+            context.write(data, promise: promise)
+            context.triggerUserOutboundEvent(RequestProgress.responseFinished, promise: nil)
+        case .body:
+            context.write(data, promise: promise)
         }
-        context.write(data, promise: promise)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -67,8 +79,6 @@ final class ProtocolErrorAnswer: ChannelDuplexHandler, RemovableChannelHandler {
         default:
             (.badRequest, "request.malformed", "the request is not valid HTTP/1.1 (\(error))")
         }
-        let envelope = ["error": ["code": code, "message": message]]
-        let body = (try? JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys])) ?? Data()
-        return (status, body)
+        return (status, ErrorEnvelope.json(code: code, message: message))
     }
 }

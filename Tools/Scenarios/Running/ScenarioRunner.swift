@@ -160,12 +160,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     func load(_ path: String, brand: String, vocabulary: Vocabulary) throws(ScenarioInputError) -> Scenario {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ScenarioInputError(file: path, line: 1, message: "cannot read the file: \(error.localizedDescription)")
-        }
+        let text = try ScenarioFile.text(atPath: path)
         return try ScenarioParser(context: ParseContext(file: path, vocabulary: vocabulary)).parse(text, brand: brand)
     }
 
