@@ -65,6 +65,7 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         .executable(name: "livery", targets: ["Livery"]),
+        .executable(name: "livery-server", targets: ["LiveryServer"]),
         .library(name: "LiveryCore", targets: ["LiveryCore"]),
         .library(name: "JoinFormFeature", targets: ["JoinFormFeature"]),
         .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
@@ -131,12 +132,19 @@ let package = Package(
         .target(name: "LiveryWorkshop",
                 dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "LiveryConsole"],
                 path: "Tools/Workshop", swiftSettings: swiftSettings),
-        // The `livery` tool: brands, run, build, test, new, diff, doctor, theme, sandbox. Registers every brand.
+        // The `livery` tool: brands, run, build, test, new, diff, doctor, theme; hands `sandbox` and `preview`
+        // over to livery-server, so that building it never compiles the server stack. Registers every brand.
         .executableTarget(name: "Livery",
-                          dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryPreview", "LiveryCore",
+                          dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
                           path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
+        // `livery-server`: the sandbox backend and the web preview (HTTP: Hummingbird, NIO, SQLite). Registers every brand.
+        .executableTarget(name: "LiveryServer",
+                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryPreview", "LiveryCore",
+                                         "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
+                                         toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
+                          path: "Tools/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
         // Writes `packageBrands()` from a target's brand dependencies at build time.
         .executableTarget(name: "BrandListGenerator", path: "Tools/BrandListGenerator", swiftSettings: swiftSettings),
         .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],

@@ -5,7 +5,7 @@ Run from the repository root after `swift build`:
 
     python3 Tests/Browser/preview_test.py
 
-It starts `.build/debug/livery preview --port 0` on loopback with a temporary
+It starts `.build/debug/livery-server preview --port 0` (what `livery preview` runs) on loopback with a temporary
 scenario folder, drives one brand page at a time as a person would (clicks,
 keystrokes, the Next button, drop-downs, radios, tick boxes), and after the
 key steps checks what the page shows against the engine's state, read from
@@ -47,6 +47,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
 LIVERY = ROOT / ".build" / "debug" / "livery"
+SERVER = ROOT / ".build" / "debug" / "livery-server"
 SHOTS = ROOT / ".build" / "preview-screenshots"
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -89,11 +90,11 @@ class PreviewServer:
     """`livery preview` on a free loopback port, its output drained to a list."""
 
     def __init__(self, scenario_folder):
-        if not LIVERY.exists():
-            raise SystemExit(f"{LIVERY} is missing: run `swift build` first")
+        if not SERVER.exists() or not LIVERY.exists():
+            raise SystemExit(f"{SERVER} or {LIVERY} is missing: run `swift build` first")
         self.lines = []
         self.process = subprocess.Popen(
-            [str(LIVERY), "preview", "--port", "0", "--scenarios", str(scenario_folder), "--no-colour"],
+            [str(SERVER), "preview", "--port", "0", "--scenarios", str(scenario_folder), "--no-colour"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         ports = queue.Queue()
 

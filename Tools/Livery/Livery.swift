@@ -1,9 +1,10 @@
-import BrandDeclarations
 import ArgumentParser
+import BrandDeclarations
 import Foundation
 import LiveryComposition
 import LiveryConsole
 import LiveryCore
+import LiveryWorkshop
 
 /// `livery`: the brand teams' command-line tool.
 @main
@@ -12,7 +13,7 @@ struct Livery: AsyncParsableCommand {
         abstract: "Run, build, test, check, compare and scaffold Livery's brands headlessly.",
         discussion: "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
         subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
-                      SandboxCommand.self, PreviewCommand.self])
+                      ServerCommand.Sandbox.self, ServerCommand.Preview.self])
 
     /// Parses the arguments and runs the command, exiting with its status.
     static func main() async {
@@ -21,30 +22,16 @@ struct Livery: AsyncParsableCommand {
 
     /// The composition root of the tool: every brand Package.swift lists.
     static func composition() throws(ToolError) -> Composition {
-        do {
-            return try Composition(packageBrands())
-        } catch let error as BrandFileError {
-            throw ToolError("\(error)")
-        } catch {
-            throw ToolError("\(error)")
-        }
+        try ToolBrands.composition(packageBrands)
     }
 
     /// The registered brand called `name` (as a person typed it).
     static func brand(_ name: String, in composition: Composition) throws(ToolError) -> any BrandPlugin {
-        do {
-            return try composition.registry.plugin(named: name)
-        } catch {
-            throw ToolError("\(error)")
-        }
+        try ToolBrands.brand(name, in: composition)
     }
 
     /// The configuration of the brand called `name`.
     static func configuration(_ name: String, in composition: Composition) throws(ToolError) -> BrandConfiguration {
-        do {
-            return try composition.configuration(of: name)
-        } catch {
-            throw ToolError("\(error)")
-        }
+        try ToolBrands.configuration(name, in: composition)
     }
 }

@@ -5,7 +5,7 @@ import LiveryConsole
 import LiveryCore
 import LiverySandbox
 
-extension Livery {
+extension LiveryServer {
     /// `livery sandbox`: the local backend, serving every registered brand.
     struct SandboxCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -94,8 +94,8 @@ extension Livery {
                     }
                 }
             }
-            let brands = try Livery.composition()
-            let plugins = try brands.registry.ids.map { id throws(ToolError) in try Livery.brand(id.rawValue, in: brands) }
+            let brands = try LiveryServer.composition()
+            let plugins = try brands.registry.ids.map { id throws(ToolError) in try LiveryServer.brand(id.rawValue, in: brands) }
             let configuration = SandboxConfiguration(host: host, port: port, databasePath: path, faults: faults,
                                                      connections: try connectionLimits(), allowsSeeding: allowSeeding)
             let host = self.host

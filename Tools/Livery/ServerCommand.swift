@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LiveryConsole
+import LiveryWorkshop
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `livery sandbox …` and `livery preview …`: the commands that serve HTTP
+/// live in `livery-server`, so that building `livery` to run or test brands
+/// never compiles the server stack (Hummingbird, NIO, SQLite, hashing). These
+/// hand every argument over to it unchanged, `--help` included, after
+/// building it beside this executable when run inside a checkout (the first
+/// time takes a few minutes; afterwards SwiftPM finds it up to date).
+enum ServerCommand {
+    /// `livery sandbox`.
+    struct Sandbox: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sandbox",
+            abstract: "Serve the sandbox backend for every brand (see `livery sandbox --help`).",
+            helpNames: [])
+
+        @Argument(parsing: .captureForPassthrough, help: "The sandbox's options.")
+        var arguments: [String] = []
+
+        func run() throws {
+            try ServerCommand.handOver(["sandbox"] + arguments)
+        }
+    }
+
+    /// `livery preview`.
+    struct Preview: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "preview",
+            abstract: "Serve the live web preview of the brands (see `livery preview --help`).",
+            helpNames: [])
+
+        @Argument(parsing: .captureForPassthrough, help: "The preview's options.")
+        var arguments: [String] = []
+
+        func run() throws {
+            try ServerCommand.handOver(["preview"] + arguments)
+        }
+    }
+
+    /// Replaces this process with `livery-server arguments…`, built first
+    /// when this executable sits in a checkout's build folder.
+    /// - Throws: ``ToolError`` when it cannot be built or started.
+    static func handOver(_ arguments: [String]) throws {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
+            throw ToolError("cannot tell where livery is installed, so cannot find livery-server beside it")
+        }
+        let products = executable.deletingLastPathComponent()
+        let server = products.appendingPathComponent("livery-server")
+        if let checkout = try? PackageCheckout.enclosing(), products.path.hasPrefix(checkout.root.path) {
+            try build(in: checkout, products: products, missing: !FileManager.default.isExecutableFile(atPath: server.path))
+        }
+        guard FileManager.default.isExecutableFile(atPath: server.path) else {
+            throw ToolError("livery-server is not built beside \(executable.path): run `swift build --product livery-server` in the checkout")
+        }
+        fflush(nil)
+        let argv = ([server.path] + arguments).map { strdup($0) } + [nil]
+        execv(server.path, argv)
+        throw ToolError("could not start \(server.path): \(String(cString: strerror(errno)))")
+    }
+
+    /// `swift build --product livery-server` into the build folder `products`
+    /// came from (its configuration and scratch path), saying so when it is
+    /// `missing` (a first build takes minutes) and showing swift's output
+    /// only when the build fails.
+    private static func build(in checkout: PackageCheckout, products: URL, missing: Bool) throws {
+        let configuration = products.lastPathComponent == "release" ? "release" : "debug"
+        let scratch = products.deletingLastPathComponent().deletingLastPathComponent()
+        if missing {
+            FileHandle.standardError.write(Data("building livery-server (the HTTP server stack; the first build takes a few minutes)…\n".utf8))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path]
+        process.currentDirectoryURL = checkout.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            throw ToolError("could not start swift to build livery-server: \(error.localizedDescription)")
+        }
+        let log = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            FileHandle.standardError.write(log)
+            throw ToolError("livery-server did not build (swift's output is above)")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import LiveryComposition
+import LiveryConsole
+import LiveryCore
+import LiveryWorkshop
+
+/// `livery-server`: the commands that serve HTTP — the sandbox backend and
+/// the web preview — in an executable of their own, so that running and
+/// testing brands never compiles the server stack. `livery sandbox` and
+/// `livery preview` build it on first use and hand over to it.
+@main
+struct LiveryServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "livery-server",
+        abstract: "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`).",
+        discussion: "Exit status (every command): 0 stopped, 1 failed, 2 bad input or usage.",
+        subcommands: [SandboxCommand.self, PreviewCommand.self])
+
+    /// Parses the arguments and runs the command, exiting with its status.
+    static func main() async {
+        Foundation.exit(await ExitStatus.run(LiveryServer.self))
+    }
+
+    /// The composition root of the servers: every brand Package.swift lists.
+    static func composition() throws(ToolError) -> Composition {
+        try ToolBrands.composition(packageBrands)
+    }
+
+    /// The registered brand called `name` (as a person typed it).
+    static func brand(_ name: String, in composition: Composition) throws(ToolError) -> any BrandPlugin {
+        try ToolBrands.brand(name, in: composition)
+    }
+}

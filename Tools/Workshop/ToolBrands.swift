@@ -1,0 +1,37 @@
+import BrandDeclarations
+import LiveryComposition
+import LiveryConsole
+import LiveryCore
+
+/// What every command-line tool does with the brands Package.swift lists:
+/// one composition root, and brands looked up by name with errors worded
+/// for a terminal.
+public enum ToolBrands {
+    /// The composition root of `brands` (a tool's generated `packageBrands()`).
+    /// - Throws: ``ToolError`` when a brand file does not load or a brand is registered twice.
+    public static func composition(_ brands: () throws(BrandFileError) -> [BrandDefinition]) throws(ToolError) -> Composition {
+        do {
+            return try Composition(brands())
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+
+    /// The registered brand called `name` (as a person typed it).
+    public static func brand(_ name: String, in composition: Composition) throws(ToolError) -> any BrandPlugin {
+        do {
+            return try composition.registry.plugin(named: name)
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+
+    /// The configuration of the brand called `name`.
+    public static func configuration(_ name: String, in composition: Composition) throws(ToolError) -> BrandConfiguration {
+        do {
+            return try composition.configuration(of: name)
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+}
