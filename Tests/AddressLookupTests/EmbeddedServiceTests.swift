@@ -92,4 +92,27 @@ struct EmbeddedServiceTests {
         #expect(address.area == .australia(suburb: "Collingwood", state: .vic) && address.postcode == "3066")
         await #expect(throws: AddressLookupError.notFound(id: "nope")) { try await bundled.address(id: "nope") }
     }
+
+    @Test("a typo of one edit in a word of five or more letters still finds the address",
+          arguments: ["12 Smtih St", "12 smiht street", "12 Smoth St", "12 Smitth St", "12 Smith Street Colingwood",
+                      "12 Smith St Collingwod", "12 Smith St Cllingwood"])
+    func typoTolerance(_ query: String) async throws {
+        #expect(try await texts(query).first == "12 Smith Street, Collingwood VIC 3066", "\(query)")
+    }
+
+    @Test("typos are not guessed in short words or two edits away")
+    func typoLimits() async throws {
+        #expect(try await texts("12 Smih St").isEmpty, "a four-letter word gets no typo tolerance")
+        #expect(try await texts("12 Smtiih St").isEmpty, "two edits away")
+    }
+
+    @Test("a word the index holds is matched exactly, never widened to its neighbours one edit away")
+    func exactBeforeTypos() async throws {
+        let armadale = try await texts("Armadale", limit: 50)
+        #expect(!armadale.isEmpty && armadale.allSatisfy { $0.contains("Armadale") })
+        let armidale = try await texts("Armidale", limit: 50)
+        #expect(!armidale.isEmpty && armidale.allSatisfy { $0.contains("Armidale") })
+        let typo = try await texts("Armadile", limit: 50)
+        #expect(!typo.isEmpty && typo.allSatisfy { $0.contains("Armadale") }, "one edit from Armadale, two from Armidale: \(typo)")
+    }
 }

@@ -7,6 +7,11 @@ import LiveryCore
 /// A query takes its most selective token's postings as candidates and checks
 /// the other tokens against each candidate's few token ids, so a search
 /// touches a handful of postings rather than every address.
+///
+/// Typos: a query word of five or more letters that is not a word of the
+/// index also matches the words one edit away from it — a letter added,
+/// dropped or changed, or two neighbours swapped (`smtih` → `smith`) — found
+/// through each word's one-letter deletions, indexed beside the vocabulary.
 final class AddressIndex: Sendable {
     let addresses: [PostalAddress]
     let texts: [String]
@@ -18,6 +23,9 @@ final class AddressIndex: Sendable {
     private let addressTokens: [[Int32]]
     /// The token id of each address's street number.
     private let streetNumberTokens: [Int32]
+    /// The ids of the words of ``Typo/shortestWord`` or more letters, under
+    /// the word itself and under each of its one-letter deletions.
+    private let deletions: [String: [Int32]]
 
     init(addresses: [PostalAddress]) {
         self.addresses = addresses
@@ -49,6 +57,11 @@ final class AddressIndex: Sendable {
             AddressTokenizer.tokens(address.streetNumber).first.flatMap { ids[$0] } ?? -1
         }
         self.postings = postings
+        var deletions: [String: [Int32]] = [:]
+        for (id, word) in vocabulary.enumerated() where Typo.isWord(word, shortest: Typo.shortestWord) {
+            for key in Typo.keys(of: word) { deletions[key, default: []].append(Int32(id)) }
+        }
+        self.deletions = deletions
         var totals = [0]
         totals.reserveCapacity(postings.count + 1)
         for list in postings { totals.append(totals[totals.count - 1] + list.count) }
@@ -57,25 +70,28 @@ final class AddressIndex: Sendable {
 
     /// The indices of the best `limit` addresses for `query`, best first.
     ///
-    /// Every query token must match a token of the address (exactly, or as a
-    /// prefix where ``QueryToken/allowsPrefix``). Ranking: exact matches count
-    /// more than prefix matches, a number that matches the street number
-    /// counts extra, then shorter addresses come first, then index order.
+    /// Every query token must match a token of the address (exactly, as a
+    /// prefix where ``QueryToken/allowsPrefix``, or one edit away when it is
+    /// a word of five or more letters the index does not hold). Ranking:
+    /// exact matches count more than prefix and one-edit matches, so an
+    /// address matching every word exactly comes first; a number that matches
+    /// the street number counts extra, then shorter addresses come first,
+    /// then index order.
     func search(_ query: String, limit: Int) -> [Int] {
         let tokens = QueryToken.parse(query)
         guard !tokens.isEmpty, limit > 0 else { return [] }
         var matches: [TokenMatch] = []
         for token in tokens {
             let match = match(token)
-            if match.range.isEmpty { return [] }
+            if match.range.isEmpty && match.nearby.isEmpty { return [] }
             matches.append(match)
         }
         // "3/12 smith": the number just before the first word is the street number.
         let firstWord = tokens.firstIndex { !$0.isNumeric } ?? tokens.count
         let streetNumber = firstWord > 0 && firstWord < tokens.count ? matches[firstWord - 1].exact : nil
-        let seed = matches.indices.min { postingCount(matches[$0].range) < postingCount(matches[$1].range) }!
+        let seed = matches.indices.min { postingCount(matches[$0]) < postingCount(matches[$1]) }!
         var ranked: [(index: Int32, score: Int, length: Int)] = []
-        for candidate in candidates(in: matches[seed].range) {
+        for candidate in candidates(of: matches[seed]) {
             let own = addressTokens[Int(candidate)]
             var score = 0
             for match in matches {
@@ -95,17 +111,19 @@ final class AddressIndex: Sendable {
         return ranked.prefix(limit).map { Int($0.index) }
     }
 
-    /// How a query token matches: its exact token id, if indexed, and the ids it may match.
+    /// How a query token matches: its exact token id, if indexed, the ids it
+    /// may match as a prefix, and the words one edit away (sorted).
     private struct TokenMatch {
         let exact: Int32?
         let range: Range<Int32>
+        var nearby: [Int32] = []
 
-        /// 3 for an exact match, 1 for a prefix match, 0 for none.
+        /// 3 for an exact match, 1 for a prefix or one-edit match, 0 for none.
         func quality(against tokens: [Int32]) -> Int {
             var best = 0
             for token in tokens {
                 if token == exact { return 3 }
-                if range.contains(token) { best = 1 }
+                if range.contains(token) || nearby.contains(token) { best = 1 }
             }
             return best
         }
@@ -115,11 +133,23 @@ final class AddressIndex: Sendable {
         let bytes = Array(token.text.utf8)
         let lower = lowerBound(bytes)
         let exact: Int32? = lower < vocabulary.count && vocabulary[lower].utf8.elementsEqual(bytes) ? Int32(lower) : nil
-        guard token.allowsPrefix else {
-            return TokenMatch(exact: exact, range: exact.map { $0..<($0 + 1) } ?? 0..<0)
+        var match: TokenMatch
+        if token.allowsPrefix {
+            match = TokenMatch(exact: exact, range: Int32(lower)..<Int32(lowerBound(bytes + [0xFF])))
+        } else {
+            match = TokenMatch(exact: exact, range: exact.map { $0..<($0 + 1) } ?? 0..<0)
         }
-        let upper = lowerBound(bytes + [0xFF])
-        return TokenMatch(exact: exact, range: Int32(lower)..<Int32(upper))
+        if exact == nil, Typo.isWord(token.text, shortest: Typo.shortestQuery) {
+            var nearby: [Int32] = []
+            for key in Typo.keys(of: token.text) {
+                for id in deletions[key] ?? [] where !nearby.contains(id) && !match.range.contains(id)
+                    && Typo.areOneEditApart(bytes, Array(vocabulary[Int(id)].utf8)) {
+                    nearby.append(id)
+                }
+            }
+            match.nearby = nearby.sorted()
+        }
+        return match
     }
 
     /// The first vocabulary position whose token is not below `bytes`.
@@ -132,20 +162,69 @@ final class AddressIndex: Sendable {
         return low
     }
 
-    private func postingCount(_ range: Range<Int32>) -> Int {
-        postingTotals[Int(range.upperBound)] - postingTotals[Int(range.lowerBound)]
+    /// How many postings the tokens `match` may match hold between them.
+    private func postingCount(_ match: TokenMatch) -> Int {
+        postingTotals[Int(match.range.upperBound)] - postingTotals[Int(match.range.lowerBound)]
+            + match.nearby.reduce(0) { $0 + postings[Int($1)].count }
     }
 
-    /// The addresses holding any token in `range`, each once, in index order.
-    private func candidates(in range: Range<Int32>) -> [Int32] {
-        if range.count == 1 { return postings[Int(range.lowerBound)] }
+    /// The addresses holding any token `match` may match, each once, in index order.
+    private func candidates(of match: TokenMatch) -> [Int32] {
+        if match.range.count == 1, match.nearby.isEmpty { return postings[Int(match.range.lowerBound)] }
         var all: [Int32] = []
-        all.reserveCapacity(postingCount(range))
-        for id in range { all.append(contentsOf: postings[Int(id)]) }
+        all.reserveCapacity(postingCount(match))
+        for id in match.range { all.append(contentsOf: postings[Int(id)]) }
+        for id in match.nearby { all.append(contentsOf: postings[Int(id)]) }
         all.sort()
         var unique: [Int32] = []
         unique.reserveCapacity(all.count)
         for value in all where unique.last != value { unique.append(value) }
         return unique
+    }
+}
+
+/// Words one edit apart, found through one-letter deletions: two words are
+/// at most one edit apart only if they share the word itself or one of its
+/// one-letter deletions, so looking those up finds every candidate, which
+/// ``areOneEditApart(_:_:)`` then confirms.
+enum Typo {
+    /// The shortest query word given typo tolerance.
+    static let shortestQuery = 5
+    /// The shortest indexed word found by a typo (a five-letter query with a
+    /// letter too many finds a four-letter word).
+    static let shortestWord = 4
+
+    /// Whether `text` is a word of letters only, at least `shortest` long.
+    static func isWord(_ text: String, shortest: Int) -> Bool {
+        text.utf8.count >= shortest && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+    }
+
+    /// `word` and each of its one-letter deletions, each once.
+    static func keys(of word: String) -> [String] {
+        let letters = Array(word)
+        var keys = [word]
+        for position in letters.indices {
+            var shorter = letters
+            shorter.remove(at: position)
+            let key = String(shorter)
+            if keys.last != key { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// Whether `lhs` and `rhs` differ by exactly one letter added, dropped
+    /// or changed, or by two neighbouring letters swapped.
+    static func areOneEditApart(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+        guard lhs != rhs else { return false }
+        let (short, long) = lhs.count <= rhs.count ? (lhs, rhs) : (rhs, lhs)
+        guard long.count - short.count <= 1 else { return false }
+        var first = 0
+        while first < short.count, short[first] == long[first] { first += 1 }
+        if short.count != long.count {
+            return short[first...].elementsEqual(long[(first + 1)...])
+        }
+        if short[(first + 1)...].elementsEqual(long[(first + 1)...]) { return true }
+        return first + 1 < short.count && short[first] == long[first + 1] && short[first + 1] == long[first]
+            && short[(first + 2)...].elementsEqual(long[(first + 2)...])
     }
 }
