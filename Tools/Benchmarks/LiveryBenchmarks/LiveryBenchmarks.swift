@@ -161,6 +161,16 @@ func addressSearch() {
                 blackHole(service.search(query, in: region, limit: 8))
             }
         }
+        let typos: [(String, Region)] = [("12 Smtih St", .australia), ("3/12 smith st colingwood", .australia),
+                                         ("47 Colins Road", .newZealand), ("Quene Street", .newZealand),
+                                         ("Acacai Street", .australia)]
+        Benchmark("5 address search \(label): embedded index, one typo per query") { benchmark in
+            for _ in benchmark.scaledIterations {
+                position.value = (position.value + 1) % typos.count
+                let (query, region) = typos[position.value]
+                blackHole(service.search(query, in: region, limit: 8))
+            }
+        }
         if addresses.count <= 20_000 {
             Benchmark("5 address search \(label): naive linear scan",
                       configuration: .init(maxDuration: .seconds(3), maxIterations: 500)) { benchmark in
