@@ -175,10 +175,7 @@ let package = Package(
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(name: "LiveryPreviewTests",
                     dependencies: ["LiveryPreview", "LiveryScenarios", "LiveryComposition", "BrandDeclarations", "LiveryCore",
-                                   "JoinFormFeature", "AppBarFeature", toolsOnly("Hummingbird", "hummingbird"),
-                                   toolsOnly("HummingbirdTesting", "hummingbird"),
-                                   toolsOnly("HummingbirdWSTesting", "hummingbird-websocket"),
-                                   toolsOnly("HummingbirdWSClient", "hummingbird-websocket"),
+                                   "JoinFormFeature", "AppBarFeature", "LiveryTesting",
                                    toolsOnly("Logging", "swift-log")] + allBrandTargets,
                     path: "Tests/PreviewTests", swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.

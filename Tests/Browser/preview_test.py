@@ -16,7 +16,7 @@ only when none failed. Screenshots go to `.build/preview-screenshots/`.
 Words after the command run only the tests whose names contain one of them
 (`python3 Tests/Browser/preview_test.py latency`); `--release` drives a
 release-built `livery-server` instead, the build the 16 ms keystroke budget is
-held to (a debug server fails the run only over 30 ms); LIVERY_CHROMIUM_FLAGS
+held to (a debug server fails the run only over 24 ms); LIVERY_CHROMIUM_FLAGS
 adds flags to Chromium's command line.
 
 Synchronisation is by bounded waits on conditions (no fixed sleeps).
@@ -62,7 +62,7 @@ POLL = 0.01           # seconds between checks of a wait's condition
 # server. A debug-built server on a shared CI machine is slower and noisier, so there the test
 # only guards against a gross regression (a stall, a coalescing timer, Nagle's delay).
 LATENCY_BUDGET_MS = 16
-DEBUG_LATENCY_LIMIT_MS = 30
+DEBUG_LATENCY_LIMIT_MS = 24
 
 # What each brand's person types: the data of the shipped sign-up scenarios
 # (Tests/Scenarios/<brand>/01-full-sign-up.yaml), distinct per brand.
@@ -162,8 +162,11 @@ def start_browser():
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     extra = [flag for flag in os.environ.get("LIVERY_CHROMIUM_FLAGS", "").split() if flag]
+    # Headless Chromium runs its own frame clock: without the last two flags a socket message waits up to
+    # one 16.7 ms frame before the page sees it, which measures the harness rather than the preview.
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-proxy-server",
-                     "--window-size=1280,1300", "--disable-extensions", "--disable-background-networking"] + extra:
+                     "--window-size=1280,1300", "--disable-extensions", "--disable-background-networking",
+                     "--disable-frame-rate-limit", "--disable-gpu-vsync"] + extra:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))

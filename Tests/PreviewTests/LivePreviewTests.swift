@@ -1,30 +1,60 @@
 import BrandDeclarations
 import Foundation
-import Hummingbird
-import HummingbirdTesting
-import HummingbirdWSClient
-import HummingbirdWSTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import LiveryComposition
 import LiveryPreview
 import LiveryScenarios
+import LiveryTesting
 import Logging
 import Testing
 
+/// A preview server on a free loopback port, as the page sees it: its WebSocket and its pages.
+struct PreviewClient: Sendable {
+    let port: Int
+
+    /// Opens the WebSocket at `path` and runs `body` with it.
+    func ws(_ path: String, _ body: (LoopbackWebSocket) async throws -> Void) async throws {
+        try await body(try await LoopbackWebSocket(port: port, path: path))
+    }
+
+    /// `GET path`: the status and the body as text.
+    func get(_ path: String) async throws -> (status: Int, body: String) {
+        let (data, response) = try await URLSession(configuration: .ephemeral)
+            .data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+}
+
 /// A preview application on a free port, recordings going to a temporary folder.
-func withPreview(_ body: @escaping @Sendable (any TestClientProtocol, URL) async throws -> Void) async throws {
+func withPreview(_ body: @escaping @Sendable (PreviewClient, URL) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-preview-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
+    let (ports, listening) = AsyncStream<Int>.makeStream()
     let app = try Preview.application(
         composition: Composition(packageBrands()),
         configuration: PreviewConfiguration(port: 0, scenarioFolder: folder),
-        logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() },
+        onListening: { port in
+            listening.yield(port)
+            listening.finish()
+        })
     // A bound on the whole exchange, so a test that waits for a screen that never comes fails instead of hanging.
     try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await app.test(.live) { client in try await body(client, folder) } }
+        group.addTask { try await app.run() }
+        group.addTask {
+            for await port in ports {
+                try await body(PreviewClient(port: port), folder)
+                return
+            }
+            throw PreviewTestTimeout()
+        }
         group.addTask {
             try await ContinuousClock().sleep(for: .seconds(30))
             throw PreviewTestTimeout()
         }
+        // The body's task ends first unless the server fails or the bound passes.
         try await group.next()
         group.cancelAll()
     }
@@ -90,18 +120,18 @@ struct Sent: Sendable {
 
 /// The server's messages, read in order; screens merged section by section as the page does.
 final class Received {
-    private var iterator: WebSocketInboundStream.AsyncIterator
+    private let socket: LoopbackWebSocket
     private var page: Sent.Page?
 
-    init(_ inbound: WebSocketInboundStream) {
-        iterator = inbound.makeAsyncIterator()
+    init(_ socket: LoopbackWebSocket) {
+        self.socket = socket
     }
 
     /// The next message `done` accepts; fails after 200 messages without one.
     func next(_ done: (Sent) -> Bool) async throws -> Sent {
         for _ in 0..<200 {
-            guard let frame = try await iterator.next() else { break }
-            guard let message = try? JSONDecoder().decode(Sent.Message.self, from: Data(buffer: frame.data)) else { continue }
+            guard let text = try await socket.receive() else { break }
+            guard let message = try? JSONDecoder().decode(Sent.Message.self, from: Data(text.utf8)) else { continue }
             if let sections = message.screen {
                 guard let join = sections.join ?? page?.join, let bar = sections.appBar ?? page?.appBar,
                       let recorder = sections.recorder ?? page?.recorder else { continue }
@@ -123,20 +153,20 @@ struct LivePreviewTests {
     @Test("the first screen is the brand's first page; focus, typing and next come back as the engine's state")
     func typing() async throws {
         try await withPreview { client, _ in
-            try await client.ws("/ws?brand=neds") { inbound, outbound, _ in
-                let received = Received(inbound)
+            try await client.ws("/ws?brand=neds") { socket in
+                let received = Received(socket)
                 let first = try await received.next { $0.screen?.brand == "neds" }
                 #expect(first.screen?.join.page == "details")
                 #expect(first.screen?.join.rows.first == ["title", "firstName"])
-                try await outbound.write(.text(#"{"type":"focus","input":"firstName"}"#))
-                try await outbound.write(.text(#"{"type":"change","input":"firstName","value":"Alex"}"#))
-                try await outbound.write(.text(#"{"type":"next"}"#))
+                try await socket.send(#"{"type":"focus","input":"firstName"}"#)
+                try await socket.send(#"{"type":"change","input":"firstName","value":"Alex"}"#)
+                try await socket.send(#"{"type":"next"}"#)
                 let moved = try await received.next { $0.screen?.join.focus == "lastName" }
                 #expect(moved.field("firstName")?.status == "valid")
                 #expect(moved.field("firstName")?.display == "Alex")
-                try await outbound.write(.text(#"{"type":"focus","input":"email"}"#))
-                try await outbound.write(.text(#"{"type":"change","input":"email","value":"not-an-email"}"#))
-                try await outbound.write(.text(#"{"type":"focus","input":"mobile"}"#))
+                try await socket.send(#"{"type":"focus","input":"email"}"#)
+                try await socket.send(#"{"type":"change","input":"email","value":"not-an-email"}"#)
+                try await socket.send(#"{"type":"focus","input":"mobile"}"#)
                 let checked = try await received.next { $0.field("email")?.status == "invalid" }
                 #expect(checked.field("email")?.messages.isEmpty == false)
             }
@@ -146,14 +176,14 @@ struct LivePreviewTests {
     @Test("a bad message is answered with an error naming it, and changes nothing")
     func badMessages() async throws {
         try await withPreview { client, _ in
-            try await client.ws("/ws?brand=tabnz") { inbound, outbound, _ in
-                let received = Received(inbound)
+            try await client.ws("/ws?brand=tabnz") { socket in
+                let received = Received(socket)
                 _ = try await received.next { $0.screen?.brand == "tabnz" }
-                try await outbound.write(.text(#"{"type":"focs","input":"email"}"#))
+                try await socket.send(#"{"type":"focs","input":"email"}"#)
                 #expect(try await received.error().contains("did you mean 'focus'?"))
-                try await outbound.write(.text(#"{"type":"focus","input":"emial"}"#))
+                try await socket.send(#"{"type":"focus","input":"emial"}"#)
                 #expect(try await received.error().contains("unknown input 'emial' (did you mean 'email'?)"))
-                try await outbound.write(.text(#"{"type":"signUp"}"#))
+                try await socket.send(#"{"type":"signUp"}"#)
                 #expect(try await received.error() == "the call to action is continue, not sign-up")
             }
         }
@@ -162,11 +192,11 @@ struct LivePreviewTests {
     @Test("the side panel signs in and sets the betslip: the app bar follows, with the brand's badges")
     func appBar() async throws {
         try await withPreview { client, _ in
-            try await client.ws("/ws?brand=ladbrokes") { inbound, outbound, _ in
-                let received = Received(inbound)
+            try await client.ws("/ws?brand=ladbrokes") { socket in
+                let received = Received(socket)
                 _ = try await received.next { $0.screen?.appBar.signedIn == false }
-                try await outbound.write(.text(#"{"type":"signIn","balance":"125.50","pendingBets":2,"promotionsBalance":3}"#))
-                try await outbound.write(.text(#"{"type":"betslip","count":4}"#))
+                try await socket.send(#"{"type":"signIn","balance":"125.50","pendingBets":2,"promotionsBalance":3}"#)
+                try await socket.send(#"{"type":"betslip","count":4}"#)
                 let signedIn = try await received.next { sent in
                     sent.screen?.appBar.right.contains { $0.id == "betslip" && $0.text == "4" } == true
                 }
@@ -181,8 +211,8 @@ struct LivePreviewTests {
     @MainActor
     func recording() async throws {
         try await withPreview { client, folder in
-            try await client.ws("/ws?brand=neds") { inbound, outbound, _ in
-                let received = Received(inbound)
+            try await client.ws("/ws?brand=neds") { socket in
+                let received = Received(socket)
                 _ = try await received.next { $0.screen?.brand == "neds" }
                 for message in [#"{"type":"signIn","balance":"10","pendingBets":1,"promotionsBalance":0}"#,
                                 #"{"type":"record","on":true}"#,
@@ -193,7 +223,7 @@ struct LivePreviewTests {
                                 #"{"type":"change","input":"email","value":"bad"}"#, #"{"type":"unfocus"}"#,
                                 #"{"type":"continue"}"#, #"{"type":"mark"}"#,
                                 #"{"type":"save","name":"91-recorded.yaml"}"#] {
-                    try await outbound.write(.text(message))
+                    try await socket.send(message)
                 }
                 let saved = try await received.next { $0.screen?.recorder.saved != nil }
                 let text = saved.screen?.recorder.text ?? ""
@@ -212,19 +242,19 @@ struct LivePreviewTests {
     @Test("a name that would leave the scenario folder, or a file that exists, is refused")
     func saveRefusals() async throws {
         try await withPreview { client, folder in
-            try await client.ws("/ws?brand=neds") { inbound, outbound, _ in
-                let received = Received(inbound)
+            try await client.ws("/ws?brand=neds") { socket in
+                let received = Received(socket)
                 _ = try await received.next { $0.screen?.brand == "neds" }
-                try await outbound.write(.text(#"{"type":"save","name":"x.yaml"}"#))
+                try await socket.send(#"{"type":"save","name":"x.yaml"}"#)
                 #expect(try await received.error() == "start recording first")
-                try await outbound.write(.text(#"{"type":"record","on":true}"#))
+                try await socket.send(#"{"type":"record","on":true}"#)
                 for name in ["../../escape.yaml", "/etc/x.yaml", "x.txt", ".hidden.yaml"] {
-                    try await outbound.write(.text(#"{"type":"save","name":"\#(name)"}"#))
+                    try await socket.send(#"{"type":"save","name":"\#(name)"}"#)
                     #expect(try await received.error().contains("a scenario file name is"))
                 }
-                try await outbound.write(.text(#"{"type":"save","name":"92-once.yaml"}"#))
+                try await socket.send(#"{"type":"save","name":"92-once.yaml"}"#)
                 _ = try await received.next { $0.screen?.recorder.saved != nil }
-                try await outbound.write(.text(#"{"type":"save","name":"92-once.yaml"}"#))
+                try await socket.send(#"{"type":"save","name":"92-once.yaml"}"#)
                 #expect(try await received.error().contains("exists already"))
             }
             let written = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
@@ -235,21 +265,17 @@ struct LivePreviewTests {
     @Test("pages, theme CSS from the design tokens, and a 404 naming the known brands")
     func pages() async throws {
         try await withPreview { client, _ in
-            try await client.execute(uri: "/brand/neds/theme.css", method: .get) { response in
-                let css = String(buffer: response.body)
-                #expect(css.contains("--color-primary: #ff7800;"))
-                #expect(css.contains("--typography-body-font-family: \"Neds Grotesk\", system-ui, sans-serif;"))
-                #expect(css.contains("--spacing-m: 16px;"))
-                #expect(css.contains("--icon-pot: \"neds.icon.pot\";"))
-            }
-            try await client.execute(uri: "/brand/nope", method: .get) { response in
-                #expect(response.status == .notFound)
-                #expect(String(buffer: response.body).contains("known brands: betcha, ladbrokes, neds, tabnz"))
-            }
-            try await client.execute(uri: "/brand/tabnz", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("/assets/preview.js"))
-            }
+            let css = try await client.get("/brand/neds/theme.css").body
+            #expect(css.contains("--color-primary: #ff7800;"))
+            #expect(css.contains("--typography-body-font-family: \"Neds Grotesk\", system-ui, sans-serif;"))
+            #expect(css.contains("--spacing-m: 16px;"))
+            #expect(css.contains("--icon-pot: \"neds.icon.pot\";"))
+            let unknown = try await client.get("/brand/nope")
+            #expect(unknown.status == 404)
+            #expect(unknown.body.contains("known brands: betcha, ladbrokes, neds, tabnz"))
+            let page = try await client.get("/brand/tabnz")
+            #expect(page.status == 200)
+            #expect(page.body.contains("/assets/preview.js"))
         }
     }
 }
