@@ -169,7 +169,7 @@ let package = Package(
                 path: "Tools/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",
                     dependencies: ["BrandDeclarations", "LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
-                                   "JoinFormFeature", "AddressLookupFeature",
+                                   "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
                                    toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
                                    toolsOnly("Hummingbird", "hummingbird")] + allBrandTargets,
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),

@@ -7,7 +7,7 @@ import LiveryConsole
 import LiveryPreview
 import LiveryScenarios
 
-extension LiveryServer {
+extension ServerTool {
     /// `livery preview [brand…]`: every brand's journey and app bar as a live web page.
     struct PreviewCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -55,13 +55,13 @@ extension LiveryServer {
 
         func run() async throws {
             let terminal = output.terminal
-            let composition = try LiveryServer.composition()
+            let composition = try ServerTool.composition()
             if let screenshot, let out {
                 try await Self.picture(of: screenshot, step: step, to: URL(fileURLWithPath: out), composition: composition)
                 print(terminal.green("✔ ") + "\(screenshot)\(step.map { " at \($0)" } ?? "") drawn to \(out)")
                 return
             }
-            for brand in brands { _ = try LiveryServer.brand(brand, in: composition) }
+            for brand in brands { _ = try ServerTool.brand(brand, in: composition) }
             let folder = URL(fileURLWithPath: scenarios ?? ScenarioLibrary.scenariosDirectory())
             let configuration = PreviewConfiguration(port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
                                                      scenarioFolder: folder)
@@ -84,7 +84,7 @@ extension LiveryServer {
         /// Draws `brand`, fresh or after a scenario's steps up to `step`, to `output`.
         @MainActor
         static func picture(of brand: String, step: String?, to output: URL, composition: Composition) async throws {
-            let plugin = try LiveryServer.brand(brand, in: composition)
+            let plugin = try ServerTool.brand(brand, in: composition)
             let id = plugin.manifest.id.rawValue
             let join: JoinState
             let appBar: AppBarState

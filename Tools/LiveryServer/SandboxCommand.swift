@@ -5,7 +5,7 @@ import LiveryConsole
 import LiveryCore
 import LiverySandbox
 
-extension LiveryServer {
+extension ServerTool {
     /// `livery sandbox`: the local backend, serving every registered brand.
     struct SandboxCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -94,8 +94,8 @@ extension LiveryServer {
                     }
                 }
             }
-            let brands = try LiveryServer.composition()
-            let plugins = try brands.registry.ids.map { id throws(ToolError) in try LiveryServer.brand(id.rawValue, in: brands) }
+            let brands = try ServerTool.composition()
+            let plugins = try brands.registry.ids.map { id throws(ToolError) in try ServerTool.brand(id.rawValue, in: brands) }
             let configuration = SandboxConfiguration(host: host, port: port, databasePath: path, faults: faults,
                                                      connections: try connectionLimits(), allowsSeeding: allowSeeding)
             let host = self.host

@@ -10,7 +10,7 @@ import LiveryWorkshop
 /// testing brands never compiles the server stack. `livery sandbox` and
 /// `livery preview` build it on first use and hand over to it.
 @main
-struct LiveryServer: AsyncParsableCommand {
+struct ServerTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "livery-server",
         abstract: "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`).",
@@ -19,7 +19,7 @@ struct LiveryServer: AsyncParsableCommand {
 
     /// Parses the arguments and runs the command, exiting with its status.
     static func main() async {
-        Foundation.exit(await ExitStatus.run(LiveryServer.self))
+        Foundation.exit(await ExitStatus.run(ServerTool.self))
     }
 
     /// The composition root of the servers: every brand Package.swift lists.
