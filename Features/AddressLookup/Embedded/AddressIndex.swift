@@ -46,7 +46,7 @@ final class AddressIndex: Sendable {
         var ids: [String: Int32] = [:]
         for (id, word) in vocabulary.enumerated() { ids[word] = Int32(id) }
         var postings = [[Int32]](repeating: [], count: vocabulary.count)
-        addressTokens = tokenLists.enumerated().map { index, tokens in
+        let addressTokens = tokenLists.enumerated().map { index, tokens in
             tokens.map { token in
                 let id = ids[token]!
                 postings[Int(id)].append(Int32(index))
@@ -56,7 +56,12 @@ final class AddressIndex: Sendable {
         streetNumberTokens = addresses.map { address in
             AddressTokenizer.tokens(address.streetNumber).first.flatMap { ids[$0] } ?? -1
         }
-        self.postings = postings
+        self.addressTokens = addressTokens
+        // Each posting list in ranking order (fewer tokens first, then index), so a search can stop once
+        // nothing later in a list can rank among the best.
+        self.postings = postings.map { list in
+            list.sorted { (addressTokens[Int($0)].count, $0) < (addressTokens[Int($1)].count, $1) }
+        }
         var deletions: [String: [Int32]] = [:]
         for (id, word) in vocabulary.enumerated() where Typo.isWord(word, shortest: Typo.shortestWord) {
             for key in Typo.keys(of: word) { deletions[key, default: []].append(Int32(id)) }
@@ -78,42 +83,96 @@ final class AddressIndex: Sendable {
     /// the street number counts extra, then shorter addresses come first,
     /// then index order.
     func search(_ query: String, limit: Int) -> [Int] {
+        guard let plan = plan(query, limit: limit) else { return [] }
+        var best = BestResults(limit: limit)
+        let seed = plan.matches[plan.seed]
+        // The seed's exact postings first: there the seed token scores 3. Then the rest, where it scores at
+        // most 1, skipping what the first pass saw. Each pass runs in ranking order and stops as soon as
+        // no later candidate can enter the results.
+        if let exact = seed.exact {
+            for candidate in postings[Int(exact)] {
+                if best.isClosed(to: plan.maximumScore, at: rankKey(candidate)) { break }
+                consider(candidate, plan, into: &best)
+            }
+        }
+        let secondBest = plan.maximumScore - (seed.exact == nil ? 0 : 2)
+        if best.isClosed(to: secondBest, at: 0) { return best.indices }
+        var merged = MergedPostings(seed, except: seed.exact, postings: postings, key: rankKey)
+        while let candidate = merged.next() {
+            if best.isClosed(to: secondBest, at: rankKey(candidate)) { break }
+            if let exact = seed.exact, addressTokens[Int(candidate)].contains(exact) { continue }
+            consider(candidate, plan, into: &best)
+        }
+        return best.indices
+    }
+
+    /// The same results as ``search(_:limit:)``, found by scoring every
+    /// candidate of the most selective token and sorting them all: the
+    /// ranking's plain definition, which the tests and the benchmark compare with.
+    func searchByScoringAll(_ query: String, limit: Int) -> [Int] {
+        guard let plan = plan(query, limit: limit) else { return [] }
+        var ranked: [(index: Int32, score: Int, key: UInt64)] = []
+        var merged = MergedPostings(plan.matches[plan.seed], except: nil, postings: postings, key: rankKey)
+        while let candidate = merged.next() {
+            if let score = score(candidate, plan) { ranked.append((candidate, score, rankKey(candidate))) }
+        }
+        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
+        return ranked.prefix(limit).map { Int($0.index) }
+    }
+
+    /// What a query asks: how each token matches, the street number's token,
+    /// the most selective token and the best score an address can reach.
+    private struct Plan {
+        let matches: [TokenMatch]
+        let streetNumber: Int32?
+        let seed: Int
+        let maximumScore: Int
+    }
+
+    /// The plan of `query`, or nil when no address can match it.
+    private func plan(_ query: String, limit: Int) -> Plan? {
         let tokens = QueryToken.parse(query)
-        guard !tokens.isEmpty, limit > 0 else { return [] }
+        guard !tokens.isEmpty, limit > 0 else { return nil }
         var matches: [TokenMatch] = []
         for token in tokens {
             let match = match(token)
-            if match.range.isEmpty && match.nearby.isEmpty { return [] }
+            if match.range.isEmpty && match.nearby.isEmpty { return nil }
             matches.append(match)
         }
         // "3/12 smith": the number just before the first word is the street number.
         let firstWord = tokens.firstIndex { !$0.isNumeric } ?? tokens.count
         let streetNumber = firstWord > 0 && firstWord < tokens.count ? matches[firstWord - 1].exact : nil
         let seed = matches.indices.min { postingCount(matches[$0]) < postingCount(matches[$1]) }!
-        var ranked: [(index: Int32, score: Int, length: Int)] = []
-        for candidate in candidates(of: matches[seed]) {
-            let own = addressTokens[Int(candidate)]
-            var score = 0
-            for match in matches {
-                let quality = match.quality(against: own)
-                if quality == 0 { score = -1; break }
-                score += quality
-            }
-            guard score > 0 else { continue }
-            if let streetNumber, streetNumberTokens[Int(candidate)] == streetNumber { score += 2 }
-            ranked.append((candidate, score, own.count))
+        let maximum = matches.reduce(0) { $0 + ($1.exact == nil ? 1 : 3) } + (streetNumber == nil ? 0 : 2)
+        return Plan(matches: matches, streetNumber: streetNumber, seed: seed, maximumScore: maximum)
+    }
+
+    /// Keeps `candidate` in `best` if it matches every token of `plan`.
+    private func consider(_ candidate: Int32, _ plan: Plan, into best: inout BestResults) {
+        if let score = score(candidate, plan) { best.insert(candidate, score: score, key: rankKey(candidate)) }
+    }
+
+    /// `candidate`'s score for `plan`, or nil when a token of the query matches none of its tokens.
+    private func score(_ candidate: Int32, _ plan: Plan) -> Int? {
+        let own = addressTokens[Int(candidate)]
+        var score = 0
+        for match in plan.matches {
+            let quality = match.quality(against: own)
+            if quality == 0 { return nil }
+            score += quality
         }
-        ranked.sort { lhs, rhs in
-            if lhs.score != rhs.score { return lhs.score > rhs.score }
-            if lhs.length != rhs.length { return lhs.length < rhs.length }
-            return lhs.index < rhs.index
-        }
-        return ranked.prefix(limit).map { Int($0.index) }
+        if let streetNumber = plan.streetNumber, streetNumberTokens[Int(candidate)] == streetNumber { score += 2 }
+        return score
+    }
+
+    /// Where an address stands among equal scores: fewer tokens first, then index order.
+    private func rankKey(_ address: Int32) -> UInt64 {
+        UInt64(addressTokens[Int(address)].count) << 32 | UInt64(UInt32(address))
     }
 
     /// How a query token matches: its exact token id, if indexed, the ids it
     /// may match as a prefix, and the words one edit away (sorted).
-    private struct TokenMatch {
+    fileprivate struct TokenMatch {
         let exact: Int32?
         let range: Range<Int32>
         var nearby: [Int32] = []
@@ -167,19 +226,97 @@ final class AddressIndex: Sendable {
         postingTotals[Int(match.range.upperBound)] - postingTotals[Int(match.range.lowerBound)]
             + match.nearby.reduce(0) { $0 + postings[Int($1)].count }
     }
+}
 
-    /// The addresses holding any token `match` may match, each once, in index order.
-    private func candidates(of match: TokenMatch) -> [Int32] {
-        if match.range.count == 1, match.nearby.isEmpty { return postings[Int(match.range.lowerBound)] }
-        var all: [Int32] = []
-        all.reserveCapacity(postingCount(match))
-        for id in match.range { all.append(contentsOf: postings[Int(id)]) }
-        for id in match.nearby { all.append(contentsOf: postings[Int(id)]) }
-        all.sort()
-        var unique: [Int32] = []
-        unique.reserveCapacity(all.count)
-        for value in all where unique.last != value { unique.append(value) }
-        return unique
+/// The best results so far, at most `limit`, best first: higher score, then
+/// lower rank key (fewer tokens, then index order).
+private struct BestResults {
+    let limit: Int
+    private var entries: [(index: Int32, score: Int, key: UInt64)] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    var indices: [Int] { entries.map { Int($0.index) } }
+
+    /// Whether no candidate scoring at most `score` at rank key `key` or later can enter.
+    func isClosed(to score: Int, at key: UInt64) -> Bool {
+        guard entries.count == limit, let worst = entries.last else { return false }
+        return worst.score > score || (worst.score == score && worst.key < key)
+    }
+
+    mutating func insert(_ index: Int32, score: Int, key: UInt64) {
+        func ranksBefore(_ entry: (index: Int32, score: Int, key: UInt64)) -> Bool {
+            score != entry.score ? score > entry.score : key < entry.key
+        }
+        if entries.count == limit, let worst = entries.last, !ranksBefore(worst) { return }
+        let position = entries.firstIndex { ranksBefore($0) } ?? entries.count
+        entries.insert((index, score, key), at: position)
+        if entries.count > limit { entries.removeLast() }
+    }
+}
+
+/// The addresses holding any token a match may match (its prefix range and
+/// its one-edit words, less one token), each once, in rank-key order: a
+/// merge of their posting lists, which are each in that order.
+private struct MergedPostings {
+    private let postings: [[Int32]]
+    private let key: (Int32) -> UInt64
+    /// (token id, position in its list) for each list not yet used up, as a min-heap on the head's key.
+    private var heads: [(list: Int32, position: Int, key: UInt64)] = []
+    private var last: Int32?
+
+    init(_ match: AddressIndex.TokenMatch, except skipped: Int32?, postings: [[Int32]], key: @escaping (Int32) -> UInt64) {
+        self.postings = postings
+        self.key = key
+        for id in Array(match.range) + match.nearby where id != skipped && !postings[Int(id)].isEmpty {
+            push((id, 0, key(postings[Int(id)][0])))
+        }
+    }
+
+    mutating func next() -> Int32? {
+        while let top = heads.first {
+            let list = postings[Int(top.list)]
+            let candidate = list[top.position]
+            if top.position + 1 < list.count {
+                heads[0] = (top.list, top.position + 1, key(list[top.position + 1]))
+                siftDown(0)
+            } else {
+                heads[0] = heads[heads.count - 1]
+                heads.removeLast()
+                if !heads.isEmpty { siftDown(0) }
+            }
+            if candidate != last {
+                last = candidate
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    private mutating func push(_ head: (list: Int32, position: Int, key: UInt64)) {
+        heads.append(head)
+        var child = heads.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heads[child].key < heads[parent].key else { break }
+            heads.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heads.count, heads[left].key < heads[smallest].key { smallest = left }
+            if right < heads.count, heads[right].key < heads[smallest].key { smallest = right }
+            if smallest == parent { return }
+            heads.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }
 

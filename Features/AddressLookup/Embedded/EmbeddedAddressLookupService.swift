@@ -54,6 +54,17 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
         }
     }
 
+    /// ``search(_:in:limit:)`` without stopping early: every candidate of the
+    /// most selective query token scored and sorted. The same results, the
+    /// benchmarks' baseline.
+    @_spi(Benchmarks)
+    public func searchScoringEveryCandidate(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
+        guard let index = indexes[region] else { return [] }
+        return index.searchByScoringAll(query, limit: limit).map { position in
+            AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
+        }
+    }
+
     /// The address with id `id`.
     /// - Throws: ``AddressLookupError/notFound(id:)`` for an unknown id.
     public func address(id: String) async throws(AddressLookupError) -> PostalAddress {

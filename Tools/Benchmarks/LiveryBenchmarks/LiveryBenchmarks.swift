@@ -1,4 +1,4 @@
-import AddressLookupFeature
+@_spi(Benchmarks) import AddressLookupFeature
 import Benchmark
 import Foundation
 import JoinFormFeature
@@ -159,6 +159,13 @@ func addressSearch() {
                 position.value = (position.value + 1) % queries.count
                 let (query, region) = queries[position.value]
                 blackHole(service.search(query, in: region, limit: 8))
+            }
+        }
+        Benchmark("5 address search \(label): every candidate scored (baseline)") { benchmark in
+            for _ in benchmark.scaledIterations {
+                position.value = (position.value + 1) % queries.count
+                let (query, region) = queries[position.value]
+                blackHole(service.searchScoringEveryCandidate(query, in: region, limit: 8))
             }
         }
         let typos: [(String, Region)] = [("12 Smtih St", .australia), ("3/12 smith st colingwood", .australia),
