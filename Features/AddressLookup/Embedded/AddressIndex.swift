@@ -23,6 +23,8 @@ final class AddressIndex: Sendable {
     private let addressTokens: [[Int32]]
     /// The token id of each address's street number.
     private let streetNumberTokens: [Int32]
+    /// Where each address stands among equal scores: its token count, then its index (``rankKey(_:)``).
+    private let rankKeys: [UInt64]
     /// The ids of the words of ``Typo/shortestWord`` or more letters, under
     /// the word itself and under each of its one-letter deletions.
     private let deletions: [String: [Int32]]
@@ -57,11 +59,11 @@ final class AddressIndex: Sendable {
             AddressTokenizer.tokens(address.streetNumber).first.flatMap { ids[$0] } ?? -1
         }
         self.addressTokens = addressTokens
+        let rankKeys = addressTokens.enumerated().map { UInt64($0.element.count) << 32 | UInt64($0.offset) }
+        self.rankKeys = rankKeys
         // Each posting list in ranking order (fewer tokens first, then index), so a search can stop once
         // nothing later in a list can rank among the best.
-        self.postings = postings.map { list in
-            list.sorted { (addressTokens[Int($0)].count, $0) < (addressTokens[Int($1)].count, $1) }
-        }
+        self.postings = postings.map { list in list.sorted { rankKeys[Int($0)] < rankKeys[Int($1)] } }
         var deletions: [String: [Int32]] = [:]
         for (id, word) in vocabulary.enumerated() where Typo.isWord(word, shortest: Typo.shortestWord) {
             for key in Typo.keys(of: word) { deletions[key, default: []].append(Int32(id)) }
@@ -97,7 +99,7 @@ final class AddressIndex: Sendable {
         }
         let secondBest = plan.maximumScore - (seed.exact == nil ? 0 : 2)
         if best.isClosed(to: secondBest, at: 0) { return best.indices }
-        var merged = MergedPostings(seed, except: seed.exact, postings: postings, key: rankKey)
+        var merged = MergedPostings(seed, except: seed.exact, postings: postings, keys: rankKeys)
         while let candidate = merged.next() {
             if best.isClosed(to: secondBest, at: rankKey(candidate)) { break }
             if let exact = seed.exact, addressTokens[Int(candidate)].contains(exact) { continue }
@@ -112,7 +114,7 @@ final class AddressIndex: Sendable {
     func searchByScoringAll(_ query: String, limit: Int) -> [Int] {
         guard let plan = plan(query, limit: limit) else { return [] }
         var ranked: [(index: Int32, score: Int, key: UInt64)] = []
-        var merged = MergedPostings(plan.matches[plan.seed], except: nil, postings: postings, key: rankKey)
+        var merged = MergedPostings(plan.matches[plan.seed], except: nil, postings: postings, keys: rankKeys)
         while let candidate = merged.next() {
             if let score = score(candidate, plan) { ranked.append((candidate, score, rankKey(candidate))) }
         }
@@ -167,7 +169,7 @@ final class AddressIndex: Sendable {
 
     /// Where an address stands among equal scores: fewer tokens first, then index order.
     private func rankKey(_ address: Int32) -> UInt64 {
-        UInt64(addressTokens[Int(address)].count) << 32 | UInt64(UInt32(address))
+        rankKeys[Int(address)]
     }
 
     /// How a query token matches: its exact token id, if indexed, the ids it
@@ -262,17 +264,20 @@ private struct BestResults {
 /// merge of their posting lists, which are each in that order.
 private struct MergedPostings {
     private let postings: [[Int32]]
-    private let key: (Int32) -> UInt64
+    private let keys: [UInt64]
     /// (token id, position in its list) for each list not yet used up, as a min-heap on the head's key.
     private var heads: [(list: Int32, position: Int, key: UInt64)] = []
     private var last: Int32?
 
-    init(_ match: AddressIndex.TokenMatch, except skipped: Int32?, postings: [[Int32]], key: @escaping (Int32) -> UInt64) {
+    init(_ match: AddressIndex.TokenMatch, except skipped: Int32?, postings: [[Int32]], keys: [UInt64]) {
         self.postings = postings
-        self.key = key
-        for id in Array(match.range) + match.nearby where id != skipped && !postings[Int(id)].isEmpty {
-            push((id, 0, key(postings[Int(id)][0])))
+        self.keys = keys
+        heads.reserveCapacity(match.range.count + match.nearby.count)
+        func add(_ id: Int32) {
+            if id != skipped, let first = postings[Int(id)].first { push((id, 0, keys[Int(first)])) }
         }
+        for id in match.range { add(id) }
+        for id in match.nearby { add(id) }
     }
 
     mutating func next() -> Int32? {
@@ -280,7 +285,7 @@ private struct MergedPostings {
             let list = postings[Int(top.list)]
             let candidate = list[top.position]
             if top.position + 1 < list.count {
-                heads[0] = (top.list, top.position + 1, key(list[top.position + 1]))
+                heads[0] = (top.list, top.position + 1, keys[Int(list[top.position + 1])])
                 siftDown(0)
             } else {
                 heads[0] = heads[heads.count - 1]
