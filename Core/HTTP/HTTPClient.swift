@@ -60,18 +60,30 @@ public struct HTTPClient: Sendable {
     /// once the retries or the budget run out.
     public func sendRepeatable(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
                                headers: [String: String] = [:]) async throws(HTTPFailure) -> Response {
-        let clock = ContinuousClock()
-        let end = clock.now + configuration.budget
-        let shortest = configuration.timeout / 10
-        var retries = configuration.retriesOnTimeout
+        try await Self.repeating(timeout: configuration.timeout, retries: configuration.retriesOnTimeout,
+                                 budget: configuration.budget, clock: ContinuousClock()) { (timeout) throws(HTTPFailure) in
+            try await send(method, path, query: query, body: body, headers: headers, timeout: timeout)
+        }
+    }
+
+    /// The retry budget on any clock: `attempt` is called with the time it
+    /// may take — `timeout`, or what is left of `budget` when that is less —
+    /// once, then again after each time-out (``HTTPFailure/timedOut``, or a
+    /// 408 or 504 answer) up to `retries` times while at least a tenth of
+    /// `timeout` is left. The last answer or time-out is the result.
+    public static func repeating<C: Clock>(timeout: Duration, retries: Int, budget: Duration, clock: C,
+                                           attempt: (Duration) async throws(HTTPFailure) -> Response)
+        async throws(HTTPFailure) -> Response where C.Duration == Duration {
+        let end = clock.now.advanced(by: budget)
+        let shortest = timeout / 10
+        var retries = retries
         while true {
-            let left = end - clock.now
+            let left = clock.now.duration(to: end)
             do throws(HTTPFailure) {
-                let response = try await send(method, path, query: query, body: body, headers: headers,
-                                              timeout: min(configuration.timeout, left))
+                let response = try await attempt(min(timeout, left))
                 let answeredTimeOut = response.status == 408 || response.status == 504
-                if !answeredTimeOut || retries == 0 || end - clock.now < shortest { return response }
-            } catch .timedOut where retries > 0 && end - clock.now >= shortest {
+                if !answeredTimeOut || retries == 0 || clock.now.duration(to: end) < shortest { return response }
+            } catch .timedOut where retries > 0 && clock.now.duration(to: end) >= shortest {
                 // Sent again below, inside what is left of the budget.
             }
             retries -= 1
@@ -84,6 +96,12 @@ public struct HTTPClient: Sendable {
         public let status: Int
         /// The body.
         public let body: Data
+
+        /// An answer with `status` and `body`.
+        public init(status: Int, body: Data) {
+            self.status = status
+            self.body = body
+        }
     }
 
     /// Sends `method` to `path` (relative to the base URL) with `query`
