@@ -48,6 +48,12 @@ public struct Runtime: Sendable {
     /// catalogue merged over `defaults` (a feature's own messages), falling
     /// back to the rule's default message.
     public func message(for violation: RuleViolation, defaults: MessageCatalogue = MessageCatalogue()) -> String {
-        defaults.merging(brand.messages).message(for: violation, locale: manifest.locale)
+        messages(defaults: defaults).message(for: violation)
+    }
+
+    /// The brand's messages merged over `defaults`, resolved for the brand's
+    /// locale: what a feature keeps to render every violation it shows.
+    public func messages(defaults: MessageCatalogue = MessageCatalogue()) -> LocalizedMessages {
+        defaults.merging(brand.messages).messages(for: manifest.locale)
     }
 }

@@ -235,10 +235,22 @@ public struct Form: Sendable {
     /// the other fields: building that context copies the form, so fields that
     /// read nothing else are checked without one.
     private mutating func perform(_ operation: FieldOperation, at index: Int, into update: inout FormUpdate) {
-        let context = readsOtherFields[index] ? ValidationContext(fields: self) : ValidationContext.standalone
-        let step = fields[index].perform(operation, context: context)
+        let step = readsOtherFields[index] ? performReadingOthers(operation, at: index)
+            : fields[index].perform(operation, context: .standalone)
         update.record(names[index], from: step.before, to: step.after)
         if let check = step.check { update.checks.append(check) }
+    }
+
+    /// Performs `operation` on a field whose rules read other fields. The
+    /// field leaves its slot while it is checked, and the context reads the
+    /// others through a ``FieldTable`` (two references, held inline by the
+    /// context): so the check copies neither the form nor the field.
+    private mutating func performReadingOthers(_ operation: FieldOperation, at index: Int) -> FieldStep {
+        var field = fields[index]
+        fields[index] = VacantSlot(name: names[index])
+        let step = field.perform(operation, context: ValidationContext(fields: FieldTable(fields: fields, positions: positions)))
+        fields[index] = field
+        return step
     }
 
     private mutating func recheckDependents(of name: FieldName, into update: inout FormUpdate) {
@@ -255,4 +267,36 @@ extension Form: FieldValueReading {
     public func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
         field(key)?.checkedValue
     }
+}
+
+/// The fields of a form as a rule's context sees them: read only.
+struct FieldTable: FieldValueReading {
+    let fields: [any ErasedField]
+    let positions: [FieldName: Int]
+
+    func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
+        guard let index = positions[key.name] else { return nil }
+        return (fields[index] as? FormField<Value>)?.checkedValue
+    }
+}
+
+/// What fills a field's slot while that field is being checked; it never
+/// takes part, so reads and walks of the form pass over it.
+private struct VacantSlot: ErasedField {
+    let name: FieldName
+    var status: FieldStatus { .unknown }
+    var isValidating: Bool { false }
+    var isCheckedForCurrentValue: Bool { false }
+    var availability: FieldAvailability {
+        get { .hidden }
+        set {}
+    }
+    var dependencies: Set<FieldName> { [] }
+    var submittedValue: any Sendable { () }
+    mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {
+        FieldStep(before: .unknown, after: .unknown, check: nil)
+    }
+    mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool { false }
+    mutating func applyServerViolations(_ violations: [RuleViolation]) {}
+    mutating func reset() {}
 }

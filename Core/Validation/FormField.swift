@@ -176,7 +176,7 @@ public struct FormField<Value: Sendable>: Sendable {
         pendingGeneration = nil
         switch outcome.result {
         case .completed(let violations):
-            status = Self.status(for: violations + serverViolations)
+            status = status(adding: violations)
         case .failed(let failure):
             status = .error(failure)
         case .cancelled:
@@ -225,11 +225,15 @@ public struct FormField<Value: Sendable>: Sendable {
             pendingGeneration = generation
             return AsyncCheck(field: name, generation: generation, debounce: debounce, value: checked, rules: asyncRules)
         }
-        status = Self.status(for: violations + serverViolations)
+        status = status(adding: violations)
         return nil
     }
 
     private static func status(for violations: [RuleViolation]) -> FieldStatus {
         violations.isEmpty ? .valid : .invalid(violations)
+    }
+
+    private func status(adding violations: [RuleViolation]) -> FieldStatus {
+        Self.status(for: serverViolations.isEmpty ? violations : violations + serverViolations)
     }
 }

@@ -48,11 +48,35 @@ public struct MessageCatalogue: Sendable, Equatable {
 
     /// The message to show for `violation` in `locale`.
     public func message(for violation: RuleViolation, locale: String) -> String {
-        guard let template = template(for: violation.code, locale: locale) else { return violation.message }
-        return MessageTemplate.render(template, with: violation.parameters)
+        messages(for: locale).message(for: violation)
+    }
+
+    /// Every template that applies in `locale`, resolved once through the
+    /// fallback order, for a head that renders many messages.
+    public func messages(for locale: String) -> LocalizedMessages {
+        let exact = Self.normalise(locale)
+        var resolved = tables[""] ?? [:]
+        if let dash = exact.firstIndex(of: "-"), let language = tables[String(exact[..<dash])] {
+            resolved.merge(language) { _, specific in specific }
+        }
+        if let specific = tables[exact] { resolved.merge(specific) { _, specific in specific } }
+        return LocalizedMessages(templates: resolved)
     }
 
     private static func normalise(_ locale: String) -> String {
         locale.replacingOccurrences(of: "_", with: "-").lowercased()
+    }
+}
+
+/// The messages of one locale: a ``MessageCatalogue`` with its fallback
+/// order already applied, so rendering a violation is one lookup.
+public struct LocalizedMessages: Sendable, Equatable {
+    let templates: [RuleCode: String]
+
+    /// The message to show for `violation`: its template filled from the
+    /// violation's parameters, or the violation's own default message.
+    public func message(for violation: RuleViolation) -> String {
+        guard let template = templates[violation.code] else { return violation.message }
+        return MessageTemplate.render(template, with: violation.parameters)
     }
 }

@@ -30,6 +30,23 @@ struct FormattingTests {
         #expect(DisplayFormat.mobile.format(typed, region: .newZealand) == shown)
     }
 
+    @Test("formatting keeps only plain ASCII digits, wherever the text came from", arguments: [
+        ("  +61412345678", "+61 412 345 678"), ("\u{00A0}+61 412", "+61 412"), ("٣٠٠٠0412", "0412"),
+        ("0\u{301}412345678", "4123 456 78"), ("04🙂12 345 678", "0412 345 678"), ("x+61412", "6141 2"),
+    ])
+    func pastedMobile(typed: String, shown: String) {
+        #expect(DisplayFormat.mobile.format(typed, region: .australia) == shown)
+    }
+
+    @Test("typed dates of birth are read as dd/mm/yyyy or not at all", arguments: [
+        ("21/11/2008", CalendarDay(year: 2008, month: 11, day: 21)), ("29/02/2008", CalendarDay(year: 2008, month: 2, day: 29)),
+        ("29/02/2007", nil), ("21/11/208", nil), ("21-11-2008", nil), ("2/11/20081", nil), ("21/11/２008", nil),
+        ("21/13/2008", nil), ("00/11/2008", nil), ("", nil), ("21/11/2008 ", nil),
+    ])
+    func dateOfBirthText(typed: String, day: CalendarDay?) {
+        #expect(DateOfBirthText.day(from: typed) == day)
+    }
+
     @Test("a typed country code is kept, even when it is not the region's")
     func foreignCountryCode() {
         #expect(DisplayFormat.mobile.format("+64211234567", region: .australia) == "+64 211 234 567")

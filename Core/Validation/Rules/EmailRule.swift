@@ -17,8 +17,10 @@ public struct EmailRule: ValidationRule {
 
     /// Fails unless `value` is an address as described above.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
-        EmailRule.isValid(value) ? nil : RuleViolation(code: .emailFormat, template: "Enter a valid email address.")
+        EmailRule.isValid(value) ? nil : Self.violation
     }
+
+    private static let violation = RuleViolation(code: .emailFormat, template: "Enter a valid email address.")
 
     /// Whether `text` is an address as described above.
     public static func isValid(_ text: String) -> Bool {

@@ -8,8 +8,14 @@ public struct EqualsFieldRule<Value: Equatable & Sendable>: ValidationRule {
     /// The field this one must equal.
     public let other: FieldKey<Value>
 
+    private let violation: RuleViolation
+
     /// Must equal the field `other`.
-    public init(_ other: FieldKey<Value>) { self.other = other }
+    public init(_ other: FieldKey<Value>) {
+        self.other = other
+        violation = RuleViolation(code: .fieldMismatch, parameters: ["field": other.name.rawValue],
+                                  template: "This does not match.")
+    }
 
     /// Re-check when the other field changes.
     public var dependencies: [FieldName] { [other.name] }
@@ -17,7 +23,6 @@ public struct EqualsFieldRule<Value: Equatable & Sendable>: ValidationRule {
     /// Fails unless the other field holds an equal value.
     public func check(_ value: Value, in context: ValidationContext) -> RuleViolation? {
         if let otherValue = context.value(of: other), otherValue == value { return nil }
-        return RuleViolation(code: .fieldMismatch, parameters: ["field": other.name.rawValue],
-                             template: "This does not match.")
+        return violation
     }
 }

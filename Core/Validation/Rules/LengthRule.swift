@@ -27,7 +27,22 @@ public struct LengthRule: ValidationRule {
         precondition(minimum.map { $0 >= 0 } ?? true && maximum.map { $0 >= 0 } ?? true, "length bounds cannot be negative")
         self.minimum = minimum
         self.maximum = maximum
+        violation = switch (minimum, maximum) {
+        case let (min?, max?):
+            RuleViolation(code: .lengthRange, parameters: ["minimum": String(min), "maximum": String(max)],
+                          template: "Enter between {minimum} and {maximum} characters.")
+        case let (min?, nil):
+            RuleViolation(code: .lengthMin, parameters: ["minimum": String(min)], template: "Enter at least {minimum} characters.")
+        case let (nil, max?):
+            RuleViolation(code: .lengthMax, parameters: ["maximum": String(max)],
+                          template: "Enter no more than {maximum} characters.")
+        case (nil, nil):
+            nil
+        }
     }
+
+    /// What the rule reports when a count is out of bounds.
+    private let violation: RuleViolation?
 
     /// The number of characters in `text`, counting no further than `limit`.
     /// ASCII text without carriage returns has one character per byte, so it
@@ -46,18 +61,8 @@ public struct LengthRule: ValidationRule {
     /// Fails when the character count is outside the bounds.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
         let count = Self.characterCount(value, upTo: (maximum ?? minimum ?? 0) + 1)
-        switch (minimum, maximum) {
-        case let (min?, max?) where count < min || count > max:
-            return RuleViolation(code: .lengthRange, parameters: ["minimum": "\(min)", "maximum": "\(max)"],
-                                 template: "Enter between {minimum} and {maximum} characters.")
-        case let (min?, nil) where count < min:
-            return RuleViolation(code: .lengthMin, parameters: ["minimum": "\(min)"],
-                                 template: "Enter at least {minimum} characters.")
-        case let (nil, max?) where count > max:
-            return RuleViolation(code: .lengthMax, parameters: ["maximum": "\(max)"],
-                                 template: "Enter no more than {maximum} characters.")
-        default:
-            return nil
-        }
+        let tooShort = minimum.map { count < $0 } ?? false
+        let tooLong = maximum.map { count > $0 } ?? false
+        return tooShort || tooLong ? violation : nil
     }
 }

@@ -14,12 +14,15 @@ public struct MinimumAgeRule: ValidationRule {
     public init(years: Int, clock: WallClock) {
         self.years = years
         self.comparison = ComparisonRule(.atMost(.computed { clock.today.subtracting(years: years) }))
+        violation = RuleViolation(code: .ageMinimum, parameters: ["years": String(years)],
+                                  template: "You must be {years} or older to join.")
     }
+
+    private let violation: RuleViolation
 
     /// Fails when `birthDay` is later than today minus `years` years.
     public func check(_ birthDay: CalendarDay, in context: ValidationContext) -> RuleViolation? {
         guard comparison.check(birthDay, in: context) != nil else { return nil }
-        return RuleViolation(code: .ageMinimum, parameters: ["years": "\(years)"],
-                             template: "You must be {years} or older to join.")
+        return violation
     }
 }

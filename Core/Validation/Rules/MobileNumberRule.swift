@@ -30,22 +30,40 @@ public struct MobileNumberPlan: Hashable, Sendable {
     /// this plan, written nationally (`0…`) or internationally (`+CC…`);
     /// spaces and hyphens are ignored. `nil` otherwise.
     public func subscriberNumber(of text: String) -> String? {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(16)
-        var international = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "-"): continue
-            case UInt8(ascii: "+") where digits.isEmpty && !international: international = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
-            default: return nil
+        withSubscriberDigits(of: text) { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Whether `text` is a mobile number of this plan (see ``subscriberNumber(of:)``).
+    public func isMobileNumber(_ text: String) -> Bool {
+        withSubscriberDigits(of: text) { $0 != nil }
+    }
+
+    /// Calls `body` with the digits after the trunk prefix, or `nil` when
+    /// `text` is not a number of the plan; the digits live on the stack.
+    private func withSubscriberDigits<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        // No number of any plan has more than 16 digits with its prefix.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            var count = 0
+            var international = false
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "-"): continue
+                case UInt8(ascii: "+") where count == 0 && !international: international = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard count < buffer.count else { return body(nil) }
+                    buffer[count] = byte
+                    count += 1
+                default: return body(nil)
+                }
             }
+            let digits = UnsafeBufferPointer(rebasing: buffer[..<count])
+            let prefixLength = international ? countryCode.utf8.count : 1
+            let matchesPrefix = international ? digits.starts(with: countryCode.utf8) : digits.first == UInt8(ascii: "0")
+            guard matchesPrefix else { return body(nil) }
+            let subscriber = UnsafeBufferPointer(rebasing: digits[prefixLength...])
+            guard subscriber.first == leadingDigit.asciiValue, subscriberDigits.contains(subscriber.count) else { return body(nil) }
+            return body(subscriber)
         }
-        let prefix = international ? Array(countryCode.utf8) : [UInt8(ascii: "0")]
-        guard digits.starts(with: prefix) else { return nil }
-        let subscriber = digits.dropFirst(prefix.count)
-        guard subscriber.first == leadingDigit.asciiValue, subscriberDigits.contains(subscriber.count) else { return nil }
-        return String(decoding: subscriber, as: UTF8.self)
     }
 }
 
@@ -55,16 +73,20 @@ public struct MobileNumberRule: ValidationRule {
     /// The plan numbers must follow.
     public let plan: MobileNumberPlan
 
+    private let violation: RuleViolation
+
     /// Numbers of `plan`.
-    public init(_ plan: MobileNumberPlan) { self.plan = plan }
+    public init(_ plan: MobileNumberPlan) {
+        self.plan = plan
+        violation = RuleViolation(code: .mobileFormat, parameters: ["region": plan.region.code, "example": plan.example],
+                                  template: "Enter a mobile number like {example}.")
+    }
 
     /// Numbers of `region`'s plan.
-    public init(region: Region) { self.plan = .plan(for: region) }
+    public init(region: Region) { self.init(.plan(for: region)) }
 
     /// Fails unless `value` is a number of the plan.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
-        plan.subscriberNumber(of: value) != nil ? nil : RuleViolation(
-            code: .mobileFormat, parameters: ["region": plan.region.code, "example": plan.example],
-            template: "Enter a mobile number like {example}.")
+        plan.isMobileNumber(value) ? nil : violation
     }
 }

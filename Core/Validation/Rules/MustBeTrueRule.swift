@@ -10,6 +10,8 @@ public struct MustBeTrueRule: ValidationRule {
 
     /// Fails when `value` is `false`.
     public func check(_ value: Bool, in context: ValidationContext) -> RuleViolation? {
-        value ? nil : RuleViolation(code: .consentRequired, template: "Please tick this box to continue.")
+        value ? nil : Self.violation
     }
+
+    private static let violation = RuleViolation(code: .consentRequired, template: "Please tick this box to continue.")
 }

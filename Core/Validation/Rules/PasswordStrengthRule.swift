@@ -55,21 +55,80 @@ public struct PasswordStrengthRule: ValidationRule {
     public let policy: PasswordPolicy
 
     /// A rule for `policy`.
-    public init(_ policy: PasswordPolicy = .standard) { self.policy = policy }
+    public init(_ policy: PasswordPolicy = .standard) {
+        self.policy = policy
+        required = ClassSet(policy.requiredClasses)
+    }
+
+    private let required: ClassSet
 
     /// Fails when any part of the policy is unmet; every unmet part is listed.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
+        let (count, present) = Self.survey(value)
+        let absent = required.subtracting(present)
+        let tooShort = count < policy.minimumLength
+        let tooLong = policy.maximumLength.map { count > $0 } ?? false
+        guard tooShort || tooLong || !absent.isEmpty else { return nil }
         var missing: [String] = []
-        let count = value.count
-        if count < policy.minimumLength { missing.append("length") }
-        if let maximum = policy.maximumLength, count > maximum { missing.append("maximumLength") }
-        for characterClass in policy.requiredClasses.sorted() where !value.contains(where: characterClass.matches) {
+        if tooShort { missing.append("length") }
+        if tooLong { missing.append("maximumLength") }
+        for characterClass in PasswordPolicy.CharacterClass.allCases where absent.contains(characterClass) {
             missing.append(characterClass.rawValue)
         }
-        guard !missing.isEmpty else { return nil }
         var parameters = ["minimumLength": "\(policy.minimumLength)", "missing": missing.joined(separator: ",")]
         if let maximum = policy.maximumLength { parameters["maximumLength"] = "\(maximum)" }
         return RuleViolation(code: .passwordStrength, parameters: parameters,
                              template: "Use at least {minimumLength} characters with upper and lower case letters and a number.")
+    }
+
+    /// The number of characters in `text` and the classes among them. ASCII
+    /// text without carriage returns is read byte by byte (one character
+    /// each); anything else character by character.
+    static func survey(_ text: String) -> (count: Int, present: ClassSet) {
+        var present = ClassSet()
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): present.insert(.lowercase)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): present.insert(.uppercase)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): present.insert(.digit)
+            case 0x09...0x0C, 0x20: continue                       // white space belongs to no class
+            case 0x0D, 0x80...:                                    // CR may join LF; non-ASCII needs Unicode
+                return (text.count, ClassSet(PasswordPolicy.CharacterClass.allCases.filter { kind in text.contains(where: kind.matches) }))
+            default: present.insert(.symbol)
+            }
+        }
+        return (text.utf8.count, present)
+    }
+
+    /// A set of character classes as bits, so checking a password allocates nothing.
+    struct ClassSet: Equatable {
+        private var bits: UInt8 = 0
+
+        init() {}
+
+        init(_ classes: some Sequence<PasswordPolicy.CharacterClass>) {
+            for kind in classes { insert(kind) }
+        }
+
+        var isEmpty: Bool { bits == 0 }
+
+        func contains(_ kind: PasswordPolicy.CharacterClass) -> Bool { bits & Self.bit(kind) != 0 }
+
+        mutating func insert(_ kind: PasswordPolicy.CharacterClass) { bits |= Self.bit(kind) }
+
+        func subtracting(_ other: ClassSet) -> ClassSet {
+            var result = self
+            result.bits &= ~other.bits
+            return result
+        }
+
+        private static func bit(_ kind: PasswordPolicy.CharacterClass) -> UInt8 {
+            switch kind {
+            case .lowercase: 1
+            case .uppercase: 2
+            case .digit: 4
+            case .symbol: 8
+            }
+        }
     }
 }

@@ -11,8 +11,7 @@ public struct PatternRule: ValidationRule {
     /// The pattern as written.
     public let pattern: String
     private let expression: NSRegularExpression
-    private let code: RuleCode
-    private let message: String
+    private let violation: RuleViolation
 
     /// Compiles `pattern`.
     ///
@@ -31,15 +30,14 @@ public struct PatternRule: ValidationRule {
             throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
         }
         self.pattern = pattern
-        self.code = code
-        self.message = message
+        violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
     }
 
     /// Fails unless the whole value matches.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
         let range = NSRange(value.startIndex..<value.endIndex, in: value)
         if expression.firstMatch(in: value, options: [], range: range) != nil { return nil }
-        return RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
+        return violation
     }
 }
 

@@ -5,8 +5,15 @@ public struct PostcodeRule: ValidationRule {
     /// The region whose postcodes are expected.
     public let region: Region
 
+    private let violation: RuleViolation
+
     /// Postcodes of `region`.
-    public init(region: Region) { self.region = region }
+    public init(region: Region) {
+        self.region = region
+        violation = RuleViolation(code: .postcodeFormat,
+                                  parameters: ["region": region.code, "digits": String(Self.digitCount(for: region))],
+                                  template: "Enter a {digits}-digit postcode.")
+    }
 
     /// How many digits a postcode of `region` has.
     public static func digitCount(for region: Region) -> Int {
@@ -20,7 +27,6 @@ public struct PostcodeRule: ValidationRule {
         let digits = Self.digitCount(for: region)
         let utf8 = value.utf8
         if utf8.count == digits, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return nil }
-        return RuleViolation(code: .postcodeFormat, parameters: ["region": region.code, "digits": "\(digits)"],
-                             template: "Enter a {digits}-digit postcode.")
+        return violation
     }
 }

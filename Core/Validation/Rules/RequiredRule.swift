@@ -13,6 +13,9 @@ public struct RequiredRule<Value: Emptiable>: ValidationRule {
 
     /// Fails when `value.isEmptyValue`.
     public func check(_ value: Value, in context: ValidationContext) -> RuleViolation? {
-        value.isEmptyValue ? RuleViolation(code: .required, template: "This field is required.") : nil
+        value.isEmptyValue ? requiredViolation : nil
     }
 }
+
+/// What every ``RequiredRule`` reports (made once: generic types cannot hold static values).
+private let requiredViolation = RuleViolation(code: .required, template: "This field is required.")

@@ -5,15 +5,20 @@ public struct UnavailableRule<Value>: ValidationRule {
     /// Why the rule is unavailable, naming the field.
     public let diagnostic: String
 
+    private let violation: RuleViolation
+
     /// A fail-closed rule with a diagnostic.
-    public init(diagnostic: String) { self.diagnostic = diagnostic }
+    public init(diagnostic: String) {
+        self.diagnostic = diagnostic
+        violation = RuleViolation(code: .ruleUnavailable, parameters: ["diagnostic": diagnostic],
+                                  template: "This field cannot be checked right now.")
+    }
 
     /// A fail-closed stand-in for a pattern that did not compile.
-    public init(_ error: InvalidPatternError) { self.diagnostic = error.description }
+    public init(_ error: InvalidPatternError) { self.init(diagnostic: error.description) }
 
     /// Always fails.
     public func check(_ value: Value, in context: ValidationContext) -> RuleViolation? {
-        RuleViolation(code: .ruleUnavailable, parameters: ["diagnostic": diagnostic],
-                      template: "This field cannot be checked right now.")
+        violation
     }
 }

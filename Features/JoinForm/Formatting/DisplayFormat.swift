@@ -28,40 +28,80 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
-    private static func digits(of text: String, limit: Int) -> [Character] {
-        Array(text.filter { $0.isASCII && $0.isNumber }.prefix(limit))
+    /// Calls `body` with the ASCII digits of `text`, at most `limit` of
+    /// them (a character that is not a plain digit, such as a digit with a
+    /// combining mark, is dropped whole). The digits live on the stack.
+    private static func withDigits<Result>(of text: String, limit: Int,
+                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { buffer in
+            var count = 0
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in text.utf8 where count < limit && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                    buffer[count] = byte
+                    count += 1
+                }
+            } else {
+                for character in text where count < limit && character.isASCII && character.isNumber {
+                    buffer[count] = character.asciiValue!
+                    count += 1
+                }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
+    private static let dateGroups = [2, 2, 4]
+    private static let australianGroups = [4, 3, 3]
+    private static let newZealandGroups = [3, 3, 4]
+    private static let australianInternationalGroups = [3, 3, 3]
+    private static let newZealandInternationalGroups = [2, 3, 4]
+
     private static func dateOfBirth(_ text: String) -> String {
-        let digits = digits(of: text, limit: 8)
-        return group(digits, sizes: [2, 2, 4], separator: "/")
+        withDigits(of: text, limit: 8) { group($0, sizes: dateGroups, separator: UInt8(ascii: "/")) }
     }
 
     private static func mobile(_ text: String, plan: MobileNumberPlan) -> String {
-        let international = text.trimmingCharacters(in: .whitespaces).hasPrefix("+")
         let longest = plan.subscriberDigits.upperBound
-        if international {
-            let all = digits(of: text, limit: plan.countryCode.count + longest)
-            guard all.count > plan.countryCode.count else { return "+" + String(all) }
-            let subscriber = Array(all.dropFirst(plan.countryCode.count))
-            let leading = plan.region == .australia ? [3, 3, 3] : [2, 3, 4]
-            return "+" + String(all.prefix(plan.countryCode.count)) + " " + group(subscriber, sizes: leading, separator: " ")
+        let codeLength = plan.countryCode.utf8.count
+        let australian = plan.region == .australia
+        if startsWithPlus(text) {
+            return withDigits(of: text, limit: codeLength + longest) { all in
+                guard all.count > codeLength else { return "+" + String(decoding: all, as: UTF8.self) }
+                let subscriber = UnsafeBufferPointer(rebasing: all[codeLength...])
+                return "+" + String(decoding: all.prefix(codeLength), as: UTF8.self) + " "
+                    + group(subscriber, sizes: australian ? australianInternationalGroups : newZealandInternationalGroups,
+                            separator: UInt8(ascii: " "))
+            }
         }
-        let national = digits(of: text, limit: longest + 1)
-        let sizes = plan.region == .australia ? [4, 3, 3] : [3, 3, 4]
-        return group(national, sizes: sizes, separator: " ")
+        return withDigits(of: text, limit: longest + 1) { national in
+            group(national, sizes: australian ? australianGroups : newZealandGroups, separator: UInt8(ascii: " "))
+        }
+    }
+
+    /// Whether the first character that is not a space or a tab is `+`.
+    private static func startsWithPlus(_ text: String) -> Bool {
+        let first = text.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }
+        return first == "+"
     }
 
     /// Splits `digits` into groups of `sizes` (the last group takes the rest).
-    private static func group(_ digits: [Character], sizes: [Int], separator: Character) -> String {
-        var result = ""
-        var rest = digits[...]
-        for (index, size) in sizes.enumerated() where !rest.isEmpty {
-            if index > 0 { result.append(separator) }
-            let take = index == sizes.count - 1 ? rest.count : min(size, rest.count)
-            result += String(rest.prefix(take))
-            rest = rest.dropFirst(take)
+    private static func group(_ digits: UnsafeBufferPointer<UInt8>, sizes: [Int], separator: UInt8) -> String {
+        String(unsafeUninitializedCapacity: digits.count + sizes.count) { output in
+            var written = 0
+            var rest = digits[...]
+            for (index, size) in sizes.enumerated() where !rest.isEmpty {
+                if index > 0 {
+                    output[written] = separator
+                    written += 1
+                }
+                let take = index == sizes.count - 1 ? rest.count : min(size, rest.count)
+                for byte in rest.prefix(take) {
+                    output[written] = byte
+                    written += 1
+                }
+                rest = rest.dropFirst(take)
+            }
+            return written
         }
-        return result
     }
 }

@@ -85,24 +85,34 @@ struct JoinFormModel: Sendable {
     /// `state` with every derived part rebuilt from the form and the child forms.
     func snapshot(of state: JoinState) -> JoinState {
         var next = state
-        next.depositLimit?.refresh(render: render)
-        next.fields = definition.fields.map { fieldState($0, in: next) }
-        next.focusOrder = focusOrder(on: state.page, in: next)
-        next.progress = Self.progress(of: next.fields)
+        refresh(&next)
         return next
     }
 
-    /// `state` with only the fields `names` (and progress) rebuilt: what a
-    /// keystroke in a plain field changes, so typing does not rebuild the
-    /// whole form's state.
-    func snapshot(of state: JoinState, changing names: [FieldName]) -> JoinState {
-        var next = state
-        for name in names {
-            guard let index = next.fields.firstIndex(where: { $0.name == name }) else { continue }
-            next.fields[index] = fieldState(definition.fields[index], in: next)
+    /// Rebuilds every derived part of `state` from the form and the child forms.
+    func refresh(_ state: inout JoinState) {
+        state.depositLimit?.refresh(render: render)
+        let previous = state.fields
+        state.fields = definition.fields.enumerated().map { index, field in
+            fieldState(field, in: state, previous: previous.indices.contains(index) ? previous[index] : nil)
         }
-        next.progress = Self.progress(of: next.fields)
-        return next
+        state.focusOrder = focusOrder(on: state.page, in: state)
+        state.progress = Self.progress(of: state.fields)
+    }
+
+    /// Rebuilds the field `name`, the fields that read it, and progress, in
+    /// place: what a keystroke in a plain field changes, so typing neither
+    /// rebuilds nor copies the whole form's state.
+    func refresh(_ state: inout JoinState, changing name: FieldName) {
+        refreshField(name, in: &state)
+        for reader in form.fields(reading: name) { refreshField(reader, in: &state) }
+        state.progress = Self.progress(of: state.fields)
+    }
+
+    private func refreshField(_ name: FieldName, in state: inout JoinState) {
+        guard let index = state.fields.firstIndex(where: { $0.name == name }) else { return }
+        let rebuilt = fieldState(definition.fields[index], in: state, previous: state.fields[index])
+        state.fields[index] = rebuilt
     }
 
     private static func progress(of fields: [JoinFieldState]) -> Double {
@@ -114,7 +124,10 @@ struct JoinFormModel: Sendable {
         return required == 0 ? 1 : Double(valid) / Double(required)
     }
 
-    private func fieldState(_ definition: FieldDefinition, in state: JoinState) -> JoinFieldState {
+    /// What a head draws for the field `definition`; the messages of
+    /// `previous` are kept when its status has not changed, so a keystroke
+    /// that leaves an error as it was renders nothing again.
+    private func fieldState(_ definition: FieldDefinition, in state: JoinState, previous: JoinFieldState?) -> JoinFieldState {
         let name = definition.name
         let traits = traits[name] ?? definition.traits(in: region)
         let value: JoinFieldValue
@@ -136,7 +149,8 @@ struct JoinFormModel: Sendable {
         return JoinFieldState(name: name, inputType: definition.inputType, traits: traits, options: definition.options,
                               value: value, displayValue: displayValue(of: definition, value: value, secure: traits.isSecure,
                                                                        address: state.address),
-                              status: status, messages: status.violations.map(render),
+                              status: status,
+                              messages: previous.flatMap { $0.status == status ? $0.messages : nil } ?? status.violations.map(render),
                               isValidating: form.isValidating(name), isEnabled: !state.isLoading)
     }
 

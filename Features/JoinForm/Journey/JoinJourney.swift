@@ -42,10 +42,11 @@ public struct JoinJourney: StateMachine {
     public init(definition: FormDefinition, runtime: Runtime) {
         let settings = runtime.settings[JoinFormSettings.Key.self]
         let services = runtime.services
+        let messages = runtime.messages(defaults: settings.messages)
         model = JoinFormModel(
             definition: definition,
             environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend),
-            render: { [runtime] violation in runtime.message(for: violation, defaults: settings.messages) })
+            render: messages.message(for:))
         addressLookup = model.addressName == nil ? nil : runtime.addressLookupLogic()
         brand = runtime.manifest.id
         self.services = services
@@ -63,7 +64,7 @@ public struct JoinJourney: StateMachine {
             // A keystroke in a plain field changes that field and the ones reading it, nothing else.
             guard !state.isLoading, state.alert == nil else { break }
             change(.field(name), to: text)
-            publish(changing: [name] + model.form.fields(reading: name))
+            model.refresh(&state, changing: name)
             return takeEffects()
         default:
             guard !state.isLoading, state.alert == nil else { break }
@@ -126,7 +127,10 @@ public struct JoinJourney: StateMachine {
                 guard let traits = model.traits[name], let field = model.definition.field(name), !field.inputType.holdsTick,
                       !field.inputType.isComposite else { return }
                 var formatted = traits.format.format(text, region: model.region)
-                if let limit = traits.inputLimit, formatted.count > limit { formatted = String(formatted.prefix(limit)) }
+                // No more characters than bytes: most text is within the limit without counting characters.
+                if let limit = traits.inputLimit, formatted.utf8.count > limit, formatted.count > limit {
+                    formatted = String(formatted.prefix(limit))
+                }
                 if model.form.isValidating(name) { outbox.append(.cancel(Self.checkID(name))) }
                 apply(model.form.setValue(formatted, for: FieldKey<String>(name)))
             case .child(let parent, let key):
@@ -229,12 +233,7 @@ public struct JoinJourney: StateMachine {
 
     /// Rebuilds the derived parts of the state.
     private mutating func publish() {
-        state = model.snapshot(of: state)
-    }
-
-    /// Rebuilds the state of the fields `names` only.
-    private mutating func publish(changing names: [FieldName]) {
-        state = model.snapshot(of: state, changing: names)
+        model.refresh(&state)
     }
 
     private mutating func takeEffects() -> [Effect<JoinFeedback>] {

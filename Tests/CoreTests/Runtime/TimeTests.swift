@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import LiveryCore
 import LiveryTesting
@@ -47,6 +48,24 @@ struct TimeTests {
         #expect(clock.wallClock().today == CalendarDay(year: 2026, month: 11, day: 22))
     }
 
+    @Test("today follows the wall clock across midnight and back, in the clock's time zone")
+    func todayAcrossMidnight() throws {
+        var sydney = Calendar(identifier: .gregorian)
+        sydney.timeZone = try #require(TimeZone(identifier: "Australia/Sydney"))
+        // 2026-10-04T12:59:59Z is 23:59:59 in Sydney (UTC+11 from that morning's daylight saving change).
+        let beforeMidnight = Date(timeIntervalSince1970: 1_791_118_799)
+        let date = SettableDate(beforeMidnight)
+        let wallClock = WallClock(calendar: sydney) { date.value.withLock { $0 } }
+        #expect(wallClock.today == CalendarDay(year: 2026, month: 10, day: 4))
+        #expect(wallClock.today == CalendarDay(year: 2026, month: 10, day: 4))
+        date.value.withLock { $0 = beforeMidnight.addingTimeInterval(1) }
+        #expect(wallClock.today == CalendarDay(year: 2026, month: 10, day: 5))
+        // A clock set back (by a person or by time synchronisation) is believed too.
+        date.value.withLock { $0 = beforeMidnight.addingTimeInterval(-86_400) }
+        #expect(wallClock.today == CalendarDay(year: 2026, month: 10, day: 3))
+        #expect(WallClock(calendar: WallClock.gregorianUTC) { beforeMidnight }.today == CalendarDay(year: 2026, month: 10, day: 4))
+    }
+
     @Test("calendar days reject impossible dates and order chronologically")
     func calendarDays() throws {
         #expect(CalendarDay(year: 2026, month: 2, day: 29) == nil)
@@ -61,4 +80,10 @@ struct TimeTests {
         let encoded = try JSONEncoder().encode([CalendarDay(iso: "0999-01-02")!])
         #expect(String(decoding: encoded, as: UTF8.self) == "[\"0999-01-02\"]")
     }
+}
+
+/// A date a test sets, read by a wall clock.
+private final class SettableDate: Sendable {
+    let value: Mutex<Date>
+    init(_ date: Date) { value = Mutex(date) }
 }

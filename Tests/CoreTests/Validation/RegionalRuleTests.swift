@@ -63,4 +63,28 @@ struct RegionalRuleTests {
         #expect(code(rule, "abc 1") == .passwordStrength)
         #expect(code(rule, "🙂") == nil)
     }
+
+    @Test("passwords read byte by byte count and classify exactly as character by character")
+    func passwordSurveyMatchesCharacters() {
+        // Every ASCII character, with white space, CR LF and a few non-ASCII ones among them.
+        let alphabet = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n", "é", "🙂", "Ä", "٣"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let password = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let survey = PasswordStrengthRule.survey(password)
+            #expect(survey.count == password.count, "\(password.debugDescription)")
+            for kind in PasswordPolicy.CharacterClass.allCases {
+                #expect(survey.present.contains(kind) == password.contains(where: kind.matches),
+                        "\(kind) in \(password.debugDescription)")
+            }
+        }
+    }
+
+    @Test("a mobile number with more digits than any plan has is refused, however it is spaced")
+    func overlongMobile() {
+        #expect(code(MobileNumberRule(.australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
+        #expect(MobileNumberPlan.australia.subscriberNumber(of: "+61 412-345-678") == "412345678")
+        #expect(MobileNumberPlan.australia.subscriberNumber(of: "+61 +412345678") == nil)
+        #expect(MobileNumberPlan.newZealand.subscriberNumber(of: "021 123 4567") == "211234567")
+    }
 }
