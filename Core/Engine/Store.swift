@@ -22,6 +22,8 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     private var machine: Machine
     private let work = EffectWork<Machine.Feedback>()
     private let observers = Broadcast<Machine.State>(bufferingNewest: 64)
+    /// Whether ``states()`` was ever asked for: until then no state is offered to the broadcast.
+    private var isStreamed = false
     private let registrar = ObservationRegistrar()
     /// `\.state`, made once: a key path into a generic class is built at run
     /// time, which would otherwise cost more than a keystroke's whole work.
@@ -45,13 +47,15 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     public func send(_ intent: Machine.Intent) {
         let effects = machine.send(intent)
         published()
-        start(effects)
+        // Most steps ask for no work: not calling `start` then spares looking up its generic types.
+        if !effects.isEmpty { start(effects) }
     }
 
     /// Every state from now on, starting with the current one, for heads that
     /// do not use Observation (a server pushing states to a page).
     public func states() -> AsyncStream<Machine.State> {
-        observers.stream(startingWith: machine.state)
+        isStreamed = true
+        return observers.stream(startingWith: machine.state)
     }
 
     /// Waits until no due work is left; see the type's documentation.
@@ -73,7 +77,7 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     private func published() {
         registrar.willSet(self, keyPath: stateKey)
         registrar.didSet(self, keyPath: stateKey)
-        observers.yield(machine.state)
+        if isStreamed { observers.yield(machine.state) }
     }
 
     private func start(_ effects: [Effect<Machine.Feedback>]) {
@@ -118,13 +122,14 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
         let before = machine.state
         let effects = machine.receive(current())
         if machine.state != before { published() }
-        start(effects)
+        if !effects.isEmpty { start(effects) }
     }
 
     private func receive(_ feedback: Machine.Feedback) {
         let effects = machine.receive(feedback)
         published()
-        start(effects)
+        // Most steps ask for no work: not calling `start` then spares looking up its generic types.
+        if !effects.isEmpty { start(effects) }
     }
 
     deinit {

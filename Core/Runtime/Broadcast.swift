@@ -36,11 +36,16 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
         return stream
     }
 
-    /// Gives `element` to every reader.
-    public func yield(_ element: Element) {
-        lock.withLock {
-            for reader in readers.values { reader.yield(element) }
-        }
+    /// Gives `element` to every reader; with no reader, `element` is not even evaluated.
+    public func yield(_ element: @autoclosure () -> Element) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !readers.isEmpty else { return }
+        deliver(element())
+    }
+
+    private func deliver(_ element: Element) {
+        for reader in readers.values { reader.yield(element) }
     }
 
     /// How many streams are being read.

@@ -7,6 +7,12 @@ protocol ErasedField: Sendable {
     var availability: FieldAvailability { get set }
     var dependencies: Set<FieldName> { get }
     var submittedValue: any Sendable { get }
+    /// The value as entered (before the transform).
+    var enteredValue: any Sendable { get }
+    /// The type of value the field holds.
+    var valueType: any Sendable.Type { get }
+    /// The field as a `FormField<Value>`, or `nil` when it holds another type.
+    func typed<Value: Sendable>(as type: Value.Type) -> FormField<Value>?
     mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep
     mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool
     mutating func applyServerViolations(_ violations: [RuleViolation])
@@ -30,25 +36,72 @@ struct FieldStep {
     let check: AsyncCheck?
 }
 
-extension FormField: ErasedField {
-    var submittedValue: any Sendable { checkedValue }
+/// A typed field in a form's slot. Text and tick fields have slot types of
+/// their own, so every step the form takes on them runs code compiled for
+/// `String` or `Bool`: no generic metadata is looked up per keystroke.
+protocol FieldSlot: ErasedField {
+    associatedtype Value: Sendable
+    var field: FormField<Value> { get set }
+}
 
-    /// Performs `operation` in place, so the form opens the field once per step.
+extension FieldSlot {
+    var name: FieldName { field.name }
+    var status: FieldStatus { field.status }
+    var isValidating: Bool { field.isValidating }
+    var isCheckedForCurrentValue: Bool { field.isCheckedForCurrentValue }
+    var availability: FieldAvailability {
+        get { field.availability }
+        set { field.availability = newValue }
+    }
+    var dependencies: Set<FieldName> { field.dependencies }
+    var submittedValue: any Sendable { field.checkedValue }
+    var enteredValue: any Sendable { field.value }
+    var valueType: any Sendable.Type { Value.self }
+
+    func typed<Other: Sendable>(as type: Other.Type) -> FormField<Other>? { field as? FormField<Other> }
+
     mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {
-        let before = status
+        FieldStep.perform(operation, on: &field, context: context)
+    }
+
+    mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool { field.complete(outcome) }
+    mutating func applyServerViolations(_ violations: [RuleViolation]) { field.applyServerViolations(violations) }
+    mutating func reset() { field.reset() }
+}
+
+/// A text field in its slot.
+struct TextSlot: FieldSlot {
+    var field: FormField<String>
+}
+
+/// A tick box in its slot.
+struct TickSlot: FieldSlot {
+    var field: FormField<Bool>
+}
+
+/// A field of any other value type in its slot.
+struct ValueSlot<Value: Sendable>: FieldSlot {
+    var field: FormField<Value>
+}
+
+extension FieldStep {
+    /// Performs `operation` on `field`.
+    static func perform<Value: Sendable>(_ operation: FieldOperation, on field: inout FormField<Value>,
+                                         context: ValidationContext) -> FieldStep {
+        let before = field.status
         let check: AsyncCheck?
         switch operation {
         case .setValue(let value):
             guard let typed = value as? Value else {
-                preconditionFailure("field '\(name)' holds \(Value.self), not \(type(of: value))")
+                preconditionFailure("field '\(field.name)' holds \(Value.self), not \(type(of: value))")
             }
-            check = setValue(typed, context: context)
+            check = field.setValue(typed, context: context)
         case .leave:
-            check = leave(context: context)
+            check = field.leave(context: context)
         case .validate:
-            check = validate(context: context)
+            check = field.validate(context: context)
         }
-        return FieldStep(before: before, after: status, check: check)
+        return FieldStep(before: before, after: field.status, check: check)
     }
 }
 
@@ -58,7 +111,15 @@ public struct AnyFormField: Sendable {
     var base: any ErasedField
 
     /// Wraps a typed field.
-    public init<Value: Sendable>(_ field: FormField<Value>) { base = field }
+    public init<Value: Sendable>(_ field: FormField<Value>) {
+        if let text = field as? FormField<String> {
+            base = TextSlot(field: text)
+        } else if let tick = field as? FormField<Bool> {
+            base = TickSlot(field: tick)
+        } else {
+            base = ValueSlot(field: field)
+        }
+    }
 
     /// The wrapped field's name.
     public var name: FieldName { base.name }

@@ -52,7 +52,14 @@ public struct Form: Sendable {
     /// The field `key`, or `nil` when the form has no field of that name and type.
     public func field<Value: Sendable>(_ key: FieldKey<Value>) -> FormField<Value>? {
         guard let index = positions[key.name] else { return nil }
-        return fields[index] as? FormField<Value>
+        return fields[index].typed(as: Value.self)
+    }
+
+    /// The value of the field `key` as entered (before its transform), or
+    /// `nil` when the form has no field of that name and type.
+    public func enteredValue<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
+        guard let index = positions[key.name] else { return nil }
+        return fields[index].enteredValue as? Value
     }
 
     /// The status of the field `name`, or `nil` when there is no such field.
@@ -223,7 +230,7 @@ public struct Form: Sendable {
     // MARK: Internals
 
     private func position<Value: Sendable>(of key: FieldKey<Value>) -> Int {
-        guard let index = positions[key.name], fields[index] is FormField<Value> else {
+        guard let index = positions[key.name], fields[index].valueType == Value.self else {
             preconditionFailure("the form has no field '\(key.name)' holding \(Value.self)")
         }
         return index
@@ -274,9 +281,12 @@ struct FieldTable: FieldValueReading {
     let fields: [any ErasedField]
     let positions: [FieldName: Int]
 
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
     func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
         guard let index = positions[key.name] else { return nil }
-        return (fields[index] as? FormField<Value>)?.checkedValue
+        // Read through the erased value: a cast to `Value` alone needs no generic metadata of the field type.
+        return fields[index].submittedValue as? Value
     }
 }
 
@@ -293,6 +303,9 @@ private struct VacantSlot: ErasedField {
     }
     var dependencies: Set<FieldName> { [] }
     var submittedValue: any Sendable { () }
+    var enteredValue: any Sendable { () }
+    var valueType: any Sendable.Type { Void.self }
+    func typed<Value: Sendable>(as type: Value.Type) -> FormField<Value>? { nil }
     mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {
         FieldStep(before: .unknown, after: .unknown, check: nil)
     }

@@ -54,6 +54,8 @@ public struct ValidationContext: Sendable {
     public static let standalone = ValidationContext()
 
     /// The checked value of another field, or `nil` if it is not available.
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
     public func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
         fields?.value(of: key)
     }

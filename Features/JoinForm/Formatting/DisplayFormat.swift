@@ -80,6 +80,15 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Whether the first character that is not a space or a tab is `+`.
     private static func startsWithPlus(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: "+"): return true
+            case ..<0x80: return false
+            default: break      // a non-ASCII character: ask Unicode below
+            }
+            break
+        }
         let first = text.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }
         return first == "+"
     }

@@ -146,7 +146,7 @@ public struct DepositLimitState: Hashable, Sendable {
     }
 
     func value(of key: String) -> String {
-        form.field(FieldKey<String>(FieldName(key)))?.value ?? ""
+        form.enteredValue(of: FieldKey<String>(FieldName(key))) ?? ""
     }
 
     /// The registration entries: the decision, and a limit's amount and period.

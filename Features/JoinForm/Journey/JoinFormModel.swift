@@ -8,6 +8,8 @@ struct JoinFormModel: Sendable {
     let definition: FormDefinition
     let region: Region
     let traits: [FieldName: FieldTraits]
+    /// Each field's input type, looked up on every keystroke.
+    let inputTypes: [FieldName: InputType]
     let render: @Sendable (RuleViolation) -> String
     /// The name of the deposit-limit field, if the form has one.
     let depositLimitName: FieldName?
@@ -28,6 +30,7 @@ struct JoinFormModel: Sendable {
         self.definition = definition
         self.region = environment.region
         self.traits = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
+        self.inputTypes = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.inputType) })
         self.render = render
         self.form = definition.makeForm(in: environment)
         depositLimitName = definition.fields.first { $0.inputType == .depositLimit }?.name
@@ -140,10 +143,10 @@ struct JoinFormModel: Sendable {
             value = .composite
             status = addressStatus(state.address)
         case .checkbox:
-            value = .tick(form.field(FieldKey<Bool>(name))?.value ?? false)
+            value = .tick(form.enteredValue(of: FieldKey<Bool>(name)) ?? false)
             status = form.status(of: name) ?? .unknown
         case .tel, .password, .email, .select, .date, .text:
-            value = .text(form.field(FieldKey<String>(name))?.value ?? "")
+            value = .text(form.enteredValue(of: FieldKey<String>(name)) ?? "")
             status = form.status(of: name) ?? .unknown
         }
         return JoinFieldState(name: name, inputType: definition.inputType, traits: traits, options: definition.options,

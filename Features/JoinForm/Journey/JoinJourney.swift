@@ -124,8 +124,8 @@ public struct JoinJourney: StateMachine {
         } else {
             switch input {
             case .field(let name):
-                guard let traits = model.traits[name], let field = model.definition.field(name), !field.inputType.holdsTick,
-                      !field.inputType.isComposite else { return }
+                guard let traits = model.traits[name], let inputType = model.inputTypes[name], !inputType.holdsTick,
+                      !inputType.isComposite else { return }
                 var formatted = traits.format.format(text, region: model.region)
                 // No more characters than bytes: most text is within the limit without counting characters.
                 if let limit = traits.inputLimit, formatted.utf8.count > limit, formatted.count > limit {
@@ -144,7 +144,7 @@ public struct JoinJourney: StateMachine {
     /// in a drop-down, it is checked at once.
     private mutating func toggle(_ name: FieldName) {
         guard model.definition.field(name)?.inputType.holdsTick == true,
-              let ticked = model.form.field(FieldKey<Bool>(name))?.value else { return }
+              let ticked = model.form.enteredValue(of: FieldKey<Bool>(name)) else { return }
         apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
         apply(model.form.leave(name))
         track(JoinEvent.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
