@@ -73,6 +73,7 @@ let package = Package(
         .library(name: "LiveryComposition", targets: ["LiveryComposition"]),
         .library(name: "BrandDeclarations", targets: ["BrandDeclarations"]),
         .executable(name: "livery-example", targets: ["LiveryExample"]),
+        .executable(name: "address-index", targets: ["AddressIndexBuilder"]),
     ] + brandProducts,
     traits: [
         .default(enabledTraits: [tools]),
@@ -103,7 +104,7 @@ let package = Package(
         .target(name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm", exclude: ["README.md"],
                 resources: [.process("Resources")], swiftSettings: swiftSettings),
         .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup", exclude: ["README.md"],
-                resources: [.copy("Resources/addresses.tsv")], swiftSettings: swiftSettings),
+                resources: [.copy("Resources/addresses.index")], swiftSettings: swiftSettings),
         .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
                 swiftSettings: swiftSettings),
         // A brand as data: its brand.json read and checked into a plugin. What every brand target is built on.
@@ -145,6 +146,10 @@ let package = Package(
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
                           path: "Tools/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
+        // Prepares the bundled address index (Features/AddressLookup/Resources/addresses.index) from
+        // Tools/AddressData/addresses.tsv: `swift run address-index`.
+        .executableTarget(name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "LiveryCore"],
+                          path: "Tools/AddressData/IndexBuilder", swiftSettings: swiftSettings),
         // Writes `packageBrands()` from a target's brand dependencies at build time.
         .executableTarget(name: "BrandListGenerator", path: "Tools/BrandListGenerator", swiftSettings: swiftSettings),
         .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],

@@ -11,7 +11,7 @@ so the same script writes byte-identical output on every run and Python
 version.
 
 Usage:  python3 Tools/AddressData/generate.py [output-path]
-Default output: Features/AddressLookup/Resources/addresses.tsv
+Default output: Tools/AddressData/addresses.tsv (then `swift run address-index` prepares the bundled index)
 """
 import os
 import sys
@@ -220,7 +220,7 @@ def generate():
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    default = os.path.join(here, "..", "..", "Features", "AddressLookup", "Resources", "addresses.tsv")
+    default = os.path.join(here, "addresses.tsv")
     path = os.path.normpath(sys.argv[1] if len(sys.argv) > 1 else default)
     rows = generate()
     with open(path, "w", encoding="utf-8", newline="\n") as out:

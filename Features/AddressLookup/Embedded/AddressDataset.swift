@@ -2,22 +2,16 @@ import Foundation
 import LiveryCore
 
 /// The address dataset bundled with the module: synthetic Australian and New
-/// Zealand addresses written by `Tools/AddressData/generate.py`.
+/// Zealand addresses written by `Tools/AddressData/generate.py` and shipped
+/// as a prepared index (`swift run address-index`).
 ///
-/// The file is tab-separated, one address per line, `#` lines are comments:
+/// The dataset's source is tab-separated, one address per line, `#` lines are comments:
 /// `id, region (AU|NZ), unit, number, street, suburb, state (AU) or city (NZ), postcode`.
 public enum AddressDataset {
-    /// The addresses of the bundled file.
-    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the resource is missing or malformed.
+    /// The bundled addresses, Australian then New Zealand, each in dataset order.
+    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the prepared index is missing or damaged.
     public static func bundled() throws(AddressLookupError) -> [PostalAddress] {
-        guard let url = Bundle.module.url(forResource: "addresses", withExtension: "tsv") else {
-            throw .unavailable(reason: "the bundled address dataset is missing")
-        }
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw .unavailable(reason: "the bundled address dataset cannot be read: \(error)")
-        }
-        return try parse(text)
+        try EmbeddedAddressLookupService.bundled().addresses
     }
 
     /// The addresses of a dataset in the bundled file's format.

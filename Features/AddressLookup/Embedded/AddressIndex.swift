@@ -29,22 +29,35 @@ final class AddressIndex: Sendable {
     /// the word itself and under each of its one-letter deletions.
     private let deletions: [String: [Int32]]
 
-    init(addresses: [PostalAddress]) {
-        self.addresses = addresses
-        texts = addresses.map(\.singleLine)
+    /// Everything an index holds that is not derived on loading: what the
+    /// prepared index file stores.
+    struct Parts: Equatable {
+        var addresses: [PostalAddress]
+        var texts: [String]
+        var vocabulary: [String]
+        /// Per token id, the addresses holding it, in ranking order.
+        var postings: [[Int32]]
+        var addressTokens: [[Int32]]
+        var streetNumberTokens: [Int32]
+        var deletions: [String: [Int32]]
+    }
+
+    /// The index over `addresses`: tokenised, sorted and cross-referenced.
+    convenience init(addresses: [PostalAddress]) {
+        let texts = addresses.map(\.singleLine)
         var tokenLists: [[String]] = []
         tokenLists.reserveCapacity(addresses.count)
         var words = Set<String>()
-        for address in addresses {
+        for text in texts {
             var tokens: [String] = []
-            for token in AddressTokenizer.tokens(address.singleLine) where !tokens.contains(token) {
+            for token in AddressTokenizer.tokens(text) where !tokens.contains(token) {
                 tokens.append(token)
                 for alias in AddressTokenizer.aliases(of: token) where !tokens.contains(alias) { tokens.append(alias) }
             }
             words.formUnion(tokens)
             tokenLists.append(tokens)
         }
-        vocabulary = words.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let vocabulary = words.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var ids: [String: Int32] = [:]
         for (id, word) in vocabulary.enumerated() { ids[word] = Int32(id) }
         var postings = [[Int32]](repeating: [], count: vocabulary.count)
@@ -55,24 +68,45 @@ final class AddressIndex: Sendable {
                 return id
             }
         }
-        streetNumberTokens = addresses.map { address in
+        let streetNumberTokens = addresses.map { address in
             AddressTokenizer.tokens(address.streetNumber).first.flatMap { ids[$0] } ?? -1
         }
-        self.addressTokens = addressTokens
-        let rankKeys = addressTokens.enumerated().map { UInt64($0.element.count) << 32 | UInt64($0.offset) }
-        self.rankKeys = rankKeys
-        // Each posting list in ranking order (fewer tokens first, then index), so a search can stop once
-        // nothing later in a list can rank among the best.
-        self.postings = postings.map { list in list.sorted { rankKeys[Int($0)] < rankKeys[Int($1)] } }
+        let rankKeys = Self.rankKeys(addressTokens)
         var deletions: [String: [Int32]] = [:]
         for (id, word) in vocabulary.enumerated() where Typo.isWord(word, shortest: Typo.shortestWord) {
             for key in Typo.keys(of: word) { deletions[key, default: []].append(Int32(id)) }
         }
-        self.deletions = deletions
+        // Each posting list in ranking order (fewer tokens first, then index), so a search can stop once
+        // nothing later in a list can rank among the best.
+        self.init(Parts(addresses: addresses, texts: texts, vocabulary: vocabulary,
+                        postings: postings.map { list in list.sorted { rankKeys[Int($0)] < rankKeys[Int($1)] } },
+                        addressTokens: addressTokens, streetNumberTokens: streetNumberTokens, deletions: deletions))
+    }
+
+    /// An index of prepared `parts`: nothing is tokenised or sorted again.
+    init(_ parts: Parts) {
+        addresses = parts.addresses
+        texts = parts.texts
+        vocabulary = parts.vocabulary
+        postings = parts.postings
+        addressTokens = parts.addressTokens
+        streetNumberTokens = parts.streetNumberTokens
+        deletions = parts.deletions
+        rankKeys = Self.rankKeys(parts.addressTokens)
         var totals = [0]
-        totals.reserveCapacity(postings.count + 1)
-        for list in postings { totals.append(totals[totals.count - 1] + list.count) }
+        totals.reserveCapacity(parts.postings.count + 1)
+        for list in parts.postings { totals.append(totals[totals.count - 1] + list.count) }
         postingTotals = totals
+    }
+
+    /// What the prepared index file stores of this index.
+    var parts: Parts {
+        Parts(addresses: addresses, texts: texts, vocabulary: vocabulary, postings: postings, addressTokens: addressTokens,
+              streetNumberTokens: streetNumberTokens, deletions: deletions)
+    }
+
+    private static func rankKeys(_ addressTokens: [[Int32]]) -> [UInt64] {
+        addressTokens.enumerated().map { UInt64($0.element.count) << 32 | UInt64($0.offset) }
     }
 
     /// The indices of the best `limit` addresses for `query`, best first.

@@ -26,14 +26,32 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
             byID[id] = address
             byRegion[address.region, default: []].append(address)
         }
-        indexes = byRegion.mapValues { AddressIndex(addresses: $0) }
+        self.init(indexes: byRegion.mapValues { AddressIndex(addresses: $0) })
+    }
+
+    /// A service over indexes already made (for example read from a prepared index file).
+    init(indexes: [Region: AddressIndex]) {
+        self.indexes = indexes
+        var byID: [String: PostalAddress] = [:]
+        for index in indexes.values {
+            for address in index.addresses { if let id = address.id { byID[id] = address } }
+        }
         addressesByID = byID
     }
 
-    /// An index over the bundled dataset (about 11,000 addresses).
-    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the resource cannot be loaded.
+    /// The index of each region.
+    var regionIndexes: [Region: AddressIndex] { indexes }
+
+    /// Every address indexed, region by region in code order, each region in the order given.
+    public var addresses: [PostalAddress] {
+        indexes.sorted { $0.key.code < $1.key.code }.flatMap(\.value.addresses)
+    }
+
+    /// An index over the bundled dataset (about 11,000 addresses), read from
+    /// the index prepared with the module: loading it parses and tokenises nothing.
+    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the resource is missing or damaged.
     public static func bundled() throws(AddressLookupError) -> EmbeddedAddressLookupService {
-        EmbeddedAddressLookupService(addresses: try AddressDataset.bundled())
+        try PreparedAddressIndex.load(PreparedAddressIndex.bundledData())
     }
 
     /// How many addresses are indexed.
