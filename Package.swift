@@ -186,7 +186,7 @@ let package = Package(
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
         .executableTarget(name: "LiveryBenchmarks",
                           dependencies: ["BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                                         toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
+                                         "LiveryScenarios", toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
                           path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // check-username latency while registrations hash their passwords, against the sandbox in-process:

@@ -31,9 +31,31 @@ public struct PersonalDataFilter: AnalyticsTransform {
 
     /// Whether `key` names a secret, per ``secretKeyFragments``.
     public static func isSecretKey(_ key: String) -> Bool {
+        // Most keys are ASCII: normalised byte by byte on the stack, searched without Foundation.
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.utf8.count) { buffer in
+                var count = 0
+                for byte in key.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): buffer[count] = byte
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte + 0x20
+                    default: continue
+                    }
+                    count += 1
+                }
+                let normalised = UnsafeBufferPointer(rebasing: buffer[..<count])
+                return secretFragmentBytes.contains { fragment in
+                    fragment.count <= count && (0...(count - fragment.count)).contains { start in
+                        normalised[start..<start + fragment.count].elementsEqual(fragment)
+                    }
+                }
+            }
+        }
         let normalised = String(key.lowercased().filter { $0.isLetter || $0.isNumber })
         return secretKeyFragments.contains { normalised.contains($0) }
     }
+
+    private static let secretFragmentBytes = secretKeyFragments.map { Array($0.utf8) }
 
     /// Whether a property under `key` may be delivered to a destination
     /// permitted the personal data kinds `permitted`: never for a secret or a

@@ -32,7 +32,7 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     /// A store driving `machine`; the effects it asks for at start begin at once.
     public init(_ machine: Machine) {
         self.machine = machine
-        stateKey = \Store.state
+        stateKey = StateKeys.key(of: Store.self)
         start(machine.start())
     }
 
@@ -134,6 +134,22 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
 
     deinit {
         work.cancelAll()
+    }
+}
+
+/// `\Store.state` for each kind of store, made once per process: a key path
+/// into a generic class is assembled at run time, which costs more than
+/// assembling the rest of a store.
+@MainActor
+private enum StateKeys {
+    private static var keys: [ObjectIdentifier: AnyKeyPath] = [:]
+
+    static func key<Machine: StateMachine>(of store: Store<Machine>.Type) -> KeyPath<Store<Machine>, Machine.State> {
+        let id = ObjectIdentifier(store)
+        if let known = keys[id] as? KeyPath<Store<Machine>, Machine.State> { return known }
+        let made = \Store<Machine>.state
+        keys[id] = made
+        return made
     }
 }
 
@@ -252,7 +268,7 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
     func firstDue() -> UInt64? {
         lock.withLock {
             if let token = draining.keys.min() { return token }
-            return running.values.filter(\.isDue).map(\.token).min()
+            return running.values.filter { $0.isDue }.map { $0.token }.min()   // closures: generic key paths are built per call
         }
     }
 
@@ -266,7 +282,7 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
                 follows.removeAll()
                 progressWaiters.removeAll()
             }
-            return (running.values.map(\.task) + Array(draining.values) + follows.values.map(\.task),
+            return (running.values.map { $0.task } + Array(draining.values) + follows.values.map { $0.task },
                     progressWaiters.values.flatMap { $0 })
         }
         for task in tasks { task.cancel() }

@@ -113,7 +113,9 @@ public struct FormField<Value: Sendable>: Sendable {
         self.asyncRules = asyncRules
         self.trigger = trigger
         self.debounce = debounce
-        self.dependencies = Set(rules.flatMap(\.dependencies)).subtracting([name])
+        // A closure, not a key path: a key path into a generic type is assembled at run time on every use.
+        let read = rules.flatMap { $0.dependencies }
+        self.dependencies = read.isEmpty ? [] : Set(read).subtracting([name])
         self.transform = transform
         self.emptiness = emptiness
         self.initialStatus = initialStatus

@@ -3,7 +3,7 @@
 public enum MessageTemplate {
     /// Fills `template`'s placeholders from `parameters`.
     public static func render(_ template: String, with parameters: [String: String]) -> String {
-        guard !parameters.isEmpty, template.contains("{") else { return template }
+        guard !parameters.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         result.reserveCapacity(template.utf8.count)
         var rest = template[...]

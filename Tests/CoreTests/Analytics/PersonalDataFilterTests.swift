@@ -7,13 +7,13 @@ struct PersonalDataFilterTests {
 
     @Test(arguments: [
         "password", "Password", "newPassword", "confirm_password", "PASS-WORD", "pass word",
-        "passwd", "pwd", "user_passcode", "client_secret", "SECRET",
+        "passwd", "pwd", "user_passcode", "client_secret", "SECRET", "pa_ss_wo_rd", "PASSWORD🙂", "pass🙂word", "Kennwort-pwd",
     ])
     func keysNamingASecretAreRecognised(key: String) {
         #expect(PersonalDataFilter.isSecretKey(key))
     }
 
-    @Test(arguments: ["email", "field", "screen", "brand", "phone", "pass", "word", "passport_expiry", ""])
+    @Test(arguments: ["email", "field", "screen", "brand", "phone", "pass", "word", "passport_expiry", "", "pässword"])
     func ordinaryKeysAreNotSecret(key: String) {
         #expect(!PersonalDataFilter.isSecretKey(key))
     }

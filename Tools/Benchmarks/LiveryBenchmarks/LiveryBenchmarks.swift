@@ -4,6 +4,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryScenarios
 import NedsBrand
 
 // Livery's benchmarks, each beside its baseline in the same run.
@@ -17,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     keystrokes()
     assembly()
     journeys()
+    suites()
     addressSearch()
     processes()
 }
@@ -156,6 +158,25 @@ func journeys() {
                   configuration: .init(maxDuration: .seconds(3), maxIterations: 2_000)) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try await runJourney(composition, brand: id, region: region))
+            }
+        }
+    }
+}
+
+/// Every brand's scenario files, read and run in one process on embedded
+/// services (the address index loaded once, as in any long-lived process).
+func suites() {
+    let composition = try! Composition(allBrands())
+    let brands = allBrands().map(\.manifest.id.rawValue)
+    Benchmark("4 every brand's scenarios in one process",
+              configuration: .init(maxDuration: .seconds(5), maxIterations: 100)) { benchmark in
+        let runner = ScenarioRunner(composition: composition)
+        for _ in benchmark.scaledIterations {
+            for brand in brands {
+                for file in ScenarioLibrary.files(for: brand) {
+                    let result = try await runner.run(file: file, brand: brand)
+                    precondition(result.passed, "\(file) failed")
+                }
             }
         }
     }
