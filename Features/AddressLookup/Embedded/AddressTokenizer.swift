@@ -7,6 +7,7 @@ import Foundation
 enum AddressTokenizer {
     /// The tokens of `text`, in order.
     static func tokens(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(text) }
         let folded = text.lowercased().folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
@@ -20,6 +21,34 @@ enum AddressTokenizer {
             }
         }
         if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    /// ``tokens(_:)`` of ASCII text, byte by byte: ASCII has no diacritics or
+    /// widths to fold, its letters and digits are the alphanumerics, and its
+    /// apostrophe is dropped.
+    private static func asciiTokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.utf8.count) { buffer in
+            var length = 0
+            func finish() {
+                if length > 0 { tokens.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)) }
+                length = 0
+            }
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    buffer[length] = byte
+                    length += 1
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    buffer[length] = byte + 0x20
+                    length += 1
+                case UInt8(ascii: "'"): continue
+                default: finish()
+                }
+            }
+            finish()
+        }
         return tokens
     }
 
@@ -68,13 +97,17 @@ struct QueryToken: Hashable {
         var tokens: [QueryToken] = []
         for (index, token) in raw.enumerated() {
             let isLast = index == raw.count - 1
-            let numeric = token.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
-            if AddressTokenizer.unitWords.contains(token), !isLast,
-               raw[index + 1].unicodeScalars.contains(where: { CharacterSet.decimalDigits.contains($0) }) {
+            let numeric = hasDigit(token)
+            if AddressTokenizer.unitWords.contains(token), !isLast, hasDigit(raw[index + 1]) {
                 continue
             }
             tokens.append(QueryToken(text: token, allowsPrefix: !numeric || (isLast && endsInWord), isNumeric: numeric))
         }
         return tokens
+    }
+
+    private static func hasDigit(_ token: String) -> Bool {
+        if token.utf8.allSatisfy({ $0 < 0x80 }) { return token.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        return token.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 }
