@@ -239,8 +239,8 @@ public struct Form: Sendable {
     /// Performs `operation` on the field at `index` in place, recording its status change and any check it asks for.
     ///
     /// Only a field whose rules declare dependencies gets a context that can read
-    /// the other fields: building that context copies the form, so fields that
-    /// read nothing else are checked without one.
+    /// the other fields; fields that read nothing else are checked in their slot
+    /// with the standalone context.
     private mutating func perform(_ operation: FieldOperation, at index: Int, into update: inout FormUpdate) {
         let step = readsOtherFields[index] ? performReadingOthers(operation, at: index)
             : fields[index].perform(operation, context: .standalone)
