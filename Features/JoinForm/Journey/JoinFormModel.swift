@@ -96,8 +96,9 @@ struct JoinFormModel: Sendable {
     func refresh(_ state: inout JoinState) {
         state.depositLimit?.refresh(render: render)
         let previous = state.fields
+        let surroundings = Surroundings(state)
         state.fields = definition.fields.enumerated().map { index, field in
-            fieldState(field, in: state, previous: previous.indices.contains(index) ? previous[index] : nil)
+            fieldState(field, in: surroundings, previous: previous.indices.contains(index) ? previous[index] : nil)
         }
         state.focusOrder = focusOrder(on: state.page, in: state)
         state.progress = Self.progress(of: state.fields)
@@ -114,7 +115,7 @@ struct JoinFormModel: Sendable {
 
     private func refreshField(_ name: FieldName, in state: inout JoinState) {
         guard let index = state.fields.firstIndex(where: { $0.name == name }) else { return }
-        let rebuilt = fieldState(definition.fields[index], in: state, previous: state.fields[index])
+        let rebuilt = fieldState(definition.fields[index], in: Surroundings(state), previous: state.fields[index])
         state.fields[index] = rebuilt
     }
 
@@ -130,7 +131,22 @@ struct JoinFormModel: Sendable {
     /// What a head draws for the field `definition`; the messages of
     /// `previous` are kept when its status has not changed, so a keystroke
     /// that leaves an error as it was renders nothing again.
-    private func fieldState(_ definition: FieldDefinition, in state: JoinState, previous: JoinFieldState?) -> JoinFieldState {
+    /// What a field's drawn state reads of the journey's state besides the
+    /// form: taken apart once, so that rebuilding a field never copies the
+    /// whole state.
+    private struct Surroundings {
+        let address: AddressLookupState?
+        let depositLimit: DepositLimitState?
+        let isLoading: Bool
+
+        init(_ state: JoinState) {
+            address = state.address
+            depositLimit = state.depositLimit
+            isLoading = state.isLoading
+        }
+    }
+
+    private func fieldState(_ definition: FieldDefinition, in state: Surroundings, previous: JoinFieldState?) -> JoinFieldState {
         let name = definition.name
         let traits = traits[name] ?? definition.traits(in: region)
         let value: JoinFieldValue
