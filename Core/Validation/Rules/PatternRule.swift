@@ -23,7 +23,12 @@ public struct PatternRule: ValidationRule {
     /// - Throws: ``InvalidPatternError`` when the pattern does not compile.
     public init(_ pattern: String, caseInsensitive: Bool = false, code: RuleCode = .patternMismatch,
                 message: String = "Enter a value in the expected format.") throws(InvalidPatternError) {
-        expression = try Self.compiled.expression(anchoring: pattern, caseInsensitive: caseInsensitive)
+        do {
+            expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z",
+                                                 options: caseInsensitive ? [.caseInsensitive] : [])
+        } catch {
+            throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
+        }
         self.pattern = pattern
         violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
     }
@@ -33,38 +38,6 @@ public struct PatternRule: ValidationRule {
         let range = NSRange(value.startIndex..<value.endIndex, in: value)
         if expression.firstMatch(in: value, options: [], range: range) != nil { return nil }
         return violation
-    }
-}
-
-extension PatternRule {
-    /// Every pattern compiled so far: forms built again and again (each
-    /// journey, each registration) compile each pattern once per process.
-    /// A compiled expression is immutable and safe to share.
-    private static let compiled = CompiledPatterns()
-
-    private final class CompiledPatterns: @unchecked Sendable {
-        // @unchecked: `expressions` is read and written under `lock` only.
-        private let lock = NSLock()
-        private var expressions: [String: NSRegularExpression] = [:]
-        private static let capacity = 256
-
-        func expression(anchoring pattern: String, caseInsensitive: Bool) throws(InvalidPatternError) -> NSRegularExpression {
-            let anchored = "\\A(?:\(pattern))\\z"
-            let key = (caseInsensitive ? "i:" : "c:") + anchored
-            if let known = lock.withLock({ expressions[key] }) { return known }
-            let expression: NSRegularExpression
-            do {
-                expression = try NSRegularExpression(pattern: anchored, options: caseInsensitive ? [.caseInsensitive] : [])
-            } catch {
-                throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
-            }
-            lock.withLock {
-                // Patterns come from form definitions, so there are few; a flood of new ones (a fuzzer) starts afresh.
-                if expressions.count >= Self.capacity { expressions.removeAll() }
-                expressions[key] = expression
-            }
-            return expression
-        }
     }
 }
 
