@@ -50,6 +50,40 @@ struct DefinitionBuildingTests {
         #expect(form.status(of: "Mobile") == .valid)
     }
 
+    @Test("a regex rule changed after loading checks its new pattern, case and message; equal rules compare equal")
+    func changedPatternRule() throws {
+        var definition = try FormDefinition.load(json: Data(#"""
+        {"fields": [{"name": "Code", "inputType": "Text",
+          "validate": {"custom": [{"rule": "regex", "pattern": "[0-9]{4}", "errorMessage": "Four digits"}]}}]}
+        """#.utf8))
+        let code = FieldKey<String>("Code")
+        func status(of text: String, in definition: FormDefinition) -> FieldStatus? {
+            var form = definition.makeForm(in: Self.australia)
+            form.setValue(text, for: code)
+            form.leave("Code")
+            return form.status(of: "Code")
+        }
+        #expect(status(of: "1234", in: definition) == .valid)
+        #expect(status(of: "abcd", in: definition)?.violations.map(\.message) == ["Four digits"])
+
+        let loaded = definition
+        definition.fields[0].validate.custom[0].pattern = "[a-z]{4}"
+        definition.fields[0].validate.custom[0].errorMessage = "Four letters"
+        #expect(definition != loaded)
+        #expect(status(of: "abcd", in: definition) == .valid)
+        #expect(status(of: "1234", in: definition)?.violations.map(\.message) == ["Four letters"])
+        #expect(status(of: "ABCD", in: definition) != .valid)
+        definition.fields[0].validate.custom[0].caseInsensitive = true
+        #expect(status(of: "ABCD", in: definition) == .valid)
+
+        definition.fields[0].validate.custom[0].pattern = "[0-9"
+        #expect(status(of: "abcd", in: definition)?.violations.map(\.code) == [.ruleUnavailable], "a pattern that no longer compiles fails closed")
+
+        let rebuilt = RuleDefinition(rule: .regex, pattern: "[0-9]{4}", errorMessage: "Four digits")
+        #expect(rebuilt == loaded.fields[0].validate.custom[0])
+        #expect(Set([rebuilt, loaded.fields[0].validate.custom[0]]).count == 1)
+    }
+
     @Test("mobile and postcode rules follow the runtime's region")
     func regionalRules() throws {
         let json = #"{"fields": [{"name": "Mobile", "inputType": "Tel", "validate": {"custom": [{"rule": "mobile"}]}}]}"#

@@ -8,10 +8,13 @@ import Foundation
 /// rejects `12345` and `^`/`$` in a pattern are harmless. Code
 /// `pattern.mismatch` (parameter `pattern`), or the code and message given.
 public struct PatternRule: ValidationRule {
+    /// The message of a mismatch unless another is given.
+    public static let defaultMessage = "Enter a value in the expected format."
+
     /// The pattern as written.
     public let pattern: String
     private let expression: NSRegularExpression
-    private let violation: RuleViolation
+    private var violation: RuleViolation
 
     /// Compiles `pattern`.
     ///
@@ -22,7 +25,7 @@ public struct PatternRule: ValidationRule {
     ///   - message: The default message on a mismatch.
     /// - Throws: ``InvalidPatternError`` when the pattern does not compile.
     public init(_ pattern: String, caseInsensitive: Bool = false, code: RuleCode = .patternMismatch,
-                message: String = "Enter a value in the expected format.") throws(InvalidPatternError) {
+                message: String = PatternRule.defaultMessage) throws(InvalidPatternError) {
         do {
             expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z",
                                                  options: caseInsensitive ? [.caseInsensitive] : [])
@@ -31,6 +34,15 @@ public struct PatternRule: ValidationRule {
         }
         self.pattern = pattern
         violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
+    }
+
+    /// The same compiled pattern reporting `code` and `message` on a mismatch:
+    /// what a form built again and again from one definition uses, so the
+    /// pattern is compiled once.
+    public func reporting(code: RuleCode, message: String) -> PatternRule {
+        var copy = self
+        copy.violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
+        return copy
     }
 
     /// Fails unless the whole value matches.

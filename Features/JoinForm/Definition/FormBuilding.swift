@@ -102,12 +102,10 @@ extension FormDefinition {
         let built: any ValidationRule<String>
         switch rule.kind {
         case .regex?:
-            do {
-                return try PatternRule(rule.pattern ?? "", caseInsensitive: rule.caseInsensitive ?? false,
-                                       code: rule.code.map(RuleCode.init(rawValue:)) ?? .patternMismatch,
-                                       message: rule.errorMessage ?? "Enter a value in the expected format.")
-            } catch {
-                return UnavailableRule<String>(error.for(field.name))   // loading rejects this; fail closed regardless
+            switch rule.patternRule() {
+            case .success(let compiled)?: return compiled
+            case .failure(let error)?: return UnavailableRule<String>(error.for(field.name))   // loading rejects this; fail closed regardless
+            case nil: return UnavailableRule<String>(diagnostic: "field '\(field.name)': a regex rule without a pattern")
             }
         case .email?: built = EmailRule()
         case .mobile?: built = MobileNumberRule(region: environment.region)

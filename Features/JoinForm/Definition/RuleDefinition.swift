@@ -33,11 +33,11 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     }
 
     /// The rule's kind as written (`rule` in JSON).
-    public var rule: String
+    public var rule: String { didSet { compile() } }
     /// The regular expression of a `regex` rule.
-    public var pattern: String?
+    public var pattern: String? { didSet { compile() } }
     /// Whether a `regex` rule ignores letter case.
-    public var caseInsensitive: Bool?
+    public var caseInsensitive: Bool? { didSet { compile() } }
     /// The age of a `minimumAge` rule.
     public var years: Int?
     /// The minimum length of a `passwordStrength` rule.
@@ -57,6 +57,48 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         self.minLength = minLength
         self.errorMessage = errorMessage
         self.code = code
+        compile()
+    }
+
+    /// A `regex` rule's pattern as compiled when the rule was made, decoded
+    /// or last changed (or why it does not compile); `nil` for other kinds
+    /// and a missing pattern. Forms are built from one definition again and
+    /// again (each journey), and they share this one compiled expression.
+    private var compiled: Result<PatternRule, InvalidPatternError>?
+
+    private mutating func compile() {
+        guard kind == .regex, let pattern else {
+            compiled = nil
+            return
+        }
+        compiled = Result { () throws(InvalidPatternError) in try PatternRule(pattern, caseInsensitive: caseInsensitive ?? false) }
+    }
+
+    /// The `regex` rule this definition describes, with its code and message;
+    /// `nil` for other kinds and a missing pattern.
+    func patternRule() -> Result<PatternRule, InvalidPatternError>? {
+        compiled.map { result in
+            result.map { $0.reporting(code: code.map(RuleCode.init(rawValue:)) ?? .patternMismatch,
+                                      message: errorMessage ?? PatternRule.defaultMessage) }
+        }
+    }
+
+    /// Rules are equal when they read the same; the compiled pattern follows from them.
+    public static func == (lhs: RuleDefinition, rhs: RuleDefinition) -> Bool {
+        lhs.rule == rhs.rule && lhs.pattern == rhs.pattern && lhs.caseInsensitive == rhs.caseInsensitive
+            && lhs.years == rhs.years && lhs.minLength == rhs.minLength && lhs.errorMessage == rhs.errorMessage
+            && lhs.code == rhs.code
+    }
+
+    /// Hashes what the rule reads as.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(pattern)
+        hasher.combine(caseInsensitive)
+        hasher.combine(years)
+        hasher.combine(minLength)
+        hasher.combine(errorMessage)
+        hasher.combine(code)
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -74,6 +116,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         minLength = try container.decodeIfPresent(Int.self, forKey: .minLength)
         errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
         code = try container.decodeIfPresent(String.self, forKey: .code)
+        compile()
     }
 
     /// The kind, or `nil` when `rule` names none.
@@ -97,12 +140,8 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         }
         switch kind {
         case .regex:
-            guard let pattern else { throw .missingRuleValue(field: field.name, rule: rule, key: "pattern") }
-            do {
-                _ = try PatternRule(pattern, caseInsensitive: caseInsensitive ?? false)
-            } catch {
-                throw .invalidPattern(error.for(field.name))
-            }
+            guard case let compiled? = compiled else { throw .missingRuleValue(field: field.name, rule: rule, key: "pattern") }
+            if case .failure(let error) = compiled { throw .invalidPattern(error.for(field.name)) }
         case .minimumAge:
             guard let years, years > 0 else { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }
         case .oneOf:

@@ -12,15 +12,17 @@ extension FormDefinition {
     /// - Throws: ``DefinitionError`` if the shipped file is missing or does not load.
     public static func standard(for region: Region) throws(DefinitionError) -> FormDefinition {
         // The shipped files cannot change while the process runs, so each is
-        // read and decoded once (decoding was most of assembling a runtime).
-        try standardDefinitions[region, default: .failure(.malformedJSON(path: "", reason: "no standard definition"))].get()
+        // read and decoded once, when its region is first asked for (decoding
+        // was most of assembling a runtime; a brand never needs the other region's).
+        switch region {
+        case .australia: try australian.get()
+        case .newZealand: try newZealand.get()
+        }
     }
 
     /// Each region's standard definition, decoded once per process (an immutable value).
-    private static let standardDefinitions: [Region: Result<FormDefinition, DefinitionError>] =
-        Dictionary(uniqueKeysWithValues: Region.allCases.map { region in
-            (region, Result { () throws(DefinitionError) -> FormDefinition in try loadStandard(for: region) })
-        })
+    private static let australian = Result { () throws(DefinitionError) in try loadStandard(for: .australia) }
+    private static let newZealand = Result { () throws(DefinitionError) in try loadStandard(for: .newZealand) }
 
     private static func loadStandard(for region: Region) throws(DefinitionError) -> FormDefinition {
         let name = "join-\(region.code.lowercased())"
