@@ -62,6 +62,23 @@ public struct Form: Sendable {
         return fields[index].enteredValue as? Value
     }
 
+    /// The position of the field `name` in ``names``, or `nil` when there is
+    /// no such field: for heads that read many fields on every change, the
+    /// positional reads below skip looking the name up each time.
+    public func position(of name: FieldName) -> Int? { positions[name] }
+
+    /// The status of the field at `position` in ``names``.
+    public func status(at position: Int) -> FieldStatus { fields[position].status }
+
+    /// Whether the field at `position` in ``names`` is waiting for an async check.
+    public func isValidating(at position: Int) -> Bool { fields[position].isValidating }
+
+    /// The value of the field at `position` in ``names`` as entered, or `nil`
+    /// when it does not hold a `Value`.
+    public func enteredValue<Value: Sendable>(at position: Int, as type: Value.Type) -> Value? {
+        fields[position].enteredValue as? Value
+    }
+
     /// The status of the field `name`, or `nil` when there is no such field.
     public func status(of name: FieldName) -> FieldStatus? {
         positions[name].map { fields[$0].status }

@@ -33,6 +33,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     init(indexes: [Region: AddressIndex]) {
         self.indexes = indexes
         var byID: [String: PostalAddress] = [:]
+        byID.reserveCapacity(indexes.values.reduce(0) { $0 + $1.addresses.count })
         for index in indexes.values {
             for address in index.addresses { if let id = address.id { byID[id] = address } }
         }

@@ -180,12 +180,16 @@ package enum PreparedAddressIndex {
         mutating func ids(below bound: Int) throws(DamagedIndex) -> [Int32] {
             let count = try count()
             let raw = try bytes(count * 4)
-            var ids = [Int32](repeating: 0, count: count)
-            for position in 0..<count {
-                let id = Int32(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self)))
-                guard id >= 0, Int(id) < bound else { throw damage("id \(id) is out of range") }
-                ids[position] = id
+            var outOfRange: Int32?
+            let ids = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for position in 0..<count {
+                    let id = Int32(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self)))
+                    if id < 0 || Int(id) >= bound, outOfRange == nil { outOfRange = id }
+                    buffer[position] = id
+                }
+                initialized = count
             }
+            if let outOfRange { throw damage("id \(outOfRange) is out of range") }
             return ids
         }
 

@@ -19,6 +19,11 @@ struct JoinFormModel: Sendable {
     let addressRequired: Bool
     /// The plain fields (composite fields are child forms in the state).
     var form: Form
+    /// The definition's field names, in form order.
+    let fieldNames: [FieldName]
+    /// Where each of the definition's fields sits in ``form``, by its index in
+    /// the definition; `nil` for composite fields.
+    let formPositions: [Int?]
     /// Violations the address carries until it is next changed: "required"
     /// from the continue walk, or details the account service rejected.
     var addressViolations: [RuleViolation] = []
@@ -33,6 +38,8 @@ struct JoinFormModel: Sendable {
         self.inputTypes = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.inputType) })
         self.render = render
         self.form = definition.makeForm(in: environment)
+        self.fieldNames = definition.fields.map(\.name)
+        self.formPositions = definition.fields.map { [form] in form.position(of: $0.name) }
         depositLimitName = definition.fields.first { $0.inputType == .depositLimit }?.name
         let addressField = definition.fields.first { $0.inputType == .address }
         addressName = addressField?.name
@@ -70,8 +77,8 @@ struct JoinFormModel: Sendable {
 
     /// The inputs of the field `name` that take focus now, in order.
     func focusableInputs(of name: FieldName, in state: JoinState) -> [InputID] {
-        guard let field = definition.field(name) else { return [] }
-        switch field.inputType {
+        guard let inputType = inputTypes[name] else { return [] }
+        switch inputType {
         case .depositLimit:
             guard state.depositLimit?.decision == .limited else { return [] }
             return [.child(name, DepositLimitState.amountKey)]
@@ -92,13 +99,18 @@ struct JoinFormModel: Sendable {
         return next
     }
 
-    /// Rebuilds every derived part of `state` from the form and the child forms.
+    /// Rebuilds every derived part of `state` from the form and the child
+    /// forms. Each field's drawn state is brought up to date in place: the
+    /// parts that never change (name, traits, options) stay as they are, and
+    /// a masked text or rendered messages are made again only when the value
+    /// or the status changed.
     func refresh(_ state: inout JoinState) {
         state.depositLimit?.refresh(render: render)
-        let previous = state.fields
         let surroundings = Surroundings(state)
-        state.fields = definition.fields.enumerated().map { index, field in
-            fieldState(field, in: surroundings, previous: previous.indices.contains(index) ? previous[index] : nil)
+        if state.fields.lazy.map(\.name).elementsEqual(fieldNames) {
+            for index in state.fields.indices { update(&state.fields[index], at: index, in: surroundings) }
+        } else {
+            state.fields = fieldNames.indices.map { fieldState(at: $0, in: surroundings) }
         }
         state.focusOrder = focusOrder(on: state.page, in: state)
         state.progress = Self.progress(of: state.fields)
@@ -115,8 +127,7 @@ struct JoinFormModel: Sendable {
 
     private func refreshField(_ name: FieldName, in state: inout JoinState) {
         guard let index = state.fields.firstIndex(where: { $0.name == name }) else { return }
-        let rebuilt = fieldState(definition.fields[index], in: Surroundings(state), previous: state.fields[index])
-        state.fields[index] = rebuilt
+        update(&state.fields[index], at: index, in: Surroundings(state))
     }
 
     private static func progress(of fields: [JoinFieldState]) -> Double {
@@ -128,9 +139,6 @@ struct JoinFormModel: Sendable {
         return required == 0 ? 1 : Double(valid) / Double(required)
     }
 
-    /// What a head draws for the field `definition`; the messages of
-    /// `previous` are kept when its status has not changed, so a keystroke
-    /// that leaves an error as it was renders nothing again.
     /// What a field's drawn state reads of the journey's state besides the
     /// form: taken apart once, so that rebuilding a field never copies the
     /// whole state.
@@ -146,40 +154,57 @@ struct JoinFormModel: Sendable {
         }
     }
 
-    private func fieldState(_ definition: FieldDefinition, in state: Surroundings, previous: JoinFieldState?) -> JoinFieldState {
-        let name = definition.name
-        let traits = traits[name] ?? definition.traits(in: region)
+    /// What a head draws for the field at `index` of the definition, made afresh.
+    private func fieldState(at index: Int, in state: Surroundings) -> JoinFieldState {
+        let definition = definition.fields[index]
+        var field = JoinFieldState(name: definition.name, inputType: definition.inputType,
+                                   traits: traits[definition.name] ?? definition.traits(in: region),
+                                   options: definition.options, value: .composite, displayValue: "", status: .unknown)
+        update(&field, at: index, in: state, fresh: true)
+        return field
+    }
+
+    /// Brings `field` (the definition's field at `index`) up to date with the
+    /// form and the child forms. The masked or formatted text is made again
+    /// only when the value changed, the messages only when the status did, so
+    /// an intent that leaves a field as it was renders nothing for it.
+    private func update(_ field: inout JoinFieldState, at index: Int, in state: Surroundings, fresh: Bool = false) {
         let value: JoinFieldValue
         let status: FieldStatus
-        switch definition.inputType {
+        var isValidating = false
+        switch field.inputType {
         case .depositLimit:
             value = .composite
             status = state.depositLimit?.status ?? .unknown
         case .address:
             value = .composite
             status = addressStatus(state.address)
-        case .checkbox:
-            value = .tick(form.enteredValue(of: FieldKey<Bool>(name)) ?? false)
-            status = form.status(of: name) ?? .unknown
-        case .tel, .password, .email, .select, .date, .text:
-            value = .text(form.enteredValue(of: FieldKey<String>(name)) ?? "")
-            status = form.status(of: name) ?? .unknown
+        case .checkbox, .tel, .password, .email, .select, .date, .text:
+            guard let position = formPositions[index] else { preconditionFailure("a plain field missing from the form") }
+            value = field.inputType == .checkbox ? .tick(form.enteredValue(at: position, as: Bool.self) ?? false)
+                : .text(form.enteredValue(at: position, as: String.self) ?? "")
+            status = form.status(at: position)
+            isValidating = form.isValidating(at: position)
         }
-        return JoinFieldState(name: name, inputType: definition.inputType, traits: traits, options: definition.options,
-                              value: value, displayValue: displayValue(of: definition, value: value, secure: traits.isSecure,
-                                                                       address: state.address),
-                              status: status,
-                              messages: previous.flatMap { $0.status == status ? $0.messages : nil } ?? status.violations.map(render),
-                              isValidating: form.isValidating(name), isEnabled: !state.isLoading)
+        if fresh || field.value != value || field.inputType == .address {
+            field.displayValue = displayValue(of: field.inputType, value: value, secure: field.traits.isSecure, address: state.address)
+            field.value = value
+        }
+        if fresh || field.status != status {
+            field.messages = status.violations.map(render)
+            field.status = status
+        }
+        field.isValidating = isValidating
+        field.isEnabled = !state.isLoading
     }
 
-    private func displayValue(of definition: FieldDefinition, value: JoinFieldValue, secure: Bool,
+    private func displayValue(of inputType: InputType, value: JoinFieldValue, secure: Bool,
                               address: AddressLookupState?) -> String {
         switch value {
         case .text(let text): return secure ? String(repeating: "•", count: text.count) : text
         case .tick: return ""
         case .composite:
-            guard definition.inputType == .address, let address else { return "" }
+            guard inputType == .address, let address else { return "" }
             return address.mode == .manual ? address.address?.singleLine ?? "" : address.searchText
         }
     }

@@ -31,6 +31,28 @@ struct FormBehaviourTests {
         }
     }
 
+    @Test("reading a field by its position gives what reading it by name gives")
+    func positionalReads() throws {
+        var form = try signUpForm()
+        form.setValue("alex@example", for: Self.email)
+        form.leave(Self.email.name)
+        form.setValue(true, for: Self.terms)
+        form.leave(Self.terms.name)
+        #expect(form.position(of: "nothing") == nil)
+        for (position, name) in form.names.enumerated() {
+            #expect(form.position(of: name) == position)
+            #expect(form.status(at: position) == form.status(of: name))
+            #expect(form.isValidating(at: position) == form.isValidating(name))
+        }
+        let email = try #require(form.position(of: Self.email.name))
+        #expect(form.status(at: email).violations.map(\.code) == [.emailFormat])
+        #expect(form.enteredValue(at: email, as: String.self) == "alex@example")
+        #expect(form.enteredValue(at: email, as: Bool.self) == nil, "a field read as the wrong type gives nothing")
+        let terms = try #require(form.position(of: Self.terms.name))
+        #expect(form.enteredValue(at: terms, as: Bool.self) == true)
+        #expect(form.status(at: terms) == .valid)
+    }
+
     @Test("validate one field or a group leaves the others alone")
     func validateGroup() throws {
         var form = try signUpForm()
