@@ -67,6 +67,8 @@ public struct AnalyticsEvent: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A copy keeping only the properties for which `isIncluded` returns `true`.
     public func filteringProperties(_ isIncluded: (String, AnalyticsProperty) -> Bool) -> AnalyticsEvent {
+        // Most events lose nothing: then the event itself is the answer, and no new dictionary is made.
+        guard properties.contains(where: { !isIncluded($0.key, $0.value) }) else { return self }
         var copy = self
         copy.properties = properties.filter { isIncluded($0.key, $0.value) }
         return copy

@@ -3,25 +3,23 @@
 public enum MessageTemplate {
     /// Fills `template`'s placeholders from `parameters`.
     public static func render(_ template: String, with parameters: [String: String]) -> String {
-        guard !parameters.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        let bytes = template.utf8
+        guard !parameters.isEmpty, var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return template }
         var result = ""
-        result.reserveCapacity(template.utf8.count)
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                rest = rest[open...]
-                break
-            }
-            let name = String(rest[rest.index(after: open)..<close])
-            if let value = parameters[name] {
+        result.reserveCapacity(bytes.count)
+        // Braces are ASCII, so every index found in the bytes is also a character boundary of `template`.
+        var written = bytes.startIndex
+        while true {
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            if let value = parameters[String(template[bytes.index(after: open)..<close])] {
+                result += template[written..<open]
                 result += value
-            } else {
-                result += rest[open...close]
+                written = bytes.index(after: close)
             }
-            rest = rest[rest.index(after: close)...]
+            guard let next = bytes[bytes.index(after: close)...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            open = next
         }
-        result += rest
+        result += template[written...]
         return result
     }
 }

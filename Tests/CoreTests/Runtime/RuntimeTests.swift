@@ -106,5 +106,9 @@ struct MessageCatalogueTests {
     func placeholders() {
         #expect(MessageTemplate.render("{a} and {b}", with: ["a": "1"]) == "1 and {b}")
         #expect(MessageTemplate.render("no close {a", with: ["a": "1"]) == "no close {a")
+        #expect(MessageTemplate.render("{a {a}} {}{a}{a}", with: ["a": "1"]) == "{a {a}} {}11")
+        #expect(MessageTemplate.render("Über {n}\u{301}, {name}!", with: ["n": "8", "name": "Zoë"]) == "Über 8\u{301}, Zoë!")
+        #expect(MessageTemplate.render("{ä}", with: ["ä": "ok"]) == "ok")
+        #expect(MessageTemplate.render("plain", with: ["a": "1"]) == "plain")
     }
 }
