@@ -11,6 +11,17 @@ struct ManualAddressForm: Hashable, Sendable {
     private let fields: [ManualAddressField]
 
     init(region: Region) {
+        switch region {
+        case .australia: self = Self.australian
+        case .newZealand: self = Self.newZealand
+        }
+    }
+
+    /// Each region's blank form, made once: every lookup starts from a copy of it.
+    private static let australian = ManualAddressForm(making: .australia)
+    private static let newZealand = ManualAddressForm(making: .newZealand)
+
+    private init(making region: Region) {
         self.region = region
         fields = ManualAddressField.fields(in: region)
         let trim: @Sendable (String) -> String = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

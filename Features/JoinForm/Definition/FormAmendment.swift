@@ -32,7 +32,7 @@ extension FormDefinition {
                 }
             case .add(let field, let anchor):
                 guard let index = fields.firstIndex(where: { $0.name == anchor }),
-                      let page = pages.firstIndex(where: { $0.fieldNames.contains(anchor) }),
+                      let page = pages.firstIndex(where: { $0.contains(anchor) }),
                       let row = pages[page].rows.firstIndex(where: { $0.contains(anchor) }) else {
                     throw .unknownFieldOnPage(anchor, page: "addFields (after)",
                                               suggestion: NameSuggestion.closest(to: anchor.rawValue, in: fields.map(\.name.rawValue)))

@@ -96,4 +96,7 @@ public struct PageDefinition: Hashable, Sendable, Codable {
 
     /// The page's fields in reading order (row by row, left to right).
     public var fieldNames: [FieldName] { rows.flatMap { $0 } }
+
+    /// Whether the field `name` is on this page (without making the list of its fields).
+    public func contains(_ name: FieldName) -> Bool { rows.contains { $0.contains(name) } }
 }

@@ -72,21 +72,28 @@ struct JoinFormModel: Sendable {
 
     /// The inputs of `page` that take focus, row by row, left to right.
     func focusOrder(on page: PageDefinition, in state: JoinState) -> [InputID] {
-        page.fieldNames.flatMap { focusableInputs(of: $0, in: state) }
+        var order: [InputID] = []
+        for name in page.rows.joined() { appendFocusableInputs(of: name, in: state, to: &order) }
+        return order
     }
 
     /// The inputs of the field `name` that take focus now, in order.
     func focusableInputs(of name: FieldName, in state: JoinState) -> [InputID] {
-        guard let inputType = inputTypes[name] else { return [] }
+        var inputs: [InputID] = []
+        appendFocusableInputs(of: name, in: state, to: &inputs)
+        return inputs
+    }
+
+    private func appendFocusableInputs(of name: FieldName, in state: JoinState, to inputs: inout [InputID]) {
+        guard let inputType = inputTypes[name] else { return }
         switch inputType {
         case .depositLimit:
-            guard state.depositLimit?.decision == .limited else { return [] }
-            return [.child(name, DepositLimitState.amountKey)]
+            if state.depositLimit?.decision == .limited { inputs.append(.child(name, DepositLimitState.amountKey)) }
         case .address:
-            guard let address = state.address, address.mode == .manual else { return [.field(name)] }
-            return address.manualFields.filter(\.field.isFocusable).map { .child(name, $0.field.rawValue) }
+            guard let address = state.address, address.mode == .manual else { return inputs.append(.field(name)) }
+            for child in address.manualFields where child.field.isFocusable { inputs.append(.child(name, child.field.rawValue)) }
         default:
-            return traits[name]?.isFocusable == true ? [.field(name)] : []
+            if traits[name]?.isFocusable == true { inputs.append(.field(name)) }
         }
     }
 

@@ -111,7 +111,7 @@ extension JoinJourney {
     /// Shows the page of `name`, focuses its first input that is not valid
     /// (when it takes focus) and asks the head to scroll to it.
     mutating func show(_ name: FieldName) {
-        if let page = model.definition.pages.firstIndex(where: { $0.fieldNames.contains(name) }), page != state.pageIndex {
+        if let page = model.definition.pages.firstIndex(where: { $0.contains(name) }), page != state.pageIndex {
             state.pageIndex = page
             track(JoinEvent.pageShown, ["direction": .string("back")])
         }

@@ -37,7 +37,7 @@ extension JoinJourney {
 
     /// Whether `input` is on the page shown and takes focus now.
     func isFocusable(_ input: InputID) -> Bool {
-        state.page.fieldNames.contains(input.field) && model.focusableInputs(of: input.field, in: state).contains(input)
+        state.page.contains(input.field) && model.focusableInputs(of: input.field, in: state).contains(input)
     }
 
     /// Whether `input` is a kind of input that holds focus (text), rather
