@@ -63,13 +63,14 @@ public struct AnalyticsPipeline: Sendable {
             guard let next = transform.transform(current) else { return nil }
             current = filter.removingSecrets(from: next)
         }
+        // `current` holds no secret now: each copy only drops the personal data its receiver may not have.
         var delivered: [String] = []
         delivered.reserveCapacity(destinations.count)
         for destination in destinations {
-            destination.receive(filter.copy(of: current, permitting: destination.permittedPersonalData))
+            destination.receive(filter.keepingPermitted(current, destination.permittedPersonalData))
             delivered.append(destination.name)
         }
-        let delivery = AnalyticsDelivery(event: filter.removingPersonalData(from: current), destinationNames: delivered)
+        let delivery = AnalyticsDelivery(event: filter.keepingPermitted(current, []), destinationNames: delivered)
         for observer in after {
             observer.observe(delivery)
         }

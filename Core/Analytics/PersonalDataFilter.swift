@@ -88,6 +88,20 @@ public struct PersonalDataFilter: AnalyticsTransform {
         }
     }
 
+    /// `event`, already without secrets (``removingSecrets(from:)``), without
+    /// the personal data of kinds other than `permitted`: step 2 alone, for
+    /// the pipeline, which removes secrets after every transform and so need
+    /// not look for them again per destination.
+    func keepingPermitted(_ event: AnalyticsEvent, _ permitted: Set<PersonalDataKind>) -> AnalyticsEvent {
+        event.filteringProperties { _, property in
+            switch property.sensitivity {
+            case .general: true
+            case .personal(let kind): permitted.contains(kind)
+            case .secret: false
+            }
+        }
+    }
+
     /// `event` without secrets and without any personal data, as shown to
     /// after-stage observers.
     public func removingPersonalData(from event: AnalyticsEvent) -> AnalyticsEvent {

@@ -113,8 +113,12 @@ public struct FormField<Value: Sendable>: Sendable {
         self.asyncRules = asyncRules
         self.trigger = trigger
         self.debounce = debounce
-        // A closure, not a key path: a key path into a generic type is assembled at run time on every use.
-        let read = rules.flatMap { $0.dependencies }
+        // A plain loop: the generic `flatMap` over existential rules was most of making a field.
+        var read: [FieldName] = []
+        for rule in rules {
+            let reads = rule.dependencies
+            if !reads.isEmpty { read += reads }
+        }
         self.dependencies = read.isEmpty ? [] : Set(read).subtracting([name])
         self.transform = transform
         self.emptiness = emptiness
