@@ -134,7 +134,8 @@ struct JoinFormModel: Sendable {
 
     private func refreshField(_ name: FieldName, in state: inout JoinState) {
         guard let index = state.fields.firstIndex(where: { $0.name == name }) else { return }
-        update(&state.fields[index], at: index, in: Surroundings(state))
+        // A plain field reads nothing of the child forms: they are not copied for it.
+        update(&state.fields[index], at: index, in: Surroundings(state, withChildren: formPositions[index] == nil))
     }
 
     private static func progress(of fields: [JoinFieldState]) -> Double {
@@ -154,9 +155,9 @@ struct JoinFormModel: Sendable {
         let depositLimit: DepositLimitState?
         let isLoading: Bool
 
-        init(_ state: JoinState) {
-            address = state.address
-            depositLimit = state.depositLimit
+        init(_ state: JoinState, withChildren: Bool = true) {
+            address = withChildren ? state.address : nil
+            depositLimit = withChildren ? state.depositLimit : nil
             isLoading = state.isLoading
         }
     }
