@@ -189,6 +189,8 @@ let package = Package(
                                          "LiveryScenarios", toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
                           path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
+        // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
+        .executableTarget(name: "StartupFloor", path: "Tools/StartupFloor", swiftSettings: swiftSettings),
         // check-username latency while registrations hash their passwords, against the sandbox in-process:
         // `swift run -c release SandboxLoad`.
         .executableTarget(name: "SandboxLoad",

@@ -227,7 +227,7 @@ func addressSearch() {
     }
 }
 
-// MARK: 3/4. Processes (release products; built first by `swift build -c release --product <brand>`)
+// MARK: 3/4. Processes (release products; built first by `swift build -c release --product <brand>` and `--product StartupFloor`)
 
 func processes() {
     let release = FileManager.default.currentDirectoryPath + "/.build/release/"
@@ -237,6 +237,12 @@ func processes() {
     let process = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 40)
     Benchmark("3 process spawn floor: /bin/true (baseline)", configuration: process) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try runProcess("/bin/true", [])) }
+    }
+    if FileManager.default.isExecutableFile(atPath: release + "StartupFloor") {
+        Benchmark("3 process start floor: Swift, Foundation and FoundationNetworking loaded, nothing run (baseline)",
+                  configuration: process) { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try runProcess(release + "StartupFloor", [])) }
+        }
     }
     guard FileManager.default.isExecutableFile(atPath: release + "neds") else {
         print("note: build the brand products in release first for the process benchmarks")
