@@ -64,41 +64,33 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     /// or last changed (or why it does not compile); `nil` for other kinds
     /// and a missing pattern. Forms are built from one definition again and
     /// again (each journey), and they share this one compiled expression.
-    private var compiled: Result<PatternRule, InvalidPatternError>?
+    private var compiled = CompiledPattern()
 
     private mutating func compile() {
         guard kind == .regex, let pattern else {
-            compiled = nil
+            compiled.result = nil
             return
         }
-        compiled = Result { () throws(InvalidPatternError) in try PatternRule(pattern, caseInsensitive: caseInsensitive ?? false) }
+        compiled.result = Result { () throws(InvalidPatternError) in
+            try PatternRule(pattern, caseInsensitive: caseInsensitive ?? false)
+        }
     }
 
     /// The `regex` rule this definition describes, with its code and message;
     /// `nil` for other kinds and a missing pattern.
     func patternRule() -> Result<PatternRule, InvalidPatternError>? {
-        compiled.map { result in
+        compiled.result.map { result in
             result.map { $0.reporting(code: code.map(RuleCode.init(rawValue:)) ?? .patternMismatch,
                                       message: errorMessage ?? PatternRule.defaultMessage) }
         }
     }
 
-    /// Rules are equal when they read the same; the compiled pattern follows from them.
-    public static func == (lhs: RuleDefinition, rhs: RuleDefinition) -> Bool {
-        lhs.rule == rhs.rule && lhs.pattern == rhs.pattern && lhs.caseInsensitive == rhs.caseInsensitive
-            && lhs.years == rhs.years && lhs.minLength == rhs.minLength && lhs.errorMessage == rhs.errorMessage
-            && lhs.code == rhs.code
-    }
-
-    /// Hashes what the rule reads as.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rule)
-        hasher.combine(pattern)
-        hasher.combine(caseInsensitive)
-        hasher.combine(years)
-        hasher.combine(minLength)
-        hasher.combine(errorMessage)
-        hasher.combine(code)
+    /// What follows from the rule's own fields, so it takes no part in
+    /// comparing or hashing rules: two rules that read the same are equal.
+    private struct CompiledPattern: Hashable, Sendable {
+        var result: Result<PatternRule, InvalidPatternError>?
+        static func == (lhs: CompiledPattern, rhs: CompiledPattern) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -140,7 +132,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         }
         switch kind {
         case .regex:
-            guard case let compiled? = compiled else { throw .missingRuleValue(field: field.name, rule: rule, key: "pattern") }
+            guard let compiled = compiled.result else { throw .missingRuleValue(field: field.name, rule: rule, key: "pattern") }
             if case .failure(let error) = compiled { throw .invalidPattern(error.for(field.name)) }
         case .minimumAge:
             guard let years, years > 0 else { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }

@@ -143,7 +143,7 @@ public struct JoinJourney: StateMachine {
     /// Ticks or unticks a tick box. It never holds focus, so, like a choice
     /// in a drop-down, it is checked at once.
     private mutating func toggle(_ name: FieldName) {
-        guard model.definition.field(name)?.inputType.holdsTick == true,
+        guard model.inputTypes[name]?.holdsTick == true,
               let ticked = model.form.enteredValue(of: FieldKey<Bool>(name)) else { return }
         apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
         apply(model.form.leave(name))
