@@ -45,8 +45,7 @@ enum CreateClientRoutes {
             break
         case .accountExists:
             if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
-            throw APIError(.conflict, code: "account.exists",
-                           message: "an account with this email or mobile number already exists; log in instead")
+            throw accountExists
         case .rejected(let violations):
             // A concurrent retry with this key may have taken the username a moment ago: that is a replay, not a conflict.
             if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
@@ -74,6 +73,8 @@ enum CreateClientRoutes {
             throw APIError(.internalServerError, code: "server.error", message: "the earlier request could not be read")
         case .usernameTaken:
             throw rejection([brand.fieldNames.username: [takenViolation]], username: brand.fieldNames.username)
+        case .accountExists:
+            throw accountExists
         }
     }
 
@@ -121,6 +122,9 @@ enum CreateClientRoutes {
         let names = violations.keys.map(\.rawValue).sorted().joined(separator: ", ")
         return APIError(.unprocessableContent, code: "validation.failed", message: "invalid fields: \(names)", fields: violations)
     }
+
+    private static let accountExists = APIError(.conflict, code: "account.exists",
+                                                message: "an account with this email or mobile number already exists; log in instead")
 
     private static let takenViolation = RuleViolation(code: "username.taken", template: "That username is taken.")
 

@@ -80,6 +80,26 @@ enum SandboxSchema {
                                arguments: [UsernameKey(key).rawValue, key])
             }
         }
+        migrator.registerMigration("v5: one client per email and per mobile number of a brand") { db in
+            // Earlier versions checked for an existing account before writing,
+            // so concurrent sign-ups could store one person twice. Every row is
+            // kept; where rows already share an email or a mobile number, only
+            // the earliest keeps it as its key, so the unique indexes can hold.
+            for column in ["email_key", "mobile_key"] {
+                try db.execute(sql: """
+                    UPDATE client SET \(column) = NULL
+                    WHERE \(column) IS NOT NULL AND EXISTS (
+                        SELECT 1 FROM client AS earlier
+                        WHERE earlier.brand = client.brand AND earlier.\(column) = client.\(column) AND earlier.id < client.id)
+                    """)
+            }
+            try db.execute(sql: """
+                DROP INDEX client_email;
+                DROP INDEX client_mobile;
+                CREATE UNIQUE INDEX client_email ON client (brand, email_key) WHERE email_key IS NOT NULL;
+                CREATE UNIQUE INDEX client_mobile ON client (brand, mobile_key) WHERE mobile_key IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -145,35 +145,51 @@ struct SandboxStore: Sendable {
         case replayed(Int64)
         /// Another client took the username first.
         case usernameTaken
+        /// A client of the brand has the email or the mobile number already.
+        case accountExists
     }
 
-    /// Stores `client` with a zero-balance account, in one transaction that
-    /// re-checks the idempotency key and the username.
+    /// Stores `client` with a zero-balance account, in one transaction.
+    ///
+    /// The table's unique keys decide, not an earlier read: one row per
+    /// idempotency key, per brand and username key, per brand and email, and
+    /// per brand and mobile number. Of concurrent requests that share any of
+    /// them, exactly one is stored and the others learn why they were not.
     func insert(_ client: NewClient) async throws -> Insertion {
         let fieldsJSON = String(decoding: try JSONEncoder.sorted.encode(client.fields), as: UTF8.self)
         let created = ISO8601DateFormatter().string(from: Date())
         let key = UsernameKey(client.username).rawValue
         return try await pool.write { db in
-            if let earlier = try Int64.fetchOne(db, sql: "SELECT id FROM client WHERE idempotency_key = ?",
-                                                arguments: [client.idempotencyKey]) {
-                return .replayed(earlier)
-            }
-            let taken = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM reserved_username WHERE username_key = ?)
-                    OR EXISTS (SELECT 1 FROM client WHERE brand = ? AND username_key = ?)
-                """, arguments: [key, client.brand.rawValue, key]) ?? false
-            if taken { return .usernameTaken }
+            let reserved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM reserved_username WHERE username_key = ?)",
+                                             arguments: [key]) ?? false
+            if reserved { return try Self.existingRequest(client.idempotencyKey, in: db).map(Insertion.replayed) ?? .usernameTaken }
             try db.execute(sql: """
                 INSERT INTO client (brand, username, username_key, fields, password_hash, idempotency_key, created_at,
                                     email_key, mobile_key, request_fingerprint)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
                 """, arguments: [client.brand.rawValue, client.username, key, fieldsJSON, client.passwordHash,
                                  client.idempotencyKey, created, client.identity.emailKey, client.identity.mobileKey,
                                  client.fingerprint])
+            guard db.changesCount > 0 else { return try Self.conflict(of: client, usernameKey: key, in: db) }
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO account (client_id) VALUES (?)", arguments: [id])
             return .created(id)
         }
+    }
+
+    /// Which unique key refused `client`: its idempotency key first (a retry
+    /// is a replay whatever else it shares), then the username, then the
+    /// person's email or mobile number.
+    private static func conflict(of client: NewClient, usernameKey: String, in db: Database) throws -> Insertion {
+        if let earlier = try existingRequest(client.idempotencyKey, in: db) { return .replayed(earlier) }
+        let usernameTaken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM client WHERE brand = ? AND username_key = ?)",
+                                              arguments: [client.brand.rawValue, usernameKey]) ?? false
+        return usernameTaken ? .usernameTaken : .accountExists
+    }
+
+    private static func existingRequest(_ idempotencyKey: String, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM client WHERE idempotency_key = ?", arguments: [idempotencyKey])
     }
 }
 
