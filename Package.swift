@@ -88,9 +88,8 @@ let package = Package(
         // The preview's live page (Tools/Preview) only.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // The sandbox's answer to requests the HTTP parser refuses (a channel handler).
+        // Connection limits and answers below the routers of the sandbox and the preview (channel handlers).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The benchmarks (Tools/Benchmarks) only; the malloc interposer counts allocations without jemalloc.
@@ -142,7 +141,7 @@ let package = Package(
                           path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
         // `livery-server`: the sandbox backend and the web preview (HTTP: Hummingbird, NIO, SQLite). Registers every brand.
         .executableTarget(name: "LiveryServer",
-                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryPreview", "LiveryCore",
+                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryPreview", "ServerConnections", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
                           path: "Tools/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
@@ -157,30 +156,38 @@ let package = Package(
         // The preview: every brand's journey and app bar as a live web page, over the public API only.
         .target(name: "LiveryPreview",
                 dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
-                               "BrandDeclarations", toolsOnly("Hummingbird", "hummingbird"),
+                               "BrandDeclarations", "ServerConnections", toolsOnly("Hummingbird", "hummingbird"),
+                               toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
                                toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log")],
                 path: "Tools/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
+        // What the sandbox and the preview share below their routers: connection limits (idle, slow and surplus
+        // clients shed) and answers to requests the HTTP parser refuses.
+        .target(name: "ServerConnections",
+                dependencies: [toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
+                               toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
+                               toolsOnly("Logging", "swift-log")],
+                path: "Tools/ServerConnections", swiftSettings: swiftSettings),
         // The JSON bodies the sandbox reads, and their decoding: values only, testable and fuzzed without a server.
         .target(name: "SandboxRequests", path: "Tools/SandboxRequests", swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition", "SandboxRequests",
+                               "ServerConnections",
                                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
                                toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
-                               toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
-                               toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOPosix", "swift-nio"), toolsOnly("NIOHTTPTypes", "swift-nio-extras"),
-                               toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
+                               toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"), toolsOnly("NIOPosix", "swift-nio"),
                                toolsOnly("HummingbirdCore", "hummingbird")],
                 path: "Tools/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",
                     dependencies: ["BrandDeclarations", "LiverySandbox", "LiveryScenarios", "LiveryComposition", "LiveryCore",
                                    "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
+                                   "ServerConnections",
                                    toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
                                    toolsOnly("Hummingbird", "hummingbird")] + allBrandTargets,
                     path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(name: "LiveryPreviewTests",
                     dependencies: ["LiveryPreview", "LiveryScenarios", "LiveryComposition", "BrandDeclarations", "LiveryCore",
-                                   "JoinFormFeature", "AppBarFeature", "LiveryTesting",
+                                   "JoinFormFeature", "AppBarFeature", "LiveryTesting", "ServerConnections",
                                    toolsOnly("Logging", "swift-log")] + allBrandTargets,
                     path: "Tests/PreviewTests", swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.

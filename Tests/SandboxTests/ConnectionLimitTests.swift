@@ -1,5 +1,7 @@
 import Foundation
+import LiveryTesting
 import LiverySandbox
+import ServerConnections
 import Testing
 
 /// A shared sandbox cannot be exhausted by connections that never finish:
@@ -44,7 +46,8 @@ struct ConnectionLimitTests {
 
     @Test("beyond the connection cap a connection is answered 503 server.busy with Retry-After; a freed slot serves again")
     func connectionCap() async throws {
-        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 3)
+        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 3,
+                                      admissionWait: .milliseconds(200))
         try await SandboxHarness.run(connections: limits) { sandbox in
             var held: [RawConnection] = []
             for _ in 0..<3 {
@@ -58,16 +61,69 @@ struct ConnectionLimitTests {
             let refusal = try #require(RawAnswer(bytes))
             #expect(closed && refusal.status == 503 && refusal.errorCode == "server.busy")
             #expect(refusal.headers["retry-after"] == "1")
+            // A connection beyond the cap waits for a slot: one freed while it waits serves it.
+            let waiting = try RawConnection(port: sandbox.server.port)
+            try await waiting.send(Self.wholeRequest)
             held.removeFirst()
-            // The slot frees once the server sees the close: a few attempts at most, each a full round trip.
-            var servedAgain = false
-            for _ in 0..<200 where !servedAgain {
-                let next = try RawConnection(port: sandbox.server.port)
-                try? await next.send(Self.wholeRequest)       // a refused connection may be gone already
-                servedAgain = try await next.readAnswer()?.status == 200
-            }
-            #expect(servedAgain)
+            #expect(try await waiting.readAnswer()?.status == 200)
             withExtendedLifetime(held) {}
+        }
+    }
+
+    @Test("a request body trickled slower than the body time-out is answered 408 request.bodyTimeout, and a waiting client is then served")
+    func slowBodies() async throws {
+        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), requestBodyTimeout: .milliseconds(300),
+                                      maxConnections: 8, admissionWait: .seconds(20))
+        try await SandboxHarness.run(connections: limits) { sandbox in
+            let head = "POST /v2/client HTTP/1.1\r\nHost: 127.0.0.1\r\nIdempotency-Key: slow\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+            let trickling = try (0..<8).map { _ in try RawConnection(port: sandbox.server.port) }
+            for connection in trickling { try await connection.send(Data(head.utf8)) }
+            // Every slot is held by a trickler: this one waits, and is served once they are cut off.
+            let patient = try RawConnection(port: sandbox.server.port)
+            try await patient.send(Self.wholeRequest)
+            for connection in trickling {
+                let (bytes, closed) = try await connection.readUntilClosed()
+                let answer = try #require(RawAnswer(bytes))
+                #expect(closed && answer.status == 408 && answer.errorCode == "request.bodyTimeout", "\(String(decoding: bytes, as: UTF8.self))")
+            }
+            #expect(try await patient.readAnswer()?.status == 200)
+        }
+    }
+
+    @Test("with one connection allowed, a client that opens each request's connection after the last closed is never answered 503")
+    func sequentialClientUnderCap() async throws {
+        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 1)
+        try await SandboxHarness.run(connections: limits) { sandbox in
+            let closing = Data("GET /v2/client/check-username?brand=neds&username=steady HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+            var statuses: [Int: Int] = [:]
+            for attempt in 0..<100 {
+                let connection = try RawConnection(port: sandbox.server.port)
+                if attempt.isMultiple(of: 2) {
+                    // The server closes after answering.
+                    try await connection.send(closing)
+                    let (bytes, _) = try await connection.readUntilClosed()
+                    statuses[RawAnswer(bytes)?.status ?? 0, default: 0] += 1
+                } else {
+                    // The client closes after reading the answer.
+                    try await connection.send(Self.wholeRequest)
+                    statuses[try await connection.readAnswer()?.status ?? 0, default: 0] += 1
+                }
+            }
+            #expect(statuses == [200: 100])
+        }
+    }
+
+    @Test("CONNECT is answered at once: 405 method.notAllowed with Allow and a JSON body, then closed")
+    func connect() async throws {
+        try await SandboxHarness.run { sandbox in
+            let connection = try RawConnection(port: sandbox.server.port, readTimeout: 5)
+            try await connection.send(Data("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n".utf8))
+            let (bytes, closed) = try await connection.readUntilClosed()
+            let answer = try #require(RawAnswer(bytes))
+            #expect(closed && answer.status == 405 && answer.errorCode == "method.notAllowed")
+            #expect(answer.headers["allow"] == "GET, OPTIONS, POST, PUT")
+            #expect(answer.headers["content-length"] == String(answer.body.count))
         }
     }
 }

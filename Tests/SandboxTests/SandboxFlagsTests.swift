@@ -1,5 +1,6 @@
 import LiveryConsole
 import LiverySandbox
+import ServerConnections
 @testable import LiveryServer
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 struct SandboxFlagsTests {
     @Test("a port outside 0…65535, a time-out that is not a duration from 1 ms to 24 h, a cap outside 1…100000 or a bad latency: exit 2",
           arguments: [["--port", "99999"], ["--port", "-1"], ["--port", "65536"], ["--idle-timeout", "0s"],
-                      ["--head-timeout", "1e20m"], ["--idle-timeout", "infms"], ["--head-timeout", "25h"],
+                      ["--head-timeout", "1e20m"], ["--idle-timeout", "infms"], ["--head-timeout", "25h"], ["--body-timeout", "0ms"],
                       ["--max-connections", "0"], ["--max-connections", "100001"], ["--latency", "address=nanms"]])
     func refused(_ arguments: [String]) async {
         #expect(await ExitStatus.run(ServerTool.self, arguments: ["sandbox"] + arguments) == ExitStatus.badInput)
@@ -17,9 +18,11 @@ struct SandboxFlagsTests {
 
     @Test("the limits given are the limits served")
     func limits() throws {
-        let command = try ServerTool.SandboxCommand.parse(["--idle-timeout", "2m", "--head-timeout", "500ms", "--max-connections", "12"])
-        let limits = try command.connectionLimits()
-        #expect(limits == ConnectionLimits(idleTimeout: .seconds(120), requestHeadTimeout: .milliseconds(500), maxConnections: 12))
-        #expect(try ServerTool.SandboxCommand.parse([]).connectionLimits() == ConnectionLimits())
+        let command = try ServerTool.SandboxCommand.parse(["--idle-timeout", "2m", "--head-timeout", "500ms", "--body-timeout", "3s",
+                                                           "--max-connections", "12"])
+        let limits = try command.connections.limits()
+        #expect(limits == ConnectionLimits(idleTimeout: .seconds(120), requestHeadTimeout: .milliseconds(500),
+                                           requestBodyTimeout: .seconds(3), maxConnections: 12))
+        #expect(try ServerTool.SandboxCommand.parse([]).connections.limits() == ConnectionLimits())
     }
 }

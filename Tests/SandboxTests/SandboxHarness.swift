@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import LiveryCore
 import LiverySandbox
+import ServerConnections
 import Logging
 
 /// A sandbox on a free loopback port over a temporary SQLite file, and a

@@ -41,14 +41,7 @@ extension ServerTool {
         @Option(help: "Added latency: <route>=<N>ms, e.g. address=200ms. Repeatable.")
         var latency: [String] = []
 
-        @Option(help: "Close a connection with no request in progress after this long, 1ms…24h.")
-        var idleTimeout = "30s"
-
-        @Option(help: "Answer 408 and close when a request's line and headers take longer than this, 1ms…24h.")
-        var headTimeout = "10s"
-
-        @Option(help: "Answer 503 server.busy to connections beyond this many open at once, 1…100000.")
-        var maxConnections = 256
+        @OptionGroup var connections: ConnectionOptions
 
         @Flag(help: "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults.")
         var allowSeeding = false
@@ -63,7 +56,6 @@ extension ServerTool {
             } catch {
                 throw ValidationError("\(error)")
             }
-            _ = try connectionLimits()
             if let database {
                 var isFolder: ObjCBool = false
                 let folder = URL(fileURLWithPath: database).deletingLastPathComponent().path
@@ -97,7 +89,7 @@ extension ServerTool {
             let brands = try ServerTool.composition()
             let plugins = try brands.registry.ids.map { id throws(ToolError) in try ServerTool.brand(id.rawValue, in: brands) }
             let configuration = SandboxConfiguration(host: host, port: port, databasePath: path, faults: faults,
-                                                     connections: try connectionLimits(), allowsSeeding: allowSeeding)
+                                                     connections: try connections.limits(), allowsSeeding: allowSeeding)
             let host = self.host
             do {
                 try await Sandbox.run(brands: plugins, configuration: configuration) { port in
@@ -107,21 +99,6 @@ extension ServerTool {
             } catch {
                 throw ToolError("the sandbox could not serve on \(host):\(port) with \(path): \(error)")
             }
-        }
-
-        /// `--idle-timeout`, `--head-timeout` and `--max-connections`, each checked.
-        func connectionLimits() throws(ValidationError) -> ConnectionLimits {
-            func duration(_ text: String, _ flag: String) throws(ValidationError) -> Duration {
-                guard let value = DurationText.parse(text, maximum: .seconds(86_400)), value >= .milliseconds(1) else {
-                    throw ValidationError("\(flag) must be a duration from 1ms to 24h such as 30s or 500ms, not '\(text)'")
-                }
-                return value
-            }
-            guard (1...100_000).contains(maxConnections) else {
-                throw ValidationError("--max-connections must be 1…100000, not \(maxConnections)")
-            }
-            return ConnectionLimits(idleTimeout: try duration(idleTimeout, "--idle-timeout"),
-                                    requestHeadTimeout: try duration(headTimeout, "--head-timeout"), maxConnections: maxConnections)
         }
 
         /// `--database`, or the default path with its folder created.

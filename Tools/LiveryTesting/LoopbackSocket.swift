@@ -3,6 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
+
+#if canImport(Glibc)
+private let closeSocket = Glibc.close
+#else
+private let closeSocket = Darwin.close
+#endif
 
 /// A blocking TCP socket to `127.0.0.1`, for clients that must send bytes no
 /// HTTP library sends (malformed or slow requests) or must not use the
@@ -15,6 +22,9 @@ public final class LoopbackSocket: Sendable {
     }
 
     private let handle: Int32
+    // Sendable: `isClosed` is only read and written under `lock`.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var isClosed = false
 
     /// Connects to `127.0.0.1:port`; reads give up after `readTimeout` seconds.
     public init(port: Int, readTimeout: Int) throws(Failure) {
@@ -40,12 +50,27 @@ public final class LoopbackSocket: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(handle)
+            _ = closeSocket(handle)
             throw Failure(description: "connect to port \(port)")
         }
     }
 
-    deinit { close(handle) }
+    deinit { close() }
+
+    /// Closes the socket (once; later calls do nothing).
+    public func close() {
+        let first = lock.withLock {
+            defer { isClosed = true }
+            return !isClosed
+        }
+        if first { _ = closeSocket(handle) }
+    }
+
+    /// Makes closing send a TCP reset (RST) instead of an orderly FIN.
+    public func resetOnClose() {
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(handle, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+    }
 
     /// Writes every byte of `bytes`.
     public func send(_ bytes: [UInt8]) throws(Failure) {

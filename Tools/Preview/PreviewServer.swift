@@ -1,10 +1,12 @@
 import BrandDeclarations
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import LiveryComposition
 import LiveryCore
 import Logging
+import ServerConnections
 
 /// Where the preview listens and what it shows.
 public struct PreviewConfiguration: Sendable {
@@ -18,18 +20,25 @@ public struct PreviewConfiguration: Sendable {
     public var backend: HTTPServiceConfiguration?
     /// The folder holding one scenario folder per brand, where recordings are saved.
     public var scenarioFolder: URL
+    /// When idle, slow or surplus connections are closed (the sandbox's limits).
+    public var connections: ConnectionLimits
+    /// Origins besides the preview's own whose pages may use it, e.g.
+    /// `http://studio.example:3000` (see ``OriginPolicy``).
+    public var allowedOrigins: [String]
     /// Still pictures to serve at `/still/<brand>`: a brand's page drawn once
     /// from a screen made in advance, with no session (for screenshots).
     var stills: [String: String] = [:]
 
     /// A configuration.
     public init(host: String = "127.0.0.1", port: Int = 8090, brands: [String] = [], backend: HTTPServiceConfiguration? = nil,
-                scenarioFolder: URL) {
+                scenarioFolder: URL, connections: ConnectionLimits = ConnectionLimits(), allowedOrigins: [String] = []) {
         self.host = host
         self.port = port
         self.brands = brands
         self.backend = backend
         self.scenarioFolder = scenarioFolder
+        self.connections = connections
+        self.allowedOrigins = allowedOrigins
     }
 }
 
@@ -47,7 +56,13 @@ public struct PreviewSetupError: Error, CustomStringConvertible {
 /// Pages: `/` (the brands), `/brand/<id>` (one brand), `/compare` (every
 /// brand side by side, one set of actions driving all), `/brand/<id>/theme.css`
 /// (the brand's design tokens as CSS custom properties). The page's socket
-/// is `/ws?brand=<id>`; `/api/sessions/<id>` answers the screen a session shows.
+/// is `/ws?brand=<id>`; `/api/sessions/<id>` answers the screen a session
+/// shows, for the unguessable id only its page is told.
+///
+/// Only the preview's own pages may use it: a request from a page of another
+/// origin (a site the developer happens to have open) is refused 403 before
+/// any socket is upgraded (``OriginPolicy``). Connections are held to
+/// ``ConnectionLimits``, and a session ends with its socket, however it closes.
 public enum Preview {
     /// Serves until cancelled or interrupted; `onListening` gets the bound port.
     public static func run(composition: Composition, configuration: PreviewConfiguration,
@@ -61,9 +76,17 @@ public enum Preview {
     /// - Throws: ``PreviewSetupError`` for an unknown brand or missing page assets.
     public static func application(composition: Composition, configuration: PreviewConfiguration, logger: Logger,
                                    onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
+        try application(composition: composition, configuration: configuration, logger: logger, sessions: PreviewSessions(),
+                        onListening: onListening)
+    }
+
+    /// The application, keeping its sessions in `sessions`.
+    static func application(composition: Composition, configuration: PreviewConfiguration, logger: Logger,
+                            sessions: PreviewSessions,
+                            onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
         let brands = try shownBrands(composition: composition, configuration.brands)
         let assets = try PreviewAssets.load()
-        let sessions = PreviewSessions()
+        let origins = try OriginPolicy(host: configuration.host, allowing: configuration.allowedOrigins)
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.get("/") { _, _ in assets.response("index.html") }
         router.get("/compare") { _, _ in assets.response("compare.html") }
@@ -121,28 +144,52 @@ public enum Preview {
                 try await outbound.write(.text(errorMessage("\(brand) could not start: \(error)")))
                 return
             }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await screen in session.screens { try await outbound.write(.text(screen)) }
-                }
-                for try await message in inbound.messages(maxSize: PreviewMessage.maximumSize) {
-                    guard case .text(let text) = message else {
-                        try await outbound.write(.text(errorMessage("send text messages (JSON)")))
-                        continue
-                    }
-                    if let problem = await session.handle(text) { try await outbound.write(.text(errorMessage(problem))) }
-                }
+            // The session ends with its socket: closed, reset by the peer, or failed on a write.
+            do {
+                try await converse(session, inbound: inbound, outbound: outbound)
+            } catch {
                 await sessions.close(session.id)
-                group.cancelAll()
+                throw error
             }
+            await sessions.close(session.id)
         }
+        let webSockets = sockets.buildResponder()
+        let limits = configuration.connections
+        let http = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: limits.http1, ws: WebSocketServerConfiguration(maxFrameSize: PreviewMessage.maximumSize,
+                                                                  autoPing: .enabled(timePeriod: .seconds(15))))
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: sockets),
+            server: HTTPServerBuilder { responder in
+                GuardedChannel(HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSockets, configuration: http),
+                               limits: limits, allowedMethods: "GET", check: origins.check)
+            },
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "livery-preview"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                origins.served(on: port)
+                await onListening(port)
+            },
             logger: logger)
+    }
+
+    /// Applies the page's messages to `session` and sends it every screen, until either side ends.
+    private static func converse(_ session: PreviewSession, inbound: WebSocketInboundStream,
+                                 outbound: WebSocketOutboundWriter) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await screen in session.screens { try await outbound.write(.text(screen)) }
+            }
+            for try await message in inbound.messages(maxSize: PreviewMessage.maximumSize) {
+                guard case .text(let text) = message else {
+                    try await outbound.write(.text(errorMessage("send text messages (JSON)")))
+                    continue
+                }
+                if let problem = await session.handle(text) { try await outbound.write(.text(errorMessage(problem))) }
+            }
+            group.cancelAll()
+        }
     }
 
     /// The manifests of the brands to show, in the order given.
@@ -176,25 +223,42 @@ public enum Preview {
     }
 }
 
-/// The open sessions, by id.
+/// The open sessions, by id. An id is 128 random bits, told only to the page
+/// whose socket opened the session, so no other client can guess one.
 @MainActor
 final class PreviewSessions: Sendable {
     private var sessions: [String: PreviewSession] = [:]
-    private var next = 0
+    private let onClose: @Sendable () -> Void
 
-    nonisolated init() {}
+    /// No sessions yet; `onClose` is told each time one ends (for tests).
+    nonisolated init(onClose: @escaping @Sendable () -> Void = {}) {
+        self.onClose = onClose
+    }
 
     func open(brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
               scenarioFolder: URL) async throws -> PreviewSession {
-        next += 1
-        let session = try await PreviewSession.open(id: "s\(next)", brand: brand, composition: composition, backend: backend,
-                                                    scenarioFolder: scenarioFolder)
+        let session = try await PreviewSession.open(id: Self.unguessableID(), brand: brand, composition: composition,
+                                                    backend: backend, scenarioFolder: scenarioFolder)
         sessions[session.id] = session
         return session
     }
 
+    /// How many sessions are open.
+    var count: Int { sessions.count }
+
+    /// 32 hexadecimal digits from the system's secure random source.
+    static func unguessableID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let word = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - word.count) + word
+        }.joined()
+    }
+
     func close(_ id: String) {
-        sessions.removeValue(forKey: id)?.close()
+        guard let session = sessions.removeValue(forKey: id) else { return }
+        session.close()
+        onClose()
     }
 
     func screen(of id: String) -> String? {

@@ -5,6 +5,7 @@ import HummingbirdCore
 import JoinFormFeature
 import LiveryCore
 import Logging
+import ServerConnections
 
 /// The local sandbox backend: an HTTP server speaking the app's account,
 /// address and app-bar contract over SQLite, for runs and tests against a
@@ -102,13 +103,15 @@ public enum Sandbox {
         // The routes once more on a router that only lists them: the table of methods per path.
         let listing = Router(context: SandboxRequestContext.self)
         registerRoutes(on: listing)
+        let methods = AllowedMethods(listing)
         let router = Router(context: SandboxRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(allowed: AllowedMethods(listing)))
+        router.add(middleware: RequestLogMiddleware(allowed: methods))
         registerRoutes(on: router)
         let application = Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(responder: responder, limits: configuration.connections, headLimit: ProtocolErrorAnswer.headLimit)
+                GuardedChannel(HTTP1Channel(responder: responder, configuration: configuration.connections.http1),
+                               limits: configuration.connections, allowedMethods: methods.allowHeader)
             },
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "livery-sandbox"),

@@ -25,6 +25,12 @@ struct AllowedMethods: Sendable {
         return Array(Set(matching.flatMap(\.methods))).sorted { $0.rawValue < $1.rawValue }
     }
 
+    /// The `Allow` value of every method some route answers: for a request
+    /// whose target is not a path (`CONNECT`).
+    var allowHeader: String {
+        Self.allowHeader(Array(Set(routes.flatMap(\.methods))))
+    }
+
     /// The `Allow` value for `methods`: each of them and `OPTIONS`. (`HEAD`
     /// is not served: it is a 405 naming the methods that are.)
     static func allowHeader(_ methods: [HTTPRequest.Method]) -> String {

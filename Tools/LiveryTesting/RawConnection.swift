@@ -1,26 +1,25 @@
 import Dispatch
 import Foundation
-import LiveryTesting
 
 /// A bare TCP connection to a loopback port, for bytes no HTTP client sends:
 /// malformed requests, oversized heads, slow writers. Its blocking calls run
 /// on a dispatch queue, never on the test's executor; every read has a time-out.
-final class RawConnection: @unchecked Sendable {
+public final class RawConnection: @unchecked Sendable {
     private let socket: LoopbackSocket
     private let queue = DispatchQueue(label: "raw-connection")
 
     /// Connects to `127.0.0.1:port`; reads give up after `readTimeout` seconds.
-    init(port: Int, readTimeout: Int = 10) throws {
+    public init(port: Int, readTimeout: Int = 10) throws {
         socket = try LoopbackSocket(port: port, readTimeout: readTimeout)
     }
 
     /// Sends `bytes` (all of them, or throws).
-    func send(_ bytes: Data) async throws {
+    public func send(_ bytes: Data) async throws {
         try await onQueue { [socket] in try socket.send(Array(bytes)) }
     }
 
     /// Reads until the peer closes the connection or the read times out; the bytes read.
-    func readToEnd(limit: Int = 1 << 20) async throws -> Data {
+    public func readToEnd(limit: Int = 1 << 20) async throws -> Data {
         try await onQueue { [socket] in
             var received = Data()
             while received.count < limit {
@@ -34,7 +33,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads until the peer closes the connection or a read times out: the
     /// bytes read, and whether it was the peer that closed.
-    func readUntilClosed(limit: Int = 1 << 20) async throws -> (bytes: Data, closedByPeer: Bool) {
+    public func readUntilClosed(limit: Int = 1 << 20) async throws -> (bytes: Data, closedByPeer: Bool) {
         try await onQueue { [socket] in
             var received = Data()
             while received.count < limit {
@@ -50,7 +49,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads one whole answer (its head and `Content-Length` bytes of body),
     /// leaving the connection open; nil when the connection ends first.
-    func readAnswer() async throws -> RawAnswer? {
+    public func readAnswer() async throws -> RawAnswer? {
         try await onQueue { [socket] in
             var received = Data()
             while received.count < 1 << 20 {
@@ -65,6 +64,13 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Closes the connection with a TCP reset instead of an orderly close,
+    /// as a crashed browser or a dropped network does.
+    public func reset() {
+        socket.resetOnClose()
+        socket.close()
+    }
+
     private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work() }) }
@@ -73,13 +79,16 @@ final class RawConnection: @unchecked Sendable {
 }
 
 /// An HTTP/1.1 answer read off a raw connection.
-struct RawAnswer {
-    let status: Int
-    let headers: [String: String]
-    let body: Data
+public struct RawAnswer: Sendable {
+    /// The status code.
+    public let status: Int
+    /// The headers, by lower-case name.
+    public let headers: [String: String]
+    /// The body.
+    public let body: Data
 
     /// Parses `bytes` (one response, read to the end); nil when it is not one.
-    init?(_ bytes: Data) {
+    public init?(_ bytes: Data) {
         guard let split = bytes.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else { return nil }
@@ -94,7 +103,7 @@ struct RawAnswer {
     }
 
     /// `error.code` of the JSON envelope.
-    var errorCode: String? {
+    public var errorCode: String? {
         let json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         return (json?["error"] as? [String: Any])?["code"] as? String
     }
