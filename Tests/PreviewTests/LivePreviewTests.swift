@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import LiveryComposition
-import LiveryPreview
+@testable import LiveryPreview
 import LiveryScenarios
 import LiveryTesting
 import Logging
@@ -27,15 +27,20 @@ struct PreviewClient: Sendable {
     }
 }
 
-/// A preview application on a free port, recordings going to a temporary folder.
-func withPreview(_ body: @escaping @Sendable (PreviewClient, URL) async throws -> Void) async throws {
+/// A preview application on a free port, recordings going to a temporary
+/// folder, as `configure` sets it up, keeping its sessions in `sessions`.
+func withPreview(configure: (inout PreviewConfiguration) -> Void = { _ in }, sessions: PreviewSessions = PreviewSessions(),
+                 _ body: @escaping @Sendable (PreviewClient, URL) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-preview-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let (ports, listening) = AsyncStream<Int>.makeStream()
+    var configuration = PreviewConfiguration(port: 0, scenarioFolder: folder)
+    configure(&configuration)
     let app = try Preview.application(
         composition: Composition(packageBrands()),
-        configuration: PreviewConfiguration(port: 0, scenarioFolder: folder),
+        configuration: configuration,
         logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() },
+        sessions: sessions,
         onListening: { port in
             listening.yield(port)
             listening.finish()

@@ -25,4 +25,11 @@ struct SandboxFlagsTests {
                                            requestBodyTimeout: .seconds(3), maxConnections: 12))
         #expect(try ServerTool.SandboxCommand.parse([]).connections.limits() == ConnectionLimits())
     }
+
+    @Test("livery preview refuses an --allow-origin that is not an origin and the same bad limits: exit 2",
+          arguments: [["--allow-origin", "localhost:3000"], ["--allow-origin", "http://example.com/page"], ["--allow-origin", "null"],
+                      ["--max-connections", "0"], ["--body-timeout", "25h"]])
+    func previewRefused(_ arguments: [String]) async {
+        #expect(await ExitStatus.run(ServerTool.self, arguments: ["preview"] + arguments) == ExitStatus.badInput)
+    }
 }

@@ -17,7 +17,10 @@ extension ServerTool {
             Open http://127.0.0.1:8090/ for the brands, /brand/<id> for one, /compare for all side by side. \
             The page sends what you do to the brand's engines over a WebSocket and draws the states they publish; \
             a side panel sets the session, flags and (embedded) faults, shows analytics, and records scenarios \
-            into --scenarios/<brand>/. Exit status: 0 stopped, 2 bad options, an unknown brand or a port in use.
+            into --scenarios/<brand>/. Only the preview's own pages (and --allow-origin ones) may use it: a request \
+            from another site's page is refused 403. Connections are held to the sandbox's limits (--idle-timeout, \
+            --head-timeout, --body-timeout, --max-connections). \
+            Exit status: 0 stopped, 2 bad options, an unknown brand or a port in use.
             """)
 
         @Argument(help: "The brands to show (default: every brand).")
@@ -31,6 +34,11 @@ extension ServerTool {
 
         @Option(help: "The folder holding one scenario folder per brand, where recordings are saved (default: this checkout's Tests/Scenarios).")
         var scenarios: String?
+
+        @Option(help: "Also let pages of this origin (e.g. http://localhost:3000) drive the preview; only its own pages may otherwise. Repeatable.")
+        var allowOrigin: [String] = []
+
+        @OptionGroup var connections: ConnectionOptions
 
         @Option(help: "Instead of serving, draw this brand's page to a PNG with headless Chromium (see --step, --out).")
         var screenshot: String?
@@ -48,6 +56,10 @@ extension ServerTool {
             if screenshot != nil, out == nil { throw ValidationError("--screenshot needs --out <file.png>") }
             if screenshot == nil, step != nil || out != nil { throw ValidationError("--step and --out go with --screenshot <brand>") }
             if let step, Self.fileAndLine(step) == nil { throw ValidationError("--step must be <scenario file>:<line>, not '\(step)'") }
+            for origin in allowOrigin where PreviewConfiguration.origin(origin) == nil {
+                throw ValidationError("--allow-origin must be an origin such as http://localhost:3000 (a scheme, a host and perhaps a port, "
+                                      + "no path), not '\(origin.prefix(200))'")
+            }
             if let backend, ScenarioRunOptions.server(backend) == nil {
                 throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
             }
@@ -64,7 +76,8 @@ extension ServerTool {
             for brand in brands { _ = try ServerTool.brand(brand, in: composition) }
             let folder = URL(fileURLWithPath: scenarios ?? ScenarioLibrary.scenariosDirectory())
             let configuration = PreviewConfiguration(port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
-                                                     scenarioFolder: folder)
+                                                     scenarioFolder: folder, connections: try connections.limits(),
+                                                     allowedOrigins: allowOrigin)
             do {
                 try await Preview.run(composition: composition, configuration: configuration) { port in
                     print(terminal.bold("preview") + " serving on http://127.0.0.1:\(port)/ (Ctrl-C stops); recordings go to \(folder.path)")

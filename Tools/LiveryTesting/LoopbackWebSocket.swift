@@ -18,12 +18,11 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     }
 
     /// Connects to `127.0.0.1:port` and opens a WebSocket at `path`
-    /// (`/ws?brand=neds`); reads give up after `readTimeout` seconds.
-    public init(port: Int, path: String, readTimeout: Int = 10) async throws {
+    /// (`/ws?brand=neds`), as a page of `origin` when one is given (as a
+    /// browser would); reads give up after `readTimeout` seconds.
+    public init(port: Int, path: String, origin: String? = nil, readTimeout: Int = 10) async throws {
         socket = try LoopbackSocket(port: port, readTimeout: readTimeout)
-        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let request = Self.upgradeRequest(port: port, path: path, origin: origin)
         try await onQueue { [self] in
             try socket.send(Array(request.utf8))
             let end: [UInt8] = Array("\r\n\r\n".utf8)
@@ -36,6 +35,20 @@ public final class LoopbackWebSocket: @unchecked Sendable {
             pending.removeSubrange(..<(split + end.count))
             guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "the upgrade was refused: \(head.prefix(80))") }
         }
+    }
+
+    /// The opening handshake's request for `path`, from a page of `origin` if given.
+    public static func upgradeRequest(port: Int, path: String, origin: String? = nil) -> String {
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        return "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + (origin.map { "Origin: \($0)\r\n" } ?? "") + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    }
+
+    /// Drops the connection without a closing handshake: with an orderly
+    /// close (FIN), or with a TCP reset as a crashed browser does.
+    public func drop(reset: Bool) {
+        if reset { socket.resetOnClose() }
+        socket.close()
     }
 
     /// Sends `text` as one masked text frame.

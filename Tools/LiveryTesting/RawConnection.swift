@@ -64,13 +64,6 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection with a TCP reset instead of an orderly close,
-    /// as a crashed browser or a dropped network does.
-    public func reset() {
-        socket.resetOnClose()
-        socket.close()
-    }
-
     private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work() }) }

@@ -63,3 +63,11 @@ final class OriginPolicy: Sendable {
         return text
     }
 }
+
+extension PreviewConfiguration {
+    /// `text` as the origin browsers send (`http://localhost:3000`), or nil
+    /// when it is not one: for checking `--allow-origin` before starting.
+    public static func origin(_ text: String) -> String? {
+        OriginPolicy.normalized(text)
+    }
+}
