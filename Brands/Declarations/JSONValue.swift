@@ -120,7 +120,8 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// `text` as a double-quoted string that JSON and YAML both read back as
-    /// written: quotes, backslashes, line breaks, control characters and
+    /// written: quotes, backslashes, line breaks (the line and paragraph
+    /// separators too, which YAML 1.1 reads as breaks), control characters and
     /// invisible formatting characters (such as a right-to-left override) escaped.
     public static func quoted(_ text: String) -> String {
         var quoted = "\""
@@ -131,7 +132,7 @@ public enum JSONValue: Hashable, Sendable {
             case "\n": quoted += "\\n"
             case "\r": quoted += "\\r"
             case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
                 || (scalar.value <= 0xFFFF && scalar.properties.generalCategory == .format):
                 quoted += String(format: "\\u%04X", scalar.value)
             default: quoted.unicodeScalars.append(scalar)

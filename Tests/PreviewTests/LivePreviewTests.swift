@@ -8,6 +8,7 @@ import LiveryComposition
 import LiveryScenarios
 import LiveryTesting
 import Logging
+import NedsBrand
 import Testing
 
 /// A preview server on a free loopback port, as the page sees it: its WebSocket and its pages.
@@ -29,7 +30,8 @@ struct PreviewClient: Sendable {
 
 /// A preview application on a free port, recordings going to a temporary
 /// folder, as `configure` sets it up, keeping its sessions in `sessions`.
-func withPreview(configure: (inout PreviewConfiguration) -> Void = { _ in }, sessions: PreviewSessions = PreviewSessions(),
+func withPreview(composition: Composition? = nil, configure: (inout PreviewConfiguration) -> Void = { _ in },
+                 sessions: PreviewSessions = PreviewSessions(),
                  _ body: @escaping @Sendable (PreviewClient, URL) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-preview-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,7 +39,7 @@ func withPreview(configure: (inout PreviewConfiguration) -> Void = { _ in }, ses
     var configuration = PreviewConfiguration(port: 0, scenarioFolder: folder)
     configure(&configuration)
     let app = try Preview.application(
-        composition: Composition(packageBrands()),
+        composition: composition ?? Composition(packageBrands()),
         configuration: configuration,
         logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() },
         sessions: sessions,
@@ -241,6 +243,43 @@ struct LivePreviewTests {
             #expect(FileManager.default.fileExists(atPath: file.path))
             let result = try await ScenarioRunner(composition: Composition(packageBrands())).run(file: file.path, brand: "neds")
             #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
+        }
+    }
+
+    @Test("hostile ids and text are never written as more steps: an app-bar item not on the bar is refused, odd field names and text are quoted, and the file replays green")
+    func hostileRecording() async throws {
+        let fieldName = "promo: \"x\" # y\n- tap: signUp"
+        let typed = "a\"b\n  - signOut # c\u{2028}d"
+        var brand = try JSONSerialization.jsonObject(with: JSONEncoder().encode(NedsBrand.load().fileDocument())) as! [String: Any]
+        brand["id"] = "hostile"
+        brand["name"] = "Hostile"
+        brand["joinForm"] = ["addFields": [["after": "mobile",
+                                            "field": ["name": fieldName, "inputType": "Text", "validate": ["mandatory": false]]]]]
+        let plugin = try BrandDefinition.read(json: JSONSerialization.data(withJSONObject: brand), file: "hostile.json")
+        let composition = try Composition([plugin])
+        try await withPreview(composition: composition) { client, folder in
+            try await client.ws("/ws?brand=hostile") { socket in
+                let received = Received(socket)
+                _ = try await received.next { $0.screen?.brand == "hostile" }
+                try await socket.send(#"{"type":"record","on":true}"#)
+                try await socket.send(#"{"type":"appBarTap","item":"login\n  - signOut"}"#)
+                #expect(try await received.error().contains("the app bar shows no item"))
+                for message: [String: Any] in [["type": "focus", "input": fieldName], ["type": "change", "input": fieldName, "value": typed],
+                                               ["type": "unfocus"], ["type": "appBarTap", "item": "login"], ["type": "mark"],
+                                               ["type": "save", "name": "93-hostile.yaml"]] {
+                    try await socket.send(String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
+                }
+                let saved = try await received.next { $0.screen?.recorder.saved != nil }
+                let text = saved.screen?.recorder.text ?? ""
+                let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(!lines.contains { $0.hasPrefix("- signOut") || $0.hasPrefix("- tap: signUp") }, "no hostile line of its own:\n\(text)")
+                #expect(text.contains("tapAppBar: login"))
+            }
+            let file = folder.appendingPathComponent("hostile/93-hostile.yaml")
+            let result = try await ScenarioRunner(composition: composition).run(file: file.path, brand: "hostile")
+            #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
+            let steps = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("  - ") }
+            #expect(steps.count == 5, "focus, type, unfocus, tapAppBar and expect: \(steps)")
         }
     }
 

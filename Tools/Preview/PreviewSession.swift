@@ -208,6 +208,11 @@ final class PreviewSession {
             }
         case .join(.toggle(let field)):
             guard join.state.field(field)?.inputType == .checkbox else { return "'\(field)' is not a tick box" }
+        case .appBar(.tap(let item)):
+            let shown = bar.state.layout.items.map(\.id.rawValue)
+            guard shown.contains(item.rawValue) else {
+                return "the app bar shows no item '\(item)'\(NameSuggestion.hint(for: item.rawValue, in: shown)); it shows \(shown.joined(separator: ", "))"
+            }
         case .signUp:
             guard join.state.callToAction.purpose == .signUp else { return "the call to action is continue, not sign-up" }
         case .faults where backend != nil:
@@ -245,7 +250,7 @@ final class PreviewSession {
         switch message {
         case .join(let intent):
             switch intent {
-            case .focus(let input): return .line("focus: \(input)")
+            case .focus(let input): return .line("focus: \(ScenarioRecorder.scalar(input.description))")
             case .change(let input, _):
                 let state = join.state
                 if case .field(let name) = input, let field = state.field(name) {
@@ -258,7 +263,7 @@ final class PreviewSession {
                 return .typed(verb: options == nil ? "type" : "choose", secure: false)
             case .unfocus: return .line("unfocus")
             case .next: return .line("next")
-            case .toggle(let field): return .line("toggle: \(field)")
+            case .toggle(let field): return .line("toggle: \(ScenarioRecorder.scalar(field.rawValue))")
             case .continue: return .line(join.state.callToAction.purpose == .signUp ? "tap: signUp" : "tap: continue")
             case .back: return .line("tap: back")
             case .chooseDepositLimit(let decision): return .line("depositLimit: \(decision.rawValue)")
@@ -278,7 +283,7 @@ final class PreviewSession {
             }
         case .signUp: return .line("tap: signUp")
         case .selectAddress(let position): return .line("selectAddress: \(position)")
-        case .appBar(.tap(let item)): return .line("tapAppBar: \(item.rawValue)")
+        case .appBar(.tap(let item)): return .line("tapAppBar: \(ScenarioRecorder.scalar(item.rawValue))")
         case .appBar(let intent):
             let names: [AppBarIntent: String] = [.appeared: "appeared", .disappeared: "disappeared",
                                                  .userTrayDismissed: "userTrayDismissed", .lockerDismissed: "lockerDismissed",
@@ -288,7 +293,7 @@ final class PreviewSession {
             return .line("signIn: { balance: \(balance), pendingBets: \(pendingBets), promotionsBalance: \(promotions) }")
         case .signOut: return .line("signOut")
         case .betslip(let count): return .line("betslip: \(count)")
-        case .flag(let flag, let on): return .line("flag: { \(flag.rawValue): \(on) }")
+        case .flag(let flag, let on): return .line("flag: { \(ScenarioRecorder.scalar(flag.rawValue)): \(on) }")
         case .faults(let specs): return .line("faults: [" + specs.map(ScenarioRecorder.quoted).joined(separator: ", ") + "]")
         case .record, .mark, .save, .reset: return nil
         }
@@ -317,10 +322,10 @@ final class PreviewSession {
     private func expectation() -> [String] {
         let state = join.state
         let fields = state.page.fieldNames.compactMap { state.field($0) }
-            .map { "\($0.name): \($0.status.kind.rawValue)" }.joined(separator: ", ")
+            .map { "\(ScenarioRecorder.scalar($0.name.rawValue)): \($0.status.kind.rawValue)" }.joined(separator: ", ")
         return [
-            "page: \(state.page.name)",
-            "focus: \(state.focus?.description ?? "none")",
+            "page: \(ScenarioRecorder.scalar(state.page.name))",
+            "focus: \(state.focus.map { ScenarioRecorder.scalar($0.description) } ?? "none")",
             "progress: \(Int((state.progress * 100).rounded()))%",
             "callToAction: \(state.callToAction.purpose.rawValue)",
             "loading: \(state.isLoading)",
@@ -340,7 +345,9 @@ final class PreviewSession {
         }
         if world.betslip.latestCount != 0 { given.append("betslip: \(world.betslip.latestCount)") }
         let flags = world.flags.snapshot.sorted { $0.key < $1.key }
-        if !flags.isEmpty { given.append("flags: { " + flags.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ") + " }") }
+        if !flags.isEmpty {
+            given.append("flags: { " + flags.map { "\(ScenarioRecorder.scalar($0.key.rawValue)): \($0.value)" }.joined(separator: ", ") + " }")
+        }
         if !world.faults.plan.isEmpty {
             given.append("faults: [" + world.faults.plan.specs.map(ScenarioRecorder.quoted).joined(separator: ", ") + "]")
         }

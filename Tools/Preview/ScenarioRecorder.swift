@@ -5,6 +5,10 @@ import Foundation
 /// documented vocabulary: one step per action, `wait` where time mattered,
 /// and an `expect` of what the page showed at each point the person marks.
 ///
+/// Every id and text is written through ``scalar(_:)`` or ``quoted(_:)``,
+/// so whatever a brand names its fields and whatever a person types, each
+/// step reads back as one step with the same values.
+///
 /// A password is never written: a secure field's text is replaced by a
 /// stand-in that keeps the field's outcome (a strong one where the typed
 /// password was accepted, a short one where it was not), so the recorded
@@ -43,7 +47,7 @@ struct ScenarioRecorder: Equatable {
     /// keystrokes into the same input make one step holding the newest text.
     mutating func typed(_ text: String, into input: String, verb: String, secure: Bool) {
         let entry: Entry = secure ? .secret(field: input) : .step(verb == "type" || verb == "choose"
-            ? "\(verb): { \(input): \(Self.quoted(text)) }" : "\(verb): \(Self.quoted(text))")
+            ? "\(verb): { \(Self.scalar(input)): \(Self.quoted(text)) }" : "\(verb): \(Self.quoted(text))")
         if typing == input, !entries.isEmpty {
             entries[entries.count - 1] = entry
         } else {
@@ -74,7 +78,7 @@ struct ScenarioRecorder: Equatable {
             case .step(let step): text += "  - \(step)\n"
             case .secret(let field):
                 let standIn = secretAccepted[field] == true ? "Recorded-Pass-42" : "short"
-                text += "  - type: { \(field): \(Self.quoted(standIn)) }   # the typed password is never recorded\n"
+                text += "  - type: { \(Self.scalar(field)): \(Self.quoted(standIn)) }   # the typed password is never recorded\n"
             }
         }
         return text
@@ -82,4 +86,16 @@ struct ScenarioRecorder: Equatable {
 
     /// `text` as a double-quoted YAML scalar.
     static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
+
+    /// An id as a YAML scalar: plain when it is a simple name YAML reads as
+    /// that text (`firstName`, `address.street`), double-quoted otherwise
+    /// (spaces, punctuation, line breaks, or a word YAML reads as a boolean or null).
+    static func scalar(_ text: String) -> String {
+        let simple = text.utf8.count <= 80 && text.utf8.first.map { isLetter($0) } == true
+            && text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
+            && !["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
+        return simple ? text : quoted(text)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 }
