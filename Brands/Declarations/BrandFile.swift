@@ -55,6 +55,10 @@ extension BrandDefinition {
         } catch {
             throw BrandFileError(file: file, path: "", message: "not valid JSON: \(Self.reason(error))")
         }
+        if let repeated = DuplicateKeys.first(in: data) {
+            throw BrandFileError(file: file, path: repeated.path,
+                                 message: "'\(repeated.key)' is given twice; give each key once (which one was meant?)")
+        }
         return try BrandFileReader(file: file).brand(document)
     }
 

@@ -24,10 +24,10 @@ extension DeclaredBrand {
             throw BrandFileError(file: fileName, path: "", message: "brand.json is missing from the module's resources")
         }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        do throws(FileInput.Refusal) {
+            data = try FileInput.read(atPath: url.path, limit: BrandDefinition.maximumFileSize, kind: "brand files")
         } catch {
-            throw BrandFileError(file: fileName, path: "", message: "unreadable: \(error.localizedDescription)")
+            throw BrandFileError(file: fileName, path: "", message: error.description)
         }
         return try BrandDefinition.read(json: data, file: fileName)
     }

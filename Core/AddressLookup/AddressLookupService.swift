@@ -4,6 +4,10 @@
 /// runs and tests) and an HTTP client for a Harmony-style find/retrieve API.
 /// Address APIs bill per request, so callers search only after a debounce,
 /// cache exact queries briefly and retrieve only on selection.
+///
+/// A query is at most ``AddressQuery/maximumCharacters`` characters and
+/// ``AddressQuery/maximumWords`` words (no address is longer): the lookup
+/// never sends a longer one, and the services answer one with no suggestions.
 public protocol AddressLookupService: Sendable {
     /// Up to `limit` suggestions for `query` in `region`, best first.
     func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion]
@@ -34,5 +38,41 @@ public enum AddressLookupError: Error, Hashable, Sendable, CustomStringConvertib
         case .invalidResponse(let reason): "the address service answered with an unexpected shape: \(reason)"
         case .cancelled: "the address request was cancelled"
         }
+    }
+}
+
+/// The bounds of an address query. A person types a few words of an address;
+/// text far longer is a paste gone wrong or an attack, and searching it costs
+/// time every other person waits for.
+public enum AddressQuery {
+    /// The most characters a query has: 200.
+    public static let maximumCharacters = 200
+    /// The most words (runs of text between spaces) a query has: 12.
+    public static let maximumWords = 12
+
+    /// Whether `query` is within both bounds. Reads at most a few hundred
+    /// bytes of it, however long it is.
+    public static func isWithinBounds(_ query: String) -> Bool {
+        // A character is at least one byte: a query of more bytes than this cannot be within bounds.
+        var bytes = 0
+        var words = 0
+        var inWord = false
+        for byte in query.utf8 {
+            bytes += 1
+            if bytes > maximumCharacters * 4 { return false }
+            let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if !isSpace, !inWord {
+                words += 1
+                if words > maximumWords { return false }
+            }
+            inWord = !isSpace
+        }
+        return bytes <= maximumCharacters || query.count <= maximumCharacters
+    }
+
+    /// `text` cut to ``maximumCharacters`` characters, as a search field takes it.
+    public static func limited(_ text: String) -> String {
+        guard text.utf8.count > maximumCharacters, text.count > maximumCharacters else { return text }
+        return String(text.prefix(maximumCharacters))
     }
 }

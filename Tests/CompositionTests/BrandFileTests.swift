@@ -99,6 +99,39 @@ struct BrandFileTests {
         }
     }
 
+    @Test("a key given twice is refused at its object's key path, wherever it is and however it is escaped",
+          arguments: [("\"primary\": ", "\"primary\": \"#000000\", \"primary\": ", "at theme.colours: 'primary' is given twice"),
+                      ("\"name\": \"Neds\"", "\"name\": \"Other\", \"name\": \"Neds\"", "Neds/brand.json: 'name' is given twice"),
+                      ("\"badge\": true", "\"b\\u0061dge\": false, \"badge\": true", "at appBar: 'badge' is given twice")])
+    func duplicateKeys(_ original: String, _ repeated: String, _ message: String) throws {
+        let text = try Self.neds().formatted()
+        let range = try #require(text.range(of: original))
+        let changed = text.replacingCharacters(in: range, with: repeated)
+        #expect { try BrandDefinition.read(json: Data(changed.utf8), file: "Neds/brand.json") } throws: { error in
+            "\(error)".contains(message)
+        }
+        // The same keys in different objects are no repeat.
+        #expect(throws: Never.self) { try BrandDefinition.read(json: Data(text.utf8), file: "Neds/brand.json") }
+    }
+
+    @Test("a brand file that is a named pipe or a device is refused saying what it is; nothing past the bound is read")
+    func notRegularFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brand-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("brand.json").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect {
+            try FileInput.read(atPath: pipe, limit: BrandDefinition.maximumFileSize, kind: "brand files")
+        } throws: { "\($0)" == "is a named pipe (FIFO), not a regular file" }
+        #expect {
+            try FileInput.read(atPath: "/dev/zero", limit: BrandDefinition.maximumFileSize, kind: "brand files")
+        } throws: { "\($0)" == "is a character device (such as /dev/zero), not a regular file" }
+        #expect {
+            try FileInput.read(atPath: folder.path, limit: 10, kind: "brand files")
+        } throws: { "\($0)" == "is a folder, not a regular file" }
+    }
+
     @Test("not JSON, not an object, too large: refused with the file named")
     func unreadable() {
         for (data, message) in [(Data("{\"id\": ".utf8), "not valid JSON"), (Data("[1, 2]".utf8), "expected an object, found a list"),

@@ -22,6 +22,21 @@ struct AddressRouteTests {
         }
     }
 
+    @Test("a find beyond 200 characters or 12 words is 400 request.invalid naming the bounds; at the bounds it is searched")
+    func boundedQueries() async throws {
+        try await SandboxHarness.run { sandbox in
+            for query in [String(repeating: "smith", count: 3_200), Array(repeating: "12", count: 13).joined(separator: " ")] {
+                let find = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
+                #expect(find.status == 400 && find.errorCode == "request.invalid")
+                #expect(find.errorMessage?.contains("200 characters and 12 words") == true)
+            }
+            for query in [String(repeating: "s", count: 200), Array(repeating: "12", count: 12).joined(separator: " ")] {
+                let find = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
+                #expect(find.status == 200)
+            }
+        }
+    }
+
     @Test("the app's Harmony client reads the sandbox's answers, AU and NZ, and an unknown id is notFound")
     func harmonyClient() async throws {
         try await SandboxHarness.run { sandbox in

@@ -44,4 +44,12 @@ struct ConsoleTests {
     func exitStatuses(_ arguments: [String], _ status: Int32) async {
         #expect(await ExitStatus.run(Probe.self, arguments: arguments) == status)
     }
+
+    @Test("text echoed from input is printed with its control and reordering characters escaped, line breaks kept")
+    func printable() {
+        #expect(Terminal.printable("unknown brand 'ne\u{1B}[2Jds'") == "unknown brand 'ne\\u{1B}[2Jds'")
+        #expect(Terminal.printable("a\u{202E}txt.exe\u{7}\u{0}") == "a\\u{202E}txt.exe\\u{7}\\u{0}")
+        #expect(Terminal.printable("line one\n\tline two, Whangārei") == "line one\n\tline two, Whangārei")
+        #expect(Terminal.printable("\u{85}\u{2028}") == "\\u{85}\\u{2028}")
+    }
 }

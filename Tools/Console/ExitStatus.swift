@@ -25,7 +25,7 @@ public enum ExitStatus {
                 print(type.fullMessage(for: error))
                 return success
             }
-            FileHandle.standardError.write(Data((type.fullMessage(for: error) + "\n").utf8))
+            writeError(type.fullMessage(for: error))
             return badInput
         }
         do {
@@ -41,7 +41,7 @@ public enum ExitStatus {
         } catch is ReportedFailure {
             return failure
         } catch let problem as ToolError {
-            FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+            writeError("error: \(problem)")
             return badInput
         } catch {
             switch type.exitCode(for: error) {
@@ -49,13 +49,21 @@ public enum ExitStatus {
                 print(type.fullMessage(for: error))
                 return success
             case .validationFailure:
-                FileHandle.standardError.write(Data((type.fullMessage(for: error) + "\n").utf8))
+                writeError(type.fullMessage(for: error))
                 return badInput
             default:
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                writeError("error: \(error)")
                 return failure
             }
         }
+    }
+}
+
+extension ExitStatus {
+    /// Writes `message` and a line break to standard error, with control
+    /// characters echoed from input escaped (``Terminal/printable(_:)``).
+    public static func writeError(_ message: String) {
+        FileHandle.standardError.write(Data((Terminal.printable(message) + "\n").utf8))
     }
 }
 

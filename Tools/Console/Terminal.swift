@@ -27,6 +27,32 @@ public struct Terminal: Sendable {
     /// `text` dimmed (details).
     public func dim(_ text: String) -> String { paint(text, 2) }
 
+    /// `text` safe to print: control characters (but line breaks and tabs),
+    /// and the invisible characters that reorder or hide text (bidirectional
+    /// overrides and isolates, the line and paragraph separators), written
+    /// as `\u{1B}`, so that a name or value echoed from input can neither
+    /// drive the terminal nor disguise what it says.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: true
+        default: false
+        }
+    }
+
     private func paint(_ text: String, _ code: Int) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

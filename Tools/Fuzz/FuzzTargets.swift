@@ -22,6 +22,10 @@ enum FuzzTarget: String, CaseIterable {
     /// A username: the availability check and registration must give it the
     /// same rule codes, and its look-alike key must be stable.
     case username
+    /// An address query (UTF-8) searched in both regions' bundled index: at
+    /// most the limit's suggestions, none for a query beyond the bounds, and
+    /// the search field's limit keeps a query within them.
+    case addressQuery = "address-query"
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -51,6 +55,19 @@ enum FuzzTarget: String, CaseIterable {
             guard UsernameKey(key.rawValue) == key else {
                 fatalError("the look-alike key of \(name.debugDescription) is not stable: \(key) then \(UsernameKey(key.rawValue))")
             }
+        case .addressQuery:
+            let query = String(decoding: data, as: UTF8.self)
+            let bounded = AddressQuery.isWithinBounds(query)
+            for region in [Region.australia, .newZealand] {
+                let found = Fixtures.addresses.search(query, in: region, limit: 8)
+                guard found.count <= 8, bounded || found.isEmpty else {
+                    fatalError("\(found.count) suggestions for a query of \(query.utf8.count) bytes (within bounds: \(bounded))")
+                }
+            }
+            let typed = AddressQuery.limited(query)
+            guard typed.count <= AddressQuery.maximumCharacters, query.hasPrefix(typed) else {
+                fatalError("the search field took \(typed.count) characters of \(query.utf8.count) bytes")
+            }
         }
     }
 }
@@ -62,6 +79,15 @@ enum Fixtures {
             return try Composition([NedsBrand.load()]).configuration(of: "neds")
         } catch {
             fatalError("the Neds brand does not load: \(error)")
+        }
+    }()
+
+    /// The bundled address index.
+    static let addresses: EmbeddedAddressLookupService = {
+        do {
+            return try EmbeddedAddressLookupService.bundled()
+        } catch {
+            fatalError("the bundled address index does not load: \(error)")
         }
     }()
 

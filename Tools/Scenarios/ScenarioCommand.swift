@@ -52,7 +52,7 @@ public struct ScenarioCommand: Sendable {
         do {
             brandID = try composition.registry.plugin(named: brand).manifest.id.rawValue
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            ExitStatus.writeError("error: \(error)")
             return 2
         }
         let runner = ScenarioRunner(composition: composition, backend: backend)
@@ -117,7 +117,7 @@ public struct ScenarioCommand: Sendable {
                              coverage: nil).encoded())
         } else {
             let text = errors.map(transcript.error).joined(separator: "\n") + "\n"
-            FileHandle.standardError.write(Data(text.utf8))
+            FileHandle.standardError.write(Data(text.utf8))   // each error made printable by the transcript
         }
     }
 }

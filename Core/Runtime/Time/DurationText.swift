@@ -5,19 +5,28 @@ public enum DurationText {
     /// The units understood, with their length in milliseconds.
     public static let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
 
-    /// The duration `text` names, or `nil` when it is not a finite,
-    /// non-negative number with a unit, or is longer than `maximum`.
+    /// The duration `text` names, or `nil` when it is not a decimal number
+    /// (digits, perhaps a point and more digits: no sign, exponent, hexadecimal
+    /// or `inf`) with a unit, or is longer than `maximum`.
     public static func parse(_ text: String, maximum: Duration) -> Duration? {
         let value = text.trimmingWhitespace.lowercased()
         let limit = Double(maximum.components.seconds) * 1000 + Double(maximum.components.attoseconds) / 1e15
         for unit in units where value.hasSuffix(unit.suffix) {
-            guard let number = Double(String(value.dropLast(unit.suffix.count)).trimmingWhitespace),
-                  number.isFinite, number >= 0 else { return nil }
+            let digits = String(value.dropLast(unit.suffix.count)).trimmingWhitespace
+            guard isDecimal(digits), let number = Double(digits), number.isFinite else { return nil }
             let milliseconds = number * unit.milliseconds
             guard milliseconds <= limit else { return nil }
             return .milliseconds(Int64(milliseconds.rounded()))
         }
         return nil
+    }
+
+    /// Whether `text` is digits, or digits, a point and digits (at most 30 characters).
+    private static func isDecimal(_ text: String) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        return text.utf8.count <= 30 && parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
     }
 }
 

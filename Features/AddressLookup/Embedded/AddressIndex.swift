@@ -12,6 +12,9 @@ import LiveryCore
 /// index also matches the words one edit away from it — a letter added,
 /// dropped or changed, or two neighbours swapped (`smtih` → `smith`) — found
 /// through each word's one-letter deletions, indexed beside the vocabulary.
+/// A query word more than one letter longer than the longest indexed word
+/// cannot be one edit from any, so it is never expanded: the work stays
+/// linear in the query's length, whatever its words.
 final class AddressIndex: Sendable {
     let addresses: [PostalAddress]
     let texts: [String]
@@ -28,6 +31,8 @@ final class AddressIndex: Sendable {
     /// The ids of the words of ``Typo/shortestWord`` or more letters, under
     /// the word itself and under each of its one-letter deletions.
     private let deletions: [String: [Int32]]
+    /// The bytes of the longest word indexed under its deletions.
+    private let longestTypoWord: Int
 
     /// Everything an index holds that is not derived on loading: what the
     /// prepared index file stores.
@@ -92,6 +97,7 @@ final class AddressIndex: Sendable {
         addressTokens = parts.addressTokens
         streetNumberTokens = parts.streetNumberTokens
         deletions = parts.deletions
+        longestTypoWord = parts.vocabulary.lazy.filter { Typo.isWord($0, shortest: Typo.shortestWord) }.map(\.utf8.count).max() ?? 0
         rankKeys = Self.rankKeys(parts.addressTokens)
         var totals = [0]
         totals.reserveCapacity(parts.postings.count + 1)
@@ -234,7 +240,7 @@ final class AddressIndex: Sendable {
         } else {
             match = TokenMatch(exact: exact, range: exact.map { $0..<($0 + 1) } ?? 0..<0)
         }
-        if exact == nil, Typo.isWord(token.text, shortest: Typo.shortestQuery) {
+        if exact == nil, bytes.count <= longestTypoWord + 1, Typo.isWord(token.text, shortest: Typo.shortestQuery) {
             var nearby: [Int32] = []
             for key in Typo.keys(of: token.text) {
                 for id in deletions[key] ?? [] where !nearby.contains(id) && !match.range.contains(id)

@@ -114,12 +114,14 @@ public struct AddressLookup: Sendable {
 
     // MARK: Intents
 
-    private func typeText(_ text: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
+    private func typeText(_ typed: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
+        // The search text takes no more than a query's characters, as a field takes no more than its input limit.
+        let text = AddressQuery.limited(typed)
         guard text != state.searchText else { return }
         state.searchText = text
         forgetSelection(&state, &effects)
         let query = Self.query(from: text)
-        if query.count >= settings.minimumQueryLength {
+        if query.count >= settings.minimumQueryLength, AddressQuery.isWithinBounds(query) {
             scheduleSearch(for: query, after: settings.debounce, &state, &effects)
         } else {
             cancelSearch(&state, &effects)
@@ -130,7 +132,7 @@ public struct AddressLookup: Sendable {
 
     private func submit(_ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
         let query = Self.query(from: state.searchText)
-        guard !query.isEmpty else { return }
+        guard !query.isEmpty, AddressQuery.isWithinBounds(query) else { return }
         if let pending = state.pendingSearch, pending.query == query, pending.deadline <= clock.now { return } // already asked
         if state.pendingSearch == nil, query == state.lastAnsweredQuery {                                     // already answered
             state.isListVisible = !state.suggestions.isEmpty

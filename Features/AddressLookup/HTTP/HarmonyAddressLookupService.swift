@@ -47,7 +47,9 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     }
 
     /// Finds up to `limit` suggestions for `query` in `region`.
+    /// A query beyond ``AddressQuery``'s bounds is never sent (each request is billed): it finds nothing.
     public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+        guard AddressQuery.isWithinBounds(query) else { return [] }
         let body = HarmonyRequest(payload: [HarmonyFindItem(country: region.code, fullAddress: query)])
         return try Self.suggestions(inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)
     }

@@ -87,3 +87,18 @@ private final class SettableDate: Sendable {
     let value: Mutex<Date>
     init(_ date: Date) { value = Mutex(date) }
 }
+
+@Suite("Durations as written")
+struct DurationTextTests {
+    @Test("decimal numbers with a unit are durations; hexadecimal, exponents, signs and words are not")
+    func parse() {
+        let day = Duration.seconds(86_400)
+        #expect(DurationText.parse("300ms", maximum: day) == .milliseconds(300))
+        #expect(DurationText.parse(" 1.5s ", maximum: day) == .milliseconds(1500))
+        #expect(DurationText.parse("2m", maximum: day) == .seconds(120))
+        #expect(DurationText.parse("0ms", maximum: day) == .zero)
+        for refused in ["0x10s", "0X10S", "1e3ms", "+5s", "-0s", "infms", "nan s", "1.s", ".5s", "1.2.3s", "5", "s", "25h", "١٢s"] {
+            #expect(DurationText.parse(refused, maximum: day) == nil, "\(refused)")
+        }
+    }
+}

@@ -224,6 +224,19 @@ func addressSearch() {
         let scan = (size ?? 0) <= 20_000 ? Benchmark.Configuration(maxDuration: .seconds(3), maxIterations: 500)
             : Benchmark.Configuration(maxDuration: .seconds(5), maxIterations: 25)
         search("naive linear scan", queries, configuration: scan) { _, naive, query, _ in blackHole(naive.search(query, limit: 8)) }
+        guard size == nil else { continue }
+        // Hostile queries: the longest and the wordiest a search field sends, and a pasted 16k-letter word given to
+        // the index without the bounds (the one-edit search once made that quadratic: 8.8 s).
+        let long: [(String, Region)] = [(String(repeating: "kirribilli", count: 20), .australia),
+                                        (String(repeating: "queenstreet", count: 18), .newZealand)]
+        let wordy: [(String, Region)] = [("3 12 smith street collingwood vic 3066 australia unit flat north south", .australia),
+                                         ("unit 4 47 collins road newtown wellington 6021 new zealand north island", .newZealand)]
+        let pasted: [(String, Region)] = [(String(repeating: "smithstreet", count: 1_500), .australia)]
+        search("a 200-letter word", long) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8)) }
+        search("12 words", wordy) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8)) }
+        search("a 16k-letter word, bounds not applied", pasted) { service, _, query, region in
+            blackHole(service.searchIgnoringBounds(query, in: region, limit: 8))
+        }
     }
 }
 

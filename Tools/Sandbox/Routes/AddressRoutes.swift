@@ -5,7 +5,8 @@ import LiveryCore
 /// The Harmony-style two-step address API, served from the embedded index:
 ///
 /// - `POST /address/find` `{"payload": [{"country": "AU", "fullAddress": "12 smith"}]}` →
-///   `{"status": "SUCCESS", "messages": [], "payload": [{"id", "fullAddress"}, …]}` (best 8);
+///   `{"status": "SUCCESS", "messages": [], "payload": [{"id", "fullAddress"}, …]}` (best 8); a
+///   `fullAddress` over 200 characters or 12 words is 400 `request.invalid`;
 /// - `POST /address/retrieve` `{"payload": [{"id": "…"}]}` → the same envelope with the
 ///   full address (`id`, `fullAddress`, `unit`, `streetNumber`, `street`, `locality`,
 ///   `suburb`, `city`, `state`, `postcode`, `country`); 404 `address.unknown` for an unknown id.
@@ -21,6 +22,11 @@ enum AddressRoutes {
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             guard let region = Region(code: item.country) else {
                 throw APIError(.badRequest, code: "request.invalid", message: "'payload[0].country' must be AU or NZ, not '\(item.country)'")
+            }
+            guard AddressQuery.isWithinBounds(item.fullAddress) else {
+                throw APIError(.badRequest, code: "request.invalid",
+                               message: "'payload[0].fullAddress' must be at most \(AddressQuery.maximumCharacters) characters "
+                                   + "and \(AddressQuery.maximumWords) words")
             }
             let found = services.addresses.search(item.fullAddress, in: region, limit: findLimit)
             return try JSONAnswer.response(Answer(payload: found.map { WireAddress(id: $0.id, fullAddress: $0.text) }))

@@ -1,3 +1,5 @@
+import LiveryConsole
+
 /// The readable transcript of a run: a heading per scenario, one line per
 /// step with ✔ or ✘ (skipped steps are counted, not listed), expected
 /// against actual under a failure, and a summary line. ANSI colour only when asked.
@@ -12,19 +14,21 @@ struct Transcript {
 
     /// The lines of one scenario's result.
     func lines(for result: ScenarioResult, fileName: String) -> [String] {
-        var lines = ["", bold("▶ \(result.name)") + dim("  (\(fileName))")]
+        let printable = Terminal.printable
+        var lines = ["", bold("▶ \(printable(result.name))") + dim("  (\(printable(fileName)))")]
         for step in result.steps where step.outcome != .skipped {
             let mark = step.outcome == .passed ? paint("✔", .green) : paint("✘", .red)
-            let wrapped = Self.wrap(step.step)
+            let wrapped = Self.wrap(printable(step.step))
             lines.append("  \(mark) \(wrapped[0])" + (step.outcome == .failed ? dim("  (\(fileName):\(step.line))") : ""))
             lines += wrapped.dropFirst().map { "      " + $0 }
         }
         if let failure = result.failure {
             for mismatch in failure.mismatches {
-                lines.append("      \(mismatch.check): expected \(paint(mismatch.expected, .green)), got \(paint(mismatch.actual, .red))")
+                lines.append("      \(printable(mismatch.check)): expected \(paint(printable(mismatch.expected), .green)), "
+                             + "got \(paint(printable(mismatch.actual), .red))")
             }
             let skipped = result.steps.count { $0.outcome == .skipped }
-            lines.append(paint("  ✘ '\(result.name)' failed at \(failure.file):\(failure.line)", .red)
+            lines.append(paint("  ✘ '\(printable(result.name))' failed at \(printable(failure.file)):\(failure.line)", .red)
                          + (skipped > 0 ? dim(" — \(skipped) later step\(skipped == 1 ? "" : "s") not run") : ""))
         } else {
             lines.append(paint("  ✔ passed", .green) + dim(" in \(Self.format(result.elapsedMilliseconds)) ms"))
@@ -34,7 +38,7 @@ struct Transcript {
 
     /// An input error, e.g. `path:12: unknown step 'tpe' (did you mean 'type'?)`.
     func error(_ error: ScenarioInputError) -> String {
-        paint("error: ", .red) + error.description
+        paint("error: ", .red) + Terminal.printable(error.description)
     }
 
     /// `N passed, N failed in X ms`.

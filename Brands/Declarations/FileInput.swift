@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file a tool was given (a brand file, a scenario file) the one
+/// careful way: it must be a regular file no larger than a bound, and it is
+/// read only up to that bound. Anything else is refused in plain words that
+/// say what the path is: a folder, a named pipe, a device, a socket.
+public enum FileInput {
+    /// Why a file cannot be read.
+    public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong with it, e.g. `is a named pipe (FIFO), not a regular file`.
+        public let description: String
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them;
+    /// `kind` names such files in the refusal of a larger one (`scenario files`).
+    /// - Throws: ``Refusal`` when there is no such file, it is not a regular
+    ///   file, it is larger than `limit` bytes or it cannot be read.
+    public static func read(atPath path: String, limit: Int, kind: String) throws(Refusal) -> Data {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw errno == EACCES ? Refusal(description: "cannot be read: permission denied")
+                : Refusal(description: "there is no such file")
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else { throw Refusal(description: "is \(describe(type)), not a regular file") }
+        guard Int(status.st_size) <= limit else { throw tooLarge(Int(status.st_size), limit, kind) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw Refusal(description: "cannot be read: permission denied") }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw Refusal(description: "cannot be read: \(error.localizedDescription)")
+        }
+        // The file may have grown since it was looked at.
+        guard data.count <= limit else { throw tooLarge(data.count, limit, kind) }
+        return data
+    }
+
+    private static func tooLarge(_ size: Int, _ limit: Int, _ kind: String) -> Refusal {
+        Refusal(description: "the file is \(size / 1024) KiB; \(kind) are at most \(limit / 1024) KiB")
+    }
+
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device (such as /dev/zero)"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import AddressLookupFeature
+import LiveryCore
+import Testing
+
+/// A query is a few words of an address: text far longer (a paste gone wrong,
+/// or an attack) is bounded before anyone searches it, and the typo search
+/// never expands a word no indexed word is one edit from.
+@Suite("Address queries are bounded")
+struct QueryBoundsTests {
+    @Test("200 characters and 12 words are within bounds; one more of either is not, in any script")
+    func bounds() {
+        #expect(AddressQuery.isWithinBounds(String(repeating: "a", count: 200)))
+        #expect(!AddressQuery.isWithinBounds(String(repeating: "a", count: 201)))
+        #expect(AddressQuery.isWithinBounds(String(repeating: "ā", count: 200)))
+        #expect(!AddressQuery.isWithinBounds(String(repeating: "ā", count: 201)))
+        #expect(AddressQuery.isWithinBounds(Array(repeating: "w", count: 12).joined(separator: " ")))
+        #expect(!AddressQuery.isWithinBounds(Array(repeating: "w", count: 13).joined(separator: " ")))
+        #expect(AddressQuery.isWithinBounds("  12   Smith\tStreet  "))
+        #expect(!AddressQuery.isWithinBounds(String(repeating: "x", count: 1 << 20)))
+        #expect(AddressQuery.limited(String(repeating: "b", count: 20_000)) == String(repeating: "b", count: 200))
+    }
+
+    @Test("a query beyond the bounds finds nothing; a word one letter longer than the longest indexed word is still found by a typo")
+    func embeddedSearch() {
+        let long = PostalAddress(id: "long", streetNumber: "7", street: "Kirribillicrescentway",
+                                 area: .australia(suburb: "Milsons Point", state: .nsw), postcode: "2061")
+        let service = EmbeddedAddressLookupService(addresses: [long])
+        #expect(service.search("7 Kirribillicrescentwway", in: .australia, limit: 8).map(\.id) == ["long"])
+        #expect(service.search(String(repeating: "kirribilli", count: 2_000), in: .australia, limit: 8).isEmpty)
+        #expect(service.search(Array(repeating: "7", count: 13).joined(separator: " "), in: .australia, limit: 8).isEmpty)
+        #expect(service.search("7 " + String(repeating: "k", count: 190), in: .australia, limit: 8).isEmpty)
+    }
+
+    @Test("the search field takes at most 200 characters, and a query of more than 12 words never searches")
+    @MainActor
+    func engine() async {
+        let counter = CountingAddressLookupService(wrapping: Fixtures.service)
+        let harness = EngineHarness(service: counter)
+        harness.engine.send(.typeText(String(repeating: "smith ", count: 4_000)))
+        #expect(harness.engine.state.searchText.count == 200)
+        harness.clock.advance(by: .seconds(1))
+        await harness.engine.settle()
+        harness.engine.send(.submit)
+        await harness.engine.settle()
+        #expect(await counter.searchCount == 0, "33 words: over the bound")
+        harness.engine.send(.typeText("12 smith street"))
+        harness.clock.advance(by: .seconds(1))
+        await harness.engine.settle()
+        #expect(await counter.counts.queries == ["12 smith street"])
+    }
+}
