@@ -30,44 +30,34 @@ struct ConcurrentSignUpTests {
         try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") ?? 0 }
     }
 
-    @Test("twenty sign-ups sharing one mobile number, written differently: one account, nineteen 409 account.exists")
-    func oneMobile() async throws {
-        try await SandboxHarness.run { sandbox in
-            let answers = try await Self.signUpAtOnce(sandbox) { index in
-                var fields = Self.person(index)
-                fields["mobile"] = index.isMultiple(of: 2) ? "0412 345 678" : "+61412345678"
-                return fields
+    /// What twenty people share, written two ways, and the code the nineteen who lose are answered with.
+    enum Shared: String, CaseIterable, CustomTestStringConvertible {
+        case mobile, email, username
+
+        var testDescription: String { "one \(rawValue)" }
+
+        /// The value the i-th sign-up gives.
+        func value(_ index: Int) -> String {
+            let even = index.isMultiple(of: 2)
+            return switch self {
+            case .mobile: even ? "0412 345 678" : "+61412345678"
+            case .email: even ? "Pat.Smith@Example.com" : "pat.smith@EXAMPLE.COM"
+            case .username: even ? "samename" : "SameName"
             }
-            #expect(answers.filter { $0.status == 201 }.count == 1)
-            #expect(answers.filter { $0.status == 409 && $0.errorCode == "account.exists" }.count == Self.attempts - 1)
-            #expect(try await Self.clientRows(sandbox) == 1)
         }
+
+        var losersCode: String { self == .username ? "username.taken" : "account.exists" }
     }
 
-    @Test("twenty sign-ups sharing one email in different case: one account, nineteen 409 account.exists")
-    func oneEmail() async throws {
+    @Test("twenty sign-ups at once sharing a mobile, an email or a username, each written two ways: one account, nineteen 409s",
+          arguments: Shared.allCases)
+    func oneWinner(_ shared: Shared) async throws {
         try await SandboxHarness.run { sandbox in
             let answers = try await Self.signUpAtOnce(sandbox) { index in
-                var fields = Self.person(index)
-                fields["email"] = index.isMultiple(of: 2) ? "Pat.Smith@Example.com" : "pat.smith@EXAMPLE.COM"
-                return fields
+                Self.person(index).merging([shared.rawValue: shared.value(index)]) { $1 }
             }
             #expect(answers.filter { $0.status == 201 }.count == 1)
-            #expect(answers.filter { $0.status == 409 && $0.errorCode == "account.exists" }.count == Self.attempts - 1)
-            #expect(try await Self.clientRows(sandbox) == 1)
-        }
-    }
-
-    @Test("twenty people asking for one username at once: one account, nineteen 409 username.taken")
-    func oneUsername() async throws {
-        try await SandboxHarness.run { sandbox in
-            let answers = try await Self.signUpAtOnce(sandbox) { index in
-                var fields = Self.person(index)
-                fields["username"] = index.isMultiple(of: 2) ? "samename" : "SameName"
-                return fields
-            }
-            #expect(answers.filter { $0.status == 201 }.count == 1)
-            #expect(answers.filter { $0.status == 409 && $0.errorCode == "username.taken" }.count == Self.attempts - 1)
+            #expect(answers.filter { $0.status == 409 && $0.errorCode == shared.losersCode }.count == Self.attempts - 1)
             #expect(try await Self.clientRows(sandbox) == 1)
         }
     }
