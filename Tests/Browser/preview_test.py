@@ -22,6 +22,7 @@ adds flags to Chromium's command line.
 Synchronisation is by bounded waits on conditions (no fixed sleeps).
 """
 
+import http.server
 import json
 import math
 import os
@@ -904,6 +905,45 @@ def test_unknown_brand(driver, server):
     # "unknown brand 'nope' (known: betcha, …); known brands: betcha, …" — reported, not checked.
 
 
+def test_foreign_origin(driver, server):
+    """A page of another site (another loopback port) cannot open the preview's socket; the preview's own page can."""
+    page = ("<!doctype html><title>elsewhere</title><script>window.outcome = 'pending';"
+            f"const socket = new WebSocket('ws://127.0.0.1:{server.base.rsplit(':', 1)[1]}/ws?brand=neds');"
+            "socket.onopen = () => { window.outcome = 'opened'; };"
+            "socket.onclose = () => { if (window.outcome === 'pending') window.outcome = 'refused'; };</script>")
+
+    class Elsewhere(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 — the library's name
+            body = page.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
+    thread = threading.Thread(target=other.serve_forever, daemon=True)
+    thread.start()
+    try:
+        driver.get("about:blank")
+        driver.get_log("browser")
+        driver.get(f"http://127.0.0.1:{other.server_address[1]}/")
+        WebDriverWait(driver, TIMEOUT, poll_frequency=POLL).until(
+            lambda d: d.execute_script("return window.outcome") != "pending")
+        outcome = driver.execute_script("return window.outcome")
+        assert outcome == "refused", f"a page of another origin got its socket: {outcome}"
+        driver.get_log("browser")  # the refused handshake is logged by the browser, on purpose
+    finally:
+        other.shutdown()
+        other.server_close()
+    own = Page(driver, server, "neds")
+    assert own.screen()["brand"] == "neds"
+    return own
+
+
 def test_latency(driver, server, rounds=3):
     """Types page 1 of a fresh form `rounds` times; the budget holds for the median round's p95,
     so one burst of load on a shared machine does not decide the figure."""
@@ -997,6 +1037,7 @@ def main():
         tests.append((f"recorder {brand}", lambda d, b=brand: test_recorder(d, server, b, folder)))
     tests.append(("bad messages", lambda d: test_bad_messages(d, server)))
     tests.append(("unknown brand", lambda d: test_unknown_brand(d, server)))
+    tests.append(("another site's page", lambda d: test_foreign_origin(d, server)))
     tests.append(("keystroke latency", lambda d: test_latency(d, server)))
 
     wanted = [word for word in sys.argv[1:] if word != "--release"]   # words picking tests by name; every test when none
