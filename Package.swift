@@ -152,7 +152,7 @@ let package = Package(
         // Writes `packageBrands()` from a target's brand dependencies at build time.
         .executableTarget(name: "BrandListGenerator", path: "Tools/BrandListGenerator", swiftSettings: swiftSettings),
         .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
-                path: "Plugins/BrandListPlugin"),
+                path: "Tools/BrandListPlugin"),
         // The preview: every brand's journey and app bar as a live web page, over the public API only.
         .target(name: "LiveryPreview",
                 dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
