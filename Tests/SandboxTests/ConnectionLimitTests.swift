@@ -126,4 +126,17 @@ struct ConnectionLimitTests {
             #expect(answer.headers["content-length"] == String(answer.body.count))
         }
     }
+
+    @Test("requests pipelined on one connection are each answered, in order")
+    func pipelined() async throws {
+        try await SandboxHarness.run { sandbox in
+            let connection = try RawConnection(port: sandbox.server.port)
+            let last = "GET /v2/client/check-username?brand=neds&username=last_one HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            try await connection.send(Self.wholeRequest + Self.wholeRequest + Data(last.utf8))
+            let (bytes, closed) = try await connection.readUntilClosed()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(closed && text.components(separatedBy: "HTTP/1.1 200 OK").count == 4)
+            #expect(text.range(of: "steady")!.lowerBound < text.range(of: "last_one")!.lowerBound)
+        }
+    }
 }

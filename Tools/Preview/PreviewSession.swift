@@ -211,7 +211,8 @@ final class PreviewSession {
         case .appBar(.tap(let item)):
             let shown = bar.state.layout.items.map(\.id.rawValue)
             guard shown.contains(item.rawValue) else {
-                return "the app bar shows no item '\(item)'\(NameSuggestion.hint(for: item.rawValue, in: shown)); it shows \(shown.joined(separator: ", "))"
+                let hint = NameSuggestion.hint(for: item.rawValue, in: shown)
+                return "the app bar shows no item '\(item)'\(hint); it shows \(shown.joined(separator: ", "))"
             }
         case .signUp:
             guard join.state.callToAction.purpose == .signUp else { return "the call to action is continue, not sign-up" }

@@ -53,6 +53,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var state: State = .finished
     private var ownsSlot = false
     private var responseOpen = false
+    /// Requests whose head has arrived and whose response is not yet written (more than one when pipelined).
+    private var unanswered = 0
     private var context: ChannelHandlerContext?
 
     init(slots: ConnectionSlots, limits: ConnectionLimits, eventLoop: any EventLoop) {
@@ -106,6 +108,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         promise?.succeed()
         switch progress {
         case .headArrived:
+            unanswered += 1
             switch state {
             case .idle(let timer), .readingHead(let timer):
                 timer.cancel()
@@ -125,7 +128,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             responseOpen = true
         case .responseFinished:
             responseOpen = false
-            if case .answering = state { state = .idle(schedule(limits.idleTimeout) { $0.idleTimedOut() }) }
+            unanswered = max(0, unanswered - 1)
+            if case .answering = state, unanswered == 0 { state = .idle(schedule(limits.idleTimeout) { $0.idleTimedOut() }) }
         case .upgraded:
             cancelTimer()
             state = .upgraded
