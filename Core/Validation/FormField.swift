@@ -160,10 +160,12 @@ public struct FormField<Value: Sendable>: Sendable {
         return nil
     }
 
-    /// Called when the field loses focus.
+    /// Called when the field loses focus: checks a value not checked yet, and
+    /// tries again a check that could not be done (the field shows `error`),
+    /// so a person need not retype to have a failed service asked again.
     @discardableResult
     public mutating func leave(context: ValidationContext = .standalone) -> AsyncCheck? {
-        guard trigger != .onSubmit, !isCheckedForCurrentValue else { return nil }
+        guard trigger != .onSubmit, !isCheckedForCurrentValue || (status.kind == .error && !isValidating) else { return nil }
         return check(context: context, startingAsync: true)
     }
 

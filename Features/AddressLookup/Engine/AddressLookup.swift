@@ -246,7 +246,7 @@ public struct AddressLookup: Sendable {
     }
 
     /// The text a search is made for: the search text without surrounding white space.
-    static func query(from text: String) -> String {
+    public static func query(from text: String) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -30,6 +30,19 @@ struct JoinFormModel: Sendable {
 
     static let addressRequiredViolation = RuleViolation(
         code: .required, template: "Search for your address, or enter it manually.")
+    static let addressNotChosenViolation = RuleViolation(
+        code: "address.notChosen", template: "Choose your address from the list, or enter it manually.")
+
+    /// Why an address searched for but not yet decided cannot be accepted:
+    /// nothing typed (when an address is required), or text typed and no
+    /// address chosen for it. `nil` when there is nothing to say yet: an
+    /// address chosen, its details on their way, a failed retrieval, manual
+    /// entry (its children speak), or an optional address left empty.
+    func undecidedAddressViolation(_ address: AddressLookupState?) -> RuleViolation? {
+        guard let address, address.mode == .search, address.status == .unknown, !address.isRetrieving else { return nil }
+        if !AddressLookup.query(from: address.searchText).isEmpty { return Self.addressNotChosenViolation }
+        return addressRequired ? Self.addressRequiredViolation : nil
+    }
 
     init(definition: FormDefinition, environment: RuleEnvironment, render: @escaping @Sendable (RuleViolation) -> String) {
         self.definition = definition

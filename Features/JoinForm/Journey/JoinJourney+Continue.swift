@@ -95,16 +95,12 @@ extension JoinJourney {
     }
 
     /// The address's status once known: a retrieval under way is waited for,
-    /// a manual form is checked, and a required address with nothing chosen
-    /// is marked required. (A search in flight cannot choose an address, so
-    /// it is not waited for.)
+    /// and otherwise the address is checked as when it loses focus. (A search
+    /// in flight cannot choose an address, so it is not waited for.)
     private mutating func checkedAddressStatus() -> FieldStatus? {
         guard let address = state.address else { return .valid }
         if address.isRetrieving { return nil }
-        if model.addressStatus(address) == .unknown, address.mode == .manual { sendToAddress(.validateManual) }
-        if model.addressStatus(state.address) == .unknown, model.addressRequired {
-            model.addressViolations = [JoinFormModel.addressRequiredViolation]
-        }
+        checkAddress()
         return model.addressStatus(state.address)
     }
 

@@ -10,7 +10,11 @@ extension JoinJourney {
         if let input, !isFocusable(input) { return }
         state.focus = input
         state.scrollTarget = nil
-        if let previous { leave(previous) }
+        if let previous {
+            leave(previous)
+            // Focus left a composite input for something outside it: the whole input is checked by its own rules.
+            if input?.field != previous.field { leaveComposite(previous.field) }
+        }
         var properties: [String: AnalyticsValue] = [:]
         if let previous { properties["from"] = .string(previous.description) }
         if let input { properties["to"] = .string(input.description) }
@@ -49,6 +53,27 @@ extension JoinJourney {
         case .child(let parent, let key):
             if parent == model.addressName { return ManualAddressField(rawValue: key)?.isFocusable ?? false }
             return key == DepositLimitState.amountKey
+        }
+    }
+
+    /// Checks the composite input `name` as a whole once focus has left it:
+    /// the address (``checkAddress()``), or the deposit limit's decision and
+    /// a limit's amount and period.
+    mutating func leaveComposite(_ name: FieldName) {
+        if name == model.addressName { checkAddress() }
+        if name == model.depositLimitName { state.depositLimit?.validate() }
+    }
+
+    /// Checks the address as a whole, as when it loses focus: a manual form's
+    /// every child; in search, nothing typed where an address is required is
+    /// `required`, text with no address chosen for it `address.notChosen`.
+    /// A chosen address, one on its way or a failed retrieval stays as it is.
+    mutating func checkAddress() {
+        guard let address = state.address else { return }
+        if address.mode == .manual {
+            if !address.status.isValid { sendToAddress(.validateManual) }
+        } else if model.addressStatus(address) == .unknown, let violation = model.undecidedAddressViolation(address) {
+            model.addressViolations = [violation]
         }
     }
 

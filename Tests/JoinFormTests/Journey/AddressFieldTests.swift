@@ -44,6 +44,67 @@ struct AddressFieldTests {
         #expect(harness.state.field("address")?.status == .valid)
     }
 
+    @Test("leaving the address search empty makes a required address invalid at once, as a focus change like any other")
+    func leftEmpty() async throws {
+        let harness = try await accountPage()
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.next)
+        let state = harness.state
+        #expect(state.field("address")?.status.violations.map(\.code) == [.required])
+        #expect(state.field("address")?.messages == ["Search for your address, or enter it manually."])
+        #expect(state.focus == .field("username"))
+        let left = harness.analytics.events.last { $0.name == JoinEvent.focusChanged }
+        #expect(left?["from"] == .string("address") && left?["to"] == .string("username"))
+    }
+
+    @Test("leaving the address with text but no address chosen makes it invalid; choosing one makes it valid")
+    func leftUnchosen() async throws {
+        let harness = try await accountPage()
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.change(.field("address"), "12 Smith"))
+        harness.journey.send(.unfocus)
+        #expect(harness.state.field("address")?.status.violations.map(\.code) == ["address.notChosen"])
+        harness.clock.advance(by: .milliseconds(300))
+        await harness.journey.settle()
+        harness.journey.send(.address(.select(id: "au-1")))
+        await harness.journey.settle()
+        #expect(harness.state.field("address")?.status == .valid)
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.unfocus)
+        #expect(harness.state.field("address")?.status == .valid, "a chosen address stays valid when left again")
+    }
+
+    @Test("an optional address left empty is valid; left with text and nothing chosen it is not")
+    func optionalAddress() async throws {
+        var definition = try FormDefinition.standard(for: .australia)
+        let index = try #require(definition.fields.firstIndex { $0.name == "address" })
+        definition.fields[index].validate.mandatory = false
+        let harness = try JourneyHarness(definition: definition)
+        await harness.reachAccountPage()
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.unfocus)
+        #expect(harness.state.field("address")?.status == .valid)
+        harness.journey.send(.focus(.field("address")))
+        harness.journey.send(.change(.field("address"), "nowhere in particular"))
+        harness.journey.send(.unfocus)
+        #expect(harness.state.field("address")?.status.violations.map(\.code) == ["address.notChosen"])
+    }
+
+    @Test("leaving a manual address for another field checks every child it has")
+    func leftManual() async throws {
+        let harness = try await accountPage()
+        harness.journey.send(.address(.enterManually))
+        harness.journey.send(.focus(.child("address", "streetNumber")))
+        harness.journey.send(.change(.child("address", "streetNumber"), "12"))
+        harness.journey.send(.focus(.child("address", "street")))
+        #expect(harness.state.field("address")?.status == .unknown, "moving within the address checks only the input left")
+        harness.journey.send(.focus(.field("username")))
+        let address = try #require(harness.state.address)
+        #expect(address.manualField(.street)?.status.violations.map(\.code) == [.required])
+        #expect(address.manualField(.postcode)?.status.violations.map(\.code) == [.required])
+        #expect(harness.state.field("address")?.status.kind == .invalid)
+    }
+
     @Test("manual entry takes focus through its own inputs, skips the state drop-down and hands focus back")
     func manualFocus() async throws {
         let harness = try await accountPage()

@@ -58,6 +58,23 @@ struct DepositLimitTests {
         #expect(fields?["depositLimit.period"] == "weekly")
     }
 
+    @Test("leaving the limit's amount for outside the limit checks the whole limit: the amount, then the period")
+    func leftLimit() async throws {
+        let harness = try await accountPage()
+        harness.journey.send(.chooseDepositLimit(.limited))
+        harness.journey.send(.focus(.child("depositLimit", "amount")))
+        harness.journey.send(.unfocus)
+        #expect(harness.status("depositLimit")?.violations.map(\.code) == [.required])
+        #expect(harness.state.depositLimit?.period.status.violations.map(\.code) == [.required])
+        harness.journey.send(.focus(.child("depositLimit", "amount")))
+        harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
+        harness.journey.send(.unfocus)
+        #expect(harness.state.depositLimit?.amount.status == .valid)
+        #expect(harness.status("depositLimit")?.violations.map(\.code) == [.required], "the period is still missing")
+        harness.journey.send(.change(.child("depositLimit", "period"), "weekly"))
+        #expect(harness.status("depositLimit") == .valid)
+    }
+
     @Test("sign-up with a limit but no period stops at the limit, scrolled to the period")
     func missingPeriod() async throws {
         let harness = try await accountPage()

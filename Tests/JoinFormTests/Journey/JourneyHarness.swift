@@ -52,6 +52,7 @@ actor ScriptedAccountBackend: AccountBackend {
     init(embedded: EmbeddedAccountBackend) { self.embedded = embedded }
 
     func failUsername(_ name: String) { failingUsernames.insert(name) }
+    func answerUsername(_ name: String) { failingUsernames.remove(name) }
     func gateUsername(_ name: String, _ gate: Gate) { usernameGates[name] = gate }
     func failNextCreate(with error: BackendError) { createFailures.append(error) }
     func gateCreate(_ gate: Gate) { createGate = gate }

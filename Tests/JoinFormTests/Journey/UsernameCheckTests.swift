@@ -91,4 +91,38 @@ struct UsernameCheckTests {
         harness.journey.send(.change(.field("username"), "alex_cc"))
         #expect(harness.status("username") == .unknown)
     }
+
+    @Test("after a failed check, focusing the field and leaving it again asks the service again, without retyping")
+    func leavingAgainRetries() async throws {
+        let harness = try await harness()
+        await harness.backend.failUsername("alex_c")
+        harness.type("alex_c", into: "username")
+        await harness.journey.settle()
+        #expect(harness.status("username")?.kind == .error)
+        harness.journey.send(.focus(.field("username")))
+        harness.journey.send(.unfocus)
+        await harness.journey.settle()
+        #expect(harness.status("username")?.kind == .error, "still failing: still an error")
+        await harness.backend.answerUsername("alex_c")
+        harness.journey.send(.focus(.field("username")))
+        harness.journey.send(.unfocus)
+        await harness.journey.settle()
+        #expect(harness.status("username") == .valid)
+        #expect(await harness.backend.usernameQuestions == ["alex_c", "alex_c", "alex_c"])
+        harness.journey.send(.focus(.field("username")))
+        harness.journey.send(.unfocus)
+        await harness.journey.settle()
+        #expect(await harness.backend.usernameQuestions.count == 3, "a name already answered is not asked again")
+    }
+
+    @Test("a field in error still stops the sign-up walk on the system alert")
+    func walkStopsOnError() async throws {
+        let harness = try await harness()
+        await harness.backend.failUsername("alex_c")
+        await harness.fillAccount(username: "alex_c")
+        harness.journey.send(.continue)
+        await harness.journey.settle()
+        #expect(harness.state.alert?.kind == .checkFailed)
+        #expect(harness.state.createdClient == nil)
+    }
 }

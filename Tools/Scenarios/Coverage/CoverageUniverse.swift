@@ -80,7 +80,7 @@ struct CoverageUniverse: Sendable {
         let validate = field.validate
         switch field.inputType {
         case .address:
-            return validate.mandatory ? ["required", "postcode.format"] : ["postcode.format"]
+            return (validate.mandatory ? ["required"] : []) + ["address.notChosen", "postcode.format"]
         case .depositLimit:
             return (depositLimitRequired ? ["depositLimit.decision"] : []) + ["depositLimit.amount", "required"]
         case .checkbox:
