@@ -1,5 +1,7 @@
+import BrandDeclarations
 import Foundation
 import LiveryComposition
+import LiveryCore
 import LiveryWorkshop
 import Testing
 
@@ -25,6 +27,21 @@ struct DifferenceTests {
         #expect(bySetting["theme.typography.body.fontFamily"] != nil)
         #expect(bySetting["region"] == nil && bySetting["joinForm.selfExclusionRegister"] == nil)
         #expect(!lines.contains { $0.setting.hasPrefix("joinForm.fields") })
+    }
+
+    @Test("livery brands --flags shows each brand's flag defaults as its brand.json declares them; a flag left out is off, not set")
+    func flagDefaults() throws {
+        #expect(BrandSettings.flagDefaults(try BrandConfiguration(try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })))
+            == ["on", "off", "on"])
+        for plugin in try packageBrands() {
+            let row = BrandSettings.flagDefaults(try BrandConfiguration(plugin))
+            #expect(row == FeatureFlag.known.map { plugin.featureFlagDefaults[$0].map { $0 ? "on" : "off" } ?? "off (not set)" })
+        }
+        var document = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try #require(try packageBrands().first).fileDocument()))
+            as! [String: Any]
+        document["flags"] = ["login-native": true]
+        let plugin = try BrandDefinition.read(json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json")
+        #expect(BrandSettings.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
     }
 
     @Test("Neds against TAB NZ: the region, currency, locale, the register and the form's fields differ")

@@ -88,10 +88,12 @@ public struct Composition: Sendable {
             existingAccounts: world.existingAccounts,
             selfExclusionRegister: configuration.checksSelfExclusionRegister ? world.selfExclusionRegister : nil)
         let faulted = FaultyAccountBackend(base: accounts, call: world.faultedCall)
+        let counted = CallCountingBackend(base: faulted, calls: world.calls)
         return RuntimeServices(
             clock: EngineClock(world.clock), wallClock: world.wallClock,
-            backend: LedgerRecordingBackend(base: faulted, ledger: world.ledger, secretFields: configuration.secretFields),
-            addressLookup: FaultyAddressLookup(base: world.addresses, call: world.faultedCall),
+            backend: LedgerRecordingBackend(base: counted, ledger: world.ledger, secretFields: configuration.secretFields),
+            addressLookup: CallCountingAddressLookup(base: FaultyAddressLookup(base: world.addresses, call: world.faultedCall),
+                                                     calls: world.calls),
             analytics: AnalyticsPipeline(destinations: [world.analytics]),
             featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
     }
@@ -99,12 +101,17 @@ public struct Composition: Sendable {
     private func liveServices(_ configuration: BrandConfiguration, definition: FormDefinition,
                               _ live: LiveServices) -> RuntimeServices {
         var backend: any AccountBackend = HTTPAccountBackend(live.accounts, brand: configuration.id)
+        var addresses: any AddressLookupService = HarmonyAddressLookupService(configuration: live.addresses)
+        if let calls = live.calls {
+            backend = CallCountingBackend(base: backend, calls: calls)
+            addresses = CallCountingAddressLookup(base: addresses, calls: calls)
+        }
         if let ledger = live.ledger {
             backend = LedgerRecordingBackend(base: backend, ledger: ledger, secretFields: definition.secretFieldNames)
         }
         return RuntimeServices(
             clock: live.clock, wallClock: live.wallClock, backend: backend,
-            addressLookup: HarmonyAddressLookupService(configuration: live.addresses),
+            addressLookup: addresses,
             analytics: AnalyticsPipeline(destinations: live.analytics), featureFlags: live.flags,
             clientDetails: live.clientDetails, betslipCount: live.betslipCount)
     }

@@ -5,8 +5,8 @@ import LiveryCore
 
 /// The in-process world a headless runtime runs in, and the handles that
 /// drive it: a virtual clock, settable flags, the signed-in session, the
-/// betslip, recorded analytics, a ledger of created clients, the address
-/// service (counting its requests) and the faults its services meet. It also
+/// betslip, recorded analytics, a ledger of created clients, the calls made
+/// to its services, the address service (counting its requests) and the faults its services meet. It also
 /// says what the embedded account service starts with: taken usernames,
 /// existing accounts and the self-exclusion register.
 ///
@@ -31,6 +31,8 @@ public struct EmbeddedWorld: Sendable {
     public let analytics: RecordingDestination
     /// The clients the account service created (never a password).
     public let ledger: ClientLedger
+    /// The calls the runtime made to its account and address services.
+    public let calls = ServiceCalls()
     /// The address service, counting the requests it receives.
     public let addresses: CountingAddressLookupService
     /// The faults the account and address services meet (`check-username`,

@@ -53,6 +53,8 @@ public struct LiveServices: Sendable {
     public var definition: DefinitionPolicy
     /// A ledger to record created clients in (for tools and tests); none unless given.
     public var ledger: ClientLedger?
+    /// Where to count the calls made to the services (for tools and tests); none unless given.
+    public var calls: ServiceCalls?
 
     /// Live services; see the properties.
     public init(accounts: HTTPServiceConfiguration, addresses: HarmonyConfiguration,
@@ -60,7 +62,7 @@ public struct LiveServices: Sendable {
                 clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
                 betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
                 clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
-                definition: DefinitionPolicy = .serverOrBundled, ledger: ClientLedger? = nil) {
+                definition: DefinitionPolicy = .serverOrBundled, ledger: ClientLedger? = nil, calls: ServiceCalls? = nil) {
         self.accounts = accounts
         self.addresses = addresses
         self.analytics = analytics
@@ -71,17 +73,18 @@ public struct LiveServices: Sendable {
         self.wallClock = wallClock
         self.definition = definition
         self.ledger = ledger
+        self.calls = calls
     }
 
     /// A server's accounts and addresses (both at `server`, as the sandbox
     /// serves them) driven by `world`: its virtual clock and date, flags,
-    /// session, betslip, recorded analytics and ledger. What `livery run
+    /// session, betslip, recorded analytics, ledger and call counts. What `livery run
     /// --backend` runs scenarios on. The definition must come from the server.
     public static func server(_ server: HTTPServiceConfiguration, driving world: EmbeddedWorld) -> LiveServices {
         LiveServices(accounts: server,
                      addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers),
                      analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
                      betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
-                     definition: .server, ledger: world.ledger)
+                     definition: .server, ledger: world.ledger, calls: world.calls)
     }
 }

@@ -45,6 +45,14 @@ public struct BrandSettings: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// The defaults of every known flag for `configuration`'s brand, as its
+    /// brand file declares them: `on`, `off`, or `off (not set)` for a flag
+    /// the file leaves out (an unset flag is off unless the app's flag service says otherwise).
+    public static func flagDefaults(_ configuration: BrandConfiguration) -> [String] {
+        let defaults = configuration.plugin.featureFlagDefaults
+        return FeatureFlag.known.map { flag in defaults[flag].map { $0 ? "on" : "off" } ?? "off (not set)" }
+    }
+
     /// How a promotions entry reads.
     public static func describe(_ entry: PromotionsEntry) -> String {
         switch entry {

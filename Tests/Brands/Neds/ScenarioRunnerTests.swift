@@ -171,6 +171,85 @@ struct ScenarioRunnerTests {
         #expect(result.passed, "\(result.failure.map { "\($0)" } ?? "")")
     }
 
+    @Test("focusing an input that never takes focus is an input error at its line, saying what to write instead")
+    func unfocusableInputs() throws {
+        for (input, advice) in [("title", "`choose: { title: … }`"), ("marketingConsent", "`toggle: marketingConsent`"),
+                                ("depositLimit", "`focus: depositLimit.amount`"), ("address.state", "`choose: { address.state: … }`")] {
+            let error = try #require(try loadError("scenario: x\nsteps:\n  - next\n  - focus: \(input)\n"), "\(input)")
+            #expect(error.line == 4 && error.message.contains(advice), "\(error.message)")
+        }
+    }
+
+    /// The failure of the scenario whose steps (after page one filled and continued) are `steps`.
+    private func failure(afterPageOne steps: String, given: String = "") async throws -> ScenarioFailure? {
+        let path = try write("""
+            scenario: impossible
+            \(given)steps:
+              - choose: { title: Mx }
+              - fill: { firstName: Ima, lastName: Possible, dateOfBirth: "01011990", email: ima@example.com, mobile: "0412 000 111" }
+              - tap: continue
+            \(steps)
+            """)
+        return try await runner.run(file: path, brand: "neds").failure
+    }
+
+    @Test("a step a person cannot take fails at its line saying what is on screen: another page, a hidden or disabled input, an alert",
+          arguments: [
+              ("  - type: { dateOfBirth: \"02021990\" }", "'dateOfBirth' is not on the page shown: page account shows address, username"),
+              ("  - fill: { email: other@example.com }", "'email' is not on the page shown"),
+              ("  - type: { address.street: Smith Street }", "'address.street' is not shown: the address is in search mode"),
+              ("  - depositLimit: declined\n  - focus: depositLimit.amount", "'depositLimit.amount' is not shown: the deposit limit is declined"),
+              ("  - enterAddressManually\n  - searchAddress: 12 Smith", "the address search is not shown: the address is entered manually"),
+              ("  - fill: { username: kim_slow, password: Correct-Horse-9 }\n  - depositLimit: declined\n  - searchAddress: 12 Smith St\n"
+               + "  - submitAddress\n  - selectAddress: 1\n  - tap: signUp\n    settle: false\n  - type: { username: kim_slower }",
+               "the form is loading, so its inputs are disabled"),
+          ])
+    func impossibleSteps(_ steps: String, _ message: String) async throws {
+        let failure = try #require(try await failure(afterPageOne: steps))
+        // The last step is the impossible one; the steps start on line 6.
+        let lines = steps.split(separator: "\n")
+        let last = try #require(lines.lastIndex { $0.hasPrefix("  - ") })
+        #expect(failure.mismatches.first?.actual.contains(message) == true, "\(failure.mismatches)")
+        #expect(failure.line == 6 + last)
+    }
+
+    @Test("an alert covering the form refuses steps on its inputs until it is answered")
+    func alertCoversForm() async throws {
+        let failure = try #require(try await failure(afterPageOne: """
+              - searchAddress: 12 Smith St
+              - submitAddress
+              - selectAddress: 1
+              - fill: { username: kim_alert, password: Correct-Horse-9 }
+              - depositLimit: declined
+              - tap: signUp
+              - expect: { alert: checkFailed }
+              - type: { username: kim_other }
+            """, given: "given:\n  faults: [check-username=500]\n"))
+        #expect(failure.line == 15)
+        #expect(failure.mismatches.first?.actual.contains("the checkFailed alert covers the form") == true)
+    }
+
+    @Test("messages: any, status: notValid, calls and retrieving say what they expected when they fail")
+    func newExpectations() async throws {
+        let failure = try #require(try await failure(afterPageOne: """
+              - fill: { username: kim_free }
+              - expect:
+                  field: { username: { status: notValid, messages: any } }
+                  calls: { check-username: 2, create-client: 0 }
+                  address: { retrieving: true }
+            """))
+        #expect(failure.mismatches == [
+            Mismatch(check: "field username status", expected: "invalid or error", actual: "valid"),
+            Mismatch(check: "field username messages", expected: "at least one message", actual: "(no messages)"),
+            Mismatch(check: "calls check-username", expected: "2", actual: "1"),
+            Mismatch(check: "address retrieving", expected: "true", actual: "false"),
+        ])
+        #expect(try loadError("scenario: x\nsteps:\n  - expect: { calls: { check-usernme: 1 } }\n")?.message
+            == "unknown kind of call 'check-usernme' (did you mean 'check-username'?)")
+        #expect(try loadError("scenario: x\nsteps:\n  - expect: { field: { email: notvalid } }\n")?.message
+            == "unknown status 'notvalid' (did you mean 'notValid'?)")
+    }
+
     @Test("an unmet expectation reports the step, its line, expected and actual, and skips the rest")
     func unmetExpectation() async throws {
         let path = try write("""

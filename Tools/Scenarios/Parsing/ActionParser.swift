@@ -46,6 +46,7 @@ struct ActionParser {
         switch name {
         case "focus":
             let input = try context.input(value)
+            if let refusal = context.vocabulary.focusRefusal(input) { throw context.error(value, refusal) }
             return (.join(.focus(input)), "focus \(input)")
         case "type":
             let entry = try context.single(value, "type")

@@ -2,12 +2,12 @@ import AddressLookupFeature
 import LiveryCore
 
 /// Checks on the address lookup: `address: { mode: search, suggestions: 3,
-/// selected: "12 Smith Street, Collingwood VIC 3066" }`.
+/// selected: "12 Smith Street, Collingwood VIC 3066", retrieving: false }`.
 struct AddressExpectParser {
     let context: ParseContext
 
     /// The properties an address expectation may name.
-    static let properties = ["mode", "searchText", "listVisible", "searching", "suggestions", "firstSuggestion",
+    static let properties = ["mode", "searchText", "listVisible", "searching", "retrieving", "suggestions", "firstSuggestion",
                              "selected", "address"]
 
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
@@ -30,6 +30,9 @@ struct AddressExpectParser {
             case "searching":
                 let searching = try context.bool(value, "searching")
                 checks.append(.equal(label, String(searching)) { String($0.join.address?.isSearching ?? false) })
+            case "retrieving":
+                let retrieving = try context.bool(value, "retrieving")
+                checks.append(.equal(label, String(retrieving)) { String($0.join.address?.isRetrieving ?? false) })
             case "suggestions":
                 checks.append(try suggestions(value))
             case "firstSuggestion":

@@ -1,6 +1,7 @@
 import AddressLookupFeature
 import AppBarFeature
 import JoinFormFeature
+import LiveryComposition
 import LiveryCore
 
 /// Turns an `expect:` step into checks on the join journey, the app bar and
@@ -12,7 +13,7 @@ struct ExpectParser {
     /// The keys an `expect:` mapping may hold.
     static let keys = ["field", "focus", "page", "loading", "alert", "route", "client", "storedClient", "keyboard",
                        "callToAction", "depositLimit", "address", "scrollTarget", "appBar", "events", "noEvents",
-                       "noEventContains", "progress", "rows"]
+                       "noEventContains", "progress", "rows", "calls"]
 
     /// The checks of one `expect:` mapping, in the order written.
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
@@ -51,6 +52,7 @@ struct ExpectParser {
             case "rows": checks.append(try rows(value))
             case "address": checks += try AddressExpectParser(context: context).checks(value)
             case "appBar": checks += try AppBarExpectParser(context: context).checks(value)
+            case "calls": checks += try calls(value)
             default: checks += try EventExpectParser(context: context).checks(key, value)
             }
         }
@@ -130,6 +132,18 @@ struct ExpectParser {
                     $0.join.alert?.actions.map(\.role.rawValue).joined(separator: ", ") ?? "(no alert)"
                 })
             }
+        }
+        return checks
+    }
+
+    /// `calls: { check-username: 1, create-client: 0 }`: how many calls of
+    /// each kind named the runtime has sent so far (others are not checked).
+    private func calls(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
+        var checks: [Check] = []
+        for entry in try context.mapping(node, "calls") {
+            let kind = try context.enumCase(entry.key, ServiceCalls.Kind.self, "kind of call")
+            let count = try context.int(entry.value, "calls")
+            checks.append(.equal("calls \(kind.rawValue)", String(count)) { String($0.calls.count(of: kind)) })
         }
         return checks
     }

@@ -27,13 +27,24 @@ struct FieldExpectParser {
         return checks
     }
 
+    /// `valid`, `invalid`, `error`, `unknown`, or `notValid` (invalid or error: whatever a
+    /// service answered, the field is not accepted).
     private func status(of input: InputID, _ node: YAMLNode) throws(ScenarioInputError) -> Check {
-        let kind = try context.enumCase(node, FieldStatus.Kind.self, "status")
-        return Check(label: "field \(input) status", expected: kind.rawValue) { observation in
+        let label = "field \(input) status"
+        if node.scalar == Self.notValid {
+            return Check(label: label, expected: "invalid or error") { observation in
+                let status = InputReading(input: input, state: observation.join).status
+                return (status?.kind == .invalid || status?.kind == .error, StatusText.describe(status))
+            }
+        }
+        let kind = try context.enumCase(node, FieldStatus.Kind.self, "status", also: [Self.notValid])
+        return Check(label: label, expected: kind.rawValue) { observation in
             let status = InputReading(input: input, state: observation.join).status
             return (status?.kind == kind, StatusText.describe(status))
         }
     }
+
+    static let notValid = "notValid"
 
     private func check(_ property: String, of input: InputID, _ node: YAMLNode) throws(ScenarioInputError) -> Check {
         let label = "field \(input) \(property)"
@@ -46,6 +57,11 @@ struct FieldExpectParser {
             return .equal(label, codes.joined(separator: ", ")) { observation in
                 let status = InputReading(input: input, state: observation.join).status
                 return status?.violations.map(\.code.rawValue).joined(separator: ", ") ?? "(no such input)"
+            }
+        case "messages" where node.scalar == "any":
+            return Check(label: label, expected: "at least one message") { observation in
+                let messages = InputReading(input: input, state: observation.join).messages ?? []
+                return (!messages.isEmpty, messages.isEmpty ? "(no messages)" : messages.joined(separator: " | "))
             }
         case "messages":
             var messages: [String] = []

@@ -41,11 +41,15 @@ struct ParseContext: Sendable {
         return value
     }
 
-    /// A case of a string-backed enumeration, or an error with the closest.
-    func enumCase<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ type: E.Type, _ what: String) throws(ScenarioInputError) -> E
+    /// A case of a string-backed enumeration by its raw value, or an error
+    /// with the closest; a refusal lists the cases (and the words `also`
+    /// names, which the caller reads before asking).
+    func enumCase<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ type: E.Type, _ what: String,
+                                                      also: [String] = []) throws(ScenarioInputError) -> E
     where E.RawValue == String {
-        let raw = try oneOf(node, E.allCases.map(\.rawValue), what)
-        return E(rawValue: raw)!
+        let raw = try oneOf(node, E.allCases.map(\.rawValue) + also, what)
+        guard let value = E(rawValue: raw) else { throw error(node, "'\(raw)' cannot be used here") }
+        return value
     }
 
     /// A whole number, at least `minimum`.

@@ -119,4 +119,6 @@ struct Observation: Sendable {
     let allEvents: [AnalyticsEvent]
     /// The clients the account service created, oldest first.
     let clients: [ClientLedger.Entry]
+    /// The calls made to the account and address services so far.
+    let calls: ServiceCalls
 }

@@ -57,6 +57,24 @@ struct Vocabulary: Sendable {
         return false
     }
 
+    /// Why a person cannot put focus on `input`, or `nil` when they can:
+    /// drop-downs and tick boxes are chosen or ticked, never focused, and a
+    /// deposit limit is focused in its amount.
+    func focusRefusal(_ input: InputID) -> String? {
+        switch input {
+        case .field(let name):
+            switch field(of: input)?.inputType {
+            case .select?: return "'\(name)' is a drop-down and never takes focus; pick an option with `choose: { \(name): … }`"
+            case .checkbox?: return "'\(name)' is a tick box and never takes focus; tick it with `toggle: \(name)`"
+            case .depositLimit?: return "'\(name)' takes no focus itself; its amount does: `focus: \(name).amount`"
+            default: return nil
+            }
+        case .child:
+            guard options(of: input) != nil else { return nil }
+            return "'\(input)' is a drop-down and never takes focus; pick an option with `choose: { \(input): … }`"
+        }
+    }
+
     /// The choices of a drop-down input, or `nil` for free text.
     func options(of input: InputID) -> [String]? {
         switch input {

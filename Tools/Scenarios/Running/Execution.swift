@@ -73,9 +73,11 @@ struct Execution {
     private mutating func perform(_ action: Action) async -> [Mismatch] {
         switch action {
         case .join(let intent):
+            if let refusal = impossibility(of: intent) { return [refusal] }
             send(intent)
         case .fill(let pairs):
             for pair in pairs {
+                if let refusal = reach(pair.input, exactly: true) { return [refusal] }
                 send(.focus(pair.input))
                 send(.change(pair.input, pair.text))
             }
@@ -126,6 +128,61 @@ struct Execution {
         return []
     }
 
+    // MARK: What a person can reach
+
+    /// Why a person could not do `intent` to the form as it is shown now, if
+    /// they could not: a step on an input is refused, never silently dropped.
+    private func impossibility(of intent: JoinIntent) -> Mismatch? {
+        switch intent {
+        case .focus(let input), .change(let input, _): reach(input, exactly: true)
+        case .toggle(let name): reach(.field(name), exactly: true)
+        case .chooseDepositLimit: vocabulary.depositLimitField.flatMap { reach(.field($0), exactly: false) }
+        case .address: vocabulary.addressField.flatMap { reach(.field($0), exactly: false) }
+        default: nil
+        }
+    }
+
+    /// Why `input` cannot be used now: an alert covers the form, its field is
+    /// on another page, the form is loading (every input disabled) or the
+    /// field is disabled; and, `exactly`, when the input itself is not shown
+    /// (a manual address part in search mode, the search box in manual mode,
+    /// a limit's amount or period unless a limit is chosen).
+    private func reach(_ input: InputID, exactly: Bool) -> Mismatch? {
+        let state = journey.state
+        func refused(_ actual: String) -> Mismatch { Mismatch(check: "input \(input)", expected: "one a person can use now", actual: actual) }
+        if let alert = state.alert {
+            return refused("the \(alert.kind.rawValue) alert covers the form; answer it first (alert: <action>, or dismissAlert)")
+        }
+        guard state.page.contains(input.field) else {
+            let shown = state.page.fieldNames.map(\.rawValue).joined(separator: ", ")
+            return refused("'\(input.field)' is not on the page shown: page \(state.page.name) shows \(shown)")
+        }
+        if state.isLoading { return refused("the form is loading, so its inputs are disabled; wait for it (settle)") }
+        if state.field(input.field)?.isEnabled == false { return refused("'\(input.field)' is disabled") }
+        guard exactly, let hidden = hiddenReason(input, in: state) else { return nil }
+        return refused(hidden)
+    }
+
+    /// Why `input` is not shown in `state`, if it is not.
+    private func hiddenReason(_ input: InputID, in state: JoinState) -> String? {
+        if input.field == vocabulary.addressField, let address = state.address {
+            switch (input, address.mode) {
+            case (.child, .search):
+                return "'\(input)' is not shown: the address is in search mode (enterAddressManually shows its parts)"
+            case (.child(_, let key), .manual) where !address.manualFields.contains(where: { $0.field.rawValue == key }):
+                return "'\(input)' is not a part of this region's manual address"
+            case (.field, .manual):
+                return "the address search is not shown: the address is entered manually (backToAddressSearch shows it)"
+            default:
+                return nil
+            }
+        }
+        if input.field == vocabulary.depositLimitField, case .child = input, let limit = state.depositLimit, limit.decision != .limited {
+            return "'\(input)' is not shown: the deposit limit is \(limit.decision.rawValue) (depositLimit: limited shows it)"
+        }
+        return nil
+    }
+
     private mutating func send(_ intent: JoinIntent) {
         reach.record(intent, vocabulary: vocabulary)
         journey.send(intent)
@@ -165,6 +222,6 @@ struct Execution {
         let events = world.analytics.events
         return Observation(join: join, appBar: bar,
                            newEvents: Array(events.dropFirst(min(eventCursor, events.count))), allEvents: events,
-                           clients: await world.ledger.clients)
+                           clients: await world.ledger.clients, calls: world.calls)
     }
 }
