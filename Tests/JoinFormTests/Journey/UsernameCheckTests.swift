@@ -12,6 +12,15 @@ struct UsernameCheckTests {
         return harness
     }
 
+    /// The account page with `alex_c` typed and left while the username service fails.
+    private func failedCheck() async throws -> JourneyHarness {
+        let harness = try await harness()
+        await harness.backend.failUsername("alex_c")
+        harness.type("alex_c", into: "username")
+        await harness.journey.settle()
+        return harness
+    }
+
     @Test("a free username is valid once the service answers")
     func available() async throws {
         let harness = try await harness()
@@ -42,10 +51,7 @@ struct UsernameCheckTests {
 
     @Test("a failed call puts the field in the error state, without a message under it")
     func serviceFails() async throws {
-        let harness = try await harness()
-        await harness.backend.failUsername("alex_c")
-        harness.type("alex_c", into: "username")
-        await harness.journey.settle()
+        let harness = try await failedCheck()
         let field = harness.state.field("username")
         #expect(field?.status.kind == .error)
         #expect(field?.messages.isEmpty == true)
@@ -84,20 +90,14 @@ struct UsernameCheckTests {
 
     @Test("editing the username after an error clears it back to unchecked")
     func editClearsError() async throws {
-        let harness = try await harness()
-        await harness.backend.failUsername("alex_c")
-        harness.type("alex_c", into: "username")
-        await harness.journey.settle()
+        let harness = try await failedCheck()
         harness.journey.send(.change(.field("username"), "alex_cc"))
         #expect(harness.status("username") == .unknown)
     }
 
     @Test("after a failed check, focusing the field and leaving it again asks the service again, without retyping")
     func leavingAgainRetries() async throws {
-        let harness = try await harness()
-        await harness.backend.failUsername("alex_c")
-        harness.type("alex_c", into: "username")
-        await harness.journey.settle()
+        let harness = try await failedCheck()
         #expect(harness.status("username")?.kind == .error)
         harness.journey.send(.focus(.field("username")))
         harness.journey.send(.unfocus)
