@@ -6,7 +6,7 @@ import LiveryCore
 /// The in-process world a headless runtime runs in, and the handles that
 /// drive it: a virtual clock, settable flags, the signed-in session, the
 /// betslip, recorded analytics, a ledger of created clients, the calls made
-/// to its services, the address service (counting its requests) and the faults its services meet. It also
+/// to its services, the address service and the faults its services meet. It also
 /// says what the embedded account service starts with: taken usernames,
 /// existing accounts and the self-exclusion register.
 ///
@@ -33,8 +33,9 @@ public struct EmbeddedWorld: Sendable {
     public let ledger: ClientLedger
     /// The calls the runtime made to its account and address services.
     public let calls = ServiceCalls()
-    /// The address service, counting the requests it receives.
-    public let addresses: CountingAddressLookupService
+    /// The address service searches and retrievals go to (the bundled
+    /// offline index unless given); ``calls`` counts them.
+    public let addresses: any AddressLookupService
     /// The faults the account and address services meet (`check-username`,
     /// `create-client`, `address`); replace its plan at any time.
     public let faults: FaultSwitch
@@ -71,7 +72,7 @@ public struct EmbeddedWorld: Sendable {
         betslip = EmbeddedBetslipCount(betslipCount)
         analytics = RecordingDestination(name: "embedded")
         ledger = ClientLedger()
-        self.addresses = CountingAddressLookupService(wrapping: addresses ?? BundledAddresses())
+        self.addresses = addresses ?? BundledAddresses()
         self.faults = FaultSwitch(faults)
         self.takenUsernames = takenUsernames
         self.existingAccounts = existingAccounts
