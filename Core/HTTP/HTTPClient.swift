@@ -5,8 +5,8 @@ import FoundationNetworking
 
 /// Where a backend is and how long to wait for it.
 ///
-/// Time-outs are kept by the client itself on the wall clock, on every
-/// platform: an attempt that has no answer after ``timeout`` fails with
+/// Time-outs are kept by the client itself on the wall clock (on a run's
+/// clock when it drives a server ``world``), on every platform: an attempt that has no answer after ``timeout`` fails with
 /// ``HTTPFailure/timedOut`` whatever the platform's networking does. A call
 /// that is safe to repeat (create-client, whose idempotency key makes a
 /// repeat harmless) is sent again after a time-out up to
@@ -26,17 +26,26 @@ public struct HTTPServiceConfiguration: Sendable {
     public var budget: Duration
     /// Headers sent with every request (e.g. an API key).
     public var headers: [String: String]
+    /// The server world a run drives, if any: every request names it and
+    /// carries the run's time, and time-outs, the retry budget and the
+    /// server's answer delays run on the run's clock (see ``DrivenWorld``).
+    public var world: DrivenWorld?
 
     /// A configuration: ten seconds per attempt and one retry by default;
     /// the budget is `timeout × (1 + retriesOnTimeout)` unless given.
     public init(baseURL: URL, timeout: Duration = .seconds(10), retriesOnTimeout: Int = 1, budget: Duration? = nil,
-                headers: [String: String] = [:]) {
+                headers: [String: String] = [:], world: DrivenWorld? = nil) {
+        let retry = RetryBudget(timeout: timeout, retries: retriesOnTimeout, budget: budget)
         self.baseURL = baseURL
-        self.timeout = max(timeout, .milliseconds(1))
-        self.retriesOnTimeout = min(max(0, retriesOnTimeout), 10)
-        self.budget = max(budget ?? self.timeout * (1 + self.retriesOnTimeout), .milliseconds(1))
+        self.timeout = retry.timeout
+        self.retriesOnTimeout = retry.retries
+        self.budget = retry.budget
         self.headers = headers
+        self.world = world
     }
+
+    /// How a call that is safe to repeat is repeated.
+    public var retry: RetryBudget { RetryBudget(timeout: timeout, retries: retriesOnTimeout, budget: budget) }
 }
 
 /// JSON over HTTP on Foundation's `URLSession`: builds requests, sends them
@@ -60,33 +69,27 @@ public struct HTTPClient: Sendable {
     /// once the retries or the budget run out.
     public func sendRepeatable(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
                                headers: [String: String] = [:]) async throws(HTTPFailure) -> Response {
-        try await Self.repeating(timeout: configuration.timeout, retries: configuration.retriesOnTimeout,
-                                 budget: configuration.budget, clock: ContinuousClock()) { (timeout) throws(HTTPFailure) in
+        let clock = configuration.world?.clock ?? .continuous
+        return try await configuration.retry.run(now: { clock.now }, attempt: { (timeout) throws(HTTPFailure) in
             try await send(method, path, query: query, body: body, headers: headers, timeout: timeout)
-        }
+        }, timedOut: Self.isTimeOut)
     }
 
-    /// The retry budget on any clock: `attempt` is called with the time it
-    /// may take — `timeout`, or what is left of `budget` when that is less —
-    /// once, then again after each time-out (``HTTPFailure/timedOut``, or a
-    /// 408 or 504 answer) up to `retries` times while at least a tenth of
-    /// `timeout` is left. The last answer or time-out is the result.
+    /// The retry budget on any clock: ``RetryBudget/run(now:attempt:timedOut:)``
+    /// with ``HTTPFailure/timedOut``, or a 408 or 504 answer, as a time-out.
     public static func repeating<C: Clock>(timeout: Duration, retries: Int, budget: Duration, clock: C,
                                            attempt: (Duration) async throws(HTTPFailure) -> Response)
         async throws(HTTPFailure) -> Response where C.Duration == Duration {
-        let end = clock.now.advanced(by: budget)
-        let shortest = timeout / 10
-        var retries = retries
-        while true {
-            let left = clock.now.duration(to: end)
-            do throws(HTTPFailure) {
-                let response = try await attempt(min(timeout, left))
-                let answeredTimeOut = response.status == 408 || response.status == 504
-                if !answeredTimeOut || retries == 0 || clock.now.duration(to: end) < shortest { return response }
-            } catch .timedOut where retries > 0 && clock.now.duration(to: end) >= shortest {
-                // Sent again below, inside what is left of the budget.
-            }
-            retries -= 1
+        let origin = clock.now
+        return try await RetryBudget(timeout: timeout, retries: retries, budget: budget)
+            .run(now: { origin.duration(to: clock.now) }, attempt: attempt, timedOut: isTimeOut)
+    }
+
+    /// Whether an attempt's outcome is a time-out: no answer in time, or a 408 or 504 answer.
+    private static func isTimeOut(_ outcome: Result<Response, HTTPFailure>) -> Bool {
+        switch outcome {
+        case .success(let response): response.status == 408 || response.status == 504
+        case .failure(let failure): failure == .timedOut
         }
     }
 
@@ -125,7 +128,11 @@ public struct HTTPClient: Sendable {
         }
         request.httpBody = body
         do {
-            let (data, response) = try await Self.answer(to: request, on: session, within: timeout)
+            let (data, response) = if let world = configuration.world {
+                try await world.answer(to: request, on: session, within: timeout)
+            } else {
+                try await Self.answer(to: request, on: session, within: timeout)
+            }
             guard let http = response as? HTTPURLResponse else { throw HTTPFailure.notHTTP }
             return Response(status: http.statusCode, body: data)
         } catch let failure as HTTPFailure {

@@ -176,6 +176,10 @@ struct EmbeddedWorldTests {
         world.clock.advance(by: .seconds(9))
         #expect(world.clock.sleeperCount == 1, "still waiting one second before the client's time-out")
         world.clock.advance(by: .seconds(1))
+        // As the app's HTTP client does, create-client is sent once more inside its budget.
+        await world.clock.waitForSleepers()
+        #expect(world.clock.sleeperCount == 1, "the second try waits its ten seconds")
+        world.clock.advance(by: .seconds(10))
         await #expect(throws: BackendError.timedOut) { try await creating.value }
         world.faults.plan = FaultPlan()
         #expect(try await backend.checkUsername("someone").isAvailable)
@@ -186,6 +190,8 @@ struct EmbeddedWorldTests {
         let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["create-client=latency 12s"]))
         let backend = try await backend(world)
         let first = Task { try await backend.createClient(registration(key: "same-key")) }
+        await world.clock.waitForSleepers()
+        world.clock.advance(by: .seconds(10))
         await world.clock.waitForSleepers()
         world.clock.advance(by: .seconds(10))
         await #expect(throws: BackendError.timedOut) { try await first.value }

@@ -122,7 +122,7 @@ struct ConnectionLimitTests {
             let (bytes, closed) = try await connection.readUntilClosed()
             let answer = try #require(RawAnswer(bytes))
             #expect(closed && answer.status == 405 && answer.errorCode == "method.notAllowed")
-            #expect(answer.headers["allow"] == "GET, OPTIONS, POST, PUT")
+            #expect(answer.headers["allow"] == "DELETE, GET, OPTIONS, POST, PUT")
             #expect(answer.headers["content-length"] == String(answer.body.count))
         }
     }

@@ -1,5 +1,6 @@
 import LiveryComposition
 import Foundation
+import GRDB
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -22,20 +23,20 @@ struct SandboxHarness {
 
     /// Starts a sandbox; a new temporary database unless `databasePath` is given.
     static func start(databasePath: String? = nil, faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true,
-                      connections: ConnectionLimits = ConnectionLimits(),
+                      connections: ConnectionLimits = ConnectionLimits(), worlds: WorldLimits = WorldLimits(),
                       logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
         let path = databasePath ?? temporaryDatabasePath()
         let configuration = SandboxConfiguration(port: 0, databasePath: path, faults: faults, passwordCost: .testing,
-                                                 connections: connections, allowsSeeding: allowsSeeding)
+                                                 connections: connections, allowsSeeding: allowsSeeding, worlds: worlds)
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, databasePath: path)
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
     static func run(faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
-                    isolation: isolated (any Actor)? = #isolation,
+                    worlds: WorldLimits = WorldLimits(), isolation: isolated (any Actor)? = #isolation,
                     _ body: (SandboxHarness) async throws -> Void) async throws {
-        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding, connections: connections)
+        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding, connections: connections, worlds: worlds)
         do {
             try await body(sandbox)
         } catch {
@@ -63,6 +64,8 @@ struct SandboxHarness {
         let elapsed: Duration
         /// The `Allow` header, if any.
         var allow: String?
+        /// The `Livery-Answer-After` header, if any.
+        var answerAfter: String?
 
         /// The body as a JSON object (empty when it is not one).
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
@@ -89,9 +92,30 @@ struct SandboxHarness {
         try await send("PUT", path, body: try JSONSerialization.data(withJSONObject: json))
     }
 
-    /// Creates a client of `brand` with `fields` under `key`.
-    func createClient(brand: String = "neds", fields: [String: String], key: String = UUID().uuidString) async throws -> Answer {
-        try await post("/v2/client", json: ["brand": brand, "fields": fields], headers: ["Idempotency-Key": key])
+    /// Creates a client of `brand` with `fields` under `key`, with `headers` (a world's, say).
+    func createClient(brand: String = "neds", fields: [String: String], key: String = UUID().uuidString,
+                      headers: [String: String] = [:]) async throws -> Answer {
+        try await post("/v2/client", json: ["brand": brand, "fields": fields], headers: headers.merging(["Idempotency-Key": key]) { $1 })
+    }
+
+    /// Makes a world seeded with `seed` (a brand is added when none is given); its id.
+    func createWorld(_ seed: [String: Any] = [:]) async throws -> String {
+        let answer = try await post("/sandbox/worlds", json: seed.merging(["brand": seed["brand"] ?? "neds"]) { first, _ in first })
+        guard answer.status == 201, let id = answer.json["world"] as? String else {
+            throw HarnessFailure("POST /sandbox/worlds answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
+        }
+        return id
+    }
+
+    /// How many client rows the database holds that match `condition` (SQL).
+    func clientRows(where condition: String) async throws -> Int {
+        try await DatabaseQueue(path: databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client WHERE \(condition)") ?? 0 }
+    }
+
+    /// Why the harness could not do what a test asked.
+    struct HarnessFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
@@ -107,7 +131,8 @@ struct SandboxHarness {
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
         return Answer(status: http?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start,
-                      allow: http?.value(forHTTPHeaderField: "Allow"))
+                      allow: http?.value(forHTTPHeaderField: "Allow"),
+                      answerAfter: http?.value(forHTTPHeaderField: "Livery-Answer-After"))
     }
 }
 

@@ -7,24 +7,60 @@ import LiveryScenarios
 
 @Suite("Every brand's scenarios against the sandbox server", .serialized)
 struct ScenarioSuiteTests {
-    /// A runner against `sandbox`. The client gives up after 3 s rather than
-    /// the default 10 s: the slow-server scenarios (12 s of latency) still time
-    /// out, twice (the retry), in a fraction of the time.
+    /// A runner against `sandbox`, with the app's client as it ships (10 s per attempt, one retry):
+    /// the run's clock keeps the server's time, so no real time is spent waiting.
     private func runner(_ sandbox: SandboxHarness) throws -> ScenarioRunner {
         ScenarioRunner(composition: try Composition(SandboxHarness.brands),
-                       backend: HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, timeout: .seconds(3)))
+                       backend: HTTPServiceConfiguration(baseURL: sandbox.server.baseURL))
     }
 
-    @Test("each brand's scenario suite passes over HTTP", arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
-    func brandSuite(brand: String) async throws {
+    /// What a transcript shows of a run, timings left out: each step and its outcome, and the failure's lines.
+    private static func transcript(_ result: ScenarioResult) -> [String] {
+        result.steps.map { "\($0.line) \($0.outcome) \($0.step)" }
+            + (result.failure?.mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" } ?? [])
+    }
+
+    @Test("each brand's scenarios give the same transcript, step by step, in process and against the sandbox, each run in its own world",
+          arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
+    func sameBothWays(brand: String) async throws {
         try await SandboxHarness.run { sandbox in
-            let runner = try runner(sandbox)
+            let embedded = ScenarioRunner(composition: try Composition(SandboxHarness.brands))
+            let served = try runner(sandbox)
             let files = ScenarioLibrary.files(for: brand)
             #expect(files.count >= 6)
             for file in files {
-                let result = try await runner.run(file: file, brand: brand)
-                #expect(result.passed, "\(file): \(result.failure.map { "\($0)" } ?? "")")
+                let inProcess = try await embedded.run(file: file, brand: brand)
+                let overHTTP = try await served.run(file: file, brand: brand)
+                #expect(overHTTP.passed, "\(file): \(overHTTP.failure.map { "\($0)" } ?? "")")
+                #expect(Self.transcript(inProcess) == Self.transcript(overHTTP), "\(file)")
             }
+            #expect(try await sandbox.clientRows(where: "world <> ''") == 0, "every run's world is deleted after it")
+        }
+    }
+
+    @Test("the same file runs again and again against one sandbox: every run has a world of its own")
+    func sameDataEveryRun() async throws {
+        try await SandboxHarness.run { sandbox in
+            let runner = try runner(sandbox)
+            let file = ScenarioLibrary.files(for: "neds").first { $0.hasSuffix("01-full-sign-up.yaml") }!
+            for _ in 0..<3 {
+                let result = try await runner.run(file: file, brand: "neds")
+                #expect(result.passed, "\(result.failure.map { "\($0)" } ?? "")")
+            }
+        }
+    }
+
+    @Test("the run's clock keeps the server's time: a day waited reaches its age check, a two-second answer arrives after two seconds")
+    func drivenTime() async throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenarios/neds-driven-time.yaml").path
+        let embedded = try await ScenarioRunner(composition: try Composition(SandboxHarness.brands)).run(file: path, brand: "neds")
+        #expect(embedded.passed, "\(embedded.failure.map { "\($0)" } ?? "")")
+        try await SandboxHarness.run { sandbox in
+            let started = ContinuousClock.now
+            let served = try await runner(sandbox).run(file: path, brand: "neds")
+            #expect(served.passed, "\(served.failure.map { "\($0)" } ?? "")")
+            #expect(Self.transcript(embedded) == Self.transcript(served))
+            #expect(ContinuousClock.now - started < .seconds(2), "a day and two seconds of the run's time cost no real time")
         }
     }
 

@@ -87,8 +87,11 @@ public struct Composition: Sendable {
             fieldNames: configuration.join.fieldNames, takenUsernames: world.takenUsernames,
             existingAccounts: world.existingAccounts,
             selfExclusionRegister: configuration.checksSelfExclusionRegister ? world.selfExclusionRegister : nil)
-        let faulted = FaultyAccountBackend(base: accounts, call: world.faultedCall)
-        let counted = CallCountingBackend(base: faulted, calls: world.calls)
+        // As over HTTP: the app's client repeats create-client after a time-out, each attempt meeting the
+        // world's faults; the journey's calls are counted as it makes them.
+        let call = world.faultedCall
+        let client = RepeatingAccountBackend(base: FaultyAccountBackend(base: accounts, call: call), retry: call.retry, clock: call.clock)
+        let counted = CallCountingBackend(base: client, calls: world.calls)
         return RuntimeServices(
             clock: EngineClock(world.clock), wallClock: world.wallClock,
             backend: LedgerRecordingBackend(base: counted, ledger: world.ledger, secretFields: configuration.secretFields),

@@ -43,6 +43,10 @@ public struct EmbeddedWorld: Sendable {
     /// (or a `timeout` fault) ends as "no answer in time" when the virtual
     /// clock reaches it. Ten seconds, as the HTTP clients' default.
     public var clientTimeout: Duration = .seconds(10)
+    /// How many more times the app's client sends create-client after a
+    /// time-out (with the same idempotency key), inside a budget of
+    /// `clientTimeout × (1 + clientRetries)`: once, as the HTTP clients' default.
+    public var clientRetries = 1
     /// The calendar "today" is read in: UTC unless told.
     public let calendar: Calendar
     /// Usernames already registered.
@@ -83,7 +87,9 @@ public struct EmbeddedWorld: Sendable {
     public var wallClock: WallClock { clock.wallClock(calendar: calendar) }
 
     /// How a call of the world's services meets its faults.
-    var faultedCall: FaultedCall { FaultedCall(faults: faults, clock: EngineClock(clock), timeout: clientTimeout) }
+    var faultedCall: FaultedCall {
+        FaultedCall(faults: faults, clock: EngineClock(clock), retry: RetryBudget(timeout: clientTimeout, retries: clientRetries))
+    }
 
     /// 1 January 2026.
     public static let defaultToday = CalendarDay(year: 2026, month: 1, day: 1)!

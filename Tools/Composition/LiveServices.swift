@@ -80,9 +80,22 @@ public struct LiveServices: Sendable {
     /// serves them) driven by `world`: its virtual clock and date, flags,
     /// session, betslip, recorded analytics, ledger and call counts. What `livery run
     /// --backend` runs scenarios on. The definition must come from the server.
-    public static func server(_ server: HTTPServiceConfiguration, driving world: EmbeddedWorld) -> LiveServices {
-        LiveServices(accounts: server,
-                     addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers),
+    ///
+    /// With `worldID`, the server world the run made for itself: every
+    /// request names it and carries the world's virtual time, and time-outs,
+    /// retries and the server's answer delays run on the world's clock
+    /// (``LiveryCore/DrivenWorld``), so a scenario sees on the server what it
+    /// sees in process.
+    public static func server(_ server: HTTPServiceConfiguration, driving world: EmbeddedWorld,
+                              worldID: String? = nil) -> LiveServices {
+        var server = server
+        if let worldID {
+            let clock = world.clock, timeZone = world.calendar.timeZone
+            server.world = DrivenWorld(id: worldID, clock: EngineClock(clock)) { DrivenWorld.timeText(clock.date, in: timeZone) }
+        }
+        return LiveServices(accounts: server,
+                     addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers,
+                                                     world: server.world),
                      analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
                      betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
                      definition: .server, ledger: world.ledger, calls: world.calls)

@@ -5,7 +5,9 @@ import LiveryCore
 /// How many calls a runtime has made to its account and address services,
 /// by kind: what a scenario counts to prove that a second tap while loading,
 /// or a name that fails its own rules, sends no request. A call counts when
-/// it is sent, whatever its answer (a failure or a time-out included).
+/// the journey makes it, whatever its answer (a failure or a time-out
+/// included); a create-client the app's client sends again after a time-out
+/// is still one call.
 ///
 /// The composition root counts into it when it is part of the services
 /// (always on embedded services; on live services only when one is given).

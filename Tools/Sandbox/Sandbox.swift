@@ -72,10 +72,12 @@ public enum Sandbox {
                       onServerRunning: @escaping @Sendable (Int) async -> Void)
         throws -> (application: Application<RouterResponder<SandboxRequestContext>>, store: SandboxStore) {
         let store: SandboxStore
-        let world: SandboxWorld
+        let register: [SelfExcludedPerson]
         do {
             store = try SandboxStore(path: configuration.databasePath)
-            world = SandboxWorld(register: try store.selfExclusionRegister())
+            // Worlds live as long as the process that made them: rows of earlier ones are no world's now.
+            try store.deleteWorldsButTheDefault()
+            register = try store.selfExclusionRegister(of: .standard)
         } catch {
             throw SandboxSetupError.database(path: configuration.databasePath, reason: "\(error)")
         }
@@ -85,12 +87,13 @@ public enum Sandbox {
         } catch {
             throw SandboxSetupError.server("the bundled address index: \(error)")
         }
-        let brands = try SandboxBrands(plugins, wallClock: world.wallClock)
+        let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
         let services = SandboxServices(brands: brands, store: store, addresses: addresses,
-                                       faults: FaultInjector(plan: configuration.faults),
+                                       worlds: SandboxWorlds(register: register, plan: configuration.faults,
+                                                             limits: configuration.worlds),
+                                       allowsWorlds: configuration.allowsSeeding,
                                        hasher: PasswordHasher(cost: configuration.passwordCost),
                                        cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
-                                       world: world,
                                        maxBodyBytes: configuration.maxBodyBytes, logger: logger)
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)
@@ -98,7 +101,10 @@ public enum Sandbox {
             AccountRoutes.register(on: router, services: services)
             AddressRoutes.register(on: router, services: services)
             ConfigRoutes.register(on: router, services: services)
-            if configuration.allowsSeeding { SeedRoutes.register(on: router, services: services) }
+            if configuration.allowsSeeding {
+                SeedRoutes.register(on: router, services: services)
+                WorldRoutes.register(on: router, services: services)
+            }
         }
         // The routes once more on a router that only lists them: the table of methods per path.
         let listing = Router(context: SandboxRequestContext.self)
@@ -106,6 +112,7 @@ public enum Sandbox {
         let methods = AllowedMethods(listing)
         let router = Router(context: SandboxRequestContext.self)
         router.add(middleware: RequestLogMiddleware(allowed: methods))
+        router.add(middleware: WorldMiddleware(services: services))
         registerRoutes(on: router)
         let application = Application(
             router: router,

@@ -25,16 +25,21 @@ public struct SandboxConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// When idle, slow or surplus connections are closed.
     public var connections: ConnectionLimits
-    /// Whether `POST /sandbox/seed` is served (to loopback peers only); off by
-    /// default, so a shared sandbox cannot be reseeded by accident.
+    /// Whether `POST /sandbox/seed` and the world routes are served (to
+    /// loopback peers only), and requests may name a world; off by default,
+    /// so a shared sandbox cannot be reseeded by accident.
     public var allowsSeeding: Bool
+    /// How many worlds the sandbox holds and how long one lives unused.
+    public var worlds: WorldLimits
 
     /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies, the
-    /// default ``ConnectionLimits``, no seeding.
+    /// default ``ConnectionLimits``, no seeding, the default ``WorldLimits``.
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
                 passwordCost: PasswordHasher.Cost = .standard, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
-                maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false) {
+                maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
+                worlds: WorldLimits = WorldLimits()) {
         self.connections = connections
+        self.worlds = worlds
         self.hashingThreads = hashingThreads
         self.allowsSeeding = allowsSeeding
         self.host = host

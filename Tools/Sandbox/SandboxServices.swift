@@ -7,27 +7,54 @@ import LiveryCore
 import Logging
 
 /// Everything the routes share: the brands, the database, the address
-/// index, the fault injector, the password hasher and the threads it runs
-/// on. Immutable; built once.
+/// index, the worlds, the password hasher and the threads it runs on.
+/// Immutable; built once.
 struct SandboxServices: Sendable {
     let brands: SandboxBrands
     let store: SandboxStore
     let addresses: EmbeddedAddressLookupService
-    let faults: FaultInjector
+    /// The worlds: the default one and those runs created, each with its day, register and faults.
+    let worlds: SandboxWorlds
+    /// Whether requests may name a world (the sandbox allows seeding).
+    let allowsWorlds: Bool
     let hasher: PasswordHasher
     /// Where hashing runs, off the request-handling threads (`nil`: on them,
     /// which only the load benchmark asks for, as its baseline).
     let cpu: CPUWorkPool?
-    /// The day taken as today and the self-exclusion register, as seeds leave them.
-    let world: SandboxWorld
     let maxBodyBytes: Int
     let logger: Logger
 
-    /// Applies the fault plan to `route`: waits its added latency, then throws
-    /// the injected error answer if this request is one that fails (a
-    /// time-out is answered 504 at once: the sandbox is the gateway that gave up).
+    /// The world of the request `context` belongs to.
+    func world(of context: SandboxRequestContext) -> SandboxWorlds.World {
+        context.world ?? worlds.standard
+    }
+
+    /// Deletes the worlds idle for longer than the limit, rows and all.
+    func sweepWorlds() async {
+        for id in worlds.sweep() {
+            do {
+                try await store.deleteWorld(id)
+            } catch {
+                logger.error("an expired world's rows could not be deleted", metadata: ["world": "\(id.rawValue)"])
+            }
+        }
+    }
+
+    /// Applies the request's world's faults to `route`. Its added latency is
+    /// waited in real time — or, when a run drives the world's time, told to
+    /// the run as the delay after which the answer counts as arrived (never,
+    /// for a time-out). Then the injected error answer is thrown if this
+    /// request is one that fails (a time-out is answered 504 at once: the
+    /// sandbox is the gateway that gave up).
     func injectFaults(_ route: ServiceRoute) async throws {
-        switch try await faults.apply(to: route) {
+        let scope = RequestScope.current
+        let (latency, failure) = (scope?.world ?? worlds.standard).faults.draw(route)
+        if let scope, scope.drivesTime {
+            scope.answer(after: failure == .timeout ? nil : latency ?? .zero)
+        } else if let latency {
+            try await Task.sleep(for: latency)
+        }
+        switch failure {
         case nil:
             return
         case .status(let status)?:

@@ -90,7 +90,11 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await HTTPClient.answer(to: request, on: session, within: configuration.timeout)
+            (data, response) = if let world = configuration.world {
+                try await world.answer(to: request, on: session, within: configuration.timeout)
+            } else {
+                try await HTTPClient.answer(to: request, on: session, within: configuration.timeout)
+            }
         } catch {
             throw Self.failure(for: error)
         }
@@ -121,7 +125,13 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
     private static func failure(for error: any Error) -> AddressLookupError {
         if error is CancellationError { return .cancelled }
-        if let failure = error as? HTTPFailure { return failure == .timedOut ? .timedOut : .unavailable(reason: failure.description) }
+        if let failure = error as? HTTPFailure {
+            switch failure {
+            case .timedOut: return .timedOut
+            case .cancelled: return .cancelled
+            default: return .unavailable(reason: failure.description)
+            }
+        }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .timedOut: return .timedOut

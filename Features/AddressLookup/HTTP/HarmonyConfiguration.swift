@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 
 /// Where and how ``HarmonyAddressLookupService`` reaches a Harmony-style address API.
 public struct HarmonyConfiguration: Hashable, Sendable {
@@ -12,15 +13,18 @@ public struct HarmonyConfiguration: Hashable, Sendable {
     public var timeout: Duration
     /// Extra request headers, e.g. credentials supplied by the host app.
     public var headers: [String: String]
+    /// The server world a run drives, if any (the sandbox in a scenario run): see ``LiveryCore/DrivenWorld``.
+    public var world: DrivenWorld?
 
     /// A configuration; paths default to `address/find` and `address/retrieve`, the timeout to 10 s.
     public init(baseURL: URL, findPath: String = "address/find", retrievePath: String = "address/retrieve",
-                timeout: Duration = .seconds(10), headers: [String: String] = [:]) {
+                timeout: Duration = .seconds(10), headers: [String: String] = [:], world: DrivenWorld? = nil) {
         self.baseURL = baseURL
         self.findPath = findPath
         self.retrievePath = retrievePath
         self.timeout = timeout
         self.headers = headers
+        self.world = world
     }
 
     /// The timeout in seconds, as `URLRequest` takes it.

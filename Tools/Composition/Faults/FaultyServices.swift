@@ -8,7 +8,8 @@ import LiveryCore
 struct FaultedCall: Sendable {
     let faults: FaultSwitch
     let clock: EngineClock
-    let timeout: Duration
+    /// The app's client's time-out and retries, as the HTTP client keeps them.
+    let retry: RetryBudget
 
     /// How a call of `route` ends before reaching the service, if it does.
     enum Interruption: Error {
@@ -16,8 +17,9 @@ struct FaultedCall: Sendable {
         case timedOut
     }
 
-    /// Runs `call` under the faults of `route`.
+    /// Runs `call` under the faults of `route`, giving up after the client's time-out.
     func run<Answer: Sendable>(_ route: ServiceRoute, _ call: () async throws -> Answer) async throws -> Answer {
+        let timeout = retry.timeout
         let (latency, failure) = faults.draw(route)
         switch failure {
         case .timeout?:
@@ -94,5 +96,27 @@ struct FaultyAddressLookup: AddressLookupService {
         } catch {
             throw .cancelled
         }
+    }
+}
+
+/// The app's client's way with create-client, in process: sent again after a
+/// time-out, with the same idempotency key (so a repeat is harmless), inside
+/// the retry budget on the world's clock — as ``LiveryCore/HTTPClient`` does over HTTP.
+struct RepeatingAccountBackend: AccountBackend {
+    let base: any AccountBackend
+    let retry: RetryBudget
+    let clock: EngineClock
+
+    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username)
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        try await retry.run(now: { clock.now }, attempt: { (_) throws(BackendError) in
+            try await base.createClient(registration)
+        }, timedOut: { outcome in
+            if case .failure(.timedOut) = outcome { return true }
+            return false
+        })
     }
 }

@@ -1,8 +1,7 @@
 import LiveryComposition
 
-/// Applies the sandbox's faults to requests: the plan it was started with
-/// (`--fault`, `--latency`), overridden route by route by the latest seed.
-/// It waits the route's added latency, then says how the request fails, if it does.
+/// A world's faults: the plan the sandbox was started with (`--fault`,
+/// `--latency`), overridden route by route by the world's latest seed.
 struct FaultInjector: Sendable {
     private let base: FaultPlan
     private let faults: FaultSwitch
@@ -17,10 +16,8 @@ struct FaultInjector: Sendable {
         faults.plan = base.overridden(by: plan)
     }
 
-    /// Waits the added latency of `route`, then the outcome if this request is one that fails, or `nil`.
-    func apply(to route: ServiceRoute) async throws -> FaultPlan.Outcome? {
-        let (latency, failure) = faults.draw(route)
-        if let latency { try await Task.sleep(for: latency) }
-        return failure
+    /// The added latency of `route` for this request, and how it fails, if it does.
+    func draw(_ route: ServiceRoute) -> (latency: Duration?, failure: FaultPlan.Outcome?) {
+        faults.draw(route)
     }
 }

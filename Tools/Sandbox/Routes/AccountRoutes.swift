@@ -15,7 +15,7 @@ enum AccountRoutes {
         router.get("/v2/client/{clientId}/details") { _, context -> Response in
             try await services.injectFaults(.clientDetails)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
-            guard let details = try await services.store.details(clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            guard let details = try await services.store.details(clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(details)
         }
         router.put("/v2/client/{clientId}/details") { request, context -> Response in
@@ -29,13 +29,13 @@ enum AccountRoutes {
             guard details.pendingBetsCount >= 0, details.promotionsBalance >= 0 else {
                 throw APIError(.badRequest, code: "request.invalid", message: "'pendingBetsCount' and 'promotionsBalance' cannot be negative")
             }
-            guard try await services.store.setDetails(details, clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            guard try await services.store.setDetails(details, clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(details)
         }
         router.get("/v2/client/{clientId}/betslip-count") { _, context -> Response in
             try await services.injectFaults(.betslipCount)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
-            guard let count = try await services.store.betslipCount(clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            guard let count = try await services.store.betslipCount(clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(BetslipCountBody(count: count))
         }
         router.put("/v2/client/{clientId}/betslip-count") { request, context -> Response in
@@ -44,7 +44,7 @@ enum AccountRoutes {
             var request = request
             let body = try await JSONBody.decode(BetslipCountBody.self, from: &request, limit: services.maxBodyBytes)
             guard body.count >= 0 else { throw APIError(.badRequest, code: "request.invalid", message: "'count' cannot be negative") }
-            guard try await services.store.setBetslipCount(body.count, clientID: id) else { throw APIError.unknownClient("client-\(id)") }
+            guard try await services.store.setBetslipCount(body.count, clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(body)
         }
     }

@@ -21,7 +21,7 @@ enum CreateClientRoutes {
     static let idempotencyHeader = HTTPFields.Element.Name("Idempotency-Key")!
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.post("/v2/client") { request, _ -> Response in
+        router.post("/v2/client") { request, context -> Response in
             try await services.injectFaults(.createClient)
             guard let key = request.headers[idempotencyHeader]?.trimmingCharacters(in: .whitespaces), !key.isEmpty else {
                 throw APIError.missing("the Idempotency-Key header")
@@ -32,23 +32,24 @@ enum CreateClientRoutes {
             var request = request
             let body = try await JSONBody.decode(RegistrationBody.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: body.brand)
-            if let replay = try await replay(key, body.fields, brand: brand, services: services) { return replay }
-            return try await create(body.fields, brand: brand, key: key, services: services)
+            let world = services.world(of: context)
+            if let replay = try await replay(key, body.fields, brand: brand, world: world, services: services) { return replay }
+            return try await create(body.fields, brand: brand, key: key, world: world, services: services)
         }
     }
 
-    private static func create(_ fields: [String: String], brand: SandboxBrand, key: String,
+    private static func create(_ fields: [String: String], brand: SandboxBrand, key: String, world: SandboxWorlds.World,
                                services: SandboxServices) async throws -> Response {
         let username = fields[brand.fieldNames.username.rawValue] ?? ""
-        switch try await RegistrationCheck.check(fields, for: brand, store: services.store, register: services.world.register) {
+        switch try await RegistrationCheck.check(fields, for: brand, store: services.store, world: world) {
         case .valid:
             break
         case .accountExists:
-            if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
+            if let replay = try await replay(key, fields, brand: brand, world: world, services: services) { return replay }
             throw accountExists
         case .rejected(let violations):
             // A concurrent retry with this key may have taken the username a moment ago: that is a replay, not a conflict.
-            if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
+            if let replay = try await replay(key, fields, brand: brand, world: world, services: services) { return replay }
             throw rejection(violations, username: brand.fieldNames.username)
         case .selfExcluded:
             throw APIError(.forbidden, code: "self.excluded",
@@ -60,7 +61,7 @@ enum CreateClientRoutes {
             .flatMap { fields[$0.name.rawValue] }
         let passwordHash: String? = if let password { try await services.hashPassword(password) } else { nil }
         let stored = fields.filter { !brand.passwordFields.contains($0.key) }
-        let client = SandboxStore.NewClient(brand: brand.id, username: username, fields: stored,
+        let client = SandboxStore.NewClient(world: world.id, brand: brand.id, username: username, fields: stored,
                                             passwordHash: passwordHash, idempotencyKey: key,
                                             fingerprint: fingerprint(fields, brand: brand),
                                             identity: brand.validator.identity(in: fields))
@@ -69,7 +70,7 @@ enum CreateClientRoutes {
             services.logger.info("client created", metadata: ["brand": "\(brand.id)", "client": "client-\(id)"])
             return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .created)
         case .replayed:
-            if let replay = try await replay(key, fields, brand: brand, services: services) { return replay }
+            if let replay = try await replay(key, fields, brand: brand, world: world, services: services) { return replay }
             throw APIError(.internalServerError, code: "server.error", message: "the earlier request could not be read")
         case .usernameTaken:
             throw rejection([brand.fieldNames.username: [takenViolation]], username: brand.fieldNames.username)
@@ -86,9 +87,9 @@ enum CreateClientRoutes {
     /// request is the same one (brand, every field, the password checked
     /// against its hash); 422 `idempotency.mismatch` when it is not, or
     /// `idempotency.expired` after ``keyLifetime``; `nil` for a new key.
-    private static func replay(_ key: String, _ fields: [String: String], brand: SandboxBrand,
+    private static func replay(_ key: String, _ fields: [String: String], brand: SandboxBrand, world: SandboxWorlds.World,
                                services: SandboxServices) async throws -> Response? {
-        guard let earlier = try await services.store.earlierRequest(forIdempotencyKey: key) else { return nil }
+        guard let earlier = try await services.store.earlierRequest(forIdempotencyKey: key, in: world.id) else { return nil }
         if let created = earlier.createdAt, Date().timeIntervalSince(created) > keyLifetime {
             throw APIError(.unprocessableContent, code: "idempotency.expired",
                            message: "the Idempotency-Key was used over a day ago; send a new key")

@@ -21,19 +21,20 @@ enum RegistrationCheck {
         case selfExcluded
     }
 
-    /// Checks `fields` for `brand`, asking `store` whether the person has an
-    /// account and whether the username is taken; `register` is the people to refuse.
+    /// Checks `fields` for `brand` in `world`, asking `store` whether the
+    /// person has an account and whether the username is taken, and the
+    /// world's register whether they may have one.
     static func check(_ fields: [String: String], for brand: SandboxBrand, store: SandboxStore,
-                      register: [SelfExcludedPerson]) async throws -> Outcome {
+                      world: SandboxWorlds.World) async throws -> Outcome {
         let validator = brand.validator
         let rejected = validator.violations(in: fields)
         guard rejected.isEmpty else { return .rejected(rejected) }
-        if try await store.hasAccount(validator.identity(in: fields), brand: brand.id) { return .accountExists }
+        if try await store.hasAccount(validator.identity(in: fields), brand: brand.id, in: world.id) { return .accountExists }
         let username = validator.username(in: fields)
-        if try await store.isUsernameTaken(username, brand: brand.id) {
+        if try await store.isUsernameTaken(username, brand: brand.id, in: world.id) {
             return .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
         }
-        if brand.checksSelfExclusionRegister, validator.isListed(fields, in: register) { return .selfExcluded }
+        if brand.checksSelfExclusionRegister, validator.isListed(fields, in: world.register) { return .selfExcluded }
         return .valid
     }
 }

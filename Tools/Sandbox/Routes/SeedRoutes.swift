@@ -23,34 +23,56 @@ import LiveryCore
 /// the faults the sandbox was started with); accounts, usernames and register
 /// entries are added to what is stored (each once). A bad value is a 400
 /// naming it, and nothing is changed. Answers 200 with what was seeded.
+///
+/// It seeds the request's world: the one its `Livery-World` header names,
+/// else the default world.
 enum SeedRoutes {
     /// The most entries of each kind one seed may hold.
     static let maxEntries = 200
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.post("/sandbox/seed") { request, context -> Response in
-            guard context.isFromLoopback else {
-                throw APIError(.forbidden, code: "seed.forbidden", message: "only this machine may seed the sandbox")
-            }
+            try checkLoopback(context)
             var request = request
             let seed = try await JSONBody.decode(SeedBody.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try check(seed)
-            try await services.store.reserveUsernames(seed.takenUsernames ?? [])
-            let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id)
-            try await services.store.addToRegister(checked.register)
-            services.world.addToRegister(checked.register)
-            services.world.today = checked.today
-            services.faults.seed(checked.faults)
-            return try JSONAnswer.response(Seeded(brand: brand.id.rawValue, today: checked.today?.description,
-                                                  existingAccounts: added, takenUsernames: seed.takenUsernames?.count ?? 0,
-                                                  selfExcluded: checked.register.count, faults: checked.faults.specs))
+            let seeded = try await apply(checked, brand: brand, to: services.world(of: context), services: services)
+            return try JSONAnswer.response(seeded)
         }
     }
 
+    /// 403 `seed.forbidden` unless the request comes from this machine.
+    static func checkLoopback(_ context: SandboxRequestContext) throws(APIError) {
+        guard context.isFromLoopback else {
+            throw APIError(.forbidden, code: "seed.forbidden", message: "only this machine may seed the sandbox")
+        }
+    }
+
+    /// A seed's values, checked.
+    struct Checked: Sendable {
+        let today: CalendarDay?
+        let accounts: [ExistingAccount]
+        let takenUsernames: [String]
+        let register: [SelfExcludedPerson]
+        let faults: FaultPlan
+    }
+
+    /// Seeds `world` with `checked` for `brand`: what was seeded.
+    static func apply(_ checked: Checked, brand: SandboxBrand, to world: SandboxWorlds.World,
+                      services: SandboxServices) async throws -> Seeded {
+        try await services.store.reserveUsernames(checked.takenUsernames, in: world.id)
+        let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id, in: world.id)
+        try await services.store.addToRegister(checked.register, in: world.id)
+        world.addToRegister(checked.register)
+        world.today = checked.today
+        world.faults.seed(checked.faults)
+        return Seeded(brand: brand.id.rawValue, today: checked.today?.description, existingAccounts: added,
+                      takenUsernames: checked.takenUsernames.count, selfExcluded: checked.register.count, faults: checked.faults.specs)
+    }
+
     /// The seed's values, checked before anything changes.
-    private static func check(_ seed: SeedBody) throws(APIError) -> (today: CalendarDay?, accounts: [ExistingAccount],
-                                                                  register: [SelfExcludedPerson], faults: FaultPlan) {
+    static func check(_ seed: SeedBody) throws(APIError) -> Checked {
         for (name, count) in [("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
                               ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count)] where (count ?? 0) > maxEntries {
             throw invalid("'\(name)' holds more than \(maxEntries) entries")
@@ -84,14 +106,14 @@ enum SeedRoutes {
         let texts = (seed.takenUsernames ?? []) + accounts.flatMap { [$0.email, $0.mobile, $0.username].compactMap { $0 } }
             + register.flatMap { [$0.firstName, $0.lastName] }
         if let long = texts.first(where: { $0.count > 200 }) { throw invalid("a value is longer than 200 characters: '\(long.prefix(20))…'") }
-        return (today, accounts, register, faults)
+        return Checked(today: today, accounts: accounts, takenUsernames: seed.takenUsernames ?? [], register: register, faults: faults)
     }
 
     private static func invalid(_ message: String) -> APIError {
         APIError(.badRequest, code: "seed.invalid", message: message)
     }
 
-    private struct Seeded: Encodable {
+    struct Seeded: Encodable {
         let brand: String
         let today: String?
         let existingAccounts: Int

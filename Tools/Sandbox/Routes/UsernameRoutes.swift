@@ -12,13 +12,13 @@ import LiveryCore
 /// cannot be used is a 200 answer, not an error: the question was answered.
 enum UsernameRoutes {
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.get("/v2/client/check-username") { request, _ -> Response in
+        router.get("/v2/client/check-username") { request, context -> Response in
             try await services.injectFaults(.checkUsername)
             let brandName = try SandboxServices.query("brand", in: request)
             let username = try SandboxServices.query("username", in: request)
             let brand = try services.brands.brand(named: brandName)
             var reasons = brand.validator.usernameViolations(username)
-            if reasons.isEmpty, try await services.store.isUsernameTaken(username, brand: brand.id) {
+            if reasons.isEmpty, try await services.store.isUsernameTaken(username, brand: brand.id, in: services.world(of: context).id) {
                 reasons = [RegistrationValidator.usernameTaken]
             }
             return try JSONAnswer.response(Answer(username: username, reasons: reasons))

@@ -100,6 +100,49 @@ enum SandboxSchema {
                 CREATE UNIQUE INDEX client_mobile ON client (brand, mobile_key) WHERE mobile_key IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v6: every row in a world", foreignKeyChecks: .deferred) { db in
+            // Rows from before belong to the default world (''). The unique keys become unique per world,
+            // so two worlds may hold the same person, username or idempotency key.
+            try db.execute(sql: """
+                CREATE TABLE client_v6 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    world TEXT NOT NULL DEFAULT '',
+                    brand TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    username_key TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    password_hash TEXT,
+                    idempotency_key TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    email_key TEXT,
+                    mobile_key TEXT,
+                    request_fingerprint TEXT,
+                    UNIQUE (world, brand, username_key),
+                    UNIQUE (world, idempotency_key)
+                );
+                INSERT INTO client_v6 (id, world, brand, username, username_key, fields, password_hash, idempotency_key,
+                                       created_at, email_key, mobile_key, request_fingerprint)
+                    SELECT id, '', brand, username, username_key, fields, password_hash, idempotency_key,
+                           created_at, email_key, mobile_key, request_fingerprint FROM client;
+                DROP TABLE client;
+                ALTER TABLE client_v6 RENAME TO client;
+                CREATE UNIQUE INDEX client_email ON client (world, brand, email_key) WHERE email_key IS NOT NULL;
+                CREATE UNIQUE INDEX client_mobile ON client (world, brand, mobile_key) WHERE mobile_key IS NOT NULL;
+                CREATE INDEX client_world ON client (world);
+
+                CREATE TABLE reserved_username_v6 (
+                    world TEXT NOT NULL DEFAULT '',
+                    username_key TEXT NOT NULL,
+                    PRIMARY KEY (world, username_key)
+                );
+                INSERT INTO reserved_username_v6 (world, username_key) SELECT '', username_key FROM reserved_username;
+                DROP TABLE reserved_username;
+                ALTER TABLE reserved_username_v6 RENAME TO reserved_username;
+
+                ALTER TABLE self_excluded_person ADD COLUMN world TEXT NOT NULL DEFAULT '';
+                CREATE INDEX self_excluded_world ON self_excluded_person (world);
+                """)
+        }
         return migrator
     }
 }

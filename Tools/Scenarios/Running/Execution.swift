@@ -18,8 +18,15 @@ struct Execution {
     private let vocabulary: Vocabulary
     /// The scenario's world, for re-seeding a server when its faults change.
     private let given: Given
-    /// How to tell the server about the world, when running against one.
-    private let seeding: SandboxSeeding?
+    /// The server's world, when running against one.
+    private let server: ServerWorld?
+
+    /// A scenario's world on a server: how to reach it, and its id (`nil`:
+    /// the default world, on a sandbox without seeding).
+    struct ServerWorld: Sendable {
+        let seeding: SandboxSeeding
+        let id: String?
+    }
     private var journeys: [String: JoinFormStore]
     private var current = "main"
     /// How many analytics events earlier expect steps have seen.
@@ -28,12 +35,12 @@ struct Execution {
     private(set) var reach = Reach()
 
     init(runtime: Runtime, world: EmbeddedWorld, screen: String?, vocabulary: Vocabulary, given: Given,
-         seeding: SandboxSeeding?) throws {
+         server: ServerWorld?) throws {
         self.runtime = runtime
         self.world = world
         self.vocabulary = vocabulary
         self.given = given
-        self.seeding = seeding
+        self.server = server
         journeys = ["main": try runtime.joinForm()]
         appBar = runtime.appBar(options: AppBarOptions(screen: screen))
         record()
@@ -61,6 +68,13 @@ struct Execution {
                 return outcome.passed ? nil : Mismatch(check: check.label, expected: check.expected, actual: outcome.actual)
             }
         }
+    }
+
+    /// Ends the run on the server: the world the run made, if it made one,
+    /// is deleted with everything it holds.
+    func finish() async {
+        guard let server, let id = server.id else { return }
+        await server.seeding.deleteWorld(id)
     }
 
     /// What the run reached, with the analytics it sent.
@@ -113,12 +127,12 @@ struct Execution {
             }
             current = name
         case .faults(let plan):
-            guard let seeding else {
+            guard let server else {
                 world.faults.plan = plan
                 return []
             }
             do {
-                try await seeding.seed(brand: runtime.manifest.id.rawValue, given, faults: plan)
+                try await server.seeding.seed(brand: runtime.manifest.id.rawValue, given, faults: plan, world: server.id)
             } catch {
                 return [Mismatch(check: "faults", expected: "set on the server", actual: "\(error)")]
             }

@@ -2,17 +2,19 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 
-/// Tells a sandbox about the world a scenario starts in (`POST /sandbox/seed`):
-/// the day, existing accounts, taken usernames, register entries and faults.
-/// The session, betslip and flags stay with the app (the scenario's world).
+/// Gives a scenario a world of its own on a sandbox: made from the part of
+/// its `given:` that lives on the server (the day, existing accounts, taken
+/// usernames, register entries and faults), named in every request the run
+/// sends, re-seeded when a step changes the faults, and deleted after the
+/// scenario. The session, betslip and flags stay with the app (the scenario's world).
 struct SandboxSeeding: Sendable {
     let server: HTTPServiceConfiguration
 
-    /// Why a seed did not take.
+    /// Why a world could not be made or seeded.
     enum Failure: Error, CustomStringConvertible {
-        /// The sandbox does not serve seeding (started without `--allow-seeding`).
+        /// The sandbox does not serve seeding or worlds (started without `--allow-seeding`).
         case notAllowed(String)
-        /// The sandbox refused the seed or could not be reached.
+        /// The sandbox refused the world or could not be reached.
         case refused(String)
 
         var description: String {
@@ -24,9 +26,30 @@ struct SandboxSeeding: Sendable {
         }
     }
 
-    /// Seeds `given` for `brand`, with `faults` in place of the given ones when told.
-    func seed(brand: String, _ given: Given, faults: FaultPlan? = nil) async throws(Failure) {
-        var body: [String: Any] = ["brand": brand, "faults": (faults ?? given.faults).specs]
+    /// Makes a world for a scenario of `brand` starting from `given`; its id.
+    func createWorld(brand: String, _ given: Given) async throws(Failure) -> String {
+        let response = try await post("sandbox/worlds", body(brand: brand, given, faults: given.faults), world: nil)
+        guard response.status == 201 else { throw failure(of: response) }
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any], let id = object["world"] as? String else {
+            throw .refused("the answer to POST /sandbox/worlds names no world")
+        }
+        return id
+    }
+
+    /// Seeds `given` for `brand` into `world` (the default world when `nil`),
+    /// with `faults` in place of the given ones when told.
+    func seed(brand: String, _ given: Given, faults: FaultPlan? = nil, world: String? = nil) async throws(Failure) {
+        let response = try await post("sandbox/seed", body(brand: brand, given, faults: faults ?? given.faults), world: world)
+        guard response.status == 200 else { throw failure(of: response) }
+    }
+
+    /// Deletes `world` and everything it holds; a world already gone is no failure.
+    func deleteWorld(_ world: String) async {
+        _ = try? await HTTPClient(server).send("DELETE", "sandbox/worlds/\(world)")
+    }
+
+    private func body(brand: String, _ given: Given, faults: FaultPlan) throws(Failure) -> Data {
+        var body: [String: Any] = ["brand": brand, "faults": faults.specs]
         if let today = given.today { body["today"] = today.description }
         body["existingAccounts"] = given.existingAccounts.map { account -> [String: String] in
             var entry: [String: String] = [:]
@@ -39,25 +62,27 @@ struct SandboxSeeding: Sendable {
         body["selfExcluded"] = given.selfExcluded.map {
             ["firstName": $0.firstName, "lastName": $0.lastName, "dateOfBirth": $0.dateOfBirth.description]
         }
-        let data: Data
         do {
-            data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         } catch {
-            throw .refused("the seed could not be encoded")
+            throw .refused("the world could not be encoded")
         }
-        let response: HTTPClient.Response
+    }
+
+    private func post(_ path: String, _ body: Data, world: String?) async throws(Failure) -> HTTPClient.Response {
         do {
-            response = try await HTTPClient(server).send("POST", "sandbox/seed", body: data)
+            return try await HTTPClient(server).send("POST", path, body: body,
+                                                     headers: world.map { [DrivenWorld.worldHeader: $0] } ?? [:])
         } catch {
             throw .refused(error.description)
         }
-        switch response.status {
-        case 200: return
-        case 404: throw .notAllowed(server.baseURL.absoluteString)
-        default:
-            let message = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-                .flatMap { $0["error"] as? [String: Any] }.flatMap { $0["message"] as? String }
-            throw .refused("HTTP \(response.status)" + (message.map { ": \($0)" } ?? ""))
-        }
+    }
+
+    private func failure(of response: HTTPClient.Response) -> Failure {
+        let error = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }
+        // Without seeding the routes are not there at all.
+        if response.status == 404, error?["code"] as? String == "route.unknown" { return .notAllowed(server.baseURL.absoluteString) }
+        let message = error?["message"] as? String
+        return .refused("HTTP \(response.status)" + (message.map { ": \($0)" } ?? ""))
     }
 }

@@ -62,22 +62,34 @@ public struct ScenarioRunner: Sendable {
                                           mismatches: mismatches)
             }
         }
+        await execution.finish()
         let elapsed = ContinuousClock.now - started
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: results, failure: failure,
                               elapsedMilliseconds: Self.milliseconds(elapsed), reach: execution.reached)
     }
 
-    /// A fresh runtime of the scenario's brand in the world its `given:` describes, ready for its steps.
+    /// A fresh runtime of the scenario's brand in the world its `given:`
+    /// describes, ready for its steps: on a server, a world of its own there.
     @MainActor
     private func start(_ scenario: Scenario) async throws -> Execution {
         let world = scenario.given.world()
-        let services: ServiceSet = backend.map { .live(.server($0, driving: world)) } ?? .embedded(world)
-        let seeding = backend.map(SandboxSeeding.init)
-        if let seeding { try await seed(scenario, with: seeding) }
-        let assembled = try await composition.assemble(scenario.brand, on: services)
-        return try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen,
-                             vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
-                             given: scenario.given, seeding: seeding)
+        var services: ServiceSet = .embedded(world)
+        var server: Execution.ServerWorld?
+        if let backend {
+            let seeding = SandboxSeeding(server: backend)
+            let id = try await makeWorld(for: scenario, with: seeding)
+            server = Execution.ServerWorld(seeding: seeding, id: id)
+            services = .live(.server(backend, driving: world, worldID: id))
+        }
+        do {
+            let assembled = try await composition.assemble(scenario.brand, on: services)
+            return try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen,
+                                 vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
+                                 given: scenario.given, server: server)
+        } catch {
+            if let server, let id = server.id { await server.seeding.deleteWorld(id) }
+            throw error
+        }
     }
 
     /// What a head shows after `scenario` has run up to and including the
@@ -101,30 +113,35 @@ public struct ScenarioRunner: Sendable {
         for step in scenario.steps where line.map({ step.line <= $0 }) ?? true {
             let mismatches = await execution.perform(step)
             guard mismatches.isEmpty else {
+                await execution.finish()
                 throw ScenarioPlaybackError("\(scenario.file):\(step.line): \(step.summary) failed: "
                     + mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
             }
         }
+        await execution.finish()
         return ScenarioPlayback(join: execution.joinState, appBar: execution.appBar.state, world: execution.world)
     }
 
-    /// Tells the server about the scenario's world. A sandbox that does not
-    /// allow seeding is fine for a scenario that needs nothing of it.
-    private func seed(_ scenario: Scenario, with seeding: SandboxSeeding) async throws(SandboxSeeding.Failure) {
+    /// A world on the server for `scenario`; `nil` (the default world, its
+    /// time not driven) on a sandbox without seeding, which is fine for a
+    /// scenario that needs nothing of the server.
+    private func makeWorld(for scenario: Scenario, with seeding: SandboxSeeding) async throws(SandboxSeeding.Failure) -> String? {
         do {
-            try await seeding.seed(brand: scenario.brand, scenario.given)
-        } catch .notAllowed(let address) where !scenario.given.needsServer {
-            _ = address
+            return try await seeding.createWorld(brand: scenario.brand, scenario.given)
+        } catch .notAllowed(let address) {
+            if scenario.given.needsServer { throw .notAllowed(address) }
+            return nil
         }
     }
 
-    /// When `scenarios` run against a server and one of them needs to tell
-    /// it about its world, whether the server allows that; the error names
-    /// the first such scenario's `given:`.
+    /// When `scenarios` run against a server and one of them needs a world
+    /// of its own there, whether the server allows that; the error names the
+    /// first such scenario's `given:`.
     func checkSeeding(_ scenarios: [Scenario]) async -> ScenarioInputError? {
         guard let backend, let first = scenarios.first(where: \.given.needsServer) else { return nil }
+        let seeding = SandboxSeeding(server: backend)
         do {
-            try await SandboxSeeding(server: backend).seed(brand: first.brand, first.given)
+            await seeding.deleteWorld(try await seeding.createWorld(brand: first.brand, first.given))
             return nil
         } catch {
             return ScenarioInputError(file: first.file, line: first.givenLine ?? 1, message: "\(error)")

@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import LiveryCore
+
+/// What a request knows of its world while it is answered: the world, the
+/// day its rules take as today, whether a run's clock keeps its time, and
+/// (set by a fault) when its answer counts as arrived on that clock.
+final class RequestScope: @unchecked Sendable {
+    // @unchecked: `answerAfter` is only read and written under `lock`.
+
+    /// The scope of the request being answered.
+    @TaskLocal static var current: RequestScope?
+
+    /// The wall clock the brands' rules read: noon UTC of the request's day
+    /// (the run's, or the world's seeded one), or the system's time.
+    static let wallClock = WallClock(calendar: WallClock.gregorianUTC) {
+        guard let day = current?.day else { return Date() }
+        return WallClock.fixed(day).now
+    }
+
+    let world: SandboxWorlds.World
+    /// The run's day (from its time header), else the world's seeded day, else none (the system's date).
+    let day: CalendarDay?
+    /// Whether a run drives the world's time: faults then tell the run's
+    /// clock when the answer is due instead of holding it in real time.
+    let drivesTime: Bool
+    private let lock = NSLock()
+    private var answerAfter: String?
+
+    init(world: SandboxWorlds.World, day: CalendarDay?, drivesTime: Bool) {
+        self.world = world
+        self.day = day
+        self.drivesTime = drivesTime
+    }
+
+    /// The answer counts as arrived after `delay` of the run's time; `nil`: never (a time-out).
+    func answer(after delay: Duration?) {
+        let text = delay.map { String($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? "never"
+        lock.withLock { answerAfter = text }
+    }
+
+    /// `response` with the answer's delay, when a fault set one.
+    func stamp(_ response: Response) -> Response {
+        guard let delay = lock.withLock({ answerAfter }) else { return response }
+        var response = response
+        response.headers[WorldMiddleware.answerAfterHeader] = delay
+        return response
+    }
+}
+
+/// Finds each request's world — the one its `Livery-World` header names, or
+/// the default world — and answers it inside that world's ``RequestScope``.
+/// A world header on a sandbox without seeding is 403 `world.notAllowed`; an
+/// unknown world 404 `world.unknown`, an expired one 410 `world.expired`; a
+/// `Livery-World-Time` that is not an ISO 8601 time 400 `request.invalid`.
+struct WorldMiddleware: RouterMiddleware {
+    typealias Context = SandboxRequestContext
+
+    static let worldHeader = HTTPFields.Element.Name(DrivenWorld.worldHeader)!
+    static let timeHeader = HTTPFields.Element.Name(DrivenWorld.timeHeader)!
+    static let answerAfterHeader = HTTPFields.Element.Name(DrivenWorld.answerAfterHeader)!
+
+    let services: SandboxServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let named = request.headers[Self.worldHeader]
+        var context = context
+        let scope: RequestScope
+        do {
+            let world = try await world(named)
+            var day = world.today
+            if let time = request.headers[Self.timeHeader] {
+                guard time.utf8.count <= 64, time.count >= 10, let parsed = CalendarDay(iso: String(time.prefix(10))) else {
+                    throw APIError(.badRequest, code: "request.invalid",
+                                   message: "the \(DrivenWorld.timeHeader) header must be an ISO 8601 time such as 2026-06-01T09:30:00+10:00")
+                }
+                day = parsed
+            }
+            scope = RequestScope(world: world, day: day, drivesTime: named != nil && request.headers[Self.timeHeader] != nil)
+            context.world = world
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        }
+        let response: Response
+        do {
+            response = try await RequestScope.$current.withValue(scope) { try await next(request, context) }
+        } catch let error as APIError {
+            response = try error.response(from: request, context: context)
+        }
+        return scope.stamp(response)
+    }
+
+    private func world(_ named: String?) async throws(APIError) -> SandboxWorlds.World {
+        guard let named else { return services.worlds.standard }
+        guard services.allowsWorlds else {
+            throw APIError(.forbidden, code: "world.notAllowed",
+                           message: "this sandbox serves only its default world; start it with --allow-seeding to use worlds")
+        }
+        guard named.utf8.count <= 64 else { throw APIError(.badRequest, code: "request.invalid", message: "the world id is too long") }
+        do {
+            return try services.worlds.world(WorldID(rawValue: named))
+        } catch {
+            await services.sweepWorlds()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import LiveryComposition
+import SandboxRequests
+
+/// The worlds runs make for themselves, served only where seeding is
+/// allowed (`--allow-seeding`) and only to this machine:
+///
+/// - `POST /sandbox/worlds` with a seed body (`{"brand", "today"?,
+///   "existingAccounts"?, "takenUsernames"?, "selfExcluded"?, "faults"?}`, as
+///   `POST /sandbox/seed` takes it) → 201 `{"world": "<id>", …what was seeded}`:
+///   a new world, starting as the default world started (the sample taken
+///   usernames and register) with the seed on top. Past the cap, 429
+///   `world.limit`; a bad seed value is a 400 and no world is made.
+/// - `DELETE /sandbox/worlds/<id>` → 204, everything the world held deleted;
+///   404 `world.unknown`, 410 `world.expired`.
+///
+/// Requests name a world with the `Livery-World: <id>` header
+/// (``WorldMiddleware``); a world unused for the idle time-out is deleted.
+enum WorldRoutes {
+    static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
+        router.post("/sandbox/worlds") { request, context -> Response in
+            try SeedRoutes.checkLoopback(context)
+            var request = request
+            let seed = try await JSONBody.decode(SeedBody.self, from: &request, limit: services.maxBodyBytes)
+            let brand = try services.brands.brand(named: seed.brand)
+            let checked = try SeedRoutes.check(seed)
+            await services.sweepWorlds()
+            let world = try services.worlds.create(register: EmbeddedWorld.sampleRegister)
+            do {
+                try await services.store.startWorld(world.id)
+                let seeded = try await SeedRoutes.apply(checked, brand: brand, to: world, services: services)
+                return try JSONAnswer.response(Created(world: world.id.rawValue, seeded: seeded), status: .created)
+            } catch {
+                services.worlds.remove(world.id)
+                try? await services.store.deleteWorld(world.id)
+                throw error
+            }
+        }
+        router.delete("/sandbox/worlds/{id}") { _, context -> Response in
+            try SeedRoutes.checkLoopback(context)
+            let id = WorldID(rawValue: context.parameters.get("id") ?? "")
+            guard id != .standard else { throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted") }
+            _ = try services.worlds.world(id)
+            services.worlds.remove(id)
+            try await services.store.deleteWorld(id)
+            return Response(status: .noContent)
+        }
+    }
+
+    private struct Created: Encodable {
+        let world: String
+        let seeded: SeedRoutes.Seeded
+    }
+}
