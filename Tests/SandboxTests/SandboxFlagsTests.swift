@@ -11,7 +11,8 @@ struct SandboxFlagsTests {
     @Test("a port outside 0…65535, a time-out that is not a duration from 1 ms to 24 h, a cap outside 1…100000 or a bad latency: exit 2",
           arguments: [["--port", "99999"], ["--port", "-1"], ["--port", "65536"], ["--idle-timeout", "0s"],
                       ["--head-timeout", "1e20m"], ["--idle-timeout", "infms"], ["--head-timeout", "25h"], ["--body-timeout", "0ms"],
-                      ["--max-connections", "0"], ["--max-connections", "100001"], ["--latency", "address=nanms"]])
+                      ["--max-connections", "0"], ["--max-connections", "100001"], ["--latency", "address=nanms"],
+                      ["--max-worlds", "0"], ["--world-idle-timeout", "500ms"], ["--world-idle-timeout", "2d"]])
     func refused(_ arguments: [String]) async {
         #expect(await ExitStatus.run(ServerTool.self, arguments: ["sandbox"] + arguments) == ExitStatus.badInput)
     }
@@ -24,6 +25,8 @@ struct SandboxFlagsTests {
         #expect(limits == ConnectionLimits(idleTimeout: .seconds(120), requestHeadTimeout: .milliseconds(500),
                                            requestBodyTimeout: .seconds(3), maxConnections: 12))
         #expect(try ServerTool.SandboxCommand.parse([]).connections.limits() == ConnectionLimits())
+        #expect(try ServerTool.SandboxCommand.parse(["--max-worlds", "8", "--world-idle-timeout", "90s"]).worldLimits()
+            == WorldLimits(maxWorlds: 8, idleTimeout: .seconds(90)))
     }
 
     @Test("livery preview refuses an --allow-origin that is not an origin and the same bad limits: exit 2",

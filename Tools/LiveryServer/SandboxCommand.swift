@@ -18,7 +18,8 @@ extension ServerTool {
             Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \
             --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
             Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
-            --allow-seeding lets scenario runs (livery run --backend) seed the world their `given:` describes. \
+            --allow-seeding lets scenario runs (livery run --backend) make worlds of their own, each seeded \
+            with what its `given:` describes and timed by the run's clock. \
             Every option is checked before anything starts; "serving" is printed once the port is bound. \
             Exit status: 0 stopped, 2 bad options or a port or database that cannot be used.
             """)
@@ -46,6 +47,12 @@ extension ServerTool {
         @Flag(help: "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults.")
         var allowSeeding = false
 
+        @Option(help: "With --allow-seeding: the most worlds held at once (each scenario run makes one), 1…10000; one more is refused 429.")
+        var maxWorlds = 256
+
+        @Option(help: "With --allow-seeding: delete a world unused for this long, 1s…24h.")
+        var worldIdleTimeout = "10m"
+
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -56,6 +63,7 @@ extension ServerTool {
             } catch {
                 throw ValidationError("\(error)")
             }
+            _ = try worldLimits()
             if let database {
                 var isFolder: ObjCBool = false
                 let folder = URL(fileURLWithPath: database).deletingLastPathComponent().path
@@ -89,7 +97,8 @@ extension ServerTool {
             let brands = try ServerTool.composition()
             let plugins = try brands.registry.ids.map { id throws(ToolError) in try ServerTool.brand(id.rawValue, in: brands) }
             let configuration = SandboxConfiguration(host: host, port: port, databasePath: path, faults: faults,
-                                                     connections: try connections.limits(), allowsSeeding: allowSeeding)
+                                                     connections: try connections.limits(), allowsSeeding: allowSeeding,
+                                                     worlds: try worldLimits())
             let host = self.host
             do {
                 try await Sandbox.run(brands: plugins, configuration: configuration) { port in
@@ -99,6 +108,15 @@ extension ServerTool {
             } catch {
                 throw ToolError("the sandbox could not serve on \(host):\(port) with \(path): \(error)")
             }
+        }
+
+        /// `--max-worlds` and `--world-idle-timeout`, checked.
+        func worldLimits() throws(ValidationError) -> WorldLimits {
+            guard (1...10_000).contains(maxWorlds) else { throw ValidationError("--max-worlds must be 1…10000, not \(maxWorlds)") }
+            guard let idle = DurationText.parse(worldIdleTimeout, maximum: .seconds(86_400)), idle >= .seconds(1) else {
+                throw ValidationError("--world-idle-timeout must be a duration from 1s to 24h such as 10m, not '\(worldIdleTimeout)'")
+            }
+            return WorldLimits(maxWorlds: maxWorlds, idleTimeout: idle)
         }
 
         /// `--database`, or the default path with its folder created.
