@@ -38,6 +38,40 @@ struct ScenarioSuiteTests {
         }
     }
 
+    @Test("every brand's scenarios, twice at once and eight files at a time, against one sandbox: all pass, each in its own world")
+    func twiceAtOnce() async throws {
+        try await SandboxHarness.run { sandbox in
+            let runner = try runner(sandbox)
+            let runs = (0..<2).flatMap { _ in ["ladbrokes", "neds", "betcha", "tabnz"].flatMap { brand in
+                ScenarioLibrary.files(for: brand).map { (brand, $0) }
+            } }
+            let failures = await withTaskGroup(of: String?.self, returning: [String].self) { group in
+                var failures: [String] = []
+                for (position, run) in runs.enumerated() {
+                    if position >= 8, let outcome = await group.next(), let outcome { failures.append(outcome) }
+                    let brand = run.0, file = run.1
+                    group.addTask { await Self.problem(running: file, of: brand, with: runner) }
+                }
+                for await outcome in group { if let outcome { failures.append(outcome) } }
+                return failures
+            }
+            #expect(runs.count >= 180)
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+            #expect(try await sandbox.clientRows(where: "world <> ''") == 0)
+        }
+    }
+
+    /// What went wrong running `file` of `brand`, or `nil` when it passed.
+    @MainActor
+    private static func problem(running file: String, of brand: String, with runner: ScenarioRunner) async -> String? {
+        do {
+            let result = try await runner.run(file: file, brand: brand)
+            return result.passed ? nil : "\(result.failure.map { "\($0)" } ?? file)"
+        } catch {
+            return "\(file): \(error)"
+        }
+    }
+
     @Test("the same file runs again and again against one sandbox: every run has a world of its own")
     func sameDataEveryRun() async throws {
         try await SandboxHarness.run { sandbox in

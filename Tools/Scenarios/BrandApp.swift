@@ -29,14 +29,40 @@ public struct ScenarioRunOptions: ParsableArguments {
     @Flag(help: "After the run, report journey coverage: which intents, routes, alerts, alert actions, field states, rule codes and analytics events the scenarios reached, and which not.")
     public var coverage = false
 
+    /// How many files run side by side.
+    @Option(help: "Run this many files side by side, each in a process of its own, 1…64 (default: the number of cores); each file's transcript is printed whole, in name order.")
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The share of the files to run.
+    @Option(help: "Run a stable share of the files, I of N (e.g. 2/4): each file falls to one shard by its name, so N shards run every file once.")
+    public var shard: String?
+
+    /// Where to write a JUnit XML report.
+    @Option(help: "Also write a JUnit XML report to this file: one test case per scenario file, failures with file:line and expected/got.")
+    public var junit: String?
+
+    /// Set on the processes a run starts for ``jobs``.
+    @Flag(help: .private)
+    public var worker = false
+
     /// No options given.
     public init() {}
 
-    /// Refuses a `--backend` that is not an http(s) URL with a host.
+    /// Refuses a `--backend` that is not an http(s) URL with a host, `--jobs`
+    /// outside 1…64 and a `--shard` that is not I/N with 1 ≤ I ≤ N.
     public func validate() throws {
         if let backend, Self.server(backend) == nil {
             throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
         }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1…64, not \(jobs)") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N ≤ 1000, such as 2/4, not '\(shard.prefix(40))'")
+        }
+    }
+
+    /// The options a worker of this run gets: where the files and the server are, and no colour.
+    var forWorkers: [String] {
+        (backend.map { ["--backend", $0] } ?? []) + (scenarios.map { ["--scenarios", $0] } ?? []) + ["--no-colour"]
     }
 
     /// The server at `text`, when it is an http(s) URL with a host.
@@ -46,12 +72,17 @@ public struct ScenarioRunOptions: ParsableArguments {
     }
 
     /// Runs `brand`'s scenarios of `composition` as these options say, and
-    /// throws the exit status when it is not 0.
+    /// throws the exit status when it is not 0. `command` is this process's
+    /// executable's arguments that lead to the run (`["run", "neds"]` for
+    /// `livery`, none for a brand's executable), for the workers of ``jobs``.
     @MainActor
-    public func run(_ brand: String, of composition: Composition, terminal: Terminal) async throws {
+    public func run(_ brand: String, of composition: Composition, terminal: Terminal, command: [String] = []) async throws {
+        let executable = Bundle.main.executablePath
         let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
                                            colour: terminal.colour, scenariosDirectory: scenarios,
-                                           backend: backend.flatMap(Self.server), coverage: coverage).run()
+                                           backend: backend.flatMap(Self.server), coverage: coverage, jobs: jobs,
+                                           shard: shard.flatMap(Shard.init), junit: junit,
+                                           workerCommand: executable.map { [$0] + command + forWorkers }, isWorker: worker).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

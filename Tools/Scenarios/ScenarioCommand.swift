@@ -23,11 +23,27 @@ public struct ScenarioCommand: Sendable {
     /// Whether to report journey coverage: what the scenarios reached of
     /// everything the brand's engines can produce.
     public let coverage: Bool
+    /// How many files run side by side, each worker a process of the tool
+    /// (see ``workerCommand``); 1 runs them one after another in this process.
+    public let jobs: Int
+    /// The share of the files to run, or `nil` for all.
+    public let shard: Shard?
+    /// Where to write a JUnit XML report, if anywhere.
+    public let junit: String?
+    /// How to start a worker: the tool's executable and the arguments that
+    /// lead to this run (`nil`: no workers; every file runs in this process).
+    public let workerCommand: [String]?
+    /// Whether this process is a worker: it runs its files and prints one
+    /// result per line for the process that started it, nothing else.
+    public let isWorker: Bool
+    /// The workers files run in (for tests: workers in this process).
+    var workers: (any ScenarioWorkers)?
 
     /// A command.
     public init(composition: Composition, brand: String, files: [String] = [], json: Bool = false,
                 colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil,
-                coverage: Bool = false) {
+                coverage: Bool = false, jobs: Int = 1, shard: Shard? = nil, junit: String? = nil,
+                workerCommand: [String]? = nil, isWorker: Bool = false) {
         self.backend = backend
         self.coverage = coverage
         self.composition = composition
@@ -36,14 +52,22 @@ public struct ScenarioCommand: Sendable {
         self.json = json
         self.colour = colour
         self.scenariosDirectory = scenariosDirectory
+        self.jobs = max(1, jobs)
+        self.shard = shard
+        self.junit = junit
+        self.workerCommand = workerCommand
+        self.isWorker = isWorker
+        workers = workerCommand.map { ProcessWorkers(command: $0) }
     }
 
     /// Runs the scenarios; the exit status: 0 when every scenario passed, 1
     /// when one failed, 2 when the input was bad (unknown brand, unreadable
-    /// or malformed file).
+    /// or malformed file, a JUnit path that cannot be written).
     ///
     /// Every file is read and checked before any runs, so a typo anywhere
-    /// stops the run with all the errors at once.
+    /// stops the run with all the errors at once. With ``jobs`` above 1 the
+    /// files run side by side; each file's transcript is printed whole, in
+    /// name order, as soon as it and those before it are done.
     @MainActor
     public func run() async -> Int32 {
         let started = ContinuousClock.now
@@ -55,39 +79,45 @@ public struct ScenarioCommand: Sendable {
             ExitStatus.writeError("error: \(error)")
             return 2
         }
+        if let junit, let problem = JUnitReport.problem(with: junit) {
+            ExitStatus.writeError("error: \(problem)")
+            return 2
+        }
         let runner = ScenarioRunner(composition: composition, backend: backend)
-        let paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
+        var paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
         guard !paths.isEmpty else {
             let folder = ScenarioLibrary.scenariosDirectory(root: scenariosDirectory) + "/" + brandID
             report(errors: [ScenarioInputError(file: folder, line: 0, message: "no scenario files (*.yaml) found")],
                    brand: brandID, transcript: transcript)
             return 2
         }
+        if let shard { paths = paths.filter(shard.contains) }
         var scenarios: [Scenario] = []
         var errors: [ScenarioInputError] = []
-        do {
-            let vocabulary = try runner.vocabulary(for: brandID, file: paths[0])
-            for path in paths {
-                do {
-                    scenarios.append(try runner.load(path, brand: brandID, vocabulary: vocabulary))
-                } catch {
-                    errors.append(error)
+        if !paths.isEmpty {
+            do {
+                let vocabulary = try runner.vocabulary(for: brandID, file: paths[0])
+                for path in paths {
+                    do {
+                        scenarios.append(try runner.load(path, brand: brandID, vocabulary: vocabulary))
+                    } catch {
+                        errors.append(error)
+                    }
                 }
+            } catch {
+                errors.append(error)
             }
-        } catch {
-            errors.append(error)
         }
-        if errors.isEmpty, let refused = await runner.checkSeeding(scenarios) { errors.append(refused) }
+        if errors.isEmpty, !isWorker, let refused = await runner.checkSeeding(scenarios) { errors.append(refused) }
         guard errors.isEmpty else {
             report(errors: errors, brand: brandID, transcript: transcript)
+            writeJUnit(brand: brandID, results: [], errors: errors, milliseconds: 0)
             return 2
         }
-        if !json { print(transcript.heading(brand: brandID, count: scenarios.count)) }
-        var results: [ScenarioResult] = []
-        for scenario in scenarios {
-            let result = await runner.run(scenario)
-            results.append(result)
-            if !json { print(transcript.lines(for: result, fileName: scenario.fileName).joined(separator: "\n")) }
+        if isWorker { return await work(scenarios, runner: runner) }
+        if !json { print(transcript.heading(brand: brandID, count: scenarios.count) + (shard.map { " (shard \($0))" } ?? "")) }
+        let results = await runAll(scenarios, runner: runner) { result in
+            if !json { print(transcript.lines(for: result, fileName: URL(fileURLWithPath: result.file).lastPathComponent).joined(separator: "\n")) }
         }
         let passed = results.count(where: \.passed)
         let elapsed = ScenarioRunner.milliseconds(ContinuousClock.now - started)
@@ -99,7 +129,93 @@ public struct ScenarioCommand: Sendable {
             print(transcript.summary(passed: passed, failed: results.count - passed, milliseconds: elapsed))
             if let measured { print(transcript.coverage(measured)) }
         }
+        guard writeJUnit(brand: brandID, results: results, errors: [], milliseconds: elapsed) else { return 2 }
         return passed == results.count ? 0 : 1
+    }
+
+    /// Runs `scenarios` — here, one after another, or side by side in
+    /// workers — handing each result to `show` in name order as soon as it
+    /// and those before it are done; the results in that order.
+    @MainActor
+    func runAll(_ scenarios: [Scenario], runner: ScenarioRunner,
+                        show: (ScenarioResult) -> Void) async -> [ScenarioResult] {
+        let count = min(jobs, scenarios.count)
+        guard count > 1, let workers else {
+            var results: [ScenarioResult] = []
+            for scenario in scenarios {
+                let result = await runner.run(scenario)
+                show(result)
+                results.append(result)
+            }
+            return results
+        }
+        let paths = scenarios.map(\.file)
+        var finished: [Int: ScenarioResult] = [:]
+        var shown = 0
+        let (reports, sink) = AsyncStream<(Int, ScenarioResult)>.makeStream()
+        let feeds = (0..<count).map { worker in
+            Task {
+                let share = Array(stride(from: worker, to: paths.count, by: count))
+                var reported: Set<Int> = []
+                do {
+                    for try await report in workers.run(share, of: paths) {
+                        reported.insert(report.index)
+                        sink.yield((report.index, report.fullResult))
+                    }
+                } catch {
+                    for index in share where !reported.contains(index) { sink.yield((index, Self.unfinished(scenarios[index], error))) }
+                    return
+                }
+                for index in share where !reported.contains(index) {
+                    sink.yield((index, Self.unfinished(scenarios[index], ProcessWorkers.Stopped(description: "the worker did not report it"))))
+                }
+            }
+        }
+        Task {
+            for feed in feeds { await feed.value }
+            sink.finish()
+        }
+        for await (index, result) in reports {
+            finished[index] = result
+            while let next = finished[shown] {
+                show(next)
+                shown += 1
+            }
+        }
+        return (0..<scenarios.count).map { finished[$0] ?? Self.unfinished(scenarios[$0], ProcessWorkers.Stopped(description: "no worker ran it")) }
+    }
+
+    /// A worker's run: each file in turn, one ``WorkerReport`` line each.
+    @MainActor
+    private func work(_ scenarios: [Scenario], runner: ScenarioRunner) async -> Int32 {
+        var failed = false
+        for (index, scenario) in scenarios.enumerated() {
+            let result = await runner.run(scenario)
+            failed = failed || !result.passed
+            print(WorkerReport(index: index, result: result).line)
+            fflush(nil)
+        }
+        return failed ? 1 : 0
+    }
+
+    /// The result of a scenario its worker never finished.
+    private static func unfinished(_ scenario: Scenario, _ error: any Error) -> ScenarioResult {
+        let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "run",
+                                      mismatches: [Mismatch(check: "worker", expected: "the scenario run", actual: "\(error)")])
+        return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
+    }
+
+    /// Writes the JUnit report when asked for one; `false` when it could not be written (said on standard error).
+    @discardableResult
+    private func writeJUnit(brand: String, results: [ScenarioResult], errors: [ScenarioInputError], milliseconds: Double) -> Bool {
+        guard let junit else { return true }
+        do {
+            try JUnitReport(brand: brand, results: results, errors: errors, elapsedMilliseconds: milliseconds).write(to: junit)
+            return true
+        } catch {
+            ExitStatus.writeError("error: \(error)")
+            return false
+        }
     }
 
     /// What `results` reached of everything `brand`'s engines can produce.
