@@ -77,7 +77,8 @@ public struct ScenarioRunOptions: ParsableArguments {
     /// `livery`, none for a brand's executable), for the workers of ``jobs``.
     @MainActor
     public func run(_ brand: String, of composition: Composition, terminal: Terminal, command: [String] = []) async throws {
-        let executable = Bundle.main.executablePath
+        // Workers are processes of this tool; a test process (an .xctest bundle) runs every file itself.
+        let executable = Bundle.main.executablePath.flatMap { $0.hasSuffix(".xctest") ? nil : $0 }
         let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
                                            colour: terminal.colour, scenariosDirectory: scenarios,
                                            backend: backend.flatMap(Self.server), coverage: coverage, jobs: jobs,

@@ -267,20 +267,62 @@ func processes() {
             precondition(status == 0)
         }
     }
-    for brand in ["ladbrokes", "neds", "betcha", "tabnz"] where FileManager.default.isExecutableFile(atPath: release + brand) {
+    for brand in brands where FileManager.default.isExecutableFile(atPath: release + brand) {
         Benchmark("4 process \(brand): all its scenarios", configuration: process) { benchmark in
             for _ in benchmark.scaledIterations {
-                let status = try runProcess(release + brand, [])
+                let status = try runProcess(release + brand, ["--jobs", "1"])
                 precondition(status == 0)
             }
         }
     }
-    Benchmark("4 process all four brands: every scenario, end to end", configuration: process) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for brand in ["ladbrokes", "neds", "betcha", "tabnz"] {
-                let status = try runProcess(release + brand, [])
-                precondition(status == 0)
+    scenarioJobs(release: release, configuration: process)
+}
+
+/// Every brand Package.swift lists.
+let brands = packageBrandIDs
+
+/// Every brand's scenarios, one file at a time and side by side (`--jobs`),
+/// embedded and against one release sandbox started for the benchmark
+/// (`livery-server sandbox`, when it is built in release).
+func scenarioJobs(release: String, configuration: Benchmark.Configuration) {
+    let cores = String(ProcessInfo.processInfo.activeProcessorCount)
+    /// Runs every brand's executable with `arguments`: one brand after another, or `times` of each at once (`together`).
+    @Sendable func runBrands(_ arguments: [String], times: Int = 1, together: Bool = true) throws {
+        guard together else {
+            for brand in brands {
+                let status = try runProcess(release + brand, arguments)
+                precondition(status == 0, "\(brand)'s scenarios failed")
             }
+            return
         }
+        let processes = try (0..<times).flatMap { _ in try brands.map { try startProcess(release + $0, arguments) } }
+        for process in processes {
+            process.waitUntilExit()
+            precondition(process.terminationStatus == 0, "a brand's scenarios failed")
+        }
+    }
+    Benchmark("4 process all four brands: every scenario, one file at a time (--jobs 1)", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations { try runBrands(["--jobs", "1"], together: false) }
+    }
+    Benchmark("4 process all four brands: every scenario, files side by side (--jobs \(cores))", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations { try runBrands(["--jobs", cores], together: false) }
+    }
+    guard FileManager.default.isExecutableFile(atPath: release + "livery-server") else {
+        print("note: build livery-server in release (swift build -c release --product livery-server) for the sandbox benchmarks")
+        return
+    }
+    let sandbox = Box<SandboxProcess?>(nil)
+    let setUp: @Sendable () async throws -> Void = { sandbox.value = try SandboxProcess.start(release + "livery-server") }
+    let tearDown: @Sendable () async throws -> Void = {
+        sandbox.value?.stop()
+        sandbox.value = nil
+    }
+    let served = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 10)
+    for (label, jobs, times) in [("one file at a time (--jobs 1)", "1", 1), ("files side by side (--jobs \(cores))", cores, 1),
+                                 ("twice at once, files side by side (--jobs \(cores))", cores, 2)] {
+        Benchmark("4 process all four brands against one sandbox: every scenario, \(label)", configuration: served, closure: { benchmark in
+            let url = sandbox.value!.url
+            for _ in benchmark.scaledIterations { try runBrands(["--jobs", jobs, "--backend", url], times: times, together: times > 1) }
+        }, setup: setUp, teardown: tearDown)
     }
 }
