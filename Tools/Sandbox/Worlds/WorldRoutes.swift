@@ -41,7 +41,12 @@ enum WorldRoutes {
             try SeedRoutes.checkLoopback(context)
             let id = WorldID(rawValue: context.parameters.get("id") ?? "")
             guard id != .standard else { throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted") }
-            _ = try services.worlds.world(id)
+            do {
+                _ = try services.worlds.world(id)
+            } catch {
+                await services.sweepWorlds()
+                throw error
+            }
             services.worlds.remove(id)
             try await services.store.deleteWorld(id)
             return Response(status: .noContent)
