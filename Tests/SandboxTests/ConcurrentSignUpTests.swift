@@ -87,7 +87,7 @@ struct ConcurrentSignUpTests {
         let path = SandboxHarness.temporaryDatabasePath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let queue = try DatabaseQueue(path: path)
-        try SandboxSchema.migrator.migrate(queue, upTo: "v4: usernames told apart by their look-alike key")
+        try SQLiteSchema.migrator.migrate(queue, upTo: "v4: usernames told apart by their look-alike key")
         try await queue.write { db in
             for (index, username) in ["first", "second"].enumerated() {
                 try db.execute(sql: """

@@ -18,18 +18,24 @@ struct SandboxHarness {
     }
 
     let server: RunningSandbox
-    let databasePath: String
+    let database: SandboxDatabase
+    /// The SQLite file, or "" for a PostgreSQL database.
+    var databasePath: String {
+        if case .sqlite(let path) = database { return path }
+        return ""
+    }
     private let session = URLSession(configuration: .ephemeral)
 
-    /// Starts a sandbox; a new temporary database unless `databasePath` is given.
-    static func start(databasePath: String? = nil, faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true,
-                      connections: ConnectionLimits = ConnectionLimits(), worlds: WorldLimits = WorldLimits(),
+    /// Starts a sandbox on `database`, else on the SQLite file at
+    /// `databasePath`, else on a new temporary SQLite file.
+    static func start(databasePath: String? = nil, database: SandboxDatabase? = nil, faults: FaultPlan = FaultPlan(),
+                      allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(), worlds: WorldLimits = WorldLimits(),
                       logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
-        let path = databasePath ?? temporaryDatabasePath()
-        let configuration = SandboxConfiguration(port: 0, databasePath: path, faults: faults, passwordCost: .testing,
+        let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
+        let configuration = SandboxConfiguration(port: 0, database: database, faults: faults, passwordCost: .testing,
                                                  connections: connections, allowsSeeding: allowsSeeding, worlds: worlds)
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
-        return SandboxHarness(server: server, databasePath: path)
+        return SandboxHarness(server: server, database: database)
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
@@ -53,7 +59,7 @@ struct SandboxHarness {
     /// Stops the server and, unless `keepDatabase`, deletes the database files.
     func stop(keepDatabase: Bool = false) async {
         await server.stop()
-        guard !keepDatabase else { return }
+        guard !keepDatabase, !databasePath.isEmpty else { return }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
     }
 

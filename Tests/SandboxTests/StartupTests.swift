@@ -7,14 +7,14 @@ struct StartupTests {
     @Test("a port in use is a clear start-up error, not a hang")
     func portInUse() async throws {
         let first = try await SandboxHarness.start()
-        let configuration = SandboxConfiguration(port: first.server.port, databasePath: SandboxHarness.temporaryDatabasePath(),
-                                                 passwordCost: .testing)
+        let path = SandboxHarness.temporaryDatabasePath()
+        let configuration = SandboxConfiguration(port: first.server.port, databasePath: path, passwordCost: .testing)
         await #expect { _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration) } throws: { error in
             guard case SandboxSetupError.server = error else { return false }
             return true
         }
         await first.stop()
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: configuration.databasePath + suffix) }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     @Test("a database in a folder that does not exist is an error naming the path")

@@ -79,21 +79,6 @@ struct WorldTests {
         }
     }
 
-    @Test("a world unused for the idle time-out expires: 410 world.expired, then swept away")
-    func expiry() throws {
-        let worlds = SandboxWorlds(register: [], plan: FaultPlan(), limits: WorldLimits(maxWorlds: 4, idleTimeout: .seconds(60)))
-        let start = ContinuousClock.now
-        let world = try worlds.create(register: [], at: start)
-        #expect(throws: Never.self) { try worlds.world(world.id, at: start.advanced(by: .seconds(59))) }
-        #expect(throws: Never.self) { try worlds.world(world.id, at: start.advanced(by: .seconds(118))) }
-        let late = start.advanced(by: .seconds(179))
-        #expect { try worlds.world(world.id, at: late) } throws: { ($0 as? APIError)?.code == "world.expired" }
-        #expect(worlds.sweep(at: late) == [world.id])
-        #expect(worlds.count == 0)
-        #expect { try worlds.world(world.id, at: late) } throws: { ($0 as? APIError)?.code == "world.expired" }
-        #expect { try worlds.world(WorldID(rawValue: "nope"), at: late) } throws: { ($0 as? APIError)?.code == "world.unknown" }
-    }
-
     @Test("a world header on a sandbox without seeding is 403 world.notAllowed and changes nothing")
     func notAllowed() async throws {
         try await SandboxHarness.run(allowsSeeding: false) { sandbox in

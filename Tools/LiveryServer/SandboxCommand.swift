@@ -10,18 +10,22 @@ extension ServerTool {
     struct SandboxCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sandbox",
-            abstract: "Serve the sandbox backend (HTTP on loopback, SQLite) for every registered brand.",
+            abstract: "Serve the sandbox backend (HTTP on loopback; SQLite, or PostgreSQL shared by several instances) for every registered brand.",
             discussion: """
             Then run scenarios against it: livery run neds --backend http://127.0.0.1:8080
             The database defaults to $XDG_STATE_HOME/livery/sandbox.sqlite (~/.local/state/livery/sandbox.sqlite \
-            without XDG_STATE_HOME), the same from any directory. \
+            without XDG_STATE_HOME), the same from any directory; --database postgres://user@host:port/db keeps \
+            it in PostgreSQL, where any number of sandbox processes share it (Tools/Postgres/start runs one on loopback). \
+            SIGTERM or SIGINT stops accepting, lets requests in flight finish for up to --drain, then closes the database. \
+            GET /health answers 200 while the database does, 503 otherwise; GET /metrics is Prometheus' text format. \
             Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \
             --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
             Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
             --allow-seeding lets scenario runs (livery run --backend) make worlds of their own, each seeded \
             with what its `given:` describes and timed by the run's clock. \
             Every option is checked before anything starts; "serving" is printed once the port is bound. \
-            Exit status: 0 stopped, 2 bad options or a port or database that cannot be used.
+            Exit status: 0 stopped, 2 bad options or a port or database that cannot be used (unreachable, \
+            a wrong password, a schema from a newer Livery), before anything is served.
             """)
 
         @Option(parsing: .unconditional, help: "The port to listen on, 0…65535 (0: any free port).")
@@ -30,11 +34,17 @@ extension ServerTool {
         @Option(help: "The address to listen on (loopback by default).")
         var host = "127.0.0.1"
 
-        @Option(help: "The SQLite file (created and migrated if missing; its folder must exist unless it is the default).")
+        @Option(help: "The SQLite file (created and migrated if missing; its folder must exist unless it is the default), or postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require].")
         var database: String?
 
-        @Flag(help: "Start from an empty database (deletes the SQLite file first), so scenario runs that create clients can repeat.")
+        @Flag(help: "Start from an empty database (deletes the SQLite file first), so scenario runs that create clients can repeat. SQLite only.")
         var fresh = false
+
+        @Option(help: "How long requests in flight may finish after SIGTERM or SIGINT, 0s…5m.")
+        var drain = "10s"
+
+        @Option(help: "The scrypt cost of stored passwords: sandbox (N = 2^12, the default: the sandbox holds no real passwords), production (N = 2^17) or an exponent 10…20.")
+        var passwordCost = "sandbox"
 
         @Option(help: "An injected fault: <route>=<status>@<rate>, <route>=timeout or '<route>=latency <N>ms', e.g. check-username=500@0.3. Repeatable.")
         var fault: [String] = []
@@ -64,7 +74,20 @@ extension ServerTool {
                 throw ValidationError("\(error)")
             }
             _ = try worldLimits()
-            if let database {
+            _ = try drainTime()
+            guard PasswordHasher.Cost(option: passwordCost) != nil else {
+                throw ValidationError("--password-cost must be sandbox, production or an exponent 10…20, not '\(passwordCost)'")
+            }
+            let location: SandboxDatabase?
+            do {
+                location = try database.map(SandboxDatabase.parse)
+            } catch {
+                throw ValidationError("--database: \(error)")
+            }
+            if case .postgres? = location, fresh {
+                throw ValidationError("--fresh deletes a SQLite file; with PostgreSQL, drop and create the database instead")
+            }
+            if case .sqlite(let database)? = location {
                 var isFolder: ObjCBool = false
                 let folder = URL(fileURLWithPath: database).deletingLastPathComponent().path
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -84,8 +107,8 @@ extension ServerTool {
             } catch {
                 throw ToolError("\(error)")
             }
-            let path = try databasePath()
-            if fresh {
+            let location = try databaseLocation()
+            if case .sqlite(let path) = location, fresh {
                 for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                     do {
                         try FileManager.default.removeItem(atPath: path + suffix)
@@ -96,18 +119,27 @@ extension ServerTool {
             }
             let brands = try ServerTool.composition()
             let plugins = try brands.registry.ids.map { id throws(ToolError) in try ServerTool.brand(id.rawValue, in: brands) }
-            let configuration = SandboxConfiguration(host: host, port: port, databasePath: path, faults: faults,
+            let configuration = SandboxConfiguration(host: host, port: port, database: location, faults: faults,
+                                                     passwordCost: PasswordHasher.Cost(option: passwordCost) ?? .sandbox,
                                                      connections: try connections.limits(), allowsSeeding: allowSeeding,
-                                                     worlds: try worldLimits())
+                                                     worlds: try worldLimits(), drain: try drainTime())
             let host = self.host
             do {
                 try await Sandbox.run(brands: plugins, configuration: configuration) { port in
-                    print(terminal.bold("sandbox") + " serving \(plugins.count) brands from \(path) on http://\(host):\(port) (Ctrl-C stops)")
+                    print(terminal.bold("sandbox") + " serving \(plugins.count) brands from \(location) on http://\(host):\(port) (Ctrl-C stops)")
                     fflush(nil)
                 }
             } catch {
-                throw ToolError("the sandbox could not serve on \(host):\(port) with \(path): \(error)")
+                throw ToolError("the sandbox could not serve on \(host):\(port) with \(location): \(error)")
             }
+        }
+
+        /// `--drain`, checked.
+        func drainTime() throws(ValidationError) -> Duration {
+            guard let time = DurationText.parse(drain, maximum: .seconds(300)) else {
+                throw ValidationError("--drain must be a duration from 0s to 5m such as 10s, not '\(drain)'")
+            }
+            return time
         }
 
         /// `--max-worlds` and `--world-idle-timeout`, checked.
@@ -119,9 +151,15 @@ extension ServerTool {
             return WorldLimits(maxWorlds: maxWorlds, idleTimeout: idle)
         }
 
-        /// `--database`, or the default path with its folder created.
-        private func databasePath() throws(ToolError) -> String {
-            if let database { return database }
+        /// `--database`, or the default SQLite path with its folder created.
+        private func databaseLocation() throws(ToolError) -> SandboxDatabase {
+            if let database {
+                do {
+                    return try SandboxDatabase.parse(database)
+                } catch {
+                    throw ToolError("--database: \(error)")
+                }
+            }
             let path = SandboxConfiguration.defaultDatabasePath()
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
@@ -129,7 +167,7 @@ extension ServerTool {
             } catch {
                 throw ToolError("cannot create \(folder.path) for the sandbox database: \(error.localizedDescription)")
             }
-            return path
+            return .sqlite(path: path)
         }
     }
 }

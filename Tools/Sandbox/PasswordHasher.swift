@@ -24,17 +24,32 @@ public struct PasswordHasher: Sendable {
             self.parallelism = parallelism
         }
 
-        /// N = 2^15, r = 8, p = 1 (32 MiB per hash; OWASP's scrypt minimum is N = 2^17 with r = 8 for production).
-        public static let standard = Cost(exponent: 15)
+        /// N = 2^12, r = 8, p = 1 (4 MiB per hash, a few milliseconds): the
+        /// sandbox's default, since it stores no real passwords.
+        public static let sandbox = Cost(exponent: 12)
+        /// N = 2^17, r = 8, p = 1 (128 MiB per hash): OWASP's minimum for scrypt
+        /// in production, for measuring a sandbox as production would hash.
+        public static let production = Cost(exponent: 17)
         /// N = 2^10: fast, for tests only.
         public static let testing = Cost(exponent: 10)
+
+        /// Reads `--password-cost`: `sandbox`, `production`, or an exponent 10…20.
+        public init?(option text: String) {
+            switch text {
+            case "sandbox": self = .sandbox
+            case "production": self = .production
+            default:
+                guard let exponent = Int(text), (10...20).contains(exponent) else { return nil }
+                self.init(exponent: exponent)
+            }
+        }
     }
 
     /// The cost new hashes use.
     public let cost: Cost
 
     /// A hasher with `cost`.
-    public init(cost: Cost = .standard) {
+    public init(cost: Cost = .sandbox) {
         self.cost = cost
     }
 

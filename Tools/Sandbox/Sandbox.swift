@@ -6,38 +6,33 @@ import JoinFormFeature
 import LiveryCore
 import Logging
 import ServerConnections
+import ServiceLifecycle
+import UnixSignals
 
 /// The local sandbox backend: an HTTP server speaking the app's account,
-/// address and app-bar contract over SQLite, for runs and tests against a
-/// real server (see the README's "Sandbox backend" section for the routes).
+/// address and app-bar contract over SQLite or PostgreSQL, for runs and
+/// tests against a real server (see the README's "Sandbox backend" section
+/// for the routes).
 ///
 /// ```swift
 /// try await Sandbox.run(brands: [NedsBrand.load()], configuration: SandboxConfiguration(databasePath: "sandbox.sqlite"))
 /// ```
 public enum Sandbox {
-    /// Builds the Hummingbird application for `brands` (each brand's join
-    /// form definition comes from its plugin's settings, as the composition
-    /// root reads it). Opens and migrates the database, which closes when the
-    /// application is released.
-    /// - Parameter onServerRunning: Called with the bound port once the server listens.
-    /// - Throws: ``SandboxSetupError`` for brands, definitions or a database that cannot be used.
-    public static func application(brands: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
-                                   onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        throws -> some ApplicationProtocol {
-        try build(brands: brands, configuration: configuration, logger: logger, onServerRunning: onServerRunning).application
-    }
-
-    /// Runs the sandbox until cancelled or interrupted (SIGINT, SIGTERM), then closes the database.
+    /// Runs the sandbox until SIGTERM or SIGINT (or cancellation): it then
+    /// stops accepting connections, lets requests in flight finish for up to
+    /// the configuration's `drain`, and closes the database.
     /// - Parameter onListening: Called with the bound port once the server listens.
+    /// - Throws: ``SandboxSetupError`` for brands, definitions or a database that cannot be used, before anything is served.
     public static func run(brands: [any BrandPlugin], configuration: SandboxConfiguration,
                            logger: Logger = Logger(label: "livery.sandbox"),
                            onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let built = try build(brands: brands, configuration: configuration, logger: logger) { port in
-            logger.info("sandbox listening", metadata: ["address": "http://\(configuration.host):\(port)"])
+        let built = try await build(brands: brands, configuration: configuration, logger: logger) { port in
+            logger.info("sandbox listening", metadata: ["address": "http://\(configuration.host):\(port)",
+                                                        "database": "\(configuration.database)"])
             await onListening(port)
         }
-        defer { try? built.store.close() }
-        try await built.application.runService()
+        try await built.serve(signals: [.sigterm, .sigint], drain: configuration.drain, logger: logger)
+        logger.info("sandbox stopped")
     }
 
     /// Starts the sandbox in the background and returns once it listens:
@@ -46,61 +41,95 @@ public enum Sandbox {
     public static func start(brands: [any BrandPlugin], configuration: SandboxConfiguration,
                              logger: Logger = Logger(label: "livery.sandbox")) async throws -> RunningSandbox {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let built = try build(brands: brands, configuration: configuration, logger: logger) { port in
+        let built = try await build(brands: brands, configuration: configuration, logger: logger) { port in
             continuation.yield(port)
             continuation.finish()
         }
-        let application = built.application
+        let group = built.group(signals: [], drain: configuration.drain, logger: logger)
         let task = Task {
             defer { continuation.finish() }
-            try await application.run()
+            try await built.serve(group)
         }
         for await port in ports {
-            return RunningSandbox(host: configuration.host, port: port, task: task, store: built.store)
+            return RunningSandbox(host: configuration.host, port: port, task: task, group: group)
         }
         do {
             try await task.value
         } catch {
-            try? built.store.close()
             throw SandboxSetupError.server("\(error)")
         }
-        try? built.store.close()
         throw SandboxSetupError.server("it stopped before listening")
     }
 
-    static func build(brands plugins: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
-                      onServerRunning: @escaping @Sendable (Int) async -> Void)
-        throws -> (application: Application<RouterResponder<SandboxRequestContext>>, store: SandboxStore) {
-        let store: SandboxStore
-        let register: [SelfExcludedPerson]
-        do {
-            store = try SandboxStore(path: configuration.databasePath)
-            // Worlds live as long as the process that made them: rows of earlier ones are no world's now.
-            try store.deleteWorldsButTheDefault()
-            register = try store.selfExclusionRegister(of: .standard)
-        } catch {
-            throw SandboxSetupError.database(path: configuration.databasePath, reason: "\(error)")
+    /// A sandbox ready to serve: the application, its storage and, for PostgreSQL, the connection pool to keep running.
+    struct Built: Sendable {
+        let application: Application<RouterResponder<SandboxRequestContext>>
+        let storage: any SandboxStorage
+        let postgres: PostgresStorage?
+
+        /// The services to run, in start order (they stop in reverse: the server first, the database last).
+        func group(signals: [UnixSignal], drain: Duration, logger: Logger) -> ServiceGroup {
+            var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+            if let postgres { services.append(.init(service: PostgresPool(storage: postgres))) }
+            services.append(.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup,
+                                  failureTerminationBehavior: .gracefullyShutdownGroup))
+            var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: signals, logger: logger)
+            configuration.maximumGracefulShutdownDuration = drain
+            return ServiceGroup(configuration: configuration)
         }
+
+        /// Runs `group`, then closes the database.
+        func serve(_ group: ServiceGroup) async throws {
+            do {
+                try await group.run()
+            } catch {
+                await storage.close()
+                throw error
+            }
+            await storage.close()
+        }
+
+        func serve(signals: [UnixSignal], drain: Duration, logger: Logger) async throws {
+            try await serve(group(signals: signals, drain: drain, logger: logger))
+        }
+    }
+
+    static func build(brands plugins: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
+                      onServerRunning: @escaping @Sendable (Int) async -> Void) async throws -> Built {
+        let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
         let addresses: EmbeddedAddressLookupService
         do {
             addresses = try .bundled()
         } catch {
             throw SandboxSetupError.server("the bundled address index: \(error)")
         }
-        let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
-        let services = SandboxServices(brands: brands, store: store, addresses: addresses,
-                                       worlds: SandboxWorlds(register: register, plan: configuration.faults,
-                                                             limits: configuration.worlds),
+        let storage: any SandboxStorage
+        var postgres: PostgresStorage?
+        do {
+            switch configuration.database {
+            case .sqlite(let path):
+                storage = try SQLiteStorage(path: path)
+            case .postgres(let location):
+                let opened = try await PostgresStorage.open(location, logger: logger)
+                (storage, postgres) = (opened, opened)
+            }
+        } catch {
+            throw SandboxSetupError.database(path: configuration.database.description, reason: "\(error)")
+        }
+        let metrics = SandboxMetrics()
+        let services = SandboxServices(brands: brands, store: storage, addresses: addresses,
+                                       worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
                                        allowsWorlds: configuration.allowsSeeding,
                                        hasher: PasswordHasher(cost: configuration.passwordCost),
                                        cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
-                                       maxBodyBytes: configuration.maxBodyBytes, logger: logger)
+                                       maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)
             CreateClientRoutes.register(on: router, services: services)
             AccountRoutes.register(on: router, services: services)
             AddressRoutes.register(on: router, services: services)
             ConfigRoutes.register(on: router, services: services)
+            OperationsRoutes.register(on: router, services: services)
             if configuration.allowsSeeding {
                 SeedRoutes.register(on: router, services: services)
                 WorldRoutes.register(on: router, services: services)
@@ -111,7 +140,7 @@ public enum Sandbox {
         registerRoutes(on: listing)
         let methods = AllowedMethods(listing)
         let router = Router(context: SandboxRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(allowed: methods))
+        router.add(middleware: RequestLogMiddleware(allowed: methods, metrics: metrics))
         router.add(middleware: WorldMiddleware(services: services))
         registerRoutes(on: router)
         let application = Application(
@@ -124,7 +153,17 @@ public enum Sandbox {
                                                     serverName: "livery-sandbox"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
-        return (application, store)
+        return Built(application: application, storage: storage, postgres: postgres)
+    }
+}
+
+/// The PostgreSQL connection pool as a service of the sandbox's group: it
+/// stops after the server, so requests still draining keep their database.
+private struct PostgresPool: Service {
+    let storage: PostgresStorage
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await storage.run() }
     }
 }
 
@@ -135,19 +174,19 @@ public final class RunningSandbox: Sendable {
     /// `http://<host>:<port>`.
     public let baseURL: URL
     private let task: Task<Void, any Error>
-    private let store: SandboxStore
+    private let group: ServiceGroup
 
-    init(host: String, port: Int, task: Task<Void, any Error>, store: SandboxStore) {
+    init(host: String, port: Int, task: Task<Void, any Error>, group: ServiceGroup) {
         self.port = port
         self.baseURL = URL(string: "http://\(host):\(port)")!
         self.task = task
-        self.store = store
+        self.group = group
     }
 
-    /// Stops the server (finishing requests in flight) and closes the database.
+    /// Stops the server as SIGTERM would (requests in flight finish within
+    /// the drain time) and closes the database.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
-        try? store.close()
     }
 }

@@ -8,12 +8,19 @@ public struct SandboxConfiguration: Sendable {
     public var host: String
     /// The port to bind; `0` picks any free port (tests read the bound one from ``RunningSandbox/port``).
     public var port: Int
-    /// The SQLite file; created and migrated when missing, reopened as it is otherwise.
-    public var databasePath: String
+    /// Where the data lives: a SQLite file (created and migrated when
+    /// missing) or a PostgreSQL database (migrated on start) that several
+    /// sandbox processes may share.
+    public var database: SandboxDatabase
     /// Per-route errors and added latency (none by default).
     public var faults: FaultPlan
-    /// How costly password hashing is (scrypt's CPU/memory parameter is `2^costExponent`).
+    /// How costly password hashing is (scrypt's CPU/memory parameter is
+    /// `2^exponent`): ``PasswordHasher/Cost/sandbox`` by default, since a
+    /// sandbox holds no real passwords; ``PasswordHasher/Cost/production`` is one flag away.
     public var passwordCost: PasswordHasher.Cost
+    /// How long requests in flight may take to finish once SIGTERM or
+    /// SIGINT arrives (new connections are refused at once); after it they are cancelled.
+    public var drain: Duration
     /// How many passwords are hashed at once, on threads of their own (by
     /// default one fewer than the machine's cores, at least one); more
     /// registrations wait their turn while other requests are answered.
@@ -32,22 +39,34 @@ public struct SandboxConfiguration: Sendable {
     /// How many worlds the sandbox holds and how long one lives unused.
     public var worlds: WorldLimits
 
-    /// A configuration: `127.0.0.1:8080`, no faults, 64 KiB bodies, the
-    /// default ``ConnectionLimits``, no seeding, the default ``WorldLimits``.
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
-                passwordCost: PasswordHasher.Cost = .standard, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
+    /// A configuration: `127.0.0.1:8080`, no faults, the sandbox hashing
+    /// cost, 64 KiB bodies, the default ``ConnectionLimits``, no seeding, the
+    /// default ``WorldLimits``, 10 s to drain.
+    public init(host: String = "127.0.0.1", port: Int = 8080, database: SandboxDatabase, faults: FaultPlan = FaultPlan(),
+                passwordCost: PasswordHasher.Cost = .sandbox, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
                 maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
-                worlds: WorldLimits = WorldLimits()) {
+                worlds: WorldLimits = WorldLimits(), drain: Duration = .seconds(10)) {
+        self.drain = drain
         self.connections = connections
         self.worlds = worlds
         self.hashingThreads = hashingThreads
         self.allowsSeeding = allowsSeeding
         self.host = host
         self.port = port
-        self.databasePath = databasePath
+        self.database = database
         self.faults = faults
         self.passwordCost = passwordCost
         self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// A configuration over the SQLite file at `databasePath` (see ``init(host:port:database:faults:passwordCost:hashingThreads:maxBodyBytes:connections:allowsSeeding:worlds:drain:)``).
+    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
+                passwordCost: PasswordHasher.Cost = .sandbox, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
+                maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
+                worlds: WorldLimits = WorldLimits(), drain: Duration = .seconds(10)) {
+        self.init(host: host, port: port, database: .sqlite(path: databasePath), faults: faults, passwordCost: passwordCost,
+                  hashingThreads: hashingThreads, maxBodyBytes: maxBodyBytes, connections: connections, allowsSeeding: allowsSeeding,
+                  worlds: worlds, drain: drain)
     }
 
     /// One fewer than the machine's active cores, at least one.

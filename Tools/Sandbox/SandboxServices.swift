@@ -11,9 +11,9 @@ import Logging
 /// Immutable; built once.
 struct SandboxServices: Sendable {
     let brands: SandboxBrands
-    let store: SandboxStore
+    let store: any SandboxStorage
     let addresses: EmbeddedAddressLookupService
-    /// The worlds: the default one and those runs created, each with its day, register and faults.
+    /// The worlds: the default one and those runs created, each with its day, register and faults, kept in `store`.
     let worlds: SandboxWorlds
     /// Whether requests may name a world (the sandbox allows seeding).
     let allowsWorlds: Bool
@@ -24,19 +24,21 @@ struct SandboxServices: Sendable {
     let maxBodyBytes: Int
     let logger: Logger
 
-    /// The world of the request `context` belongs to.
-    func world(of context: SandboxRequestContext) -> SandboxWorlds.World {
-        context.world ?? worlds.standard
+    /// Measures what the sandbox does, for `GET /metrics`.
+    let metrics: SandboxMetrics
+
+    /// The world of the request `context` belongs to (as ``WorldMiddleware`` found it).
+    func world(of context: SandboxRequestContext) -> SandboxWorld {
+        context.world ?? SandboxWorld(id: .standard, today: nil, faults: worlds.plan)
     }
 
     /// Deletes the worlds idle for longer than the limit, rows and all.
     func sweepWorlds() async {
-        for id in worlds.sweep() {
-            do {
-                try await store.deleteWorld(id)
-            } catch {
-                logger.error("an expired world's rows could not be deleted", metadata: ["world": "\(id.rawValue)"])
-            }
+        do {
+            let expired = try await worlds.sweep()
+            if !expired.isEmpty { logger.info("idle worlds expired", metadata: ["count": "\(expired.count)"]) }
+        } catch {
+            logger.error("idle worlds could not be expired", metadata: ["reason": "\(error)"])
         }
     }
 
@@ -48,7 +50,8 @@ struct SandboxServices: Sendable {
     /// sandbox is the gateway that gave up).
     func injectFaults(_ route: ServiceRoute) async throws {
         let scope = RequestScope.current
-        let (latency, failure) = (scope?.world ?? worlds.standard).faults.draw(route)
+        let world = scope?.world ?? SandboxWorld(id: .standard, today: nil, faults: worlds.plan)
+        let (latency, failure) = try await worlds.draw(route, in: world)
         if let scope, scope.drivesTime {
             scope.answer(after: failure == .timeout ? nil : latency ?? .zero)
         } else if let latency {
@@ -68,12 +71,16 @@ struct SandboxServices: Sendable {
     /// The stored form of `password`, hashed on the CPU pool.
     func hashPassword(_ password: String) async throws -> String {
         guard let cpu else { return try hasher.hash(password) }
+        metrics.hashingQueue.increment()
+        defer { metrics.hashingQueue.decrement() }
         return try await cpu.run { [hasher] in try hasher.hash(password) }
     }
 
     /// Whether `password` made `stored`, checked on the CPU pool.
     func verifyPassword(_ password: String, against stored: String) async throws -> Bool {
         guard let cpu else { return hasher.verify(password, against: stored) }
+        metrics.hashingQueue.increment()
+        defer { metrics.hashingQueue.decrement() }
         return try await cpu.run { [hasher] in hasher.verify(password, against: stored) }
     }
 

@@ -114,6 +114,25 @@ public struct FaultPlan: Sendable, Equatable {
         return plan
     }
 
+    /// Whether the `draw`-th call of `route` (counting from 0 since the plan
+    /// was set) fails, and how: the same answer for the same plan, route and
+    /// count, wherever it is asked — one process or several sharing a count.
+    public func failure(of route: ServiceRoute, draw: UInt64) -> Outcome? {
+        guard let failure = failures[route] else { return nil }
+        if failure.rate >= 1 { return failure.outcome }
+        if failure.rate <= 0 { return nil }
+        let stream = seed &+ UInt64(ServiceRoute.allCases.firstIndex(of: route) ?? 0)
+        // The generator moves by a fixed step per number, so the n-th number is one step from n steps on.
+        var generator = SeededGenerator(seed: stream &+ draw &* 0x9E37_79B9_7F4A_7C15)
+        let value = Double(generator.next() >> 11) / Double(1 << 53)
+        return value < failure.rate ? failure.outcome : nil
+    }
+
+    /// Whether calls of `route` fail only some of the time, so which ones depends on a count of calls.
+    public func failsByChance(_ route: ServiceRoute) -> Bool {
+        failures[route].map { $0.rate > 0 && $0.rate < 1 } ?? false
+    }
+
     /// This plan with `other`'s faults on the routes `other` touches.
     public func overridden(by other: FaultPlan) -> FaultPlan {
         var merged = self
@@ -176,10 +195,10 @@ public struct FaultPlanError: Error, Equatable, CustomStringConvertible {
 /// same plan and calls fail the same calls. The plan can be replaced while
 /// calls run (a scenario step, a sandbox seed); replacing it restarts the draws.
 public final class FaultSwitch: @unchecked Sendable {
-    // @unchecked: `plan` and `generators` are only read and written under `lock`.
+    // @unchecked: `plan` and `draws` are only read and written under `lock`.
     private let lock = NSLock()
     private var current: FaultPlan
-    private var generators: [ServiceRoute: SeededGenerator] = [:]
+    private var draws: [ServiceRoute: UInt64] = [:]
 
     /// A switch starting with `plan`.
     public init(_ plan: FaultPlan = FaultPlan()) {
@@ -192,7 +211,7 @@ public final class FaultSwitch: @unchecked Sendable {
         set {
             lock.withLock {
                 current = newValue
-                generators = [:]
+                draws = [:]
             }
         }
     }
@@ -201,13 +220,9 @@ public final class FaultSwitch: @unchecked Sendable {
     /// call is one that fails, how it fails.
     public func draw(_ route: ServiceRoute) -> (latency: Duration?, failure: FaultPlan.Outcome?) {
         lock.withLock {
-            let latency = current.latencies[route]
-            guard let failure = current.failures[route] else { return (latency, nil) }
-            var generator = generators[route]
-                ?? SeededGenerator(seed: current.seed &+ UInt64(ServiceRoute.allCases.firstIndex(of: route) ?? 0))
-            let value = Double(generator.next() >> 11) / Double(1 << 53)
-            generators[route] = generator
-            return (latency, value < failure.rate ? failure.outcome : nil)
+            let draw = draws[route, default: 0]
+            draws[route] = draw + 1
+            return (current.latencies[route], current.failure(of: route, draw: draw))
         }
     }
 }

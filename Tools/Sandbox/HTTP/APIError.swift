@@ -18,6 +18,12 @@ struct APIError: Error, HTTPResponseError {
         self.fields = fields
     }
 
+    /// 503 `database.unavailable`: the database did not answer, so nothing was stored or read.
+    init(_ unavailable: StorageUnavailable) {
+        self.init(.serviceUnavailable, code: "database.unavailable",
+                  message: "the sandbox's database is unavailable (\(unavailable.reason)); nothing was changed, try again")
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         try JSONAnswer.response(Envelope(error: Body(self)), status: status)
     }

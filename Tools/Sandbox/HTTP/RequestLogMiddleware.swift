@@ -1,17 +1,21 @@
 import Hummingbird
 import Logging
 
-/// Turns every error into the contract's JSON envelope and logs one line
-/// per request: method, route (the matched path pattern, never the query),
+/// Turns every error into the contract's JSON envelope, logs one line
+/// per request — method, route (the matched path pattern, never the query),
 /// status and duration, on the request's logger (which carries Hummingbird's
-/// `hb.request.id`). Bodies, usernames, names and passwords are never logged.
+/// `hb.request.id`) — and counts it in the sandbox's metrics. Bodies,
+/// usernames, names and passwords are never logged.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The methods each path answers: a known path asked with another method
     /// is a 405 with `Allow`; `OPTIONS` on it is a 204 with `Allow`.
     let allowed: AllowedMethods
+    let metrics: SandboxMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
+        metrics.inFlight.increment()
+        defer { metrics.inFlight.decrement() }
         var response: Response
         do {
             response = try await next(request, context)
@@ -29,6 +33,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         let elapsed = ContinuousClock.now - start
+        metrics.answered(route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: response.status.code,
+                         duration: elapsed)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         context.logger.info("request", metadata: [
             "method": "\(request.method.rawValue)",
@@ -44,6 +50,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// else as a 500 that names only the error's type.
     static func envelope(for error: any Error, request: Request) -> APIError {
         if let error = error as? APIError { return error }
+        if let error = error as? StorageUnavailable { return APIError(error) }
         if let error = error as? any HTTPResponseError {
             switch error.status {
             case .notFound:

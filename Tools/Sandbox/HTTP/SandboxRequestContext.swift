@@ -7,7 +7,7 @@ struct SandboxRequestContext: RequestContext {
     /// Whether the peer is a loopback address (127.0.0.0/8 or ::1).
     let isFromLoopback: Bool
     /// The world the request names, once ``WorldMiddleware`` has found it (`nil`: the default world).
-    var world: SandboxWorlds.World?
+    var world: SandboxWorld?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

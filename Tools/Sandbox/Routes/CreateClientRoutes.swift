@@ -38,7 +38,7 @@ enum CreateClientRoutes {
         }
     }
 
-    private static func create(_ fields: [String: String], brand: SandboxBrand, key: String, world: SandboxWorlds.World,
+    private static func create(_ fields: [String: String], brand: SandboxBrand, key: String, world: SandboxWorld,
                                services: SandboxServices) async throws -> Response {
         let username = fields[brand.fieldNames.username.rawValue] ?? ""
         switch try await RegistrationCheck.check(fields, for: brand, store: services.store, world: world) {
@@ -61,7 +61,7 @@ enum CreateClientRoutes {
             .flatMap { fields[$0.name.rawValue] }
         let passwordHash: String? = if let password { try await services.hashPassword(password) } else { nil }
         let stored = fields.filter { !brand.passwordFields.contains($0.key) }
-        let client = SandboxStore.NewClient(world: world.id, brand: brand.id, username: username, fields: stored,
+        let client = NewClient(world: world.id, brand: brand.id, username: username, fields: stored,
                                             passwordHash: passwordHash, idempotencyKey: key,
                                             fingerprint: fingerprint(fields, brand: brand),
                                             identity: brand.validator.identity(in: fields))
@@ -87,7 +87,7 @@ enum CreateClientRoutes {
     /// request is the same one (brand, every field, the password checked
     /// against its hash); 422 `idempotency.mismatch` when it is not, or
     /// `idempotency.expired` after ``keyLifetime``; `nil` for a new key.
-    private static func replay(_ key: String, _ fields: [String: String], brand: SandboxBrand, world: SandboxWorlds.World,
+    private static func replay(_ key: String, _ fields: [String: String], brand: SandboxBrand, world: SandboxWorld,
                                services: SandboxServices) async throws -> Response? {
         guard let earlier = try await services.store.earlierRequest(forIdempotencyKey: key, in: world.id) else { return nil }
         if let created = earlier.createdAt, Date().timeIntervalSince(created) > keyLifetime {

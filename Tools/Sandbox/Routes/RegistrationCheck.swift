@@ -22,10 +22,10 @@ enum RegistrationCheck {
     }
 
     /// Checks `fields` for `brand` in `world`, asking `store` whether the
-    /// person has an account and whether the username is taken, and the
-    /// world's register whether they may have one.
-    static func check(_ fields: [String: String], for brand: SandboxBrand, store: SandboxStore,
-                      world: SandboxWorlds.World) async throws -> Outcome {
+    /// person has an account, whether the username is taken and whether the
+    /// world's register lists them.
+    static func check(_ fields: [String: String], for brand: SandboxBrand, store: any SandboxStorage,
+                      world: SandboxWorld) async throws -> Outcome {
         let validator = brand.validator
         let rejected = validator.violations(in: fields)
         guard rejected.isEmpty else { return .rejected(rejected) }
@@ -34,7 +34,9 @@ enum RegistrationCheck {
         if try await store.isUsernameTaken(username, brand: brand.id, in: world.id) {
             return .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
         }
-        if brand.checksSelfExclusionRegister, validator.isListed(fields, in: world.register) { return .selfExcluded }
+        if brand.checksSelfExclusionRegister, validator.isListed(fields, in: try await store.selfExclusionRegister(of: world.id)) {
+            return .selfExcluded
+        }
         return .valid
     }
 }

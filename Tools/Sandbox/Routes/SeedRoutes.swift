@@ -37,7 +37,7 @@ enum SeedRoutes {
             let seed = try await JSONBody.decode(SeedBody.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try check(seed)
-            let seeded = try await apply(checked, brand: brand, to: services.world(of: context), services: services)
+            let seeded = try await apply(checked, brand: brand, to: services.world(of: context).id, services: services)
             return try JSONAnswer.response(seeded)
         }
     }
@@ -59,14 +59,12 @@ enum SeedRoutes {
     }
 
     /// Seeds `world` with `checked` for `brand`: what was seeded.
-    static func apply(_ checked: Checked, brand: SandboxBrand, to world: SandboxWorlds.World,
+    static func apply(_ checked: Checked, brand: SandboxBrand, to world: WorldID,
                       services: SandboxServices) async throws -> Seeded {
-        try await services.store.reserveUsernames(checked.takenUsernames, in: world.id)
-        let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id, in: world.id)
-        try await services.store.addToRegister(checked.register, in: world.id)
-        world.addToRegister(checked.register)
-        world.today = checked.today
-        world.faults.seed(checked.faults)
+        try await services.store.reserveUsernames(checked.takenUsernames, in: world)
+        let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id, in: world)
+        try await services.store.addToRegister(checked.register, in: world)
+        try await services.worlds.seed(world, today: checked.today, faults: checked.faults)
         return Seeded(brand: brand.id.rawValue, today: checked.today?.description, existingAccounts: added,
                       takenUsernames: checked.takenUsernames.count, selfExcluded: checked.register.count, faults: checked.faults.specs)
     }

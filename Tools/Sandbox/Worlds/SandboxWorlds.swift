@@ -36,123 +36,90 @@ public struct WorldLimits: Sendable, Equatable {
         self.maxWorlds = maxWorlds
         self.idleTimeout = idleTimeout
     }
+
+    /// How long an expired world is remembered (to answer 410 rather than 404), in seconds: a day.
+    static let expiryMemory: Double = 24 * 60 * 60
 }
 
-/// The worlds a sandbox holds. Each keeps apart what one run sets up: its
-/// clients, usernames, existing accounts and idempotency keys (rows of the
-/// store, tagged with the world), and here its day, its self-exclusion
-/// register and its faults. Requests that name no world use the default
-/// world, which is what the sandbox was before worlds: an app sees no change.
-final class SandboxWorlds: @unchecked Sendable {
-    // @unchecked: `worlds`, `expired` and every world's mutable state are only touched under `lock`.
+/// A world as one request meets it: its id, the day a seed set and the
+/// faults in force (the sandbox's start-up plan, overridden route by route
+/// by the world's latest seed).
+struct SandboxWorld: Sendable {
+    let id: WorldID
+    let today: CalendarDay?
+    let faults: FaultPlan
+}
 
-    /// One world's state outside the database.
-    final class World: @unchecked Sendable {
-        let id: WorldID
-        /// Its faults: the sandbox's start-up plan, overridden by the world's seed.
-        let faults: FaultInjector
-        fileprivate var seededToday: CalendarDay?
-        fileprivate var entries: [SelfExcludedPerson]
-        fileprivate var lastUsed: ContinuousClock.Instant
-        private let lock: NSLock
-
-        fileprivate init(id: WorldID, plan: FaultPlan, register: [SelfExcludedPerson], lock: NSLock) {
-            self.id = id
-            faults = FaultInjector(plan: plan)
-            entries = register
-            lastUsed = .now
-            self.lock = lock
-        }
-
-        /// The day a seed set, if any.
-        var today: CalendarDay? {
-            get { lock.withLock { seededToday } }
-            set { lock.withLock { seededToday = newValue } }
-        }
-
-        /// The people on the world's self-exclusion register.
-        var register: [SelfExcludedPerson] { lock.withLock { entries } }
-
-        /// Adds people to the register (each once).
-        func addToRegister(_ people: [SelfExcludedPerson]) {
-            lock.withLock {
-                for person in people where !entries.contains(person) { entries.append(person) }
-            }
-        }
-    }
-
+/// The worlds a sandbox serves, kept in its database so that every sandbox
+/// process on that database serves each of them alike. Each world keeps
+/// apart what one run sets up: its clients, usernames, existing accounts,
+/// idempotency keys, self-exclusion register, day and faults. Requests that
+/// name no world use the default world, which is what the sandbox was
+/// before worlds: an app sees no change.
+struct SandboxWorlds: Sendable {
+    let storage: any SandboxStorage
     let limits: WorldLimits
-    /// The world of requests that name none.
-    let standard: World
-    private let lock = NSLock()
-    private let plan: FaultPlan
-    private var worlds: [WorldID: World] = [:]
-    /// Worlds deleted for being idle, newest last (at most ``rememberedExpiries``), to tell them from unknown ones.
-    private var expired: [WorldID] = []
-    private static let rememberedExpiries = 1024
+    /// The faults the sandbox was started with, under every world's own.
+    let plan: FaultPlan
 
-    /// The default world with `register`, the start-up fault `plan`
-    /// underneath every world's own, within `limits`.
-    init(register: [SelfExcludedPerson], plan: FaultPlan, limits: WorldLimits) {
-        self.limits = limits
-        self.plan = plan
-        standard = World(id: .standard, plan: plan, register: register, lock: lock)
-    }
-
-    /// The world `id` names, its idle time restarted.
+    /// World `id` as it stands, its idle time restarted at `now`.
     /// - Throws: 404 `world.unknown`, or 410 `world.expired` for one deleted for being idle.
-    func world(_ id: WorldID, at now: ContinuousClock.Instant = .now) throws(APIError) -> World {
-        if id == .standard { return standard }
-        let found: World? = lock.withLock {
-            guard let world = worlds[id] else { return nil }
-            guard world.lastUsed.duration(to: now) <= limits.idleTimeout else { return nil }
-            world.lastUsed = now
-            return world
-        }
-        if let found { return found }
-        if lock.withLock({ expired.contains(id) || worlds[id] != nil }) {
+    func world(_ id: WorldID, now: Date = Date()) async throws -> SandboxWorld {
+        switch try await storage.useWorld(id, now: now, idleSince: now.addingTimeInterval(-limits.idleTimeout.seconds)) {
+        case .found(let stored):
+            let seeded = (try? FaultPlan.parse(faults: stored.faults)) ?? FaultPlan()
+            return SandboxWorld(id: id, today: stored.today, faults: plan.overridden(by: seeded))
+        case .expired:
             throw APIError(.gone, code: "world.expired",
                            message: "\(id) was deleted after \(limits.idleTimeout) without a request; create a new one")
+        case .unknown:
+            throw APIError(.notFound, code: "world.unknown", message: "there is no \(id) (created with POST /sandbox/worlds?)")
         }
-        throw APIError(.notFound, code: "world.unknown", message: "there is no \(id) (created with POST /sandbox/worlds?)")
     }
 
     /// A new world with the sample usernames and register, unless the sandbox holds as many as it may.
     /// - Throws: 429 `world.limit`.
-    func create(register: [SelfExcludedPerson], at now: ContinuousClock.Instant = .now) throws(APIError) -> World {
-        let created: World? = lock.withLock {
-            guard worlds.count < limits.maxWorlds else { return nil }
-            let world = World(id: .fresh(), plan: plan, register: register, lock: lock)
-            world.lastUsed = now
-            worlds[world.id] = world
-            return world
-        }
-        guard let created else {
+    func create(now: Date = Date()) async throws -> WorldID {
+        let id = WorldID.fresh()
+        guard try await storage.createWorld(id, maxWorlds: limits.maxWorlds, now: now) else {
             throw APIError(.tooManyRequests, code: "world.limit",
                            message: "the sandbox holds \(limits.maxWorlds) worlds, as many as it may; delete one "
                                + "(DELETE /sandbox/worlds/<id>) or wait for idle ones to expire after \(limits.idleTimeout)")
         }
-        return created
+        try await storage.startWorld(id)
+        return id
     }
 
-    /// Forgets `id`; whether the sandbox held it.
-    @discardableResult
-    func remove(_ id: WorldID) -> Bool {
-        lock.withLock { worlds.removeValue(forKey: id) != nil }
-    }
-
-    /// Forgets the worlds idle for longer than the limit, remembering them
-    /// as expired; their ids, for their rows to be deleted.
-    func sweep(at now: ContinuousClock.Instant = .now) -> [WorldID] {
-        lock.withLock {
-            let idle = worlds.values.filter { $0.lastUsed.duration(to: now) > limits.idleTimeout }.map(\.id)
-            for id in idle { worlds.removeValue(forKey: id) }
-            expired.append(contentsOf: idle)
-            if expired.count > Self.rememberedExpiries { expired.removeFirst(expired.count - Self.rememberedExpiries) }
-            return idle
+    /// Deletes world `id` and everything it held.
+    /// - Throws: 404 `world.unknown`, 410 `world.expired`.
+    func delete(_ id: WorldID, now: Date = Date()) async throws {
+        guard try await storage.deleteWorld(id) else {
+            _ = try await world(id, now: now)
+            throw APIError(.notFound, code: "world.unknown", message: "there is no \(id)")
         }
     }
 
-    /// How many worlds are held (the default world not counted).
-    var count: Int { lock.withLock { worlds.count } }
+    /// Deletes the worlds idle for longer than the limit, rows and all: their ids.
+    func sweep(now: Date = Date()) async throws -> [WorldID] {
+        try await storage.expireWorlds(idleSince: now.addingTimeInterval(-limits.idleTimeout.seconds))
+    }
+
+    /// Sets `world`'s day and faults (its fault draws start again).
+    func seed(_ world: WorldID, today: CalendarDay?, faults: FaultPlan) async throws {
+        try await storage.seedWorld(world, today: today, faults: faults.specs)
+    }
+
+    /// What this call of `route` meets in `world`: its added latency and,
+    /// when it is one that fails, how. Calls that fail only by chance are
+    /// counted in the database, so a world's calls draw in one sequence
+    /// whichever sandbox process answers them.
+    func draw(_ route: ServiceRoute, in world: SandboxWorld) async throws -> (latency: Duration?, failure: FaultPlan.Outcome?) {
+        let draw = world.faults.failsByChance(route) ? try await storage.drawFault(route, in: world.id) : 0
+        return (world.faults.latencies[route], world.faults.failure(of: route, draw: draw))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -18,7 +18,7 @@ final class RequestScope: @unchecked Sendable {
         return WallClock.fixed(day).now
     }
 
-    let world: SandboxWorlds.World
+    let world: SandboxWorld
     /// The run's day (from its time header), else the world's seeded day, else none (the system's date).
     let day: CalendarDay?
     /// Whether a run drives the world's time: faults then tell the run's
@@ -27,7 +27,7 @@ final class RequestScope: @unchecked Sendable {
     private let lock = NSLock()
     private var answerAfter: String?
 
-    init(world: SandboxWorlds.World, day: CalendarDay?, drivesTime: Bool) {
+    init(world: SandboxWorld, day: CalendarDay?, drivesTime: Bool) {
         self.world = world
         self.day = day
         self.drivesTime = drivesTime
@@ -63,6 +63,7 @@ struct WorldMiddleware: RouterMiddleware {
     let services: SandboxServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard !OperationsRoutes.paths.contains(request.uri.path) else { return try await next(request, context) }
         let named = request.headers[Self.worldHeader]
         var context = context
         let scope: RequestScope
@@ -80,6 +81,8 @@ struct WorldMiddleware: RouterMiddleware {
             context.world = world
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as StorageUnavailable {
+            return try APIError(error).response(from: request, context: context)
         }
         let response: Response
         do {
@@ -90,16 +93,16 @@ struct WorldMiddleware: RouterMiddleware {
         return scope.stamp(response)
     }
 
-    private func world(_ named: String?) async throws(APIError) -> SandboxWorlds.World {
-        guard let named else { return services.worlds.standard }
+    private func world(_ named: String?) async throws -> SandboxWorld {
+        guard let named else { return try await services.worlds.world(.standard) }
         guard services.allowsWorlds else {
             throw APIError(.forbidden, code: "world.notAllowed",
                            message: "this sandbox serves only its default world; start it with --allow-seeding to use worlds")
         }
         guard named.utf8.count <= 64 else { throw APIError(.badRequest, code: "request.invalid", message: "the world id is too long") }
         do {
-            return try services.worlds.world(WorldID(rawValue: named))
-        } catch {
+            return try await services.worlds.world(WorldID(rawValue: named))
+        } catch let error as APIError {
             await services.sweepWorlds()
             throw error
         }

@@ -26,14 +26,12 @@ enum WorldRoutes {
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try SeedRoutes.check(seed)
             await services.sweepWorlds()
-            let world = try services.worlds.create(register: EmbeddedWorld.sampleRegister)
+            let id = try await services.worlds.create()
             do {
-                try await services.store.startWorld(world.id)
-                let seeded = try await SeedRoutes.apply(checked, brand: brand, to: world, services: services)
-                return try JSONAnswer.response(Created(world: world.id.rawValue, seeded: seeded), status: .created)
+                let seeded = try await SeedRoutes.apply(checked, brand: brand, to: id, services: services)
+                return try JSONAnswer.response(Created(world: id.rawValue, seeded: seeded), status: .created)
             } catch {
-                services.worlds.remove(world.id)
-                try? await services.store.deleteWorld(world.id)
+                _ = try? await services.store.deleteWorld(id)
                 throw error
             }
         }
@@ -41,14 +39,8 @@ enum WorldRoutes {
             try SeedRoutes.checkLoopback(context)
             let id = WorldID(rawValue: context.parameters.get("id") ?? "")
             guard id != .standard else { throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted") }
-            do {
-                _ = try services.worlds.world(id)
-            } catch {
-                await services.sweepWorlds()
-                throw error
-            }
-            services.worlds.remove(id)
-            try await services.store.deleteWorld(id)
+            await services.sweepWorlds()
+            try await services.worlds.delete(id)
             return Response(status: .noContent)
         }
     }

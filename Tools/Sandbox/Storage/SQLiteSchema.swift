@@ -4,8 +4,9 @@ import JoinFormFeature
 import LiveryComposition
 
 /// The sandbox's SQLite schema, as GRDB migrations. A migration that has
-/// run is never edited; changes are new migrations appended here.
-enum SandboxSchema {
+/// run is never edited; changes are new migrations appended here, and the
+/// same step is appended to ``PostgresSchema`` under the same name.
+enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: clients, accounts, reserved usernames, self-exclusion register") { db in
@@ -141,6 +142,28 @@ enum SandboxSchema {
 
                 ALTER TABLE self_excluded_person ADD COLUMN world TEXT NOT NULL DEFAULT '';
                 CREATE INDEX self_excluded_world ON self_excluded_person (world);
+                """)
+        }
+        migrator.registerMigration(PostgresSchema.worldsMigration) { db in
+            // Worlds lived in one process's memory before: rows of worlds from then are no world's now.
+            for table in ["client", "reserved_username", "self_excluded_person"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE world <> ''")
+            }
+            try db.execute(sql: """
+                CREATE TABLE world (
+                    id TEXT PRIMARY KEY,
+                    today TEXT,
+                    faults TEXT NOT NULL DEFAULT '[]',
+                    last_used_at REAL NOT NULL DEFAULT 0,
+                    expired INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO world (id) VALUES ('');
+                CREATE TABLE fault_draw (
+                    world TEXT NOT NULL,
+                    route TEXT NOT NULL,
+                    draws INTEGER NOT NULL,
+                    PRIMARY KEY (world, route)
+                );
                 """)
         }
         return migrator
