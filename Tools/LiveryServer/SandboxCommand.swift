@@ -129,6 +129,8 @@ extension ServerTool {
                     print(terminal.bold("sandbox") + " serving \(plugins.count) brands from \(location) on http://\(host):\(port) (Ctrl-C stops)")
                     fflush(nil)
                 }
+            } catch SandboxSetupError.database(let database, let reason) {
+                throw ToolError("the database \(database) cannot be used: \(reason)")
             } catch {
                 throw ToolError("the sandbox could not serve on \(host):\(port) with \(location): \(error)")
             }

@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `livery-server sandbox` process started by a test: the real binary,
+/// signals and all. Found beside the test bundle (`swift build` and `swift
+/// test` build it); its port is read from the line it prints once it listens.
+final class SandboxProcess: @unchecked Sendable {
+    // @unchecked: `output` is only touched under `lock`; the rest is set once.
+    let process = Process()
+    private let lock = NSLock()
+    private var output = ""
+    private let errors = Pipe()
+    /// The bound port.
+    private(set) var port = 0
+
+    /// The `livery-server` executable built beside the tests.
+    static var executable: URL {
+        get throws {
+            let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            for candidate in [folder, folder.deletingLastPathComponent()] {
+                let url = candidate.appendingPathComponent("livery-server")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw Failure("livery-server is not built beside the tests in \(folder.path): run `swift build` first")
+        }
+    }
+
+    /// Starts `livery-server sandbox <arguments> --port 0` and waits (at most 60 s) until it listens.
+    init(_ arguments: [String]) async throws {
+        process.executableURL = try Self.executable
+        process.arguments = ["sandbox", "--port", "0", "--no-colour"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.output += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline, process.isRunning {
+            if let port = lock.withLock({ Self.port(in: output) }) {
+                self.port = port
+                return
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.terminate()
+        throw Failure("livery-server did not start listening: \(stderr)")
+    }
+
+    private static func port(in text: String) -> Int? {
+        guard let range = text.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) else { return nil }
+        return Int(text[range].split(separator: ":").last ?? "")
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// What it wrote to standard error so far.
+    var stderr: String {
+        String(decoding: errors.fileHandleForReading.availableDataIfAny, as: UTF8.self)
+    }
+
+    /// Sends `signal` (SIGTERM, SIGKILL, …).
+    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits (at most `limit`) for it to exit: its status, or `nil` if it is still running.
+    func exitStatus(within limit: Duration = .seconds(30)) async throws -> Int32? {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+extension FileHandle {
+    /// The bytes available now, without waiting for more.
+    var availableDataIfAny: Data {
+        var flags = fcntl(fileDescriptor, F_GETFL)
+        flags |= O_NONBLOCK
+        _ = fcntl(fileDescriptor, F_SETFL, flags)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = Glibc.read(fileDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+}
+
+/// A plain JSON client for a sandbox at `baseURL`.
+struct SandboxClient: Sendable {
+    let baseURL: URL
+    private let session: URLSession
+
+    init(_ baseURL: URL) {
+        self.baseURL = baseURL
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 30
+        session = URLSession(configuration: configuration)
+    }
+
+    /// `POST /v2/client` for neds with `fields` under `key`: the status and the client id, if any.
+    func register(_ fields: [String: String], key: String, world: String? = nil) async throws -> (status: Int, clientId: String?) {
+        var request = URLRequest(url: baseURL.appendingPathComponent("v2/client"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
+        if let world { request.setValue(world, forHTTPHeaderField: "Livery-World") }
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["brand": "neds", "fields": fields])
+        let (data, response) = try await session.data(for: request)
+        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, json?["clientId"] as? String)
+    }
+
+    /// `GET path` (with an optional world): the status and body.
+    func get(_ path: String, world: String? = nil) async throws -> (status: Int, body: String) {
+        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
+        if let world { request.setValue(world, forHTTPHeaderField: "Livery-World") }
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    /// `POST path` with a JSON body: the status and the body as JSON.
+    func post(_ path: String, json: Any) async throws -> (status: Int, json: [String: Any]) {
+        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:])
+    }
+
+    /// The value of the metric line starting with `name` (no labels), if present.
+    func metric(_ name: String) async throws -> Double? {
+        let text = try await get("/metrics").body
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+}
