@@ -147,7 +147,8 @@ let package = Package(
                           path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
         // `livery-server`: the sandbox backend and the web preview (HTTP: Hummingbird, NIO, SQLite). Registers every brand.
         .executableTarget(name: "LiveryServer",
-                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "LiveryPreview", "ServerConnections", "LiveryCore",
+                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
+                                         "ServerConnections", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
                           path: "Tools/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
@@ -173,7 +174,8 @@ let package = Package(
                                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
                                toolsOnly("Logging", "swift-log")],
                 path: "Tools/ServerConnections", swiftSettings: swiftSettings),
-        // The JSON bodies the sandbox reads, and their decoding: values only, testable and fuzzed without a server.
+        // What the sandbox reads from outside — its JSON bodies and its database location — and their decoding:
+        // values only, testable and fuzzed without a server.
         .target(name: "SandboxRequests", path: "Tools/SandboxRequests", swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",

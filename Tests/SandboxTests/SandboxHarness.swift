@@ -1,5 +1,6 @@
 import LiveryComposition
 import Foundation
+import SandboxRequests
 import GRDB
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxRequests
 import GRDB
 @testable import LiverySandbox
 import Testing

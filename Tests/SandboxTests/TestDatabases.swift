@@ -1,4 +1,5 @@
 import Foundation
+import SandboxRequests
 import Logging
 @testable import LiverySandbox
 import PostgresNIO

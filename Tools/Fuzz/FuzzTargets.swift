@@ -26,6 +26,9 @@ enum FuzzTarget: String, CaseIterable {
     /// most the limit's suggestions, none for a query beyond the bounds, and
     /// the search field's limit keeps a query within them.
     case addressQuery = "address-query"
+    /// A sandbox `--database` value: a SQLite path or a `postgres://` URL,
+    /// whose printed form never shows its password.
+    case databaseURL = "database-url"
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -67,6 +70,13 @@ enum FuzzTarget: String, CaseIterable {
             let typed = AddressQuery.limited(query)
             guard typed.count <= AddressQuery.maximumCharacters, query.hasPrefix(typed) else {
                 fatalError("the search field took \(typed.count) characters of \(query.utf8.count) bytes")
+            }
+        case .databaseURL:
+            guard case .postgres(let location)? = try? SandboxDatabase.parse(String(decoding: data, as: UTF8.self)) else { return }
+            guard (1...65535).contains(location.port) else { fatalError("port \(location.port) accepted") }
+            if let password = location.password, !password.isEmpty, password != "***",
+               location.description.contains(":\(password)@") {
+                fatalError("the printed location shows its password")
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SandboxRequests
 import LiveryComposition
 import LiveryConsole
 import LiveryCore

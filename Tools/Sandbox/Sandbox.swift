@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import Foundation
+import SandboxRequests
 import Hummingbird
 import HummingbirdCore
 import JoinFormFeature

@@ -67,6 +67,7 @@ enum CreateClientRoutes {
                                             identity: brand.validator.identity(in: fields))
         switch try await services.store.insert(client) {
         case .created(let id):
+            services.metrics.registered(brand: brand.id.rawValue)
             services.logger.info("client created", metadata: ["brand": "\(brand.id)", "client": "client-\(id)"])
             return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .created)
         case .replayed:
