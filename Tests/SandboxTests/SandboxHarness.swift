@@ -34,7 +34,8 @@ struct SandboxHarness {
                       logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
         let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
         let configuration = SandboxConfiguration(port: 0, database: database, faults: faults, passwordCost: .testing,
-                                                 connections: connections, allowsSeeding: allowsSeeding, worlds: worlds)
+                                                 connections: connections, allowsSeeding: allowsSeeding, worlds: worlds,
+                                                 drain: .milliseconds(500))
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, database: database)
     }
