@@ -16,6 +16,14 @@ struct TeamSandboxTests {
 
     private static func runID() -> String { String(UUID().uuidString.prefix(6)).lowercased() }
 
+    /// Two `livery-server sandbox` processes on one new PostgreSQL database (dropped when the test ends).
+    private static func twoInstances(_ options: [String] = []) async throws -> (PostgresLocation, SandboxProcess, SandboxProcess) {
+        let location = try await TestPostgres.makeDatabase()
+        let url = "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database)"
+        let arguments = ["--database", url, "--password-cost", "10"] + options
+        return (location, try await SandboxProcess(arguments), try await SandboxProcess(arguments))
+    }
+
     @Test("SIGTERM while a registration is in flight: the registration is answered and stored, then the process exits 0")
     func drainOnTerm() async throws {
         let path = SandboxHarness.temporaryDatabasePath()
@@ -42,11 +50,8 @@ struct TeamSandboxTests {
     @Test("100 same-key and 100 same-username registrations split across two instances make one client each",
           .enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
     func twoInstancesOneTruth() async throws {
-        let location = try await TestPostgres.makeDatabase()
+        let (location, first, second) = try await Self.twoInstances(["--allow-seeding"])
         defer { Task { await TestPostgres.drop(location) } }
-        let url = "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database)"
-        let first = try await SandboxProcess(["--database", url, "--password-cost", "10", "--allow-seeding"])
-        let second = try await SandboxProcess(["--database", url, "--password-cost", "10", "--allow-seeding"])
         let clients = [SandboxClient(first.baseURL), SandboxClient(second.baseURL)]
         let run = Self.runID()
         let sameKey = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
@@ -82,11 +87,8 @@ struct TeamSandboxTests {
     @Test("kill -9 of one instance in the middle of a load loses no acknowledged registration, and the other keeps serving",
           .enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
     func killedInstance() async throws {
-        let location = try await TestPostgres.makeDatabase()
+        let (location, doomed, survivor) = try await Self.twoInstances()
         defer { Task { await TestPostgres.drop(location) } }
-        let url = "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database)"
-        let doomed = try await SandboxProcess(["--database", url, "--password-cost", "10"])
-        let survivor = try await SandboxProcess(["--database", url, "--password-cost", "10"])
         let clients = [SandboxClient(doomed.baseURL), SandboxClient(survivor.baseURL)]
         let run = Self.runID()
         let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
