@@ -29,7 +29,7 @@ struct SandboxServices: Sendable {
 
     /// The world of the request `context` belongs to (as ``WorldMiddleware`` found it).
     func world(of context: SandboxRequestContext) -> SandboxWorld {
-        context.world ?? SandboxWorld(id: .standard, today: nil, faults: worlds.plan)
+        context.world ?? worlds.unseededStandard
     }
 
     /// Deletes the worlds idle for longer than the limit, rows and all.
@@ -50,7 +50,7 @@ struct SandboxServices: Sendable {
     /// sandbox is the gateway that gave up).
     func injectFaults(_ route: ServiceRoute) async throws {
         let scope = RequestScope.current
-        let world = scope?.world ?? SandboxWorld(id: .standard, today: nil, faults: worlds.plan)
+        let world = scope?.world ?? worlds.unseededStandard
         let (latency, failure) = try await worlds.draw(route, in: world)
         if let scope, scope.drivesTime {
             scope.answer(after: failure == .timeout ? nil : latency ?? .zero)

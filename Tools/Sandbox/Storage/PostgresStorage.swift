@@ -129,6 +129,7 @@ struct PostgresStorage: SandboxStorage {
         }
     }
 
+    /// Nothing to do here: the pool closes when ``run()`` ends (the sandbox's service group stops it last).
     func close() async {}
 
     func ping() async throws {

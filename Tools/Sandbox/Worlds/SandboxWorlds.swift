@@ -62,6 +62,9 @@ struct SandboxWorlds: Sendable {
     /// The faults the sandbox was started with, under every world's own.
     let plan: FaultPlan
 
+    /// The default world as it is before any seed: no day of its own, the start-up faults.
+    var unseededStandard: SandboxWorld { SandboxWorld(id: .standard, today: nil, faults: plan) }
+
     /// World `id` as it stands, its idle time restarted at `now`.
     /// - Throws: 404 `world.unknown`, or 410 `world.expired` for one deleted for being idle.
     func world(_ id: WorldID, now: Date = Date()) async throws -> SandboxWorld {
