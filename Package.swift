@@ -212,7 +212,7 @@ let package = Package(
         // `swift run -c release SandboxLoad`.
         .executableTarget(name: "SandboxLoad",
                           dependencies: ["LiverySandbox", "LiveryCore", "LiveryTesting", toolsOnly("Logging", "swift-log")] + allBrandTargets,
-                          path: "Tools/SandboxLoad", swiftSettings: swiftSettings, plugins: brandList),
+                          path: "Tools/SandboxLoad", exclude: ["capacity"], swiftSettings: swiftSettings, plugins: brandList),
         // Fuzz targets for every input read from outside (Tools/Fuzz/README.md): libFuzzer with
         // `-sanitize=fuzzer,address -DLIVERY_FUZZING`, or a replay of files without it.
         .executableTarget(name: "LiveryFuzz",

@@ -47,7 +47,7 @@ struct ConnectionLimitTests {
     @Test("beyond the connection cap a connection is answered 503 server.busy with Retry-After; a freed slot serves again")
     func connectionCap() async throws {
         let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 3,
-                                      admissionWait: .milliseconds(200))
+                                      admissionWait: .seconds(2))
         try await SandboxHarness.run(connections: limits) { sandbox in
             var held: [RawConnection] = []
             for _ in 0..<3 {

@@ -18,6 +18,14 @@ struct StorageTests {
                   identity: AccountIdentity(email: email, mobile: mobile))
     }
 
+    @Test("the PostgreSQL half runs on a server Livery supports (PostgreSQL 15 or later)",
+          .enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
+    func postgresServer() async throws {
+        let server = try PostgresLocation(url: try #require(TestPostgres.url))
+        let version = try await TestPostgres.count("SELECT current_setting('server_version_num')::BIGINT", on: server)
+        #expect(version >= 150_000, "server_version_num \(version)")
+    }
+
     @Test("forty concurrent stores under one idempotency key make one client; every other is a replay of it", arguments: StorageKind.available)
     func sameKey(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in

@@ -7,12 +7,18 @@ import LiveryTesting
 
 /// `swift run -c release SandboxLoad [--registrations N] [--concurrency N] [--seconds N]`
 ///
-/// Starts the sandbox in this process on a loopback port over a temporary
-/// SQLite file (standard scrypt cost), then measures `check-username` latency
-/// three ways in one run: idle; while `concurrency` registrations are in
-/// flight with hashing on its own threads (the sandbox as shipped); and the
-/// same load with hashing on the request threads (the old design, as the
-/// baseline). Prints percentiles and registrations per second.
+/// By default, starts the sandbox in this process on a loopback port over a
+/// temporary SQLite file (the default hashing cost), then measures
+/// `check-username` latency three ways in one run: idle; while `concurrency`
+/// registrations are in flight with hashing on its own threads (the sandbox
+/// as shipped); and the same load with hashing on the request threads (the
+/// old design, as the baseline). Prints percentiles and registrations per second.
+///
+/// `--target http://127.0.0.1:PORT` (repeatable) loads sandboxes running as
+/// separate processes instead: registration connections are spread
+/// round-robin over the targets, one checker per target (see ``TargetLoad``).
+/// `--hash-only` times scrypt at the sandbox and production costs on one
+/// thread, with no server (see ``HashCeiling``).
 ///
 /// The load comes from plain threads with blocking keep-alive sockets, so the
 /// client never competes for the server's task threads. Every loop is bounded
@@ -20,7 +26,26 @@ import LiveryTesting
 @main
 struct SandboxLoad {
     static func main() async throws {
-        let options = try Options(CommandLine.arguments.dropFirst())
+        let options: Options
+        do {
+            options = try Options(CommandLine.arguments.dropFirst())
+        } catch {
+            FileHandle.standardError.write(Data("SandboxLoad: \(error)\n".utf8))
+            exit(2)
+        }
+        if options.hashOnly {
+            try HashCeiling.run(options: options)
+            return
+        }
+        if !options.targets.isEmpty {
+            do {
+                try TargetLoad.run(options: options)
+            } catch {
+                FileHandle.standardError.write(Data("SandboxLoad: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         print("sandbox load: \(options.registrations) registrations, \(options.concurrency) in flight, "
               + "≤ \(options.seconds) s per phase, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var rows: [(String, Phase.Result)] = []
@@ -33,7 +58,7 @@ struct SandboxLoad {
         print("")
         print("| phase | check-username p50 / p90 / p99 / max | checks | registrations created / s |")
         print("| --- | --- | --- | --- |")
-        for (name, result) in rows { print("| \(name) | \(result.checkSummary) | \(result.checks.count) | \(result.registrationSummary) |") }
+        for (name, result) in rows { print("| \(name) | \(result.checkSummary) | \(result.checkCount) | \(result.registrationSummary) |") }
     }
 }
 
@@ -42,16 +67,34 @@ struct Options {
     var registrations = 200
     var concurrency = 50
     var seconds = 60
+    /// Sandboxes in other processes to load (ports on 127.0.0.1); empty: start one in this process.
+    var targets: [Int] = []
+    /// Time hashing alone (``HashCeiling``) instead of loading a sandbox.
+    var hashOnly = false
+    /// With `hashOnly`: the most hashes timed per cost.
+    var hashes = 100
 
     init(_ arguments: ArraySlice<String>) throws {
         var remaining = arguments
         while let flag = remaining.popFirst() {
-            guard let text = remaining.popFirst(), let value = Int(text) else { throw LoadError("\(flag) needs a whole number") }
+            if flag == "--hash-only" {
+                hashOnly = true
+                continue
+            }
+            guard let text = remaining.popFirst() else { throw LoadError("\(flag) needs a value") }
+            if flag == "--target" {
+                guard targets.count < 16 else { throw LoadError("at most 16 targets") }
+                targets.append(try Self.loopbackPort(text))
+                continue
+            }
+            guard let value = Int(text) else { throw LoadError("\(flag) needs a whole number") }
             switch flag {
             case "--registrations": registrations = try Self.bounded(value, 1...10_000, flag)
             case "--concurrency": concurrency = try Self.bounded(value, 1...500, flag)
             case "--seconds": seconds = try Self.bounded(value, 1...600, flag)
-            default: throw LoadError("unknown option \(flag) (--registrations, --concurrency, --seconds)")
+            case "--hashes": hashes = try Self.bounded(value, 1...10_000, flag)
+            default:
+                throw LoadError("unknown option \(flag) (--registrations, --concurrency, --seconds, --target URL, --hash-only, --hashes)")
             }
         }
     }
@@ -60,6 +103,14 @@ struct Options {
         guard range.contains(value) else { throw LoadError("\(flag) must be in \(range.lowerBound)...\(range.upperBound)") }
         return value
     }
+
+    /// The port of `http://127.0.0.1:PORT` (or `localhost`): only loopback targets are loaded.
+    private static func loopbackPort(_ text: String) throws -> Int {
+        guard let url = URL(string: text), url.scheme == "http", ["127.0.0.1", "localhost"].contains(url.host ?? ""),
+              let port = url.port, (1...65_535).contains(port), url.path.isEmpty || url.path == "/", url.query == nil
+        else { throw LoadError("--target must be http://127.0.0.1:PORT, not '\(text)'") }
+        return port
+    }
 }
 
 struct LoadError: Error, CustomStringConvertible {
@@ -67,33 +118,9 @@ struct LoadError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// One measured phase on a fresh sandbox.
+/// One measured phase on a fresh sandbox in this process.
 enum Phase {
-    struct Result {
-        var checks: [Duration]
-        var created: Int
-        var failed: Int
-        var elapsed: Duration
-
-        var checkSummary: String {
-            let sorted = checks.sorted()
-            guard !sorted.isEmpty else { return "–" }
-            func at(_ q: Double) -> String { milliseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) }
-            return "\(at(0.5)) / \(at(0.9)) / \(at(0.99)) / \(milliseconds(sorted.last!))"
-        }
-
-        var registrationSummary: String {
-            guard created + failed > 0 else { return "–" }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            return String(format: "%d in %.1f s = %.1f/s%@", created, seconds, Double(created) / seconds,
-                          failed > 0 ? " (\(failed) failed)" : "")
-        }
-
-        private func milliseconds(_ duration: Duration) -> String {
-            let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-            return String(format: "%.2f ms", ms)
-        }
-    }
+    typealias Result = LoadResult
 
     static func run(hashingThreads: Int, registrations: Int, options: Options) async throws -> Result {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-load-\(UUID().uuidString).sqlite").path
@@ -103,68 +130,17 @@ enum Phase {
                                               logger: Logger(label: "load") { _ in SwiftLogNoOpLogHandler() })
         let port = sandbox.port
         let deadline = ContinuousClock.now + .seconds(options.seconds)
+        let concurrency = options.concurrency
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, any Error>, Never>) in
             Thread.detachNewThread {
                 continuation.resume(returning: Swift.Result {
-                    try load(port: port, registrations: registrations, concurrency: options.concurrency, deadline: deadline)
+                    try LoadRun.load(ports: [port], registrations: registrations, concurrency: concurrency,
+                                     deadline: deadline, run: RunID.random())
                 })
             }
         }
         await sandbox.stop()
         return try result.get()
-    }
-
-    /// The blocking part, on plain threads: registration workers and one checker.
-    private static func load(port: Int, registrations: Int, concurrency: Int, deadline: ContinuousClock.Instant) throws -> Result {
-        let next = Atomic<Int>(0), created = Atomic<Int>(0), failed = Atomic<Int>(0), workersLeft = Atomic<Int>(0)
-        let workers = registrations == 0 ? 0 : min(concurrency, registrations)
-        workersLeft.store(workers, ordering: .sequentiallyConsistent)
-        let start = ContinuousClock.now
-        let finished = DispatchGroup()
-        for _ in 0..<workers {
-            finished.enter()
-            Thread.detachNewThread {
-                defer { workersLeft.subtract(1, ordering: .sequentiallyConsistent); finished.leave() }
-                guard let connection = try? BlockingHTTP(port: port) else { return }
-                while ContinuousClock.now < deadline {
-                    let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
-                    guard index < registrations else { return }
-                    let status = (try? connection.send(registration(index))) ?? 0
-                    if status == 201 { created.add(1, ordering: .relaxed) } else { failed.add(1, ordering: .relaxed) }
-                }
-            }
-        }
-        // The checker: one keep-alive connection, a check every 5 ms while registrations are in flight
-        // (500 checks when idle), each a fresh name so nothing is cached anywhere.
-        let checker = try BlockingHTTP(port: port)
-        var checks: [Duration] = []
-        var index = 0
-        while ContinuousClock.now < deadline, workers == 0 ? checks.count < 500 : workersLeft.load(ordering: .sequentiallyConsistent) > 0 {
-            let began = ContinuousClock.now
-            let status = try checker.send("GET /v2/client/check-username?brand=neds&username=probe_\(index) HTTP/1.1\r\nHost: load\r\n\r\n")
-            guard status == 200 else { throw LoadError("check-username answered \(status)") }
-            checks.append(ContinuousClock.now - began)
-            index += 1
-            usleep(5_000)
-        }
-        finished.wait()
-        return Result(checks: checks, created: created.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
-                      elapsed: ContinuousClock.now - start)
-    }
-
-    /// A valid Neds registration, unique by `index`.
-    private static func registration(_ index: Int) -> String {
-        let fields: [String: String] = [
-            "title": "Ms", "firstName": "Load", "lastName": "Tester", "dateOfBirth": "10/12/1990",
-            "email": "load\(index)@example.com", "mobile": String(format: "04%02d %03d %03d", index / 1_000_000 % 100, index / 1000 % 1000, index % 1000),
-            "address.streetNumber": "12", "address.street": "Smith Street", "address.suburb": "Collingwood",
-            "address.state": "VIC", "address.postcode": "3066",
-            "username": String(format: "load_%06d", index), "password": "Analytical1!", "depositLimit": "declined",
-            "marketingConsent": "false",
-        ]
-        let body = try! JSONSerialization.data(withJSONObject: ["brand": "neds", "fields": fields], options: [.sortedKeys])
-        return "POST /v2/client HTTP/1.1\r\nHost: load\r\nContent-Type: application/json\r\nIdempotency-Key: load-\(index)\r\n"
-            + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self)
     }
 }
 

@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+
+/// What one load run measured.
+struct LoadResult {
+    /// The latency of every `check-username` answered 200.
+    var checks: [Duration]
+    /// Checks answered otherwise, or not at all.
+    var checkFailures: Int
+    /// Registrations answered 201.
+    var created: Int
+    /// Registrations answered otherwise, or not at all.
+    var failed: Int
+    /// The failed registrations by status (`0`: no answer).
+    var failuresByStatus: [Int: Int]
+    /// From the first registration sent to the last one answered.
+    var elapsed: Duration
+
+    /// `check-username` latency at quantile `q` (0…1), in milliseconds; `nil` without checks.
+    func checkMilliseconds(at q: Double) -> Double? {
+        let sorted = checks.sorted()
+        guard !sorted.isEmpty else { return nil }
+        return Self.milliseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))])
+    }
+
+    /// `elapsed` in seconds.
+    var seconds: Double { Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 }
+
+    /// Registrations created per second of `elapsed`.
+    var rate: Double { seconds > 0 ? Double(created) / seconds : 0 }
+
+    var checkSummary: String {
+        guard let p50 = checkMilliseconds(at: 0.5), let p90 = checkMilliseconds(at: 0.9), let p99 = checkMilliseconds(at: 0.99),
+              let max = checkMilliseconds(at: 1) else { return "–" }
+        return String(format: "%.2f / %.2f / %.2f / %.2f ms", p50, p90, p99, max)
+    }
+
+    var checkCount: String { checkFailures > 0 ? "\(checks.count) (\(checkFailures) failed)" : "\(checks.count)" }
+
+    var registrationSummary: String {
+        guard created + failed > 0 else { return "–" }
+        return String(format: "%d in %.1f s = %.1f/s%@", created, seconds, rate, failed > 0 ? " (\(failed) failed)" : "")
+    }
+
+    /// `status 409 × 3, no answer × 1`, or empty.
+    var failureSummary: String {
+        failuresByStatus.sorted { $0.key < $1.key }
+            .map { $0.key == 0 ? "no answer × \($0.value)" : "status \($0.key) × \($0.value)" }
+            .joined(separator: ", ")
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
+
+/// What makes one run's registrations unique, across runs on the same
+/// database too: a random id in the email, username and idempotency key,
+/// and a random start for the mobile numbers (eight free digits).
+struct RunID: Sendable {
+    /// Eight hex digits.
+    let hex: String
+    /// Where this run's mobile numbers start, 0..<10^8.
+    let mobileOffset: Int
+
+    static func random() -> RunID {
+        RunID(hex: String(format: "%08x", UInt32.random(in: 0...UInt32.max)), mobileOffset: Int.random(in: 0..<100_000_000))
+    }
+
+    /// A valid Neds registration, unique by `index` (< 10,000) and run. The
+    /// username (at most 18 characters) folds to a distinct look-alike key:
+    /// hex digits and decimal digits never fold onto each other.
+    func registration(_ index: Int) -> String {
+        let mobile = (mobileOffset + index) % 100_000_000
+        let fields: [String: String] = [
+            "title": "Ms", "firstName": "Load", "lastName": "Tester", "dateOfBirth": "10/12/1990",
+            "email": "load.\(hex).\(index)@example.com",
+            "mobile": String(format: "04%02d %03d %03d", mobile / 1_000_000, mobile / 1000 % 1000, mobile % 1000),
+            "address.streetNumber": "12", "address.street": "Smith Street", "address.suburb": "Collingwood",
+            "address.state": "VIC", "address.postcode": "3066",
+            "username": "load_\(hex)_\(index)", "password": "Analytical1!", "depositLimit": "declined",
+            "marketingConsent": "false",
+        ]
+        let body = try! JSONSerialization.data(withJSONObject: ["brand": "neds", "fields": fields], options: [.sortedKeys])
+        return "POST /v2/client HTTP/1.1\r\nHost: load\r\nContent-Type: application/json\r\nIdempotency-Key: load-\(hex)-\(index)\r\n"
+            + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self)
+    }
+
+    /// A `check-username` request for a name no one has asked before.
+    func check(_ index: Int) -> String {
+        "GET /v2/client/check-username?brand=neds&username=pr_\(hex)_\(index) HTTP/1.1\r\nHost: load\r\n\r\n"
+    }
+}
+
+/// The blocking load, on plain threads: registration workers spread
+/// round-robin over `ports` (each connection sticks to one), and one checker
+/// per port asking a fresh name every 5 ms while registrations are in flight
+/// (500 checks each when there are none). A connection that fails is opened
+/// again; a registration whose connection failed is sent once more on a new
+/// one (its idempotency key makes that safe).
+enum LoadRun {
+    static func load(ports: [Int], registrations: Int, concurrency: Int, deadline: ContinuousClock.Instant, run: RunID) throws -> LoadResult {
+        precondition(!ports.isEmpty)
+        let next = Atomic<Int>(0), created = Atomic<Int>(0), failed = Atomic<Int>(0), workersLeft = Atomic<Int>(0)
+        let checkFailures = Atomic<Int>(0)
+        let statuses = Mutex<[Int: Int]>([:]), checks = Mutex<[Duration]>([])
+        let workers = registrations == 0 ? 0 : min(concurrency, registrations)
+        workersLeft.store(workers, ordering: .sequentiallyConsistent)
+        let start = ContinuousClock.now
+        let workersDone = DispatchGroup(), checkersDone = DispatchGroup()
+        for worker in 0..<workers {
+            let port = ports[worker % ports.count]
+            workersDone.enter()
+            Thread.detachNewThread {
+                defer { workersLeft.subtract(1, ordering: .sequentiallyConsistent); workersDone.leave() }
+                var connection: BlockingHTTP?
+                while ContinuousClock.now < deadline {
+                    let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
+                    guard index < registrations else { return }
+                    let request = run.registration(index)
+                    var status = 0
+                    for _ in 0..<2 where status == 0 {
+                        if connection == nil { connection = try? BlockingHTTP(port: port) }
+                        guard let open = connection else { break }
+                        do { status = try open.send(request) } catch { connection = nil }
+                    }
+                    if status == 201 {
+                        created.add(1, ordering: .relaxed)
+                    } else {
+                        failed.add(1, ordering: .relaxed)
+                        statuses.withLock { $0[status, default: 0] += 1 }
+                    }
+                }
+            }
+        }
+        for (number, port) in ports.enumerated() {
+            checkersDone.enter()
+            Thread.detachNewThread {
+                defer { checkersDone.leave() }
+                var connection: BlockingHTTP?
+                var answered: [Duration] = []
+                var index = number * 1_000_000
+                var asked = 0
+                while ContinuousClock.now < deadline,
+                      workers == 0 ? asked < 500 : workersLeft.load(ordering: .sequentiallyConsistent) > 0 {
+                    if connection == nil { connection = try? BlockingHTTP(port: port) }
+                    let began = ContinuousClock.now
+                    let status = try? connection?.send(run.check(index))
+                    if status == 200 {
+                        answered.append(ContinuousClock.now - began)
+                    } else {
+                        checkFailures.add(1, ordering: .relaxed)
+                        if status == nil { connection = nil }
+                    }
+                    index += 1
+                    asked += 1
+                    usleep(5_000)
+                }
+                checks.withLock { $0.append(contentsOf: answered) }
+            }
+        }
+        workersDone.wait()
+        let elapsed = ContinuousClock.now - start
+        checkersDone.wait()
+        return LoadResult(checks: checks.withLock { $0 }, checkFailures: checkFailures.load(ordering: .relaxed),
+                          created: created.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
+                          failuresByStatus: statuses.withLock { $0 }, elapsed: elapsed)
+    }
+}
