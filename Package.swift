@@ -256,6 +256,14 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: brandList
         ),
+        // The outside view: what an app sees. Only the libraries an app depends on, never @testable (CI checks).
+        .testTarget(
+            name: "OutsideViewTests",
+            dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature"]
+                + allBrandTargets,
+            path: "Tests/OutsideView",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LiveryCoreTests",
             dependencies: ["LiveryCore", "LiveryTesting"],

@@ -39,6 +39,10 @@ public struct BrandDefinition: BrandPlugin, Equatable {
     /// The rule messages as a catalogue.
     public var messages: MessageCatalogue { MessageCatalogue(messageTemplates) }
 
+    /// None: a brand as data names its events as every brand does (the
+    /// runtime tags each with the brand and region).
+    public var analyticsTransforms: [any AnalyticsTransform] { [] }
+
     /// Sets the app bar and, where the brand declares them, its join form and register check.
     public func configure(_ settings: inout FeatureSettings) {
         settings[AppBarSettings.Key.self] = appBar

@@ -22,17 +22,19 @@ import FoundationNetworking
 /// second client and the person waits no longer than the budget.
 public struct HTTPAccountBackend: AccountBackend {
     private let client: HTTPClient
-    private let brand: BrandID
 
-    /// A backend for `brand` at `configuration`'s server; an ephemeral session by default.
-    public init(_ configuration: HTTPServiceConfiguration, brand: BrandID,
-                session: URLSession = URLSession(configuration: .ephemeral)) {
+    /// The server's configuration.
+    public var configuration: HTTPServiceConfiguration { client.configuration }
+
+    /// A backend at `configuration`'s server, on `session`: an app's own
+    /// (its certificate pinning, proxies and protocol classes apply), or an
+    /// ephemeral one by default (no cookies or cache on disk).
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
         self.client = HTTPClient(configuration, session: session)
-        self.brand = brand
     }
 
     /// Asks the server; a failure or a bad answer is a ``BackendError``.
-    public func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+    public func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
         let response = try await send("GET", "v2/client/check-username",
                                       query: ["brand": brand.rawValue, "username": username])
         guard response.status == 200 else { throw Self.error(response, call: "check-username") }
@@ -93,6 +95,15 @@ public struct HTTPAccountBackend: AccountBackend {
         case 408, 504: return .timedOut
         default: return .unavailable(reason: "\(call): HTTP \(response.status)\(code.isEmpty ? "" : " \(code)")")
         }
+    }
+}
+
+extension AccountBackend where Self == HTTPAccountBackend {
+    /// The account API over HTTP at `configuration`'s server, on `session`
+    /// (an ephemeral one by default): what ``HTTPAccountBackend`` documents.
+    public static func http(_ configuration: HTTPServiceConfiguration,
+                            session: URLSession = URLSession(configuration: .ephemeral)) -> HTTPAccountBackend {
+        HTTPAccountBackend(configuration, session: session)
     }
 }
 

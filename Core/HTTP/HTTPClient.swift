@@ -26,6 +26,9 @@ public struct HTTPServiceConfiguration: Sendable {
     public var budget: Duration
     /// Headers sent with every request (e.g. an API key).
     public var headers: [String: String]
+    /// Headers worked out for each request (a token that refreshes, a
+    /// signature), added after ``headers``; see ``RequestHeaderProvider``.
+    public var headerProvider: (any RequestHeaderProvider)?
     /// The server world a run drives, if any: every request names it and
     /// carries the run's time, and time-outs, the retry budget and the
     /// server's answer delays run on the run's clock (see ``DrivenWorld``).
@@ -34,13 +37,15 @@ public struct HTTPServiceConfiguration: Sendable {
     /// A configuration: ten seconds per attempt and one retry by default;
     /// the budget is `timeout × (1 + retriesOnTimeout)` unless given.
     public init(baseURL: URL, timeout: Duration = .seconds(10), retriesOnTimeout: Int = 1, budget: Duration? = nil,
-                headers: [String: String] = [:], world: DrivenWorld? = nil) {
+                headers: [String: String] = [:], headerProvider: (any RequestHeaderProvider)? = nil,
+                world: DrivenWorld? = nil) {
         let retry = RetryBudget(timeout: timeout, retries: retriesOnTimeout, budget: budget)
         self.baseURL = baseURL
         self.timeout = retry.timeout
         self.retriesOnTimeout = retry.retries
         self.budget = retry.budget
         self.headers = headers
+        self.headerProvider = headerProvider
         self.world = world
     }
 
@@ -49,14 +54,15 @@ public struct HTTPServiceConfiguration: Sendable {
 }
 
 /// JSON over HTTP on Foundation's `URLSession`: builds requests, sends them
-/// with the configured timeout and sorts transport failures into
+/// with the configured timeout and headers and sorts transport failures into
 /// ``HTTPFailure``. Status codes are the caller's to interpret.
 public struct HTTPClient: Sendable {
     /// The configuration.
     public let configuration: HTTPServiceConfiguration
     private let session: URLSession
 
-    /// A client; an ephemeral session by default (no cookies or cache on disk).
+    /// A client on `session`: an app's own (its certificate pinning, proxies and
+    /// protocol classes apply), or an ephemeral one by default (no cookies or cache on disk).
     public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
         self.configuration = configuration
         self.session = session
@@ -113,6 +119,9 @@ public struct HTTPClient: Sendable {
     public func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
                      headers: [String: String] = [:], timeout: Duration? = nil) async throws(HTTPFailure) -> Response {
         let timeout = timeout ?? configuration.timeout
+        if let problem = HTTPExchange.problem(with: configuration.baseURL) {
+            throw .unreachable(reason: "'\(configuration.baseURL.absoluteString)' \(problem)")
+        }
         var components = URLComponents(url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty {
             components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
@@ -128,11 +137,8 @@ public struct HTTPClient: Sendable {
         }
         request.httpBody = body
         do {
-            let (data, response) = if let world = configuration.world {
-                try await world.answer(to: request, on: session, within: timeout)
-            } else {
-                try await Self.answer(to: request, on: session, within: timeout)
-            }
+            let (data, response) = try await HTTPExchange.answer(
+                to: request, on: session, within: timeout, headers: configuration.headerProvider, world: configuration.world)
             guard let http = response as? HTTPURLResponse else { throw HTTPFailure.notHTTP }
             return Response(status: http.statusCode, body: data)
         } catch let failure as HTTPFailure {

@@ -1,13 +1,15 @@
 /// The account API the join journey talks to: username availability and
-/// client creation.
+/// client creation. Every call says which brand it is for (a check names
+/// the brand; a registration carries it), so one service can serve several.
 ///
-/// Implementations: an embedded one (in-process, for runs and tests) and an
-/// HTTP client for the sandbox or a real server. Errors say which call failed
-/// and why; they never contain the values that were sent.
+/// Livery ships an embedded one (in process, for runs and tests) and one over
+/// HTTP (`HTTPAccountBackend`, for the sandbox or a real server); an app may
+/// give its own, calling its backend through its own networking. Errors say
+/// which call failed and why; they never contain the values that were sent.
 public protocol AccountBackend: Sendable {
-    /// Whether `username` can be registered: the brand's username rules
-    /// first, then whether someone has it (or a look-alike of it).
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict
+    /// Whether `username` can be registered with `brand`: the brand's
+    /// username rules first, then whether someone has it (or a look-alike of it).
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict
 
     /// Creates a client account from a completed form.
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient

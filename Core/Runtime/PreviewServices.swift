@@ -18,7 +18,7 @@ extension RuntimeServices {
 
 /// An account service that says yes to everything, for previews.
 struct PreviewAccountBackend: AccountBackend {
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict { .available }
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict { .available }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
         CreatedClient(clientID: "preview-client")

@@ -11,6 +11,9 @@ struct AppBarTestBrand: BrandPlugin {
                                  currencyCode: "AUD", locale: "en-AU")
     var appBar: AppBarSettings
     var potIcon: String?
+    let messages = MessageCatalogue()
+    let featureFlagDefaults: [FeatureFlag: Bool] = [:]
+    let analyticsTransforms: [any AnalyticsTransform] = []
 
     init(_ appBar: AppBarSettings = AppBarSettings(), potIcon: String? = nil) {
         self.appBar = appBar

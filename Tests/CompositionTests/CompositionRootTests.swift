@@ -11,6 +11,7 @@ import Testing
 @Suite("Composition root", .timeLimit(.minutes(1)))
 @MainActor
 struct CompositionRootTests {
+    private static let neds = BrandID(rawValue: "neds")!
     private let composition: Composition
 
     init() throws {
@@ -20,12 +21,12 @@ struct CompositionRootTests {
     /// A server that refuses every connection: nothing listens on port 1 of loopback.
     private static let unreachable = URL(string: "http://127.0.0.1:1")!
 
-    private func live(_ server: URL = unreachable, definition: DefinitionPolicy = .serverOrBundled,
+    private func live(_ server: URL = unreachable, definition: DefinitionMode = .serverOrBundled,
                       flags: any FeatureFlagService = FeatureFlagStore(),
                       session: ClientSession = .signedOut) -> LiveServices {
-        LiveServices(accounts: HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5)),
-                     addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
-                     flags: flags, clientDetails: EmbeddedClientDetails(session), definition: definition)
+        let accounts = HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5))
+        return LiveServices(accounts: accounts, addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
+                            definition: definition.policy(accounts), flags: flags, clientDetails: EmbeddedClientDetails(session))
     }
 
     @Test("every brand assembles on embedded services with its own definition; its flag defaults sit under the world's",
@@ -126,13 +127,14 @@ struct CompositionRootTests {
         lookup.send(.submit)
         await lookup.settle()
         #expect(lookup.state.failedOperation == .search && lookup.state.failure != nil)
-        await #expect(throws: BackendError.self) { try await runtime.services.backend.checkUsername("alex_c").isAvailable }
+        await #expect(throws: BackendError.self) { try await runtime.services.backend.checkUsername("alex_c", for: Self.neds).isAvailable }
     }
 }
 
 /// The embedded world's own behaviour: existing accounts and faults, with no server.
 @Suite("Embedded world: existing accounts and faults", .timeLimit(.minutes(1)))
 struct EmbeddedWorldTests {
+    private static let neds = BrandID(rawValue: "neds")!
     private static let registration: [String: String] = [
         "title": "Ms", "firstName": "Ada", "lastName": "Lovelace", "dateOfBirth": "10/12/1990",
         "email": "ada@example.com", "mobile": "0412 345 678",
@@ -169,7 +171,7 @@ struct EmbeddedWorldTests {
         let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["check-username=500", "create-client=timeout"]))
         let backend = try await backend(world)
         await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500 fault.injected")) {
-            try await backend.checkUsername("someone").isAvailable
+            try await backend.checkUsername("someone", for: Self.neds).isAvailable
         }
         let creating = Task { try await backend.createClient(registration(key: "slow")) }
         await world.clock.waitForSleepers()
@@ -182,7 +184,7 @@ struct EmbeddedWorldTests {
         world.clock.advance(by: .seconds(10))
         await #expect(throws: BackendError.timedOut) { try await creating.value }
         world.faults.plan = FaultPlan()
-        #expect(try await backend.checkUsername("someone").isAvailable)
+        #expect(try await backend.checkUsername("someone", for: Self.neds).isAvailable)
     }
 
     @Test("a latency past the client's time-out: the server created the client, the client saw no answer; the retry gets it")
@@ -198,5 +200,18 @@ struct EmbeddedWorldTests {
         world.faults.plan = FaultPlan()
         let retried = try await backend.createClient(registration(key: "same-key"))
         #expect(await world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
+    }
+}
+
+/// Which definition policy a test's live services use, on the test's server.
+private enum DefinitionMode {
+    case server, serverOrBundled, bundled
+
+    func policy(_ server: HTTPServiceConfiguration) -> DefinitionPolicy {
+        switch self {
+        case .server: .server(.http(server))
+        case .serverOrBundled: .serverOrBundled(.http(server))
+        case .bundled: .bundled
+        }
     }
 }

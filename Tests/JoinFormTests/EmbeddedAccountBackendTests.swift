@@ -5,6 +5,7 @@ import LiveryCore
 
 @Suite("Embedded account service")
 struct EmbeddedAccountBackendTests {
+    private static let neds = BrandID(rawValue: "neds")!
     static let today = CalendarDay(year: 2026, month: 11, day: 21)!
     static let brand = BrandID(rawValue: "test-brand")!
 
@@ -48,21 +49,21 @@ struct EmbeddedAccountBackendTests {
     @Test("username availability ignores case and look-alikes")
     func availability() async throws {
         let service = backend(taken: ["Punter99"])
-        #expect(try await service.checkUsername("punter99") == .unavailable([RegistrationValidator.usernameTaken]))
-        #expect(try await service.checkUsername("PUNTER99").isAvailable == false)
-        #expect(try await service.checkUsername("punter100").isAvailable == true)
-        #expect(try await service.checkUsername("Punter99x").isAvailable == true)
+        #expect(try await service.checkUsername("punter99", for: Self.neds) == .unavailable([RegistrationValidator.usernameTaken]))
+        #expect(try await service.checkUsername("PUNTER99", for: Self.neds).isAvailable == false)
+        #expect(try await service.checkUsername("punter100", for: Self.neds).isAvailable == true)
+        #expect(try await service.checkUsername("Punter99x", for: Self.neds).isAvailable == true)
     }
 
     @Test("the check applies the form's username rules first and names the ones a name breaks")
     func checkAppliesRules() async throws {
         let service = backend(taken: ["Punter99"])
-        #expect(try await service.checkUsername("abc").reasons.map(\.code) == ["length.range"])
-        #expect(try await service.checkUsername(String(repeating: "a", count: 60_000)).reasons.map(\.code) == ["length.range"])
-        #expect(try await service.checkUsername("").reasons.map(\.code) == ["required"])
+        #expect(try await service.checkUsername("abc", for: Self.neds).reasons.map(\.code) == ["length.range"])
+        #expect(try await service.checkUsername(String(repeating: "a", count: 60_000), for: Self.neds).reasons.map(\.code) == ["length.range"])
+        #expect(try await service.checkUsername("", for: Self.neds).reasons.map(\.code) == ["required"])
         // The check and registration give the same codes for the same name.
         for name in ["abc", String(repeating: "z", count: 21), "", "Punter99"] {
-            let checked = try await service.checkUsername(name).reasons.map(\.code)
+            let checked = try await service.checkUsername(name, for: Self.neds).reasons.map(\.code)
             let registered = await rejection(service, Self.valid.merging(["username": name]) { $1 })
             #expect(registered?["username"] == checked, "\(name.prefix(24))")
         }
@@ -74,7 +75,7 @@ struct EmbeddedAccountBackendTests {
         _ = try await service.createClient(registration(Self.valid))
         let other = Self.valid.merging(["username": "ADA1OVE", "email": "other@example.com"]) { $1 }
         #expect(await rejection(service, other) == ["username": ["username.taken"]])
-        #expect(try await service.checkUsername("AdaL0ve").reasons.map(\.code) == ["username.taken"])
+        #expect(try await service.checkUsername("AdaL0ve", for: Self.neds).reasons.map(\.code) == ["username.taken"])
     }
 
     @Test("a valid registration creates a client, reserves the username and keeps no password")
@@ -82,7 +83,7 @@ struct EmbeddedAccountBackendTests {
         let service = backend()
         let client = try await service.createClient(registration(Self.valid))
         #expect(client.clientID == "client-1")
-        #expect(try await service.checkUsername("ADALOVE").isAvailable == false)
+        #expect(try await service.checkUsername("ADALOVE", for: Self.neds).isAvailable == false)
         let stored = try #require(await service.clients.first)
         #expect(stored.fields["password"] == nil)
         #expect(stored.fields["email"] == "ada@example.com")
@@ -153,7 +154,7 @@ struct EmbeddedAccountBackendTests {
         let checking = backend(register: [listed])
         await #expect(throws: BackendError.selfExcluded) { try await checking.createClient(registration(Self.valid)) }
         #expect(await checking.clients.isEmpty)
-        #expect(try await checking.checkUsername("adalove").isAvailable, "a refused applicant reserves nothing")
+        #expect(try await checking.checkUsername("adalove", for: Self.neds).isAvailable, "a refused applicant reserves nothing")
 
         var sibling = Self.valid
         sibling["firstName"] = "Augusta"

@@ -11,13 +11,13 @@ struct ClientContractTests {
     @Test("account backend: username check, create (with a replayed key), 422, 409 and 403 map to the client's errors")
     func accountBackend() async throws {
         try await SandboxHarness.run { sandbox in
-            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), brand: Self.neds)
-            #expect(try await backend.checkUsername("punter").isAvailable == false)
-            #expect(try await backend.checkUsername("adalove").isAvailable == true)
+            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL))
+            #expect(try await backend.checkUsername("punter", for: Self.neds).isAvailable == false)
+            #expect(try await backend.checkUsername("adalove", for: Self.neds).isAvailable == true)
             let registration = ClientRegistration(brand: Self.neds, fields: Registrations.australian, idempotencyKey: "contract-1")
             let created = try await backend.createClient(registration)
             #expect(try await backend.createClient(registration) == created)
-            #expect(try await backend.checkUsername("ADALOVE").isAvailable == false)
+            #expect(try await backend.checkUsername("ADALOVE", for: Self.neds).isAvailable == false)
 
             let badEmail = ClientRegistration(brand: Self.neds, fields: Registrations.australian(["email": "x", "username": "other1"]),
                                               idempotencyKey: "contract-2")
@@ -58,7 +58,7 @@ struct ClientContractTests {
             #expect(details == ClientDetails(balance: Decimal(string: "125.50")!, pendingBetsCount: 2,
                                              socialProfile: SocialProfile(nickname: "ada"), promotionsBalance: 3))
             #expect(try await client.betslipCount(of: id) == 5)
-            let definition = try await FormDefinition.load(from: configuration, brand: Self.neds)
+            let definition = try await HTTPRegistrationConfig(configuration).definition(for: Self.neds)
             #expect(definition == (try FormDefinition.standard(for: .australia)))
         }
     }

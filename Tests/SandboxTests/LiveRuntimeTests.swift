@@ -1,5 +1,8 @@
 import AddressLookupFeature
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Hummingbird
 import JoinFormFeature
 import LiveryComposition
@@ -13,9 +16,10 @@ import Testing
 @Suite("Live runtime on a real server", .serialized, .timeLimit(.minutes(2)))
 @MainActor
 struct LiveRuntimeTests {
-    private func live(_ server: URL, definition: DefinitionPolicy = .server, ledger: ClientLedger? = nil) -> LiveServices {
-        LiveServices(accounts: HTTPServiceConfiguration(baseURL: server, timeout: .seconds(10)),
-                     addresses: HarmonyConfiguration(baseURL: server), definition: definition, ledger: ledger)
+    private func live(_ server: URL, definition: DefinitionMode = .server, ledger: ClientLedger? = nil) -> LiveServices {
+        let accounts = HTTPServiceConfiguration(baseURL: server, timeout: .seconds(10))
+        return LiveServices(accounts: accounts, addresses: HarmonyConfiguration(baseURL: server),
+                            definition: definition.policy(accounts), ledger: ledger)
     }
 
     private func type(_ text: String, into input: InputID, on join: JoinFormStore) {
@@ -138,5 +142,86 @@ struct LiveRuntimeTests {
         await #expect(throws: CompositionError.self) {
             try await Composition(SandboxHarness.brands).assemble("betcha", on: .live(live(url, definition: .server)))
         }
+    }
+
+    @Test("an app's refreshing token: the sandbox answers 401 once, the provider refreshes, and the whole journey succeeds")
+    func tokenRefreshes() async throws {
+        try await SandboxHarness.run(accessTokens: ["fresh-token"]) { sandbox in
+            let tokens = RefreshingToken(initial: "expired-token", next: "fresh-token")
+            let server = HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, timeout: .seconds(10), headerProvider: tokens)
+            let services = LiveServices(accounts: server, addresses: HarmonyConfiguration(baseURL: sandbox.server.baseURL,
+                                                                                          headerProvider: tokens),
+                                        definition: .server(.http(server)))
+            let assembled = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services))
+            #expect(assembled.origin == .server, "the registration config was fetched after the refresh")
+            let join = try assembled.runtime.joinForm()
+            await fillSignUp(join, username: "token_alex")
+            join.send(.continue)
+            await join.settle()
+            guard case .signedUp? = join.state.route else {
+                Issue.record("not signed up: \(join.state.alert.map(\.title) ?? "no alert")")
+                return
+            }
+            #expect(await tokens.refusals == ["Bearer expired-token"], "one 401, then every call carried the fresh token")
+            #expect(await tokens.asked > 4, "asked before every request: config, checks, searches, create-client")
+        }
+    }
+
+    @Test("a token the provider cannot refresh: the 401 stands and is a clear failure; no token at all is 401 auth.required")
+    func tokenRefused() async throws {
+        try await SandboxHarness.run(accessTokens: ["fresh-token"]) { sandbox in
+            let stale = RefreshingToken(initial: "expired-token", next: nil)
+            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, headerProvider: stale))
+            await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 401 auth.invalid")) {
+                try await backend.checkUsername("someone", for: BrandID(rawValue: "neds")!)
+            }
+            #expect(await stale.refusals.count == 1, "asked once to refresh, then the 401 stands")
+            let bare = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
+            #expect(bare.status == 401 && bare.errorCode == "auth.required")
+            let addresses = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
+            #expect(addresses.status == 401)
+            #expect(try await sandbox.get("/health").status == 200, "operations routes need no token")
+        }
+    }
+}
+
+/// Which definition policy a test's live services use, on the test's server.
+private enum DefinitionMode {
+    case server, serverOrBundled, bundled
+
+    func policy(_ server: HTTPServiceConfiguration) -> DefinitionPolicy {
+        switch self {
+        case .server: .server(.http(server))
+        case .serverOrBundled: .serverOrBundled(.http(server))
+        case .bundled: .bundled
+        }
+    }
+}
+
+/// An app's access token: sent with every request; refreshed once when the
+/// server refuses the current one, to `next` (or not at all without one).
+actor RefreshingToken: RequestHeaderProvider {
+    private var token: String
+    private var next: String?
+    private(set) var refusals: [String] = []
+    private(set) var asked = 0
+
+    init(initial: String, next: String?) {
+        token = initial
+        self.next = next
+    }
+
+    func headers(for request: URLRequest) -> [String: String] {
+        asked += 1
+        return ["Authorization": "Bearer \(token)"]
+    }
+
+    func refused(_ headers: [String: String]) -> Bool {
+        refusals.append(headers["Authorization"] ?? "")
+        guard headers["Authorization"] == "Bearer \(token)" else { return true }    // refreshed meanwhile by another call
+        guard let next else { return false }
+        token = next
+        self.next = nil
+        return true
     }
 }

@@ -31,20 +31,23 @@ struct SandboxHarness {
     /// `databasePath`, else on a new temporary SQLite file.
     static func start(databasePath: String? = nil, database: SandboxDatabase? = nil, faults: FaultPlan = FaultPlan(),
                       allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(), worlds: WorldLimits = WorldLimits(),
+                      accessTokens: Set<String> = [],
                       logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
         let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
-        let configuration = SandboxConfiguration(port: 0, database: database, faults: faults, passwordCost: .testing,
+        var configuration = SandboxConfiguration(port: 0, database: database, faults: faults, passwordCost: .testing,
                                                  connections: connections, allowsSeeding: allowsSeeding, worlds: worlds,
                                                  drain: .milliseconds(500))
+        configuration.accessTokens = accessTokens
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, database: database)
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
     static func run(faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
-                    worlds: WorldLimits = WorldLimits(), isolation: isolated (any Actor)? = #isolation,
+                    worlds: WorldLimits = WorldLimits(), accessTokens: Set<String> = [], isolation: isolated (any Actor)? = #isolation,
                     _ body: (SandboxHarness) async throws -> Void) async throws {
-        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding, connections: connections, worlds: worlds)
+        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding, connections: connections, worlds: worlds,
+                                      accessTokens: accessTokens)
         do {
             try await body(sandbox)
         } catch {

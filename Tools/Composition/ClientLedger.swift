@@ -34,8 +34,8 @@ struct LedgerRecordingBackend: AccountBackend {
     let ledger: ClientLedger
     let secretFields: Set<String>
 
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
-        try await base.checkUsername(username)
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username, for: brand)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {

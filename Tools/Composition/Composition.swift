@@ -40,11 +40,11 @@ public struct Composition: Sendable {
 
     /// The brand called `name`, assembled on `services`.
     ///
-    /// - Live: username checks and client creation over HTTP at
-    ///   ``LiveServices/accounts`` (an idempotency key per registration), the
-    ///   Harmony address API, the app's clock, analytics destinations, flags,
-    ///   session and betslip; the join form definition from the server's
-    ///   registration config or the bundled one, by ``LiveServices/definition``.
+    /// - Live: the app's account service (``LiveServices/accounts``: over HTTP
+    ///   or its own; an idempotency key per registration) and address service,
+    ///   its clock, analytics destinations, flags, session and betslip; the
+    ///   join form definition from its source or the bundled one, by
+    ///   ``LiveServices/definition``.
     /// - Embedded: an account service that validates with the brand's own
     ///   definition and checks the self-exclusion register where the brand
     ///   does, the world's address service, session, betslip, flags,
@@ -52,8 +52,12 @@ public struct Composition: Sendable {
     ///
     /// Either way the brand's flag defaults apply under the flags given, and
     /// analytics events are tagged with the brand and region.
-    /// - Throws: ``CompositionError``: an unknown brand, a server address that
-    ///   is not an http(s) URL with a host, or a definition that cannot be had.
+    ///
+    /// Assembly is `async` on either service set (a live definition may be
+    /// fetched); on embedded services it never waits.
+    /// - Throws: ``CompositionError``: an unknown brand, an address of one of
+    ///   Livery's HTTP services that is not an http(s) URL with a host, or a
+    ///   definition that cannot be had.
     public func assemble(_ name: String, on services: ServiceSet) async throws(CompositionError) -> AssembledRuntime {
         let configuration = try configuration(of: name)
         switch services {
@@ -61,8 +65,7 @@ public struct Composition: Sendable {
             return assemble(configuration, definition: configuration.bundledDefinition, origin: .bundled,
                             services: embeddedServices(configuration, world))
         case .live(let live):
-            try Self.checkServer(live.accounts.baseURL, role: "the account service")
-            try Self.checkServer(live.addresses.baseURL, role: "the address service")
+            try Self.checkServers(live)
             let (definition, origin) = try await definition(of: configuration, live)
             return assemble(configuration, definition: definition, origin: origin,
                             services: liveServices(configuration, definition: definition, live))
@@ -74,7 +77,7 @@ public struct Composition: Sendable {
     private func assemble(_ configuration: BrandConfiguration, definition: FormDefinition, origin: DefinitionOrigin,
                           services: RuntimeServices) -> AssembledRuntime {
         let plugin: any BrandPlugin = origin == .server
-            ? ServerConfiguredBrand(base: configuration.plugin, definition: definition)
+            ? configuration.plugin.with(definition: definition)
             : configuration.plugin
         return AssembledRuntime(runtime: Runtime(brand: plugin, services: services), definition: definition, origin: origin)
     }
@@ -103,8 +106,8 @@ public struct Composition: Sendable {
 
     private func liveServices(_ configuration: BrandConfiguration, definition: FormDefinition,
                               _ live: LiveServices) -> RuntimeServices {
-        var backend: any AccountBackend = HTTPAccountBackend(live.accounts, brand: configuration.id)
-        var addresses: any AddressLookupService = HarmonyAddressLookupService(configuration: live.addresses)
+        var backend = live.accounts
+        var addresses = live.addresses
         if let calls = live.calls {
             backend = CallCountingBackend(base: backend, calls: calls)
             addresses = CallCountingAddressLookup(base: addresses, calls: calls)
@@ -122,22 +125,36 @@ public struct Composition: Sendable {
     /// The definition a live runtime uses, by the policy, and where it came from.
     private func definition(of configuration: BrandConfiguration,
                             _ live: LiveServices) async throws(CompositionError) -> (FormDefinition, DefinitionOrigin) {
-        guard live.definition != .bundled else { return (configuration.bundledDefinition, .bundled) }
+        let source: any FormDefinitionSource, fallsBack: Bool
+        switch live.definition {
+        case .bundled: return (configuration.bundledDefinition, .bundled)
+        case .server(let server): (source, fallsBack) = (server, false)
+        case .serverOrBundled(let server): (source, fallsBack) = (server, true)
+        }
         do {
-            return (try await FormDefinition.load(from: live.accounts, brand: configuration.id), .server)
+            return (try await source.definition(for: configuration.id), .server)
         } catch {
             let failure = CompositionError.definition(configuration.id, error)
-            guard live.definition == .serverOrBundled else { throw failure }
+            guard fallsBack else { throw failure }
             return (configuration.bundledDefinition, .bundledAfterServerFailure(failure))
         }
     }
 
-    private static func checkServer(_ url: URL, role: String) throws(CompositionError) {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidServer(url.absoluteString, "\(role) needs an http or https address")
+    /// The addresses of Livery's own HTTP services among `live`'s, checked
+    /// before anything is sent (an app's own services check their own).
+    private static func checkServers(_ live: LiveServices) throws(CompositionError) {
+        var addresses: [(URL, String)] = []
+        if let http = live.accounts as? HTTPAccountBackend { addresses.append((http.configuration.baseURL, "the account service")) }
+        if let harmony = live.addresses as? HarmonyAddressLookupService {
+            addresses.append((harmony.configuration.baseURL, "the address service"))
         }
-        guard let host = url.host, !host.isEmpty else {
-            throw .invalidServer(url.absoluteString, "\(role) address has no host")
+        switch live.definition {
+        case .server(let source as HTTPRegistrationConfig), .serverOrBundled(let source as HTTPRegistrationConfig):
+            addresses.append((source.configuration.baseURL, "the registration config"))
+        default: break
+        }
+        for (url, role) in addresses {
+            if let problem = HTTPExchange.problem(with: url) { throw .invalidServer(url.absoluteString, "\(role) \(problem)") }
         }
     }
 }
@@ -168,23 +185,6 @@ public enum DefinitionOrigin: Equatable, Sendable, CustomStringConvertible {
         case .server: "the server's registration config"
         case .bundledAfterServerFailure(let failure): "the brand's bundled definition, because \(failure)"
         }
-    }
-}
-
-/// A brand whose join form is the definition a server gave, everything else its own.
-struct ServerConfiguredBrand: BrandPlugin {
-    let base: any BrandPlugin
-    let definition: FormDefinition
-
-    var manifest: BrandManifest { base.manifest }
-    var theme: Theme { base.theme }
-    var messages: MessageCatalogue { base.messages }
-    var featureFlagDefaults: [FeatureFlag: Bool] { base.featureFlagDefaults }
-    var analyticsTransforms: [any AnalyticsTransform] { base.analyticsTransforms }
-
-    func configure(_ settings: inout FeatureSettings) {
-        base.configure(&settings)
-        settings[JoinFormSettings.Key.self].definition = definition
     }
 }
 

@@ -1,5 +1,9 @@
 import AddressLookupFeature
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JoinFormFeature
 import LiveryCore
 
 /// The two service sets a runtime can be assembled on.
@@ -12,31 +16,36 @@ public enum ServiceSet: Sendable {
 }
 
 /// Where a live runtime's join form definition comes from.
-public enum DefinitionPolicy: Hashable, Sendable {
-    /// The server's (`GET /v2/registration/config`); when that call fails or
-    /// answers a definition that does not load, the brand's bundled one, with
-    /// the failure reported in ``AssembledRuntime/definitionOrigin``.
-    case serverOrBundled
-    /// The server's only: assembly fails when it cannot be had.
-    case server
-    /// The brand's bundled definition; the server is not asked.
+public enum DefinitionPolicy: Sendable {
+    /// The source's (a server's registration config, e.g. `.http(configuration)`);
+    /// when it cannot be had or does not load, the brand's bundled one, with
+    /// the failure reported in ``AssembledRuntime/origin``.
+    case serverOrBundled(any FormDefinitionSource)
+    /// The source's only: assembly fails when it cannot be had.
+    case server(any FormDefinitionSource)
+    /// The brand's bundled definition; nothing is asked.
     case bundled
 }
 
-/// The services an app supplies for a live runtime.
+/// The services an app supplies for a live runtime. Each is an interface:
+/// Livery's HTTP implementations (`.http(…)` for accounts, `.harmony(…)`
+/// for addresses) or the app's own, calling its backends through its own
+/// networking.
 ///
 /// ```swift
 /// let live = LiveServices(
-///     accounts: HTTPServiceConfiguration(baseURL: URL(string: "https://api.example.com")!),
-///     addresses: HarmonyConfiguration(baseURL: URL(string: "https://address.example.com/v1")!,
-///                                     headers: ["x-api-key": key]),
+///     accounts: .http(HTTPServiceConfiguration(baseURL: apiURL, headerProvider: tokens), session: pinnedSession),
+///     addresses: .harmony(HarmonyConfiguration(baseURL: harmonyURL, headers: ["x-api-key": key])),
+///     definition: .serverOrBundled(.http(HTTPServiceConfiguration(baseURL: apiURL))),
 ///     analytics: [firebase], flags: remoteConfig, clientDetails: session, betslipCount: betslip)
 /// ```
 public struct LiveServices: Sendable {
-    /// The account backend: username checks, client creation and the registration config.
-    public var accounts: HTTPServiceConfiguration
-    /// The Harmony-style address API, with its key in the headers.
-    public var addresses: HarmonyConfiguration
+    /// The account service: username checks and client creation.
+    public var accounts: any AccountBackend
+    /// The address service: search as a person types, retrieval on selection.
+    public var addresses: any AddressLookupService
+    /// Where the join form definition comes from.
+    public var definition: DefinitionPolicy
     /// The destinations analytics events go to, after the personal-data filter.
     public var analytics: [any AnalyticsDestination]
     /// The app's feature flags.
@@ -49,31 +58,49 @@ public struct LiveServices: Sendable {
     public var clock: EngineClock
     /// The calendar date, for minimum ages: the system's unless told.
     public var wallClock: WallClock
-    /// Where the join form definition comes from.
-    public var definition: DefinitionPolicy
     /// A ledger to record created clients in (for tools and tests); none unless given.
     public var ledger: ClientLedger?
     /// Where to count the calls made to the services (for tools and tests); none unless given.
     public var calls: ServiceCalls?
 
-    /// Live services; see the properties.
-    public init(accounts: HTTPServiceConfiguration, addresses: HarmonyConfiguration,
+    /// Live services on the app's own account and address services; see the properties.
+    /// The definition is the brand's bundled one unless a source is given.
+    public init(accounts: any AccountBackend, addresses: any AddressLookupService,
+                definition: DefinitionPolicy = .bundled,
                 analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
                 clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
                 betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
                 clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
-                definition: DefinitionPolicy = .serverOrBundled, ledger: ClientLedger? = nil, calls: ServiceCalls? = nil) {
+                ledger: ClientLedger? = nil, calls: ServiceCalls? = nil) {
         self.accounts = accounts
         self.addresses = addresses
+        self.definition = definition
         self.analytics = analytics
         self.flags = flags
         self.clientDetails = clientDetails
         self.betslipCount = betslipCount
         self.clock = clock
         self.wallClock = wallClock
-        self.definition = definition
         self.ledger = ledger
         self.calls = calls
+    }
+
+    /// Live services over HTTP: the account API and its registration config
+    /// at `accounts`, the Harmony address API at `addresses`, each on
+    /// `session` (an ephemeral one by default). The definition is the
+    /// server's, or the bundled one when the server's cannot be had, unless
+    /// `definition` says otherwise.
+    public init(accounts: HTTPServiceConfiguration, addresses: HarmonyConfiguration, definition: DefinitionPolicy? = nil,
+                session: URLSession = URLSession(configuration: .ephemeral),
+                analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
+                clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
+                betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
+                clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
+                ledger: ClientLedger? = nil, calls: ServiceCalls? = nil) {
+        self.init(accounts: .http(accounts, session: session), addresses: .harmony(addresses, session: session),
+                  definition: definition ?? .serverOrBundled(.http(accounts, session: session)),
+                  analytics: analytics, flags: flags, clientDetails: clientDetails, betslipCount: betslipCount,
+                  clock: clock, wallClock: wallClock, ledger: ledger, calls: calls)
     }
 
     /// A server's accounts and addresses (both at `server`, as the sandbox
@@ -94,10 +121,11 @@ public struct LiveServices: Sendable {
             server.world = DrivenWorld(id: worldID, clock: EngineClock(clock)) { DrivenWorld.timeText(clock.date, in: timeZone) }
         }
         return LiveServices(accounts: server,
-                     addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers,
-                                                     world: server.world),
-                     analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
-                     betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
-                     definition: .server, ledger: world.ledger, calls: world.calls)
+                            addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers,
+                                                            headerProvider: server.headerProvider, world: server.world),
+                            definition: .server(.http(server)),
+                            analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
+                            betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
+                            ledger: world.ledger, calls: world.calls)
     }
 }

@@ -43,9 +43,9 @@ struct CallCountingBackend: AccountBackend {
     let base: any AccountBackend
     let calls: ServiceCalls
 
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
         calls.record(.checkUsername)
-        return try await base.checkUsername(username)
+        return try await base.checkUsername(username, for: brand)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {

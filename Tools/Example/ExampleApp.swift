@@ -16,6 +16,7 @@ import TabNZBrand
 /// swift run livery-example            # Neds, on embedded services
 /// swift run livery-example tabnz
 /// swift run livery-example neds --server http://127.0.0.1:8080   # live, against `livery sandbox`
+/// swift run livery-example neds --own-accounts                    # live, on the app's own account service
 /// ```
 /// Exit status: 0 signed up, 1 the journey did not reach the next screen, 2 bad arguments.
 @main
@@ -31,14 +32,30 @@ struct ExampleApp {
             server = url
             arguments.removeSubrange(flag...(flag + 1))
         }
+        var ownAccounts = false
+        if let flag = arguments.firstIndex(of: "--own-accounts") {
+            ownAccounts = true
+            arguments.remove(at: flag)
+        }
+        if let unknown = arguments.first(where: { $0.hasPrefix("-") }) {
+            fail("unknown option \(unknown) (options: --server URL, --own-accounts)", status: 2)
+        }
         let brand = arguments.first ?? "neds"
 
         // 1. Assemble: the brands this app ships, and one brand's runtime on a service set.
         let world = EmbeddedWorld()
-        let services: ServiceSet = server.map { url in
-            .live(LiveServices(accounts: HTTPServiceConfiguration(baseURL: url), addresses: HarmonyConfiguration(baseURL: url),
-                               clientDetails: world.session, betslipCount: world.betslip))
-        } ?? .embedded(world)
+        let services: ServiceSet
+        if ownAccounts {
+            // The app's own account service, beside the addresses of the embedded world (or the server's).
+            let addresses: any AddressLookupService = server.map { .harmony(HarmonyConfiguration(baseURL: $0)) } ?? world.addresses
+            services = .live(LiveServices(accounts: InMemoryAccounts(), addresses: addresses,
+                                          clientDetails: world.session, betslipCount: world.betslip))
+        } else if let server {
+            services = .live(LiveServices(accounts: HTTPServiceConfiguration(baseURL: server), addresses: HarmonyConfiguration(baseURL: server),
+                                          clientDetails: world.session, betslipCount: world.betslip))
+        } else {
+            services = .embedded(world)
+        }
         let assembled: AssembledRuntime
         do {
             assembled = try await Composition([NedsBrand.load(), TabNZBrand.load()]).assemble(brand, on: services)

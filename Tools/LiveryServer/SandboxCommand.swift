@@ -24,6 +24,8 @@ extension ServerTool {
             Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
             --allow-seeding lets scenario runs (livery run --backend) make worlds of their own, each seeded \
             with what its `given:` describes and timed by the run's clock. \
+            --access-token T makes the account and address API ask for Authorization: Bearer T (401 without it), \
+            to try an app's token refresh; LIVERY_SANDBOX_ACCESS_TOKENS (comma-separated) keeps tokens out of the process list. \
             Every option is checked before anything starts; "serving" is printed once the port is bound. \
             Exit status: 0 stopped, 2 bad options or a port or database that cannot be used (unreachable, \
             a wrong password, a schema from a newer Livery), before anything is served.
@@ -64,9 +66,25 @@ extension ServerTool {
         @Option(help: "With --allow-seeding: delete a world unused for this long, 1s…24h.")
         var worldIdleTimeout = "10m"
 
+        @Option(help: "A bearer token the account and address API accept; with any, requests without one are answered 401. Repeatable.")
+        var accessToken: [String] = []
+
         @OptionGroup var output: OutputOptions
 
+        /// The accepted tokens: `--access-token` and `LIVERY_SANDBOX_ACCESS_TOKENS`, checked.
+        func accessTokens(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> Set<String> {
+            let fromEnvironment = (environment["LIVERY_SANDBOX_ACCESS_TOKENS"] ?? "").split(separator: ",").map(String.init)
+            let tokens = accessToken + fromEnvironment
+            guard tokens.count <= 64 else { throw ValidationError("at most 64 access tokens, not \(tokens.count)") }
+            for token in tokens where token.isEmpty || token.utf8.count > 512
+                || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
+                throw ValidationError("an access token must be 1…512 visible ASCII characters without spaces")
+            }
+            return Set(tokens)
+        }
+
         func validate() throws {
+            _ = try accessTokens()
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
             guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--host must not be empty") }
             do {
@@ -120,10 +138,11 @@ extension ServerTool {
             }
             let brands = try ServerTool.composition()
             let plugins = try brands.registry.ids.map { id throws(ToolError) in try ServerTool.brand(id.rawValue, in: brands) }
-            let configuration = SandboxConfiguration(host: host, port: port, database: location, faults: faults,
+            var configuration = SandboxConfiguration(host: host, port: port, database: location, faults: faults,
                                                      passwordCost: PasswordHasher.Cost(option: passwordCost) ?? .sandbox,
                                                      connections: try connections.limits(), allowsSeeding: allowSeeding,
                                                      worlds: try worldLimits(), drain: try drainTime())
+            configuration.accessTokens = try accessTokens()
             let host = self.host
             do {
                 try await Sandbox.run(brands: plugins, configuration: configuration) { port in

@@ -6,7 +6,7 @@ public struct UnusedBackend: AccountBackend {
     public init() {}
 
     /// Fails: the test did not expect a username check.
-    public func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+    public func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
         throw .unavailable(reason: "not used in this test")
     }
 

@@ -142,6 +142,9 @@ public enum Sandbox {
         let methods = AllowedMethods(listing)
         let router = Router(context: SandboxRequestContext.self)
         router.add(middleware: RequestLogMiddleware(allowed: methods, metrics: metrics))
+        if !configuration.accessTokens.isEmpty {
+            router.add(middleware: AccessTokenMiddleware(tokens: configuration.accessTokens))
+        }
         router.add(middleware: WorldMiddleware(services: services))
         registerRoutes(on: router)
         let application = Application(

@@ -39,6 +39,10 @@ public struct SandboxConfiguration: Sendable {
     public var allowsSeeding: Bool
     /// How many worlds the sandbox holds and how long one lives unused.
     public var worlds: WorldLimits
+    /// The bearer tokens the account and address API accept; when there
+    /// are any, a request without one of them is answered 401 (none are
+    /// asked for by default). For trying an app's token refresh.
+    public var accessTokens: Set<String> = []
 
     /// A configuration: `127.0.0.1:8080`, no faults, the sandbox hashing
     /// cost, 64 KiB bodies, the default ``ConnectionLimits``, no seeding, the

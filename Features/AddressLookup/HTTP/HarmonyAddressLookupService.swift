@@ -40,7 +40,8 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     public let configuration: HarmonyConfiguration
     private let session: URLSession
 
-    /// A client for the API at `configuration`, using `session` (an ephemeral one by default).
+    /// A client for the API at `configuration`, using `session`: an app's own
+    /// (its pinning and protocol classes apply), or an ephemeral one by default.
     public init(configuration: HarmonyConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
         self.configuration = configuration
         self.session = session
@@ -78,6 +79,9 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     /// Posts `body` as JSON and returns the body of a successful answer.
     private func post<Item>(_ body: HarmonyRequest<Item>, to path: String,
                             notFoundID: String?) async throws(AddressLookupError) -> Data {
+        if let problem = HTTPExchange.problem(with: configuration.baseURL) {
+            throw .unavailable(reason: "'\(configuration.baseURL.absoluteString)' \(problem)")
+        }
         var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path),
                                  timeoutInterval: configuration.timeoutInterval)
         request.httpMethod = "POST"
@@ -90,11 +94,8 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
         let data: Data, response: URLResponse
         do {
-            (data, response) = if let world = configuration.world {
-                try await world.answer(to: request, on: session, within: configuration.timeout)
-            } else {
-                try await HTTPClient.answer(to: request, on: session, within: configuration.timeout)
-            }
+            (data, response) = try await HTTPExchange.answer(to: request, on: session, within: configuration.timeout,
+                                                             headers: configuration.headerProvider, world: configuration.world)
         } catch {
             throw Self.failure(for: error)
         }
@@ -146,5 +147,13 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     /// What is wrong with a body that did not decode, e.g. "the answer has no 'status'".
     private static func describe(_ error: any Error) -> String {
         (error as? DecodingError)?.readableDescription ?? "\(error)"
+    }
+}
+
+extension AddressLookupService where Self == HarmonyAddressLookupService {
+    /// The Harmony-style address API at `configuration`, on `session` (an ephemeral one by default).
+    public static func harmony(_ configuration: HarmonyConfiguration,
+                               session: URLSession = URLSession(configuration: .ephemeral)) -> HarmonyAddressLookupService {
+        HarmonyAddressLookupService(configuration: configuration, session: session)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LiveryCore
 
 /// Where and how ``HarmonyAddressLookupService`` reaches a Harmony-style address API.
-public struct HarmonyConfiguration: Hashable, Sendable {
+public struct HarmonyConfiguration: Sendable {
     /// The API's base URL, e.g. `https://address.example.com/v1`.
     public var baseURL: URL
     /// The find (suggestions) path, relative to ``baseURL``.
@@ -13,17 +13,22 @@ public struct HarmonyConfiguration: Hashable, Sendable {
     public var timeout: Duration
     /// Extra request headers, e.g. credentials supplied by the host app.
     public var headers: [String: String]
+    /// Headers worked out for each request (a token that refreshes), added
+    /// after ``headers``: see ``LiveryCore/RequestHeaderProvider``.
+    public var headerProvider: (any RequestHeaderProvider)?
     /// The server world a run drives, if any (the sandbox in a scenario run): see ``LiveryCore/DrivenWorld``.
     public var world: DrivenWorld?
 
     /// A configuration; paths default to `address/find` and `address/retrieve`, the timeout to 10 s.
     public init(baseURL: URL, findPath: String = "address/find", retrievePath: String = "address/retrieve",
-                timeout: Duration = .seconds(10), headers: [String: String] = [:], world: DrivenWorld? = nil) {
+                timeout: Duration = .seconds(10), headers: [String: String] = [:],
+                headerProvider: (any RequestHeaderProvider)? = nil, world: DrivenWorld? = nil) {
         self.baseURL = baseURL
         self.findPath = findPath
         self.retrievePath = retrievePath
         self.timeout = timeout
         self.headers = headers
+        self.headerProvider = headerProvider
         self.world = world
     }
 

@@ -8,15 +8,21 @@ public struct RuleEnvironment: Sendable {
     public var region: Region
     /// The calendar date source.
     public var wallClock: WallClock
-    /// The service `usernameAvailable` rules ask; without one those rules are
-    /// left out (the account service itself checks usernames when it creates a client).
-    public var accounts: (any AccountBackend)?
+    /// The service `usernameAvailable` rules ask, and the brand they ask it
+    /// for; without one those rules are left out (the account service itself
+    /// checks usernames when it creates a client).
+    public var usernameChecks: (accounts: any AccountBackend, brand: BrandID)?
 
-    /// An environment.
-    public init(region: Region, wallClock: WallClock, accounts: (any AccountBackend)? = nil) {
+    /// An environment without username checks.
+    public init(region: Region, wallClock: WallClock) {
         self.region = region
         self.wallClock = wallClock
-        self.accounts = accounts
+    }
+
+    /// An environment whose `usernameAvailable` rules ask `accounts` for `brand`.
+    public init(region: Region, wallClock: WallClock, accounts: any AccountBackend, brand: BrandID) {
+        self.init(region: region, wallClock: wallClock)
+        usernameChecks = (accounts, brand)
     }
 }
 
@@ -70,7 +76,7 @@ extension FormDefinition {
         var asyncRules: [any AsyncValidationRule<String>] = []
         for rule in validate.custom {
             if rule.kind == .usernameAvailable {
-                if let accounts = environment.accounts { asyncRules.append(usernameRule(rule, accounts)) }
+                if let checks = environment.usernameChecks { asyncRules.append(usernameRule(rule, checks.accounts, brand: checks.brand)) }
             } else {
                 rules.append(textRule(rule, definition, environment))
             }
@@ -87,11 +93,12 @@ extension FormDefinition {
     /// rule (the brand's code and message), a name the service refuses for
     /// another reason shows the service's first reason, and a failed call is
     /// the field's error state.
-    private static func usernameRule(_ rule: RuleDefinition, _ accounts: any AccountBackend) -> any AsyncValidationRule<String> {
+    private static func usernameRule(_ rule: RuleDefinition, _ accounts: any AccountBackend,
+                                     brand: BrandID) -> any AsyncValidationRule<String> {
         let violation = RuleViolation(code: RuleCode(rawValue: rule.code ?? "username.taken"),
                                       template: rule.errorMessage ?? "That username is taken.")
         return AsyncCustomRule<String> { username in
-            let reasons = try await accounts.checkUsername(username).reasons
+            let reasons = try await accounts.checkUsername(username, for: brand).reasons
             guard let first = reasons.first else { return nil }
             return reasons.contains { $0.code == UsernameVerdict.takenCode } ? violation : first
         }

@@ -1,19 +1,51 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import LiveryCore
 
-extension FormDefinition {
-    /// The brand's form definition from the server:
-    /// `GET /v2/registration/config?brand=<id>` answers the definition JSON.
+/// Where a live runtime's join form definition comes from when it is not
+/// the brand's bundled one: a server's registration config, or an app's own
+/// source (a cache, a content service).
+public protocol FormDefinitionSource: Sendable {
+    /// The join form definition for `brand`.
+    /// - Throws: ``DefinitionError`` when it cannot be had or does not load.
+    func definition(for brand: BrandID) async throws(DefinitionError) -> FormDefinition
+}
+
+/// The registration config over HTTP: `GET /v2/registration/config?brand=<id>`
+/// answers the definition JSON (the sandbox serves it).
+public struct HTTPRegistrationConfig: FormDefinitionSource {
+    private let client: HTTPClient
+
+    /// The server's configuration.
+    public var configuration: HTTPServiceConfiguration { client.configuration }
+
+    /// The registration config at `configuration`'s server, on `session` (an ephemeral one by default).
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+        client = HTTPClient(configuration, session: session)
+    }
+
+    /// The brand's definition from the server.
     /// - Throws: ``DefinitionError/unavailable(source:reason:)`` when the server
     ///   cannot be reached or answers an error; any loading error of the JSON.
-    public static func load(from configuration: HTTPServiceConfiguration, brand: BrandID) async throws(DefinitionError) -> FormDefinition {
+    public func definition(for brand: BrandID) async throws(DefinitionError) -> FormDefinition {
         let source = "\(configuration.baseURL.absoluteString)/v2/registration/config?brand=\(brand)"
         let response: HTTPClient.Response
         do {
-            response = try await HTTPClient(configuration).send("GET", "v2/registration/config", query: ["brand": brand.rawValue])
+            response = try await client.send("GET", "v2/registration/config", query: ["brand": brand.rawValue])
         } catch {
             throw .unavailable(source: source, reason: error.description)
         }
         guard response.status == 200 else { throw .unavailable(source: source, reason: "HTTP \(response.status)") }
-        return try load(json: response.body)
+        return try FormDefinition.load(json: response.body)
+    }
+}
+
+extension FormDefinitionSource where Self == HTTPRegistrationConfig {
+    /// The registration config over HTTP at `configuration`'s server, on `session` (an ephemeral one by default).
+    public static func http(_ configuration: HTTPServiceConfiguration,
+                            session: URLSession = URLSession(configuration: .ephemeral)) -> HTTPRegistrationConfig {
+        HTTPRegistrationConfig(configuration, session: session)
     }
 }

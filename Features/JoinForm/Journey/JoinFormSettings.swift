@@ -55,3 +55,11 @@ public struct JoinFormSettings: Sendable {
         public static let defaultValue = JoinFormSettings()
     }
 }
+
+extension BrandPlugin {
+    /// This brand with `definition` as its join form (a server's, a test's),
+    /// every other part of it kept: a ``LiveryCore/BrandVariant``.
+    public func with(definition: FormDefinition) -> BrandVariant {
+        configuring { $0[JoinFormSettings.Key.self].definition = definition }
+    }
+}

@@ -45,7 +45,8 @@ public struct JoinJourney: StateMachine {
         let messages = runtime.messages(defaults: settings.messages)
         model = JoinFormModel(
             definition: definition,
-            environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend),
+            environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend,
+                                         brand: runtime.manifest.id),
             render: messages.message(for:))
         addressLookup = model.addressName == nil ? nil : runtime.addressLookupLogic()
         brand = runtime.manifest.id

@@ -57,7 +57,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
 
     /// Whether `username` keeps the form's username rules (the codes it
     /// breaks when not) and nobody has it or a look-alike of it (`username.taken`).
-    public func checkUsername(_ username: String) throws(BackendError) -> UsernameVerdict {
+    public func checkUsername(_ username: String, for brand: BrandID) throws(BackendError) -> UsernameVerdict {
         let broken = validator.usernameViolations(username)
         if !broken.isEmpty { return .unavailable(broken) }
         return takenUsernames.contains(UsernameKey(username)) ? .unavailable([RegistrationValidator.usernameTaken]) : .available

@@ -7,10 +7,10 @@ import LiveryTesting
 /// session's request when several stubbed sessions run at once (about one run in seven).
 @Suite("The account API over HTTP: answers become backend errors the journey understands", .serialized)
 struct HTTPAccountBackendTests {
+    private static let testBrand = BrandID(rawValue: "test-brand")!
     private func backend(_ host: String, _ handler: @escaping @Sendable (StubURLProtocol.Seen) -> StubURLProtocol.Answer) -> HTTPAccountBackend {
         StubURLProtocol.register(host: host, handler)
-        return HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://\(host)")!),
-                                  brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+        return HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://\(host)")!), session: StubURLProtocol.session())
     }
 
     private let registration = ClientRegistration(brand: BrandID(rawValue: "test-brand")!,
@@ -20,7 +20,7 @@ struct HTTPAccountBackendTests {
     @Test("check-username asks with the brand and the name, and reads the answer")
     func checkUsername() async throws {
         let backend = backend("check.test") { _ in .respond(status: 200, body: #"{"username": "alex_c", "available": false}"#) }
-        #expect(try await backend.checkUsername("alex_c").isAvailable == false)
+        #expect(try await backend.checkUsername("alex_c", for: Self.testBrand).isAvailable == false)
         let seen = try #require(StubURLProtocol.requests(to: "check.test").first)
         #expect(seen.path == "/v2/client/check-username")
         #expect(seen.query == "brand=test-brand&username=alex_c")
@@ -31,9 +31,9 @@ struct HTTPAccountBackendTests {
         let refused = backend("refused.test") { _ in
             .respond(status: 200, body: #"{"username": "a b", "available": false, "reason": "username.characters", "violations": [{"code": "username.characters", "message": "Letters only.", "parameters": {}}]}"#)
         }
-        #expect(try await refused.checkUsername("a b") == .unavailable([RuleViolation(code: "username.characters", template: "Letters only.")]))
+        #expect(try await refused.checkUsername("a b", for: Self.testBrand) == .unavailable([RuleViolation(code: "username.characters", template: "Letters only.")]))
         let taken = backend("taken.test") { _ in .respond(status: 200, body: #"{"available": false}"#) }
-        #expect(try await taken.checkUsername("alex_c").reasons.map(\.code) == [UsernameVerdict.takenCode])
+        #expect(try await taken.checkUsername("alex_c", for: Self.testBrand).reasons.map(\.code) == [UsernameVerdict.takenCode])
     }
 
     @Test("a created client's id is read from a 201, and the idempotency key is sent")
@@ -49,8 +49,7 @@ struct HTTPAccountBackendTests {
     @Test("a server that never answers: the call times out at its configured time, and is sent once more with the same key")
     func silentServerTimesOut() async throws {
         StubURLProtocol.register(host: "silent.test") { _ in .hang }
-        let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://silent.test")!, timeout: .milliseconds(300)),
-                                         brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+        let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://silent.test")!, timeout: .milliseconds(300)), session: StubURLProtocol.session())
         let started = ContinuousClock.now
         await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
         let elapsed = ContinuousClock.now - started
@@ -105,8 +104,7 @@ struct HTTPAccountBackendTests {
         }
         await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
         #expect(StubURLProtocol.requests(to: "gateway.test").count == 2, "one retry by default")
-        let patient = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://gateway.test")!, retriesOnTimeout: 2),
-                                         brand: BrandID(rawValue: "test-brand")!, session: StubURLProtocol.session())
+        let patient = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://gateway.test")!, retriesOnTimeout: 2), session: StubURLProtocol.session())
         #expect(try await patient.createClient(registration) == CreatedClient(clientID: "client-9"))
         #expect(Set(StubURLProtocol.requests(to: "gateway.test").map { $0.headers["Idempotency-Key"] }) == ["key-1"])
     }
@@ -155,13 +153,13 @@ struct HTTPAccountBackendTests {
     @Test("a server error, a timeout twice and a malformed answer are clear errors")
     func failures() async throws {
         let down = backend("down.test") { _ in .respond(status: 500, body: "") }
-        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) { try await down.checkUsername("x").isAvailable }
+        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) { try await down.checkUsername("x", for: Self.testBrand).isAvailable }
         let slow = backend("slow.test") { _ in .fail(.timedOut) }
         await #expect(throws: BackendError.timedOut) { try await slow.createClient(registration) }
         #expect(StubURLProtocol.requests(to: "slow.test").count == 2)
         let garbled = backend("garbled.test") { _ in .respond(status: 200, body: #"{"username": "x"}"#) }
         await #expect(throws: BackendError.invalidResponse(reason: "check-username: the answer has no 'available'")) {
-            try await garbled.checkUsername("x").isAvailable
+            try await garbled.checkUsername("x", for: Self.testBrand).isAvailable
         }
     }
 

@@ -7,6 +7,7 @@ struct TestBrand: BrandPlugin {
     var theme: Theme = SampleThemes.accessible
     var messages = MessageCatalogue()
     var featureFlagDefaults: [FeatureFlag: Bool] = [:]
+    var analyticsTransforms: [any AnalyticsTransform] = []
     var promotions = "none"
 
     init(_ id: String, region: Region = .australia, locale: String = "en-AU") {

@@ -10,6 +10,8 @@ struct JourneyTestBrand: BrandPlugin {
     var theme: Theme { Self.theme }
     var messages = MessageCatalogue()
     var joinSettings = JoinFormSettings()
+    let featureFlagDefaults: [FeatureFlag: Bool] = [:]
+    let analyticsTransforms: [any AnalyticsTransform] = []
 
     init(region: Region) {
         let australian = region == .australia
@@ -57,12 +59,12 @@ actor ScriptedAccountBackend: AccountBackend {
     func failNextCreate(with error: BackendError) { createFailures.append(error) }
     func gateCreate(_ gate: Gate) { createGate = gate }
 
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
         usernameQuestions.append(username)
         questionsAsked.arrive()
         if let gate = usernameGates[username] { await gate.wait() }
         if failingUsernames.contains(username) { throw .unavailable(reason: "the username service did not answer") }
-        return try await embedded.checkUsername(username)
+        return try await embedded.checkUsername(username, for: brand)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {

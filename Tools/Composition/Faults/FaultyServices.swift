@@ -47,8 +47,8 @@ struct FaultyAccountBackend: AccountBackend {
     let base: any AccountBackend
     let call: FaultedCall
 
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
-        try await guarded(.checkUsername) { try await base.checkUsername(username) }
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        try await guarded(.checkUsername) { try await base.checkUsername(username, for: brand) }
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
@@ -107,8 +107,8 @@ struct RepeatingAccountBackend: AccountBackend {
     let retry: RetryBudget
     let clock: EngineClock
 
-    func checkUsername(_ username: String) async throws(BackendError) -> UsernameVerdict {
-        try await base.checkUsername(username)
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username, for: brand)
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
