@@ -21,12 +21,13 @@ struct CompositionRootTests {
     /// A server that refuses every connection: nothing listens on port 1 of loopback.
     private static let unreachable = URL(string: "http://127.0.0.1:1")!
 
-    private func live(_ server: URL = unreachable, definition: DefinitionMode = .serverOrBundled,
+    /// Live services over HTTP at `server`; the definition by `definition`, else the server's or the bundled one.
+    private func live(_ server: URL = unreachable, definition: DefinitionPolicy? = nil,
                       flags: any FeatureFlagService = FeatureFlagStore(),
                       session: ClientSession = .signedOut) -> LiveServices {
-        let accounts = HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5))
-        return LiveServices(accounts: accounts, addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
-                            definition: definition.policy(accounts), flags: flags, clientDetails: EmbeddedClientDetails(session))
+        LiveServices(accounts: HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5)),
+                     addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
+                     definition: definition, flags: flags, clientDetails: EmbeddedClientDetails(session))
     }
 
     @Test("every brand assembles on embedded services with its own definition; its flag defaults sit under the world's",
@@ -101,7 +102,7 @@ struct CompositionRootTests {
     @Test("an unreachable server with the server's definition required: a typed error naming the address")
     func unreachableRequired() async {
         let error = await #expect(throws: CompositionError.self) {
-            try await composition.assemble("neds", on: .live(live(definition: .server)))
+            try await composition.assemble("neds", on: .live(live(definition: .server(.http(HTTPServiceConfiguration(baseURL: Self.unreachable))))))
         }
         #expect(error?.description.contains("127.0.0.1:1/v2/registration/config") == true)
     }
@@ -200,18 +201,5 @@ struct EmbeddedWorldTests {
         world.faults.plan = FaultPlan()
         let retried = try await backend.createClient(registration(key: "same-key"))
         #expect(await world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
-    }
-}
-
-/// Which definition policy a test's live services use, on the test's server.
-private enum DefinitionMode {
-    case server, serverOrBundled, bundled
-
-    func policy(_ server: HTTPServiceConfiguration) -> DefinitionPolicy {
-        switch self {
-        case .server: .server(.http(server))
-        case .serverOrBundled: .serverOrBundled(.http(server))
-        case .bundled: .bundled
-        }
     }
 }

@@ -1,5 +1,5 @@
 // An app's view of Livery: this target imports the libraries an app
-// depends on, never with @testable, and uses only what they make public.
+// depends on, never through a testable import, and uses only what they make public.
 // If it needs something internal, an app would too.
 import AddressLookupFeature
 import AppBarFeature

@@ -16,10 +16,11 @@ import Testing
 @Suite("Live runtime on a real server", .serialized, .timeLimit(.minutes(2)))
 @MainActor
 struct LiveRuntimeTests {
-    private func live(_ server: URL, definition: DefinitionMode = .server, ledger: ClientLedger? = nil) -> LiveServices {
+    /// Live services over HTTP at `server`: the server's definition, or with `fallsBack` the bundled one when it fails.
+    private func live(_ server: URL, fallsBack: Bool = false, ledger: ClientLedger? = nil) -> LiveServices {
         let accounts = HTTPServiceConfiguration(baseURL: server, timeout: .seconds(10))
         return LiveServices(accounts: accounts, addresses: HarmonyConfiguration(baseURL: server),
-                            definition: definition.policy(accounts), ledger: ledger)
+                            definition: fallsBack ? .serverOrBundled(.http(accounts)) : .server(.http(accounts)), ledger: ledger)
     }
 
     private func type(_ text: String, into input: InputID, on join: JoinFormStore) {
@@ -106,7 +107,7 @@ struct LiveRuntimeTests {
         let plan = try FaultPlan.parse(faults: ["registration-config=500@1"], latencies: [])
         try await SandboxHarness.run(faults: plan) { sandbox in
             let assembled = try await Composition(SandboxHarness.brands)
-                .assemble("tabnz", on: .live(live(sandbox.server.baseURL, definition: .serverOrBundled)))
+                .assemble("tabnz", on: .live(live(sandbox.server.baseURL, fallsBack: true)))
             guard case .bundledAfterServerFailure(.definition(_, .unavailable(_, let reason))) = assembled.origin else {
                 Issue.record("origin: \(assembled.origin)")
                 return
@@ -133,14 +134,14 @@ struct LiveRuntimeTests {
         let port = try #require(await iterator.next())
         let url = URL(string: "http://127.0.0.1:\(port)")!
         let assembled = try await Composition(SandboxHarness.brands)
-            .assemble("betcha", on: .live(live(url, definition: .serverOrBundled)))
+            .assemble("betcha", on: .live(live(url, fallsBack: true)))
         guard case .bundledAfterServerFailure(let failure) = assembled.origin else {
             Issue.record("origin: \(assembled.origin)")
             return
         }
         #expect(failure.description.contains("'Nick'") && failure.description.contains("Txt"))
         await #expect(throws: CompositionError.self) {
-            try await Composition(SandboxHarness.brands).assemble("betcha", on: .live(live(url, definition: .server)))
+            try await Composition(SandboxHarness.brands).assemble("betcha", on: .live(live(url)))
         }
     }
 
@@ -181,19 +182,6 @@ struct LiveRuntimeTests {
             let addresses = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
             #expect(addresses.status == 401)
             #expect(try await sandbox.get("/health").status == 200, "operations routes need no token")
-        }
-    }
-}
-
-/// Which definition policy a test's live services use, on the test's server.
-private enum DefinitionMode {
-    case server, serverOrBundled, bundled
-
-    func policy(_ server: HTTPServiceConfiguration) -> DefinitionPolicy {
-        switch self {
-        case .server: .server(.http(server))
-        case .serverOrBundled: .serverOrBundled(.http(server))
-        case .bundled: .bundled
         }
     }
 }
