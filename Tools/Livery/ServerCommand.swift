@@ -11,9 +11,10 @@ import Darwin
 /// `livery sandbox …` and `livery preview …`: the commands that serve HTTP
 /// live in `livery-server`, so that building `livery` to run or test brands
 /// never compiles the server stack (Hummingbird, NIO, SQLite, hashing). These
-/// hand every argument over to it unchanged, `--help` included, after
-/// building it beside this executable when run inside a checkout (the first
-/// time takes a few minutes; afterwards SwiftPM finds it up to date).
+/// hand every argument over to it unchanged, `--help` included. Inside a
+/// checkout it is built beside this executable first, unless it is newer
+/// than every source it is built from (``ServerBuildStamp``): then the hand-over
+/// is immediate, without asking SwiftPM.
 enum ServerCommand {
     /// `livery sandbox`.
     struct Sandbox: ParsableCommand {
@@ -55,7 +56,12 @@ enum ServerCommand {
         let products = executable.deletingLastPathComponent()
         let server = products.appendingPathComponent("livery-server")
         if let checkout = try? PackageCheckout.enclosing(), products.path.hasPrefix(checkout.root.path) {
-            try build(in: checkout, products: products, missing: !FileManager.default.isExecutableFile(atPath: server.path))
+            let stamp = ServerBuildStamp(server: server, checkout: checkout.root)
+            let missing = !FileManager.default.isExecutableFile(atPath: server.path)
+            if missing || !stamp.isUpToDate {
+                try build(in: checkout, products: products, missing: missing)
+                stamp.record()
+            }
         }
         guard FileManager.default.isExecutableFile(atPath: server.path) else {
             throw ToolError("livery-server is not built beside \(executable.path): run `swift build --product livery-server` in the checkout")
@@ -73,9 +79,9 @@ enum ServerCommand {
     private static func build(in checkout: PackageCheckout, products: URL, missing: Bool) throws {
         let configuration = products.lastPathComponent == "release" ? "release" : "debug"
         let scratch = products.deletingLastPathComponent().deletingLastPathComponent()
-        if missing {
-            FileHandle.standardError.write(Data("building livery-server (the HTTP server stack; the first build takes a few minutes)…\n".utf8))
-        }
+        FileHandle.standardError.write(Data((missing
+            ? "building livery-server (the HTTP server stack; the first build takes a few minutes)…\n"
+            : "livery-server is older than its sources: building it…\n").utf8))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path]
