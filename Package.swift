@@ -42,11 +42,14 @@ let brandProducts: [Product] = brands.flatMap { name -> [Product] in
      .executable(name: name.lowercased(), targets: ["\(name)App"])]
 }
 
-/// The trait that brings in the tools' packages: argument parsing, YAML, the
-/// sandbox's HTTP server, SQLite and hashing, logging and the benchmarks. On
-/// by default, so `swift run livery …` and `swift test` work at the root; an
-/// app depends on Livery with `traits: []` and resolves none of them.
-let tools = "Tools"
+/// The trait that fences the heavy packages the developer tools, the servers
+/// and their tests need: argument parsing, YAML, Hummingbird and NIO, SQLite,
+/// PostgreSQL, hashing, logging, metrics and the benchmarks. On by default, so
+/// `swift run livery …` and `swift test` work at the root; an app depends on
+/// Livery with `traits: []` and resolves none of them. (It fences packages,
+/// not the `Tools/` folder: the runtime libraries in `Tools/Runtime` never
+/// need it.)
+let heavyPackages = "DeveloperTools"
 
 /// Every brand's plugin target: for the targets that register all brands
 /// (their list is generated from these dependencies by BrandListPlugin).
@@ -57,7 +60,7 @@ let brandList: [Target.PluginUsage] = [.plugin(name: "BrandListPlugin")]
 
 /// A dependency on `product` of `package` that only the tools need.
 func toolsOnly(_ product: String, _ package: String) -> Target.Dependency {
-    .product(name: product, package: package, condition: .when(traits: [tools]))
+    .product(name: product, package: package, condition: .when(traits: [heavyPackages]))
 }
 
 let package = Package(
@@ -76,19 +79,20 @@ let package = Package(
         .executable(name: "address-index", targets: ["AddressIndexBuilder"]),
     ] + brandProducts,
     traits: [
-        .default(enabledTraits: [tools]),
-        .trait(name: tools, description: "The livery tool, the sandbox, scenario files, their tests and the benchmarks."),
+        .default(enabledTraits: [heavyPackages]),
+        .trait(name: heavyPackages,
+               description: "The packages of the livery tool, the sandbox and the preview, scenario files, their tests and the benchmarks."),
     ],
     dependencies: [
-        // Tools only (behind the Tools trait): never a dependency of Core, Features or Brands.
+        // Behind the DeveloperTools trait: never a dependency of Core, Features, Brands or Tools/Runtime.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        // The sandbox backend (Tools/Sandbox) and its tests only.
+        // The sandbox backend (Tools/Servers/Sandbox) and its tests only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // The preview's live page (Tools/Preview) only.
+        // The preview's live page (Tools/Servers/Preview) only.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // The team sandbox: PostgreSQL storage, graceful shutdown, Prometheus metrics (Tools/Sandbox only).
+        // The team sandbox: PostgreSQL storage, graceful shutdown, Prometheus metrics (Tools/Servers/Sandbox only).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -98,7 +102,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The benchmarks (Tools/Benchmarks) only; the malloc interposer counts allocations without jemalloc.
+        // The benchmarks (Tools/Testing/Benchmarks) only; the malloc interposer counts allocations without jemalloc.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -118,65 +122,65 @@ let package = Package(
         // The composition root: registers brand plugins and assembles a brand's runtime on live or embedded services.
         .target(name: "LiveryComposition",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature", "BrandDeclarations"],
-                path: "Tools/Composition", swiftSettings: swiftSettings),
+                path: "Tools/Runtime/Composition", swiftSettings: swiftSettings),
         // An app's head in a few lines, on public API only: assemble, hold the stores, sign up, print the screens.
         .executableTarget(name: "LiveryExample",
                           dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
                                          "AddressLookupFeature", "NedsBrand", "TabNZBrand"],
-                          path: "Tools/Example", swiftSettings: swiftSettings),
+                          path: "Tools/Runtime/Example", swiftSettings: swiftSettings),
         // Scenario files (YAML): parsing, running on a headless runtime, transcripts.
         .target(name: "LiveryScenarios",
                 dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
                                "AddressLookupFeature", "LiveryConsole", toolsOnly("Yams", "Yams"),
                                toolsOnly("ArgumentParser", "swift-argument-parser")],
-                path: "Tools/Scenarios", swiftSettings: swiftSettings),
+                path: "Tools/Developer/Scenarios", swiftSettings: swiftSettings),
         // The terminal every command writes to: colour (NO_COLOR, --no-colour), tables, progress, exit statuses.
         .target(name: "LiveryConsole", dependencies: [toolsOnly("ArgumentParser", "swift-argument-parser")],
-                path: "Tools/Console", swiftSettings: swiftSettings),
+                path: "Tools/Developer/Console", swiftSettings: swiftSettings),
         // What the brand teams' commands do, as testable code: the checkout and its brand list,
         // scaffolding, brand differences and conformance checks.
         .target(name: "LiveryWorkshop",
                 dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "LiveryConsole"],
-                path: "Tools/Workshop", swiftSettings: swiftSettings),
+                path: "Tools/Developer/Workshop", swiftSettings: swiftSettings),
         // The `livery` tool: brands, run, build, test, new, diff, doctor, theme; hands `sandbox` and `preview`
         // over to livery-server, so that building it never compiles the server stack. Registers every brand.
         .executableTarget(name: "Livery",
                           dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
-                          path: "Tools/Livery", swiftSettings: swiftSettings, plugins: brandList),
+                          path: "Tools/Developer/Livery", swiftSettings: swiftSettings, plugins: brandList),
         // `livery-server`: the sandbox backend and the web preview (HTTP: Hummingbird, NIO, SQLite). Registers every brand.
         .executableTarget(name: "LiveryServer",
                           dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
                                          "ServerConnections", "LiveryCore",
                                          "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                                          toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
-                          path: "Tools/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
+                          path: "Tools/Servers/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
         // Prepares the bundled address index (Features/AddressLookup/Resources/addresses.index) from
-        // Tools/AddressData/addresses.tsv: `swift run address-index`.
+        // Tools/Developer/AddressData/addresses.tsv: `swift run address-index`.
         .executableTarget(name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "LiveryCore"],
-                          path: "Tools/AddressData/IndexBuilder", swiftSettings: swiftSettings),
+                          path: "Tools/Developer/AddressData/IndexBuilder", swiftSettings: swiftSettings),
         // Writes `packageBrands()` from a target's brand dependencies at build time.
-        .executableTarget(name: "BrandListGenerator", path: "Tools/BrandListGenerator", swiftSettings: swiftSettings),
+        .executableTarget(name: "BrandListGenerator", path: "Tools/Developer/BrandListGenerator", swiftSettings: swiftSettings),
         .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
-                path: "Tools/BrandListPlugin"),
+                path: "Tools/Developer/BrandListPlugin"),
         // The preview: every brand's journey and app bar as a live web page, over the public API only.
         .target(name: "LiveryPreview",
                 dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
                                "BrandDeclarations", "ServerConnections", toolsOnly("Hummingbird", "hummingbird"),
                                toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
                                toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log")],
-                path: "Tools/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
+                path: "Tools/Servers/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
         // What the sandbox and the preview share below their routers: connection limits (idle, slow and surplus
         // clients shed) and answers to requests the HTTP parser refuses.
         .target(name: "ServerConnections",
                 dependencies: [toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
                                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
                                toolsOnly("Logging", "swift-log")],
-                path: "Tools/ServerConnections", swiftSettings: swiftSettings),
+                path: "Tools/Servers/ServerConnections", swiftSettings: swiftSettings),
         // What the sandbox reads from outside — its JSON bodies and its database location — and their decoding:
         // values only, testable and fuzzed without a server.
-        .target(name: "SandboxRequests", path: "Tools/SandboxRequests", swiftSettings: swiftSettings),
+        .target(name: "SandboxRequests", path: "Tools/Servers/SandboxRequests", swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(name: "LiverySandbox",
                 dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition", "SandboxRequests",
@@ -187,7 +191,7 @@ let package = Package(
                                toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"), toolsOnly("NIOSSL", "swift-nio-ssl"),
                                toolsOnly("ServiceLifecycle", "swift-service-lifecycle"), toolsOnly("UnixSignals", "swift-service-lifecycle"), toolsOnly("Metrics", "swift-metrics"),
                                toolsOnly("Prometheus", "swift-prometheus")],
-                path: "Tools/Sandbox", swiftSettings: swiftSettings),
+                path: "Tools/Servers/Sandbox", swiftSettings: swiftSettings),
         .testTarget(name: "LiverySandboxTests",
                     dependencies: ["BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition", "LiveryCore",
                                    "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
@@ -204,23 +208,23 @@ let package = Package(
         .executableTarget(name: "LiveryBenchmarks",
                           dependencies: ["BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
                                          "LiveryScenarios", toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
-                          path: "Tools/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
+                          path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
-        .executableTarget(name: "StartupFloor", path: "Tools/StartupFloor", swiftSettings: swiftSettings),
+        .executableTarget(name: "StartupFloor", path: "Tools/Testing/StartupFloor", swiftSettings: swiftSettings),
         // check-username latency while registrations hash their passwords, against the sandbox in-process:
         // `swift run -c release SandboxLoad`.
         .executableTarget(name: "SandboxLoad",
                           dependencies: ["LiverySandbox", "LiveryCore", "LiveryTesting", toolsOnly("Logging", "swift-log")] + allBrandTargets,
-                          path: "Tools/SandboxLoad", exclude: ["capacity"], swiftSettings: swiftSettings, plugins: brandList),
-        // Fuzz targets for every input read from outside (Tools/Fuzz/README.md): libFuzzer with
+                          path: "Tools/Testing/SandboxLoad", exclude: ["capacity"], swiftSettings: swiftSettings, plugins: brandList),
+        // Fuzz targets for every input read from outside (Tools/Testing/Fuzz/README.md): libFuzzer with
         // `-sanitize=fuzzer,address -DLIVERY_FUZZING`, or a replay of files without it.
         .executableTarget(name: "LiveryFuzz",
                           dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
                                          "LiveryScenarios", "SandboxRequests", "NedsBrand"],
-                          path: "Tools/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"], swiftSettings: swiftSettings),
+                          path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"], swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
-        .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/LiveryTesting", swiftSettings: swiftSettings),
+        .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/Testing/LiveryTesting", swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",
             dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore", "LiveryTesting"],

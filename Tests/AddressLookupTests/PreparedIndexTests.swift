@@ -7,7 +7,7 @@ import Testing
 struct PreparedIndexTests {
     /// The dataset the bundled index is prepared from.
     static let dataset = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Tools/AddressData/addresses.tsv").standardized
+        .appendingPathComponent("../../Tools/Developer/AddressData/addresses.tsv").standardized
 
     static func builtFromDataset() throws -> EmbeddedAddressLookupService {
         EmbeddedAddressLookupService(addresses: try AddressDataset.parse(String(contentsOf: dataset, encoding: .utf8)))

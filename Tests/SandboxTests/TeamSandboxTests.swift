@@ -166,7 +166,7 @@ struct TeamSandboxTests {
             (newer, "newer Livery"),
         ]
         if let url = TestPostgres.url, let server = try? PostgresLocation(url: url) {
-            // Tools/Postgres/start makes this role, which must give its password ("sandbox").
+            // Tools/Servers/Postgres/start makes this role, which must give its password ("sandbox").
             cases.append(("postgres://livery_password:wrong@\(server.host):\(server.port)/\(server.database)", "password authentication failed"))
         }
         for (database, expected) in cases {

@@ -6,13 +6,13 @@ import PostgresNIO
 import Testing
 
 /// The PostgreSQL server the tests may use: `LIVERY_POSTGRES_URL`
-/// (`Tools/Postgres/start` starts one on loopback and prints it; `.ci/run`
+/// (`Tools/Servers/Postgres/start` starts one on loopback and prints it; `.ci/run`
 /// does). Without it the PostgreSQL half of the storage tests is skipped,
 /// and the skip says so.
 enum TestPostgres {
     static let url = ProcessInfo.processInfo.environment["LIVERY_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static var isAvailable: Bool { url != nil }
-    static let skipped: Comment = "needs PostgreSQL: set LIVERY_POSTGRES_URL (Tools/Postgres/start starts one on loopback and prints it)"
+    static let skipped: Comment = "needs PostgreSQL: set LIVERY_POSTGRES_URL (Tools/Servers/Postgres/start starts one on loopback and prints it)"
     static let logger = Logger(label: "postgres-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// A new, empty database on the server; `drop` removes it.

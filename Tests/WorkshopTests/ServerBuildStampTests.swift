@@ -7,7 +7,7 @@ struct ServerBuildStampTests {
     /// A checkout with a few sources and a built server, its files dated `base`.
     private func checkout(dated base: Date) throws -> (root: URL, server: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stamp-\(UUID().uuidString)")
-        let files = ["Package.swift", "Core/Runtime/Runtime.swift", "Tools/Sandbox/Sandbox.swift", "Tests/SomeTests.swift"]
+        let files = ["Package.swift", "Core/Runtime/Runtime.swift", "Tools/Servers/Sandbox/Sandbox.swift", "Tests/SomeTests.swift"]
         for file in files {
             let url = root.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -16,7 +16,7 @@ struct ServerBuildStampTests {
         let server = root.appendingPathComponent(".build/debug/livery-server")
         try FileManager.default.createDirectory(at: server.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data().write(to: server)
-        for file in files + ["Core/Runtime", "Core", "Tools/Sandbox", "Tools", "Tests", ".build/debug/livery-server"] {
+        for file in files + ["Core/Runtime", "Core", "Tools/Servers/Sandbox", "Tools", "Tests", ".build/debug/livery-server"] {
             try date(root.appendingPathComponent(file), base)
         }
         return (root, server)
@@ -38,7 +38,7 @@ struct ServerBuildStampTests {
         try date(root.appendingPathComponent("Core/Runtime/Runtime.swift"), Date(timeIntervalSinceNow: 60))
         #expect(!stamp.isUpToDate, "a source edited after the build")
         stamp.record()
-        let added = root.appendingPathComponent("Tools/Sandbox/New.swift")
+        let added = root.appendingPathComponent("Tools/Servers/Sandbox/New.swift")
         try Data().write(to: added)
         try date(added, Date(timeIntervalSinceNow: 60))
         #expect(!stamp.isUpToDate, "a source added after the build")
@@ -53,12 +53,12 @@ struct ServerBuildStampTests {
         stamp.record()
         let later = Date(timeIntervalSinceNow: 60)
         try date(root.appendingPathComponent("Tests/SomeTests.swift"), later)
-        let nested = root.appendingPathComponent("Tools/Sandbox/.build/x.o")
+        let nested = root.appendingPathComponent("Tools/Servers/Sandbox/.build/x.o")
         try FileManager.default.createDirectory(at: nested.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data().write(to: nested)
         try date(nested, later)
         try date(nested.deletingLastPathComponent(), base)
-        try date(root.appendingPathComponent("Tools/Sandbox"), base)
+        try date(root.appendingPathComponent("Tools/Servers/Sandbox"), base)
         #expect(stamp.isUpToDate)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LiveryCore
 
 /// The address dataset bundled with the module: synthetic Australian and New
-/// Zealand addresses written by `Tools/AddressData/generate.py` and shipped
+/// Zealand addresses written by `Tools/Developer/AddressData/generate.py` and shipped
 /// as a prepared index (`swift run address-index`).
 ///
 /// The dataset's source is tab-separated, one address per line, `#` lines are comments:

@@ -33,8 +33,9 @@ public struct PackageCheckout: Sendable {
     /// - Throws: ``ToolError`` when there is neither.
     public static func current() throws(ToolError) -> PackageCheckout {
         if let around = try? enclosing() { return around }
+        // Tools/Developer/Workshop/PackageCheckout.swift → the checkout's root.
         let built = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         if isCheckout(built) { return PackageCheckout(root: built) }
         throw ToolError("no Livery checkout here: run livery inside the folder that holds its Package.swift")
     }

@@ -9,7 +9,7 @@ import NedsBrand
 
 // Livery's benchmarks, each beside its baseline in the same run.
 // Run: swift package --allow-writing-to-package-directory benchmark
-// Figures and what they mean: Tools/Benchmarks/BENCHMARKS.md.
+// Figures and what they mean: Tools/Testing/Benchmarks/BENCHMARKS.md.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal],
@@ -137,7 +137,7 @@ func assembly() {
         for _ in benchmark.scaledIterations { blackHole(try EmbeddedAddressLookupService.bundled()) }
     }
     let dataset = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../AddressData/addresses.tsv").standardized
+        .appendingPathComponent("../../../Developer/AddressData/addresses.tsv").standardized
     Benchmark("3 bundled address index, built from the dataset (baseline)",
               configuration: .init(maxDuration: .seconds(5), maxIterations: 30)) { benchmark in
         for _ in benchmark.scaledIterations {

@@ -4,11 +4,11 @@ import Foundation
 
 // Prepares the bundled address index from the dataset:
 //   swift run address-index [dataset.tsv] [addresses.index]
-// Defaults: Tools/AddressData/addresses.tsv → Features/AddressLookup/Resources/addresses.index.
+// Defaults: Tools/Developer/AddressData/addresses.tsv → Features/AddressLookup/Resources/addresses.index.
 // With --check, writes nothing and exits 1 when the bundled index is not what the dataset gives.
 // Exit statuses: 0 done (or up to date), 1 a bad dataset or a stale index, 2 bad usage.
 
-let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardized
 var arguments = Array(CommandLine.arguments.dropFirst())
 let checkOnly = arguments.contains("--check")
 arguments.removeAll { $0 == "--check" }
@@ -17,7 +17,7 @@ guard arguments.count <= 2, !arguments.contains(where: { $0.hasPrefix("-") }) el
     exit(2)
 }
 let source = arguments.first.map { URL(fileURLWithPath: $0) }
-    ?? checkout.appendingPathComponent("Tools/AddressData/addresses.tsv")
+    ?? checkout.appendingPathComponent("Tools/Developer/AddressData/addresses.tsv")
 let target = arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? checkout.appendingPathComponent("Features/AddressLookup/Resources/addresses.index")
 

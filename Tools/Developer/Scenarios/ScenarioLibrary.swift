@@ -19,8 +19,9 @@ public enum ScenarioLibrary {
             if parent.path == directory.path { break }
             directory = parent
         }
-        // Tools/Scenarios/ScenarioLibrary.swift → the checkout's root.
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Tools/Developer/Scenarios/ScenarioLibrary.swift → the checkout's root.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         return checkout.appendingPathComponent(relativePath).path
     }
 

@@ -16,7 +16,7 @@ extension ServerTool {
             Then run scenarios against it: livery run neds --backend http://127.0.0.1:8080
             The database defaults to $XDG_STATE_HOME/livery/sandbox.sqlite (~/.local/state/livery/sandbox.sqlite \
             without XDG_STATE_HOME), the same from any directory; --database postgres://user@host:port/db keeps \
-            it in PostgreSQL, where any number of sandbox processes share it (Tools/Postgres/start runs one on loopback). \
+            it in PostgreSQL, where any number of sandbox processes share it (Tools/Servers/Postgres/start runs one on loopback). \
             SIGTERM or SIGINT stops accepting, lets requests in flight finish for up to --drain, then closes the database. \
             GET /health answers 200 while the database does, 503 otherwise; GET /metrics is Prometheus' text format. \
             Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \

@@ -3,7 +3,7 @@ import Foundation
 /// `SandboxLoad --target http://127.0.0.1:PORT [--target …] [--registrations N] [--concurrency N] [--seconds N]`:
 /// loads sandboxes running as separate processes (over any database) and
 /// starts none. Prints a table row, the failures by status, and one
-/// `result key=value …` line for scripts (`Tools/SandboxLoad/capacity`).
+/// `result key=value …` line for scripts (`Tools/Testing/SandboxLoad/capacity`).
 enum TargetLoad {
     static func run(options: Options) throws {
         for port in options.targets { try checkHealth(port: port) }
