@@ -143,7 +143,7 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue: Codable {
-    /// Reads any JSON value; object keys come in the decoder's order.
+    /// Reads any JSON value; an object's keys come sorted (a decoder keeps no order).
     public init(from decoder: any Decoder) throws {
         if var list = try? decoder.unkeyedContainer() {
             var values: [JSONValue] = []

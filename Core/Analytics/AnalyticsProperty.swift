@@ -1,6 +1,6 @@
 /// One property of an analytics event: a value and how sensitive it is.
 public struct AnalyticsProperty: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The value.
+    /// What the event reports: text, a number or a flag.
     public var value: AnalyticsValue
     /// How sensitive the value is, which decides which destinations receive it.
     public var sensitivity: DataSensitivity

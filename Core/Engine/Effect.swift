@@ -38,7 +38,7 @@ public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 public struct Effect<Feedback: Sendable>: Sendable {
     /// A point on an ``EngineClock``: the elapsed time at which work is due.
     public struct Deadline: Sendable {
-        /// The clock.
+        /// The clock the deadline is read on (virtual in tests and runs, the wall clock in an app).
         public let clock: EngineClock
         /// The elapsed time on `clock` at which the work is due.
         public let elapsed: Duration

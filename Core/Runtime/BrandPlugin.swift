@@ -1,12 +1,14 @@
 /// What a brand contributes to the runtime: configuration only, no engine logic.
 ///
-/// A brand target conforms one type to this protocol and the composition root
-/// registers it. Every requirement must be given (none has a default), so a
-/// type that wraps another brand cannot silently drop part of it; to use a
-/// brand with another definition or other settings, take a ``BrandVariant``
-/// (`brand.configuring { … }`) rather than writing a wrapper. Features read what they need from the assembled ``Runtime``:
-/// the manifest, the theme, the feature settings the brand overrode, the
-/// brand's messages and its analytics naming.
+/// The brands this package ships are data: each brand's file is read into one
+/// plugin type, which the composition root registers. Any other type may
+/// conform too (tests do). Every requirement must be given (none has a
+/// default), so a type that wraps another brand cannot silently drop part of
+/// it; to use a brand with another definition or other settings, take a
+/// ``BrandVariant`` (`brand.configuring { … }`) rather than writing a wrapper.
+/// Features read what they need from the assembled ``Runtime``: the
+/// manifest, the theme, the feature settings the brand overrode, the brand's
+/// messages and its analytics naming.
 public protocol BrandPlugin: Sendable {
     /// Identity, market, currency and locale.
     var manifest: BrandManifest { get }

@@ -1,17 +1,13 @@
 /// The semantic icons the app bar and join form draw. Raw values are the
 /// design-token names (`icon.search`).
 public enum IconRole: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Search.
     case search
     /// Log in.
     case login
-    /// Join.
     case join
-    /// The betslip.
     case betslip
     /// The balance pill.
     case balance
-    /// Pending bets.
     case pendingBets
     /// The promotions locker.
     case locker
@@ -21,7 +17,6 @@ public enum IconRole: String, Hashable, Sendable, Codable, CaseIterable {
     case userTray
     /// The brand's pot icon (some brands have none).
     case pot
-    /// Close.
     case close
     /// Clear a text field.
     case clear
@@ -34,17 +29,13 @@ public enum IconRole: String, Hashable, Sendable, Codable, CaseIterable {
 /// so a set missing one does not compile, except the pot icon, which some
 /// brands do not have (`nil`). Encodes with the roles' raw values as keys.
 public struct IconSet: Hashable, Sendable, Codable {
-    /// Search.
     public var search: String
     /// Log in.
     public var login: String
-    /// Join.
     public var join: String
-    /// The betslip.
     public var betslip: String
     /// The balance pill.
     public var balance: String
-    /// Pending bets.
     public var pendingBets: String
     /// The promotions locker.
     public var locker: String
@@ -54,7 +45,6 @@ public struct IconSet: Hashable, Sendable, Codable {
     public var userTray: String
     /// The pot icon, if the brand has one.
     public var pot: String?
-    /// Close.
     public var close: String
     /// Clear a text field.
     public var clear: String

@@ -44,7 +44,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var fontFamily: String
     /// The font size in points.
     public var size: Double
-    /// The weight.
+    /// How heavy the strokes are, from thin to black.
     public var weight: FontWeight
     /// The distance between baselines in points (not a multiple of `size`).
     public var lineHeight: Double

@@ -51,7 +51,7 @@ public struct PasswordPolicy: Hashable, Sendable {
 /// the password: `minimumLength`, `maximumLength` (when limited), `missing`
 /// (the unmet parts, e.g. `length,digit`, in a stable order).
 public struct PasswordStrengthRule: ValidationRule {
-    /// The policy.
+    /// The length bounds and the kinds of character a password must contain.
     public let policy: PasswordPolicy
 
     /// A rule for `policy`.

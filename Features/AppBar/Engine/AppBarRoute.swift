@@ -2,7 +2,7 @@
 /// one item, a feature flag chooses. Raw values are the names
 /// scenario files and analytics use.
 public enum AppBarRoute: String, Hashable, Sendable, CaseIterable, Codable {
-    /// Search.
+    /// The search screen.
     case search
     /// The native log-in (`login-native` on).
     case nativeLogin

@@ -34,9 +34,9 @@ public struct FieldTraits: Hashable, Sendable {
     public var inputLimit: Int?
     /// How text is shown as it is typed.
     public var format: DisplayFormat
-    /// The keyboard.
+    /// Which keyboard a head shows (e.g. digits for a mobile number).
     public var keyboard: Keyboard
-    /// The capitalisation.
+    /// How a head capitalises typed text (none for usernames and emails).
     public var capitalisation: Capitalisation
 }
 

@@ -31,7 +31,7 @@ public struct DepositLimitState: Hashable, Sendable {
     static let decisionRequired = RuleViolation(code: "depositLimit.decision",
                                                 template: "Choose a deposit limit, or choose not to set one.")
 
-    /// The decision.
+    /// What the person chose: a limit, no limit, or nothing yet.
     public internal(set) var decision: DepositLimitDecision = .undecided
     /// Whether a decision is required (the Australian prompt) rather than optional.
     public let isRequired: Bool

@@ -30,9 +30,9 @@ public enum JoinRoute: Hashable, Sendable {
 /// customer-support number and the self-exclusion register are recorded in
 /// analytics and left to the head (a phone call, a browser).
 public enum JoinLink: String, Hashable, Sendable, CaseIterable {
-    /// Terms and conditions.
+    /// The terms and conditions page.
     case termsAndConditions
-    /// Privacy policy.
+    /// The privacy policy page.
     case privacyPolicy
     /// The customer-support phone number.
     case customerSupport

@@ -76,6 +76,19 @@ struct ScenarioRunnerTests {
         #expect(brackets.line == 3)
         let maps = try #require(try loadError("scenario: x\nsteps:\n  - wait: " + String(repeating: "{a: ", count: 50_000) + "\n"))
         #expect(maps.message == "the file nests lists and mappings deeper than 64 levels")
+        // Nesting by indentation, and by lists of lists on one line.
+        let indented = (0..<80).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + " x\n"
+        let deep = try #require(try loadError(indented))
+        #expect(deep.message == "the file nests lists and mappings deeper than 64 levels")
+        #expect(deep.line == 65)
+        let dashes = try #require(try loadError("scenario: x\nsteps:\n" + String(repeating: "- ", count: 100) + "x\n"))
+        #expect(dashes.message == "the file nests lists and mappings deeper than 64 levels")
+        // Brackets and stars inside quotes, comments and block scalars are text, not structure.
+        let quoted = "scenario: x\nsteps:\n  - wait: 1s\nnote: '" + String(repeating: "[*a ", count: 200) + "'\n"
+            + "other: \"" + String(repeating: "{", count: 200) + "\" # " + String(repeating: "[", count: 200) + "\n"
+            + "text: |\n  " + String(repeating: "[*b ", count: 200) + "\n    " + String(repeating: "{", count: 100) + "\n"
+        #expect(try loadError(quoted)?.message.contains("deeper") != true)
+        #expect(try loadError(quoted)?.message.contains("aliases") != true)
         // Nine anchors, each a list of nine of the one before: 9^9 values once expanded.
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }

@@ -43,7 +43,7 @@ extension ServerTool {
         @Option(help: "Instead of serving, draw this brand's page to a PNG with headless Chromium (see --step, --out).")
         var screenshot: String?
 
-        @Option(help: "With --screenshot: the page after a scenario has run to the step starting on this line, e.g. Tests/Scenarios/neds/01-sign-up.yaml:30.")
+        @Option(help: "With --screenshot: the page after a scenario has run to the step starting on this line, e.g. Tests/Scenarios/neds/01-full-sign-up.yaml:30.")
         var step: String?
 
         @Option(help: "With --screenshot: the PNG to write.")

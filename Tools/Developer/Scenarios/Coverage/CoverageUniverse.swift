@@ -118,7 +118,7 @@ struct CoverageUniverse: Sendable {
 public struct JourneyCoverage: Sendable, Equatable {
     /// One category's figures.
     public struct Line: Sendable, Equatable, Codable {
-        /// The category.
+        /// What kind of thing the line counts (alerts, routes, rule codes…).
         public let category: CoverageCategory
         /// How many of its items were reached.
         public let reached: Int
@@ -128,7 +128,7 @@ public struct JourneyCoverage: Sendable, Equatable {
         public let unreached: [String]
     }
 
-    /// The brand.
+    /// The id of the brand whose scenarios were counted.
     public let brand: String
     /// One line per category, in ``CoverageCategory`` order.
     public let lines: [Line]

@@ -25,7 +25,7 @@ public struct Scenario: Sendable {
     /// How many steps it has.
     public var stepCount: Int { steps.count }
 
-    /// The file's name without its folder, e.g. `full-sign-up.yaml`.
+    /// The file's name without its folder, e.g. `01-full-sign-up.yaml`.
     public var fileName: String { URL(fileURLWithPath: file).lastPathComponent }
 }
 

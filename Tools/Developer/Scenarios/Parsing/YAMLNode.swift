@@ -1,4 +1,3 @@
-import CYaml
 import Yams
 
 /// A YAML node reduced to what scenario files use — text, lists and ordered
@@ -134,50 +133,21 @@ struct YAMLNode: Sendable {
 
     /// Refuses, before a tree is built, a file over ``Bounds/fileBytes``,
     /// nested deeper than ``Bounds/depth`` or using more than
-    /// ``Bounds/aliases`` aliases. It reads libyaml's event stream (a loop,
-    /// no recursion and nothing kept), so a file of 100,000 open brackets is
-    /// refused at the 65th, before the composer — which recurses once per
-    /// level — ever sees it. Malformed YAML passes here and is reported by the
-    /// parse that follows.
+    /// ``Bounds/aliases`` aliases. It reads the text in one pass
+    /// (``YAMLShape``: a loop, no recursion and nothing kept), so a file of
+    /// 100,000 open brackets is refused at the 65th, before the composer,
+    /// which recurses once per level, ever sees it. Malformed YAML passes
+    /// here and is reported by the parse that follows.
     private static func checkBounds(_ text: String, path: String) throws(ScenarioInputError) {
         let size = text.utf8.count
         guard size <= Bounds.fileBytes else {
             throw ScenarioInputError(file: path, line: 1,
                                      message: "the file is \(size / 1024) KiB; scenario files are at most \(Bounds.fileBytes / 1024) KiB")
         }
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return }
-        defer { yaml_parser_delete(&parser) }
-        var bytes = Array(text.utf8)
-        try bytes.withUnsafeMutableBufferPointer { buffer throws(ScenarioInputError) in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var depth = 0, aliases = 0
-            var event = yaml_event_t()
-            while yaml_parser_parse(&parser, &event) == 1 {
-                let type = event.type
-                let line = Int(event.start_mark.line) + 1
-                yaml_event_delete(&event)
-                switch type {
-                case YAML_STREAM_END_EVENT:
-                    return
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    depth += 1
-                    guard depth <= Bounds.depth else {
-                        throw ScenarioInputError(file: path, line: line,
-                                                 message: "the file nests lists and mappings deeper than \(Bounds.depth) levels")
-                    }
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    depth -= 1
-                case YAML_ALIAS_EVENT:
-                    aliases += 1
-                    guard aliases <= Bounds.aliases else {
-                        throw ScenarioInputError(file: path, line: line, message: "the file uses more than \(Bounds.aliases) aliases (*name)")
-                    }
-                default:
-                    break
-                }
-            }
-        }
+        guard let excess = YAMLShape.firstExcess(in: text, maxDepth: Bounds.depth, maxAliases: Bounds.aliases) else { return }
+        throw ScenarioInputError(file: path, line: excess.line, message: excess.isDepth
+            ? "the file nests lists and mappings deeper than \(Bounds.depth) levels"
+            : "the file uses more than \(Bounds.aliases) aliases (*name)")
     }
 
     private static func line(of error: YamlError) -> Int {

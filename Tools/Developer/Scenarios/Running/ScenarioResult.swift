@@ -69,7 +69,7 @@ public struct StepResult: Sendable, Codable {
 public struct ScenarioFailure: Sendable, Codable, CustomStringConvertible {
     /// The scenario's title.
     public let scenario: String
-    /// The file.
+    /// The scenario file's path, as given to the run.
     public let file: String
     /// The failing step's line.
     public let line: Int

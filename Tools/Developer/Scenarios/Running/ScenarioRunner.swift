@@ -11,7 +11,7 @@ import LiveryCore
 ///
 /// ```swift
 /// let runner = ScenarioRunner(composition: try Composition([NedsBrand.load()]))
-/// let scenario = try runner.load("Tests/Scenarios/neds/taken-username.yaml", brand: "neds")
+/// let scenario = try runner.load("Tests/Scenarios/neds/04-taken-username.yaml", brand: "neds")
 /// let result = await runner.run(scenario)
 /// #expect(result.passed, "\(result.failure!)")
 /// ```
