@@ -26,6 +26,20 @@ struct StandardDefinitionTests {
         #expect(try FormDefinition.standard(for: .newZealand).field("depositLimit")?.validate.mandatory == false)
     }
 
+    @Test("New Zealand's form is Australia's, field for field and row for row, but for an optional deposit limit")
+    func newZealandAmendsAustralia() throws {
+        let australian = try FormDefinition.standard(for: .australia)
+        let newZealand = try FormDefinition.standard(for: .newZealand)
+        #expect(newZealand.pages == australian.pages)
+        #expect(newZealand.fields.map(\.name) == australian.fields.map(\.name))
+        for (au, nz) in zip(australian.fields, newZealand.fields) where au.name != "depositLimit" {
+            #expect(au == nz, "\(au.name) differs")
+        }
+        var optional = try #require(australian.field("depositLimit"))
+        optional.validate.mandatory = false
+        #expect(newZealand.field("depositLimit") == optional)
+    }
+
     @Test("names: letters, spaces, hyphens and apostrophes, at most 50 characters")
     func names() throws {
         #expect(try codes("firstName", "Zoë-Anne O'Neil").isEmpty)

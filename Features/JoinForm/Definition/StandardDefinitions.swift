@@ -2,11 +2,11 @@ import Foundation
 import LiveryCore
 
 extension FormDefinition {
-    /// The standard join form of `region`, shipped as data (`Resources/join-au.json`,
-    /// `Resources/join-nz.json`): personal details on the first page; address,
-    /// username, password, deposit limit and marketing consent on the second.
-    /// The Australian form requires a deposit-limit decision (declining
-    /// counts); in New Zealand the limit is optional.
+    /// The standard join form of `region`: personal details on the first
+    /// page; address, username, password, deposit limit and marketing consent
+    /// on the second. Australia's is shipped as data (`Resources/join-au.json`)
+    /// and requires a deposit-limit decision (declining counts); New Zealand's
+    /// is Australia's amended in its one difference, an optional deposit limit.
     ///
     /// A brand replaces it, or amends a copy, through ``JoinFormSettings/definition``.
     /// - Throws: ``DefinitionError`` if the shipped file is missing or does not load.
@@ -21,11 +21,22 @@ extension FormDefinition {
     }
 
     /// Each region's standard definition, decoded once per process (an immutable value).
-    private static let australian = Result { () throws(DefinitionError) in try loadStandard(for: .australia) }
-    private static let newZealand = Result { () throws(DefinitionError) in try loadStandard(for: .newZealand) }
+    private static let australian = Result { () throws(DefinitionError) in try loadAustralian() }
+    private static let newZealand = Result { () throws(DefinitionError) in try newZealand(from: australian.get()) }
 
-    private static func loadStandard(for region: Region) throws(DefinitionError) -> FormDefinition {
-        let name = "join-\(region.code.lowercased())"
+    /// Australia's form with the deposit limit optional, in the same place.
+    static func newZealand(from australian: FormDefinition) throws(DefinitionError) -> FormDefinition {
+        let name: FieldName = "depositLimit"
+        guard var limit = australian.field(name),
+              let index = australian.fields.firstIndex(where: { $0.name == name }), index > 0 else {
+            throw .malformedJSON(path: "join-au.json", reason: "the standard form has no deposit limit to make optional")
+        }
+        limit.validate.mandatory = false
+        return try australian.amended(by: [.remove([name]), .add(limit, after: australian.fields[index - 1].name)])
+    }
+
+    private static func loadAustralian() throws(DefinitionError) -> FormDefinition {
+        let name = "join-au"
         guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
             throw .malformedJSON(path: "\(name).json", reason: "the standard definition is missing from the module's resources")
         }
