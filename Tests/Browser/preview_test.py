@@ -89,9 +89,26 @@ PEOPLE = {
                   firstSuggestion="47 Collins Road, Newtown, Wellington 6021", username="aroha_n",
                   password="Kia-Ora-2024"),
 }
-AUSTRALIAN = {"ladbrokes", "neds", "betcha"}
-# The app bar's promotions entry per brand: (item id, whether it shows a badge), or None.
-PROMOTIONS = {"ladbrokes": ("locker", True), "neds": ("toolbox", True), "betcha": ("toolbox", False), "tabnz": None}
+
+
+def declared_brands():
+    """Each brand's brand.json, by id: the one place a brand's region and app bar are said."""
+    brands = {}
+    for path in sorted(ROOT.glob("Brands/*/Plugin/brand.json")):
+        declared = json.loads(path.read_text(encoding="utf-8"))
+        brands[declared["id"]] = declared
+    return brands
+
+
+DECLARED = declared_brands()
+AUSTRALIAN = {brand for brand, declared in DECLARED.items() if declared["region"] == "AU"}
+
+
+def promotions_entry(brand):
+    """The app bar's promotions entry the brand declares: (item id, whether it shows a badge), or None."""
+    bar = DECLARED[brand].get("appBar", {})
+    entry = bar.get("promotions", "none")
+    return None if entry == "none" else (entry, bool(bar.get("badge", False)))
 
 
 # MARK: The server
@@ -700,7 +717,7 @@ def test_app_bar(driver, server, brand):
     assert "125.50" in shown["balance"]["label"], shown["balance"]
     assert shown["pendingBets"]["badge"] == "2", shown["pendingBets"]
     assert page.text("#bar-pendingBets .badge") == "2"
-    promotions = PROMOTIONS[brand]
+    promotions = promotions_entry(brand)
     if promotions is None:
         assert not {"locker", "toolbox"} & set(shown), f"{brand} shows a promotions entry: {sorted(shown)}"
     else:
@@ -1025,7 +1042,8 @@ def main():
     server = PreviewServer(folder)
     driver = start_browser()
     brands = [brand["id"] for brand in server.json("/api/brands")]
-    assert set(brands) == set(PEOPLE), f"brands {brands}: this test knows {sorted(PEOPLE)}"
+    assert set(brands) == set(PEOPLE) == set(DECLARED), \
+        f"brands {brands}: brand files {sorted(DECLARED)}; this test has people for {sorted(PEOPLE)}"
     tests = []
     for brand in brands:
         tests.append((f"sign-up {brand}", lambda d, b=brand: test_sign_up(d, server, b)))

@@ -21,9 +21,14 @@ struct CoverageUniverse: Sendable {
         let hasDepositLimit = definition.fields.contains { $0.inputType == .depositLimit }
         let hasTick = definition.fields.contains { $0.inputType.holdsTick }
 
+        // Every id below that an engine enumerates is taken from it, so a new link, alert or
+        // action is counted as soon as it exists; the filters say which a brand can reach.
+        let links = JoinLink.allCases.filter { $0 != .selfExclusionRegister || register }
+        let alertRoles = SystemAlert.Action.Role.allCases.filter { $0 != .openSelfExclusionRegister || register }
         var intents: Set<String> = ["join.focus", "join.unfocus", "join.change", "join.next", "join.continue",
-                                    "join.dismissAlert", "join.routeHandled", "join.alertAction.retry", "join.alertAction.dismiss",
-                                    "join.open.termsAndConditions", "join.open.privacyPolicy", "join.open.customerSupport"]
+                                    "join.dismissAlert", "join.routeHandled"]
+        intents.formUnion(links.map { "join.open.\($0.rawValue)" })
+        intents.formUnion(alertRoles.map { "join.alertAction.\($0.rawValue)" })
         if definition.pages.count > 1 { intents.insert("join.back") }
         if hasTick { intents.insert("join.toggle") }
         if hasAddress {
@@ -31,7 +36,6 @@ struct CoverageUniverse: Sendable {
                                "changeManual"].map { "join.address.\($0)" })
         }
         if hasDepositLimit { intents.formUnion(["join.chooseDepositLimit.declined", "join.chooseDepositLimit.limited"]) }
-        if register { intents.formUnion(["join.open.selfExclusionRegister", "join.alertAction.openSelfExclusionRegister"]) }
         var items: [AppBarItemID] = [.search, .login, .join, .betslip, .balance, .pendingBets, .userTray]
         if let entry = promotions.itemID { items.append(entry) }
         intents.formUnion(items.map { "appBar.tap.\($0.rawValue)" })
@@ -42,11 +46,14 @@ struct CoverageUniverse: Sendable {
                                    "join.legacyLogin"]
         routes.formUnion(AppBarRoute.allCases.filter { $0 != .toolbox || promotions.itemID == .toolbox }.map { "appBar.\($0.rawValue)" })
 
-        var alertKinds: Set<String> = ["checkFailed", "signUpFailed", "detailsRejected"]
-        if register { alertKinds.insert("selfExcluded") }
-        if !alerts.byRuleCode.isEmpty { alertKinds.insert("configured") }
-        var alertActions: Set<String> = ["dismiss", "retry"]
-        if register { alertActions.insert("openSelfExclusionRegister") }
+        let alertKinds = Set(SystemAlert.Kind.allCases.filter { kind in
+            switch kind {
+            case .selfExcluded: register
+            case .configured: !alerts.byRuleCode.isEmpty
+            case .checkFailed, .signUpFailed, .detailsRejected: true
+            }
+        }.map(\.rawValue))
+        let alertActions = Set(alertRoles.map(\.rawValue))
 
         var fieldStates: Set<String> = []
         var ruleCodes: Set<String> = []
