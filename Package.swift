@@ -25,21 +25,28 @@ let brands = [
 
 let brandTargets: [Target] = brands.flatMap { name -> [Target] in
     [
-        .target(name: "\(name)Brand", dependencies: ["BrandDeclarations"],
-                path: "Brands/\(name)/Plugin", resources: [.copy("brand.json")], swiftSettings: swiftSettings),
-        .executableTarget(name: "\(name)App",
-                          dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios"],
-                          path: "Brands/\(name)/App", swiftSettings: swiftSettings),
-        .testTarget(name: "\(name)BrandTests",
-                    dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
-                                   "AppBarFeature", "AddressLookupFeature", "LiveryTesting", "LiveryConsole"],
-                    path: "Tests/Brands/\(name)", swiftSettings: swiftSettings),
+        .target(
+            name: "\(name)Brand", dependencies: ["BrandDeclarations"],
+            path: "Brands/\(name)/Plugin", resources: [.copy("brand.json")], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "\(name)App",
+            dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios"],
+            path: "Brands/\(name)/App", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "\(name)BrandTests",
+            dependencies: [
+                .target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
+                "AppBarFeature", "AddressLookupFeature", "LiveryTesting", "LiveryConsole",
+            ],
+            path: "Tests/Brands/\(name)", swiftSettings: swiftSettings),
     ]
 }
 
 let brandProducts: [Product] = brands.flatMap { name -> [Product] in
-    [.library(name: "\(name)Brand", targets: ["\(name)Brand"]),
-     .executable(name: name.lowercased(), targets: ["\(name)App"])]
+    [
+        .library(name: "\(name)Brand", targets: ["\(name)Brand"]),
+        .executable(name: name.lowercased(), targets: ["\(name)App"]),
+    ]
 }
 
 /// The trait that fences the heavy packages the developer tools, the servers
@@ -80,8 +87,11 @@ let package = Package(
     ] + brandProducts,
     traits: [
         .default(enabledTraits: [heavyPackages]),
-        .trait(name: heavyPackages,
-               description: "The packages of the livery tool, the sandbox and the preview, scenario files, their tests and the benchmarks."),
+        .trait(
+            name: heavyPackages,
+            description:
+                "The packages of the livery tool, the sandbox and the preview, scenario files, their tests and the benchmarks."
+        ),
     ],
     dependencies: [
         // Behind the DeveloperTools trait: never a dependency of Core, Features, Brands or Tools/Runtime.
@@ -110,121 +120,181 @@ let package = Package(
         // Foundation only, so that it stays embeddable in an iOS app.
         .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
         // Features: headless engines over Core; they never import or name a brand.
-        .target(name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm", exclude: ["README.md"],
-                resources: [.process("Resources")], swiftSettings: swiftSettings),
-        .target(name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup", exclude: ["README.md"],
-                resources: [.copy("Resources/addresses.index")], swiftSettings: swiftSettings),
-        .target(name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
-                swiftSettings: swiftSettings),
+        .target(
+            name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
+            exclude: ["README.md"],
+            resources: [.process("Resources")], swiftSettings: swiftSettings),
+        .target(
+            name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
+            exclude: ["README.md"],
+            resources: [.copy("Resources/addresses.index")], swiftSettings: swiftSettings),
+        .target(
+            name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
+            swiftSettings: swiftSettings),
         // A brand as data: its brand.json read and checked into a plugin. What every brand target is built on.
-        .target(name: "BrandDeclarations", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
-                path: "Brands/Declarations", swiftSettings: swiftSettings),
+        .target(
+            name: "BrandDeclarations", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
+            path: "Brands/Declarations", swiftSettings: swiftSettings),
         // The composition root: registers brand plugins and assembles a brand's runtime on live or embedded services.
-        .target(name: "LiveryComposition",
-                dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature", "BrandDeclarations"],
-                path: "Tools/Runtime/Composition", swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryComposition",
+            dependencies: [
+                "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature", "BrandDeclarations",
+            ],
+            path: "Tools/Runtime/Composition", swiftSettings: swiftSettings),
         // An app's head in a few lines, on public API only: assemble, hold the stores, sign up, print the screens.
-        .executableTarget(name: "LiveryExample",
-                          dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
-                                         "AddressLookupFeature", "NedsBrand", "TabNZBrand"],
-                          path: "Tools/Runtime/Example", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "LiveryExample",
+            dependencies: [
+                "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                "AddressLookupFeature", "NedsBrand", "TabNZBrand",
+            ],
+            path: "Tools/Runtime/Example", swiftSettings: swiftSettings),
         // Scenario files (YAML): parsing, running on a headless runtime, transcripts.
-        .target(name: "LiveryScenarios",
-                dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
-                               "AddressLookupFeature", "LiveryConsole", toolsOnly("Yams", "Yams"),
-                               toolsOnly("ArgumentParser", "swift-argument-parser")],
-                path: "Tools/Developer/Scenarios", swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryScenarios",
+            dependencies: [
+                "BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                "AddressLookupFeature", "LiveryConsole", toolsOnly("Yams", "Yams"),
+                toolsOnly("ArgumentParser", "swift-argument-parser"),
+            ],
+            path: "Tools/Developer/Scenarios", swiftSettings: swiftSettings),
         // The terminal every command writes to: colour (NO_COLOR, --no-colour), tables, progress, exit statuses.
-        .target(name: "LiveryConsole", dependencies: [toolsOnly("ArgumentParser", "swift-argument-parser")],
-                path: "Tools/Developer/Console", swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryConsole", dependencies: [toolsOnly("ArgumentParser", "swift-argument-parser")],
+            path: "Tools/Developer/Console", swiftSettings: swiftSettings),
         // What the brand teams' commands do, as testable code: the checkout and its brand list,
         // scaffolding, brand differences and conformance checks.
-        .target(name: "LiveryWorkshop",
-                dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "LiveryConsole"],
-                path: "Tools/Developer/Workshop", swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryWorkshop",
+            dependencies: [
+                "BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                "LiveryConsole",
+            ],
+            path: "Tools/Developer/Workshop", swiftSettings: swiftSettings),
         // The `livery` tool: brands, run, build, test, new, diff, doctor, theme; hands `sandbox` and `preview`
         // over to livery-server, so that building it never compiles the server stack. Registers every brand.
-        .executableTarget(name: "Livery",
-                          dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiveryCore",
-                                         "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
-                                         toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
-                          path: "Tools/Developer/Livery", swiftSettings: swiftSettings, plugins: brandList),
+        .executableTarget(
+            name: "Livery",
+            dependencies: [
+                "BrandDeclarations", "LiveryComposition", "LiveryScenarios", "LiveryCore",
+                "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
+                toolsOnly("ArgumentParser", "swift-argument-parser"),
+            ] + allBrandTargets,
+            path: "Tools/Developer/Livery", swiftSettings: swiftSettings, plugins: brandList),
         // `livery-server`: the sandbox backend and the web preview (HTTP: Hummingbird, NIO, SQLite). Registers every brand.
-        .executableTarget(name: "LiveryServer",
-                          dependencies: ["LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
-                                         "ServerConnections", "LiveryCore",
-                                         "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
-                                         toolsOnly("ArgumentParser", "swift-argument-parser")] + allBrandTargets,
-                          path: "Tools/Servers/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
+        .executableTarget(
+            name: "LiveryServer",
+            dependencies: [
+                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
+                "ServerConnections", "LiveryCore",
+                "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
+                toolsOnly("ArgumentParser", "swift-argument-parser"),
+            ] + allBrandTargets,
+            path: "Tools/Servers/LiveryServer", swiftSettings: swiftSettings, plugins: brandList),
         // Prepares the bundled address index (Features/AddressLookup/Resources/addresses.index) from
         // Tools/Developer/AddressData/addresses.tsv: `swift run address-index`.
-        .executableTarget(name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "LiveryCore"],
-                          path: "Tools/Developer/AddressData/IndexBuilder", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "LiveryCore"],
+            path: "Tools/Developer/AddressData/IndexBuilder", swiftSettings: swiftSettings),
         // Writes `packageBrands()` from a target's brand dependencies at build time.
-        .executableTarget(name: "BrandListGenerator", path: "Tools/Developer/BrandListGenerator", swiftSettings: swiftSettings),
-        .plugin(name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
-                path: "Tools/Developer/BrandListPlugin"),
+        .executableTarget(
+            name: "BrandListGenerator", path: "Tools/Developer/BrandListGenerator", swiftSettings: swiftSettings),
+        .plugin(
+            name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
+            path: "Tools/Developer/BrandListPlugin"),
         // The preview: every brand's journey and app bar as a live web page, over the public API only.
-        .target(name: "LiveryPreview",
-                dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
-                               "BrandDeclarations", "ServerConnections", toolsOnly("Hummingbird", "hummingbird"),
-                               toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
-                               toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log")],
-                path: "Tools/Servers/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")], swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryPreview",
+            dependencies: [
+                "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+                "BrandDeclarations", "ServerConnections", toolsOnly("Hummingbird", "hummingbird"),
+                toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
+                toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log"),
+            ],
+            path: "Tools/Servers/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
         // What the sandbox and the preview share below their routers: connection limits (idle, slow and surplus
         // clients shed) and answers to requests the HTTP parser refuses.
-        .target(name: "ServerConnections",
-                dependencies: [toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
-                               toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
-                               toolsOnly("Logging", "swift-log")],
-                path: "Tools/Servers/ServerConnections", swiftSettings: swiftSettings),
+        .target(
+            name: "ServerConnections",
+            dependencies: [
+                toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
+                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
+                toolsOnly("Logging", "swift-log"),
+            ],
+            path: "Tools/Servers/ServerConnections", swiftSettings: swiftSettings),
         // What the sandbox reads from outside — its JSON bodies and its database location — and their decoding:
         // values only, testable and fuzzed without a server.
         .target(name: "SandboxRequests", path: "Tools/Servers/SandboxRequests", swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
-        .target(name: "LiverySandbox",
-                dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition", "SandboxRequests",
-                               "ServerConnections",
-                               toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
-                               toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
-                               toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"), toolsOnly("NIOPosix", "swift-nio"),
-                               toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"), toolsOnly("NIOSSL", "swift-nio-ssl"),
-                               toolsOnly("ServiceLifecycle", "swift-service-lifecycle"), toolsOnly("UnixSignals", "swift-service-lifecycle"), toolsOnly("Metrics", "swift-metrics"),
-                               toolsOnly("Prometheus", "swift-prometheus")],
-                path: "Tools/Servers/Sandbox", swiftSettings: swiftSettings),
-        .testTarget(name: "LiverySandboxTests",
-                    dependencies: ["BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition", "LiveryCore",
-                                   "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
-                                   "ServerConnections",
-                                   toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
-                                   toolsOnly("Hummingbird", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio")] + allBrandTargets,
-                    path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
-        .testTarget(name: "LiveryPreviewTests",
-                    dependencies: ["LiveryPreview", "LiveryScenarios", "LiveryComposition", "BrandDeclarations", "LiveryCore",
-                                   "JoinFormFeature", "AppBarFeature", "LiveryTesting", "ServerConnections",
-                                   toolsOnly("Logging", "swift-log")] + allBrandTargets,
-                    path: "Tests/PreviewTests", swiftSettings: swiftSettings, plugins: brandList),
+        .target(
+            name: "LiverySandbox",
+            dependencies: [
+                "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition", "SandboxRequests",
+                "ServerConnections",
+                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
+                toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
+                toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
+                toolsOnly("NIOPosix", "swift-nio"),
+                toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"),
+                toolsOnly("NIOSSL", "swift-nio-ssl"),
+                toolsOnly("ServiceLifecycle", "swift-service-lifecycle"),
+                toolsOnly("UnixSignals", "swift-service-lifecycle"), toolsOnly("Metrics", "swift-metrics"),
+                toolsOnly("Prometheus", "swift-prometheus"),
+            ],
+            path: "Tools/Servers/Sandbox", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LiverySandboxTests",
+            dependencies: [
+                "BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition",
+                "LiveryCore",
+                "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
+                "ServerConnections",
+                toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
+                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"),
+            ] + allBrandTargets,
+            path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
+        .testTarget(
+            name: "LiveryPreviewTests",
+            dependencies: [
+                "LiveryPreview", "LiveryScenarios", "LiveryComposition", "BrandDeclarations", "LiveryCore",
+                "JoinFormFeature", "AppBarFeature", "LiveryTesting", "ServerConnections",
+                toolsOnly("Logging", "swift-log"),
+            ] + allBrandTargets,
+            path: "Tests/PreviewTests", swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
-        .executableTarget(name: "LiveryBenchmarks",
-                          dependencies: ["BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                                         "LiveryScenarios", toolsOnly("Benchmark", "benchmark")] + allBrandTargets,
-                          path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
-                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
+        .executableTarget(
+            name: "LiveryBenchmarks",
+            dependencies: [
+                "BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                "LiveryScenarios", toolsOnly("Benchmark", "benchmark"),
+            ] + allBrandTargets,
+            path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
         .executableTarget(name: "StartupFloor", path: "Tools/Testing/StartupFloor", swiftSettings: swiftSettings),
         // check-username latency while registrations hash their passwords, against the sandbox in-process:
         // `swift run -c release SandboxLoad`.
-        .executableTarget(name: "SandboxLoad",
-                          dependencies: ["LiverySandbox", "LiveryCore", "LiveryTesting", toolsOnly("Logging", "swift-log")] + allBrandTargets,
-                          path: "Tools/Testing/SandboxLoad", exclude: ["capacity"], swiftSettings: swiftSettings, plugins: brandList),
+        .executableTarget(
+            name: "SandboxLoad",
+            dependencies: ["LiverySandbox", "LiveryCore", "LiveryTesting", toolsOnly("Logging", "swift-log")]
+                + allBrandTargets,
+            path: "Tools/Testing/SandboxLoad", exclude: ["capacity"], swiftSettings: swiftSettings, plugins: brandList),
         // Fuzz targets for every input read from outside (Tools/Testing/Fuzz/README.md): libFuzzer with
         // `-sanitize=fuzzer,address -DLIVERY_FUZZING`, or a replay of files without it.
-        .executableTarget(name: "LiveryFuzz",
-                          dependencies: ["LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                                         "LiveryScenarios", "SandboxRequests", "NedsBrand"],
-                          path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "LiveryFuzz",
+            dependencies: [
+                "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
+                "LiveryScenarios", "SandboxRequests", "NedsBrand",
+            ],
+            path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"],
+            swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
-        .target(name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/Testing/LiveryTesting", swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/Testing/LiveryTesting",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",
             dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore", "LiveryTesting"],
@@ -245,16 +315,22 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveryCompositionTests",
-            dependencies: ["BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
-                           "LiveryTesting"] + allBrandTargets,
+            dependencies: [
+                "BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
+                "AddressLookupFeature",
+                "LiveryTesting",
+            ] + allBrandTargets,
             path: "Tests/CompositionTests",
             swiftSettings: swiftSettings,
             plugins: brandList
         ),
         .testTarget(
             name: "LiveryWorkshopTests",
-            dependencies: ["BrandDeclarations", "LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole", "LiveryScenarios",
-                           "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser")]
+            dependencies: [
+                "BrandDeclarations", "LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole",
+                "LiveryScenarios",
+                "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser"),
+            ]
                 + allBrandTargets,
             path: "Tests/WorkshopTests",
             swiftSettings: swiftSettings,
@@ -263,7 +339,9 @@ let package = Package(
         // The outside view: what an app sees. Only the libraries an app depends on, never @testable (CI checks).
         .testTarget(
             name: "OutsideViewTests",
-            dependencies: ["LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature"]
+            dependencies: [
+                "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+            ]
                 + allBrandTargets,
             path: "Tests/OutsideView",
             swiftSettings: swiftSettings

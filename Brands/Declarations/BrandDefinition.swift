@@ -24,9 +24,11 @@ public struct BrandDefinition: BrandPlugin, Equatable {
 
     /// A brand.
     /// - Throws: ``DefinitionError`` when the form's amendments do not apply.
-    public init(manifest: BrandManifest, theme: Theme, messageTemplates: [RuleCode: String] = [:],
-                featureFlagDefaults: [FeatureFlag: Bool] = [:], appBar: AppBarSettings = AppBarSettings(),
-                form: BrandForm = BrandForm()) throws(DefinitionError) {
+    public init(
+        manifest: BrandManifest, theme: Theme, messageTemplates: [RuleCode: String] = [:],
+        featureFlagDefaults: [FeatureFlag: Bool] = [:], appBar: AppBarSettings = AppBarSettings(),
+        form: BrandForm = BrandForm()
+    ) throws(DefinitionError) {
         self.manifest = manifest
         self.theme = theme
         self.messageTemplates = messageTemplates
@@ -85,8 +87,10 @@ public struct BrandForm: Hashable, Sendable {
     }
 
     /// A form declaration; by default the region's standard form, unchanged.
-    public init(replacement: FormDefinition? = nil, removedFields: [FieldName] = [], addedFields: [AddedField] = [],
-                checksSelfExclusionRegister: Bool? = nil) {
+    public init(
+        replacement: FormDefinition? = nil, removedFields: [FieldName] = [], addedFields: [AddedField] = [],
+        checksSelfExclusionRegister: Bool? = nil
+    ) {
         self.replacement = replacement
         self.removedFields = removedFields
         self.addedFields = addedFields

@@ -47,7 +47,9 @@ extension BrandDefinition {
     /// - Throws: ``BrandFileError`` naming `file`, the key path and the problem.
     public static func read(json data: Data, file: String) throws(BrandFileError) -> BrandDefinition {
         guard data.count <= maximumFileSize else {
-            throw BrandFileError(file: file, path: "", message: "the file is \(data.count) bytes; a brand file is at most \(maximumFileSize)")
+            throw BrandFileError(
+                file: file, path: "",
+                message: "the file is \(data.count) bytes; a brand file is at most \(maximumFileSize)")
         }
         let document: JSONValue
         do {
@@ -56,8 +58,9 @@ extension BrandDefinition {
             throw BrandFileError(file: file, path: "", message: "not valid JSON: \(Self.reason(error))")
         }
         if let repeated = DuplicateKeys.first(in: data) {
-            throw BrandFileError(file: file, path: repeated.path,
-                                 message: "'\(repeated.key)' is given twice; give each key once (which one was meant?)")
+            throw BrandFileError(
+                file: file, path: repeated.path,
+                message: "'\(repeated.key)' is given twice; give each key once (which one was meant?)")
         }
         return try BrandFileReader(file: file).brand(document)
     }
@@ -69,24 +72,39 @@ extension BrandDefinition {
             ("id", .string(manifest.id.rawValue)), ("name", .string(manifest.displayName)),
             ("region", .string(manifest.region.code)),
         ]
-        if manifest.currencyCode != manifest.region.currencyCode { members.append(("currency", .string(manifest.currencyCode))) }
+        if manifest.currencyCode != manifest.region.currencyCode {
+            members.append(("currency", .string(manifest.currencyCode)))
+        }
         if manifest.locale != manifest.region.locale { members.append(("locale", .string(manifest.locale))) }
         var themeMembers: [(key: String, value: JSONValue)] = [
             ("fontFamily", .string(theme.typography.body.fontFamily)),
-            ("icons", .object([("prefix", .string(Self.iconPrefix(of: theme.icons))), ("pot", .bool(theme.icons.pot != nil))])),
+            (
+                "icons",
+                .object([("prefix", .string(Self.iconPrefix(of: theme.icons))), ("pot", .bool(theme.icons.pot != nil))])
+            ),
             ("colours", .object(ColorRole.allCases.map { ($0.rawValue, .string(theme.palette[$0].hexString)) })),
         ]
         if theme.spacing != .standard {
-            themeMembers.append(("spacing", .object(SpacingStep.allCases.map { ($0.rawValue, .number(theme.spacing[$0])) })))
+            themeMembers.append(
+                ("spacing", .object(SpacingStep.allCases.map { ($0.rawValue, .number(theme.spacing[$0])) })))
         }
         members.append(("theme", .object(themeMembers)))
         members.append(("appBar", Self.document(appBar)))
         if !featureFlagDefaults.isEmpty {
-            members.append(("flags", .object(featureFlagDefaults.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .bool($0.value)) })))
+            members.append(
+                (
+                    "flags",
+                    .object(featureFlagDefaults.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .bool($0.value)) })
+                ))
         }
         if !messageTemplates.isEmpty {
-            members.append(("messages", .object(messageTemplates.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { ($0.key.rawValue, .string($0.value)) })))
+            members.append(
+                (
+                    "messages",
+                    .object(
+                        messageTemplates.sorted { $0.key.rawValue < $1.key.rawValue }
+                            .map { ($0.key.rawValue, .string($0.value)) })
+                ))
         }
         if let joinForm = Self.document(form) { members.append(("joinForm", joinForm)) }
         return .object(members)
@@ -111,13 +129,22 @@ extension BrandDefinition {
     private static func document(_ form: BrandForm) -> JSONValue? {
         var members: [(key: String, value: JSONValue)] = []
         if let replacement = form.replacement { members.append(("definition", JSONValue(encoding: replacement))) }
-        if !form.removedFields.isEmpty { members.append(("removeFields", .array(form.removedFields.map { .string($0.rawValue) }))) }
-        if !form.addedFields.isEmpty {
-            members.append(("addFields", .array(form.addedFields.map {
-                .object([("after", .string($0.after.rawValue)), ("field", JSONValue(encoding: $0.field))])
-            })))
+        if !form.removedFields.isEmpty {
+            members.append(("removeFields", .array(form.removedFields.map { .string($0.rawValue) })))
         }
-        if let register = form.checksSelfExclusionRegister { members.append(("selfExclusionRegister", .bool(register))) }
+        if !form.addedFields.isEmpty {
+            members.append(
+                (
+                    "addFields",
+                    .array(
+                        form.addedFields.map {
+                            .object([("after", .string($0.after.rawValue)), ("field", JSONValue(encoding: $0.field))])
+                        })
+                ))
+        }
+        if let register = form.checksSelfExclusionRegister {
+            members.append(("selfExclusionRegister", .bool(register)))
+        }
         return members.isEmpty ? nil : .object(members)
     }
 
@@ -134,19 +161,27 @@ struct BrandFileReader {
     let file: String
 
     func brand(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
-        let root = try object(document, at: "", known: ["id", "name", "region", "currency", "locale", "theme", "appBar",
-                                                        "flags", "messages", "joinForm"],
-                              required: ["id", "name", "region", "theme", "appBar"])
+        let root = try object(
+            document, at: "",
+            known: [
+                "id", "name", "region", "currency", "locale", "theme", "appBar",
+                "flags", "messages", "joinForm",
+            ],
+            required: ["id", "name", "region", "theme", "appBar"])
         let idText = try string(root["id"], at: "id")
         guard let id = BrandID(rawValue: idText) else {
-            throw fail("id", "'\(idText)' is not a brand id: lower-case letters, digits and hyphens, starting with a letter")
+            throw fail(
+                "id", "'\(idText)' is not a brand id: lower-case letters, digits and hyphens, starting with a letter")
         }
         let name = try string(root["name"], at: "name")
         let regionCode = try string(root["region"], at: "region")
         guard let region = Region(code: regionCode) else {
-            throw fail("region", "'\(regionCode)' is not a region; known: \(Region.allCases.map(\.code).joined(separator: ", "))")
+            throw fail(
+                "region",
+                "'\(regionCode)' is not a region; known: \(Region.allCases.map(\.code).joined(separator: ", "))")
         }
-        let currency = try root["currency"].map { value throws(BrandFileError) in try currencyCode(value) } ?? region.currencyCode
+        let currency =
+            try root["currency"].map { value throws(BrandFileError) in try currencyCode(value) } ?? region.currencyCode
         let locale = try root["locale"].map { value throws(BrandFileError) in try localeName(value) } ?? region.locale
         let manifest = BrandManifest(id: id, displayName: name, region: region, currencyCode: currency, locale: locale)
         let theme = try theme(root["theme"], name: name)
@@ -155,8 +190,9 @@ struct BrandFileReader {
         let messages = try messages(root["messages"])
         let form = try form(root["joinForm"])
         do {
-            return try BrandDefinition(manifest: manifest, theme: theme, messageTemplates: messages,
-                                       featureFlagDefaults: flags, appBar: appBar, form: form)
+            return try BrandDefinition(
+                manifest: manifest, theme: theme, messageTemplates: messages,
+                featureFlagDefaults: flags, appBar: appBar, form: form)
         } catch {
             throw fail("joinForm", error.description)
         }
@@ -165,14 +201,17 @@ struct BrandFileReader {
     // MARK: Sections
 
     private func theme(_ value: JSONValue?, name: String) throws(BrandFileError) -> Theme {
-        let theme = try object(value, at: "theme", known: ["fontFamily", "icons", "colours", "spacing"],
-                               required: ["fontFamily", "icons", "colours"])
+        let theme = try object(
+            value, at: "theme", known: ["fontFamily", "icons", "colours", "spacing"],
+            required: ["fontFamily", "icons", "colours"])
         let font = try string(theme["fontFamily"], at: "theme.fontFamily")
-        let icons = try object(theme["icons"], at: "theme.icons", known: ["prefix", "pot"], required: ["prefix", "pot"])
+        let icons = try object(
+            theme["icons"], at: "theme.icons", known: ["prefix", "pot"], required: ["prefix", "pot"])
         let prefix = try string(icons["prefix"], at: "theme.icons.prefix")
         let pot = try bool(icons["pot"], at: "theme.icons.pot")
-        let colours = try object(theme["colours"], at: "theme.colours", known: ColorRole.allCases.map(\.rawValue),
-                                 required: ColorRole.allCases.map(\.rawValue))
+        let colours = try object(
+            theme["colours"], at: "theme.colours", known: ColorRole.allCases.map(\.rawValue),
+            required: ColorRole.allCases.map(\.rawValue))
         var palette: [ColorRole: RGBColor] = [:]
         for role in ColorRole.allCases {
             let path = "theme.colours.\(role.rawValue)"
@@ -185,20 +224,23 @@ struct BrandFileReader {
         }
         var spacing = SpacingScale.standard
         if let steps = theme["spacing"] {
-            let scale = try object(steps, at: "theme.spacing", known: SpacingStep.allCases.map(\.rawValue),
-                                   required: SpacingStep.allCases.map(\.rawValue))
+            let scale = try object(
+                steps, at: "theme.spacing", known: SpacingStep.allCases.map(\.rawValue),
+                required: SpacingStep.allCases.map(\.rawValue))
             for step in SpacingStep.allCases {
                 spacing[step] = try number(scale[step.rawValue], at: "theme.spacing.\(step.rawValue)", in: 0...1_000)
             }
             if let problem = spacing.problems.first { throw fail("theme.spacing", problem.description) }
         }
-        return Theme(name: name, palette: ColorPalette { palette[$0] ?? RGBColor(red: 0, green: 0, blue: 0) },
-                     typography: TypographyScale(fontFamily: font), spacing: spacing,
-                     icons: IconSet(assetPrefix: prefix, hasPot: pot))
+        return Theme(
+            name: name, palette: ColorPalette { palette[$0] ?? RGBColor(red: 0, green: 0, blue: 0) },
+            typography: TypographyScale(fontFamily: font), spacing: spacing,
+            icons: IconSet(assetPrefix: prefix, hasPot: pot))
     }
 
     private func appBar(_ value: JSONValue?) throws(BrandFileError) -> AppBarSettings {
-        let appBar = try object(value, at: "appBar", known: ["promotions", "badge", "potIcon"], required: ["promotions", "potIcon"])
+        let appBar = try object(
+            value, at: "appBar", known: ["promotions", "badge", "potIcon"], required: ["promotions", "potIcon"])
         let entries = ["none", "locker", "toolbox"]
         let entry = try string(appBar["promotions"], at: "appBar.promotions")
         let badge = try appBar["badge"].map { value throws(BrandFileError) in try bool(value, at: "appBar.badge") }
@@ -227,7 +269,9 @@ struct BrandFileReader {
 
     private func messages(_ value: JSONValue?) throws(BrandFileError) -> [RuleCode: String] {
         guard let value else { return [:] }
-        guard case .object(let members) = value else { throw fail("messages", "expected an object of rule code to message, found \(value.kind)") }
+        guard case .object(let members) = value else {
+            throw fail("messages", "expected an object of rule code to message, found \(value.kind)")
+        }
         var templates: [RuleCode: String] = [:]
         for member in members {
             guard !member.key.isEmpty, !member.key.contains(where: \.isWhitespace) else {
@@ -241,8 +285,9 @@ struct BrandFileReader {
 
     private func form(_ value: JSONValue?) throws(BrandFileError) -> BrandForm {
         guard let value else { return BrandForm() }
-        let form = try object(value, at: "joinForm", known: ["definition", "removeFields", "addFields", "selfExclusionRegister"],
-                              required: [])
+        let form = try object(
+            value, at: "joinForm", known: ["definition", "removeFields", "addFields", "selfExclusionRegister"],
+            required: [])
         var declared = BrandForm()
         if let definition = form["definition"] {
             do {
@@ -254,16 +299,21 @@ struct BrandFileReader {
             }
         }
         if let removed = form["removeFields"] {
-            guard case .array(let names) = removed else { throw fail("joinForm.removeFields", "expected a list of field names, found \(removed.kind)") }
+            guard case .array(let names) = removed else {
+                throw fail("joinForm.removeFields", "expected a list of field names, found \(removed.kind)")
+            }
             declared.removedFields = try names.enumerated().map { item throws(BrandFileError) in
                 FieldName(rawValue: try string(item.element, at: "joinForm.removeFields[\(item.offset)]"))
             }
         }
         if let added = form["addFields"] {
-            guard case .array(let items) = added else { throw fail("joinForm.addFields", "expected a list, found \(added.kind)") }
+            guard case .array(let items) = added else {
+                throw fail("joinForm.addFields", "expected a list, found \(added.kind)")
+            }
             declared.addedFields = try items.enumerated().map { item throws(BrandFileError) in
                 let path = "joinForm.addFields[\(item.offset)]"
-                let entry = try object(item.element, at: path, known: ["after", "field"], required: ["after", "field"])
+                let entry = try object(
+                    item.element, at: path, known: ["after", "field"], required: ["after", "field"])
                 let after = try string(entry["after"], at: "\(path).after")
                 let field = try decode(FieldDefinition.self, from: entry["field"] ?? .null, at: "\(path).field")
                 return BrandForm.AddedField(field, after: FieldName(rawValue: after))
@@ -277,8 +327,10 @@ struct BrandFileReader {
 
     // MARK: Values
 
-    private func object(_ value: JSONValue?, at path: String, known: [String],
-                        required: [String]) throws(BrandFileError) -> [String: JSONValue] {
+    private func object(
+        _ value: JSONValue?, at path: String, known: [String],
+        required: [String]
+    ) throws(BrandFileError) -> [String: JSONValue] {
         guard case .object(let members)? = value else {
             throw fail(path, value.map { "expected an object, found \($0.kind)" } ?? "missing")
         }
@@ -296,20 +348,30 @@ struct BrandFileReader {
     }
 
     private func string(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
-        guard case .string(let text)? = value else { throw fail(path, "expected text, found \(value?.kind ?? "nothing")") }
+        guard case .string(let text)? = value else {
+            throw fail(path, "expected text, found \(value?.kind ?? "nothing")")
+        }
         guard !text.allSatisfy(\.isWhitespace) else { throw fail(path, "is blank") }
         guard text.count <= 2_000 else { throw fail(path, "is \(text.count) characters; at most 2000") }
         return text
     }
 
     private func bool(_ value: JSONValue?, at path: String) throws(BrandFileError) -> Bool {
-        guard case .bool(let flag)? = value else { throw fail(path, "expected true or false, found \(value?.kind ?? "nothing")") }
+        guard case .bool(let flag)? = value else {
+            throw fail(path, "expected true or false, found \(value?.kind ?? "nothing")")
+        }
         return flag
     }
 
-    private func number(_ value: JSONValue?, at path: String, in range: ClosedRange<Double>) throws(BrandFileError) -> Double {
-        guard case .number(let number)? = value else { throw fail(path, "expected a number, found \(value?.kind ?? "nothing")") }
-        guard range.contains(number) else { throw fail(path, "\(number) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))") }
+    private func number(_ value: JSONValue?, at path: String, in range: ClosedRange<Double>) throws(BrandFileError)
+        -> Double
+    {
+        guard case .number(let number)? = value else {
+            throw fail(path, "expected a number, found \(value?.kind ?? "nothing")")
+        }
+        guard range.contains(number) else {
+            throw fail(path, "\(number) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))")
+        }
         return number
     }
 
@@ -325,14 +387,17 @@ struct BrandFileReader {
         let name = try string(value, at: "locale")
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              parts[0].unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }),
-              parts[1].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            parts[0].unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }),
+            parts[1].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
+        else {
             throw fail("locale", "'\(name)' is not a locale such as en-AU")
         }
         return name
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String) throws(BrandFileError) -> Value {
+    private func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String)
+        throws(BrandFileError) -> Value
+    {
         do {
             return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
         } catch let error as DefinitionError {

@@ -41,9 +41,13 @@ enum DuplicateKeys {
                     }
                     position += 1
                 }
-                guard let last = levels.indices.last, levels[last].keys != nil, isKey(bytes, after: position) else { break }
+                guard let last = levels.indices.last, levels[last].keys != nil, isKey(bytes, after: position) else {
+                    break
+                }
                 let quoted = Data(bytes[start...min(position, bytes.count - 1)])
-                let key = escaped ? (try? JSONDecoder().decode(String.self, from: quoted)) ?? ""
+                let key =
+                    escaped
+                    ? (try? JSONDecoder().decode(String.self, from: quoted)) ?? ""
                     : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
                 if levels[last].keys?.insert(key).inserted == false { return (path(levels), key) }
                 levels[last].latestKey = key

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a file a tool was given (a brand file, a scenario file) the one
@@ -23,13 +24,16 @@ public enum FileInput {
     public static func read(atPath path: String, limit: Int, kind: String) throws(Refusal) -> Data {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw errno == EACCES ? Refusal(description: "cannot be read: permission denied")
+            throw errno == EACCES
+                ? Refusal(description: "cannot be read: permission denied")
                 : Refusal(description: "there is no such file")
         }
         let type = status.st_mode & S_IFMT
         guard type == S_IFREG else { throw Refusal(description: "is \(describe(type)), not a regular file") }
         guard Int(status.st_size) <= limit else { throw tooLarge(Int(status.st_size), limit, kind) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw Refusal(description: "cannot be read: permission denied") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Refusal(description: "cannot be read: permission denied")
+        }
         defer { try? handle.close() }
         let data: Data
         do {

@@ -49,7 +49,8 @@ public enum JSONValue: Hashable, Sendable {
     public init(encoding value: some Encodable) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        guard let data = try? encoder.encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else {
             self = .null
             return
         }
@@ -84,14 +85,20 @@ public enum JSONValue: Hashable, Sendable {
             text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .string(let value): text += Self.quoted(value)
         case .array(let values):
-            if values.isEmpty { text += "[]"; return }
+            if values.isEmpty {
+                text += "[]"
+                return
+            }
             if values.allSatisfy(\.isScalar) {
                 var line = ""
                 for (index, value) in values.enumerated() {
                     if index > 0 { line += ", " }
                     value.write(into: &line, indent: indent)
                 }
-                if line.count <= 80 { text += "[" + line + "]"; return }
+                if line.count <= 80 {
+                    text += "[" + line + "]"
+                    return
+                }
             }
             text += "[\n"
             for (index, value) in values.enumerated() {
@@ -101,7 +108,10 @@ public enum JSONValue: Hashable, Sendable {
             }
             text += indent + "]"
         case .object(let members):
-            if members.isEmpty { text += "{}"; return }
+            if members.isEmpty {
+                text += "{}"
+                return
+            }
             text += "{\n"
             for (index, member) in members.enumerated() {
                 text += indent + "  " + Self.quoted(member.key) + ": "
@@ -132,7 +142,9 @@ public enum JSONValue: Hashable, Sendable {
             case "\n": quoted += "\\n"
             case "\r": quoted += "\\r"
             case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+                || (0x2028...0x2029).contains(scalar.value)
                 || (scalar.value <= 0xFFFF && scalar.properties.generalCategory == .format):
                 quoted += String(format: "\\u%04X", scalar.value)
             default: quoted.unicodeScalars.append(scalar)
@@ -150,9 +162,10 @@ extension JSONValue: Codable {
             while !list.isAtEnd { values.append(try list.decode(JSONValue.self)) }
             self = .array(values)
         } else if let object = try? decoder.container(keyedBy: MemberKey.self) {
-            self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                (key.stringValue, try object.decode(JSONValue.self, forKey: key))
-            })
+            self = .object(
+                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+                    (key.stringValue, try object.decode(JSONValue.self, forKey: key))
+                })
         } else {
             let single = try decoder.singleValueContainer()
             if single.decodeNil() {

@@ -10,7 +10,8 @@
 /// never sends a longer one, and the services answer one with no suggestions.
 public protocol AddressLookupService: Sendable {
     /// Up to `limit` suggestions for `query` in `region`, best first.
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion]
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
 
     /// The full address of the suggestion with id `id`.
     func address(id: String) async throws(AddressLookupError) -> PostalAddress

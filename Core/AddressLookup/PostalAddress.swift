@@ -41,7 +41,9 @@ public struct PostalAddress: Hashable, Sendable, Codable {
     }
 
     /// An address.
-    public init(id: String? = nil, unit: String? = nil, streetNumber: String, street: String, area: Area, postcode: String) {
+    public init(
+        id: String? = nil, unit: String? = nil, streetNumber: String, street: String, area: Area, postcode: String
+    ) {
         self.id = id
         self.unit = unit
         self.streetNumber = streetNumber

@@ -40,7 +40,9 @@ public struct AnalyticsEvent: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A copy with `value` under `key` at the given sensitivity, replacing any
     /// property already under `key`.
-    public func adding(_ key: String, _ value: AnalyticsValue, sensitivity: DataSensitivity = .general) -> AnalyticsEvent {
+    public func adding(_ key: String, _ value: AnalyticsValue, sensitivity: DataSensitivity = .general)
+        -> AnalyticsEvent
+    {
         var copy = self
         copy.properties[key] = AnalyticsProperty(value, sensitivity: sensitivity)
         return copy

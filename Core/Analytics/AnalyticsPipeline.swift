@@ -79,17 +79,20 @@ public struct AnalyticsPipeline: Sendable {
 
     /// A copy with `transform` appended to the before stage.
     public func adding(before transform: any AnalyticsTransform) -> AnalyticsPipeline {
-        AnalyticsPipeline(before: before + [transform], enrichment: enrichment, destinations: destinations, after: after)
+        AnalyticsPipeline(
+            before: before + [transform], enrichment: enrichment, destinations: destinations, after: after)
     }
 
     /// A copy with `transform` appended to the enrichment stage.
     public func adding(enrichment transform: any AnalyticsTransform) -> AnalyticsPipeline {
-        AnalyticsPipeline(before: before, enrichment: enrichment + [transform], destinations: destinations, after: after)
+        AnalyticsPipeline(
+            before: before, enrichment: enrichment + [transform], destinations: destinations, after: after)
     }
 
     /// A copy with `destination` appended to the destinations.
     public func adding(destination: any AnalyticsDestination) -> AnalyticsPipeline {
-        AnalyticsPipeline(before: before, enrichment: enrichment, destinations: destinations + [destination], after: after)
+        AnalyticsPipeline(
+            before: before, enrichment: enrichment, destinations: destinations + [destination], after: after)
     }
 
     /// A copy with `observer` appended to the after stage.

@@ -37,7 +37,8 @@ public struct PersonalDataFilter: AnalyticsTransform {
                 var count = 0
                 for byte in key.utf8 {
                     switch byte {
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): buffer[count] = byte
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        buffer[count] = byte
                     case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte + 0x20
                     default: continue
                     }
@@ -45,9 +46,10 @@ public struct PersonalDataFilter: AnalyticsTransform {
                 }
                 let normalised = UnsafeBufferPointer(rebasing: buffer[..<count])
                 return secretFragmentBytes.contains { fragment in
-                    fragment.count <= count && (0...(count - fragment.count)).contains { start in
-                        normalised[start..<start + fragment.count].elementsEqual(fragment)
-                    }
+                    fragment.count <= count
+                        && (0...(count - fragment.count)).contains { start in
+                            normalised[start..<start + fragment.count].elementsEqual(fragment)
+                        }
                 }
             }
         }
@@ -61,7 +63,9 @@ public struct PersonalDataFilter: AnalyticsTransform {
     /// permitted the personal data kinds `permitted`: never for a secret or a
     /// key naming one; for personal data, only if its kind is permitted;
     /// always for other general properties.
-    public static func isDeliverable(key: String, property: AnalyticsProperty, permitting permitted: Set<PersonalDataKind>) -> Bool {
+    public static func isDeliverable(
+        key: String, property: AnalyticsProperty, permitting permitted: Set<PersonalDataKind>
+    ) -> Bool {
         if isSecretKey(key) { return false }
         switch property.sensitivity {
         case .general: return true

@@ -49,8 +49,9 @@ public struct Effect<Feedback: Sendable>: Sendable {
 
     enum Kind: Sendable {
         case run(EffectID, Deadline?, @Sendable () async -> Feedback?)
-        case follow(EffectID, current: @Sendable () -> Feedback,
-                    updates: @Sendable (_ notify: @escaping @Sendable () async -> Void) async -> Void)
+        case follow(
+            EffectID, current: @Sendable () -> Feedback,
+            updates: @Sendable (_ notify: @escaping @Sendable () async -> Void) async -> Void)
         case cancel(EffectID)
     }
 
@@ -66,16 +67,20 @@ public struct Effect<Feedback: Sendable>: Sendable {
     /// it with ``EngineClock/deadline(after:)`` when the work is scheduled, so
     /// a test may advance a virtual clock at once). Cancelled while waiting,
     /// it never runs.
-    public static func run(_ id: EffectID, at deadline: Duration, on clock: EngineClock,
-                           _ operation: @escaping @Sendable () async -> Feedback?) -> Effect {
+    public static func run(
+        _ id: EffectID, at deadline: Duration, on clock: EngineClock,
+        _ operation: @escaping @Sendable () async -> Feedback?
+    ) -> Effect {
         Effect(kind: .run(id, Deadline(clock: clock, elapsed: deadline), operation))
     }
 
     /// Follows a changing service: `updates` calls `notify` whenever the
     /// service changes (typically once per element of its stream), and each
     /// notification, like each ``Store/settle()``, feeds back `current()`.
-    public static func follow(_ id: EffectID, current: @escaping @Sendable () -> Feedback,
-                              updates: @escaping @Sendable (_ notify: @escaping @Sendable () async -> Void) async -> Void) -> Effect {
+    public static func follow(
+        _ id: EffectID, current: @escaping @Sendable () -> Feedback,
+        updates: @escaping @Sendable (_ notify: @escaping @Sendable () async -> Void) async -> Void
+    ) -> Effect {
         Effect(kind: .follow(id, current: current, updates: updates))
     }
 
@@ -87,16 +92,22 @@ public struct Effect<Feedback: Sendable>: Sendable {
     /// The same work as a parent's effect: its name scoped under `scope`, its
     /// feedback wrapped by `transform` — how a parent runs a child machine's
     /// effects as its own.
-    public func scoped<Parent: Sendable>(under scope: String,
-                                         _ transform: @escaping @Sendable (Feedback) -> Parent) -> Effect<Parent> {
+    public func scoped<Parent: Sendable>(
+        under scope: String,
+        _ transform: @escaping @Sendable (Feedback) -> Parent
+    ) -> Effect<Parent> {
         switch kind {
         case .run(let id, let deadline, let operation):
             let deadline = deadline.map { Effect<Parent>.Deadline(clock: $0.clock, elapsed: $0.elapsed) }
-            return Effect<Parent>(kind: .run(id.scoped(under: scope), deadline, {
-                await operation().map(transform)
-            }))
+            return Effect<Parent>(
+                kind: .run(
+                    id.scoped(under: scope), deadline,
+                    {
+                        await operation().map(transform)
+                    }))
         case .follow(let id, let current, let updates):
-            return Effect<Parent>(kind: .follow(id.scoped(under: scope), current: { transform(current()) }, updates: updates))
+            return Effect<Parent>(
+                kind: .follow(id.scoped(under: scope), current: { transform(current()) }, updates: updates))
         case .cancel(let id):
             return Effect<Parent>(kind: .cancel(id.scoped(under: scope)))
         }

@@ -88,7 +88,8 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
         switch effect.kind {
         case .run(let id, let deadline, let operation):
             let token = work.nextToken()
-            let observer = EngineClock.WaitObserver { [work] clock, deadline in work.setWaiting(token, clock, deadline) }
+            let observer = EngineClock.WaitObserver { [work] clock, deadline in work.setWaiting(token, clock, deadline)
+            }
             let task = Task { [weak self] in
                 let feedback = await EngineClock.$waitObserver.withValue(observer) { () async -> Machine.Feedback? in
                     if let deadline {
@@ -192,7 +193,9 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
 
     func run(_ id: EffectID, token: UInt64, task: Task<Void, Never>, deadline: Effect<Feedback>.Deadline?) {
         lock.withLock {
-            if let old = running.updateValue(Running(token: token, task: task, deadline: deadline, waiting: nil), forKey: id) {
+            if let old = running.updateValue(
+                Running(token: token, task: task, deadline: deadline, waiting: nil), forKey: id)
+            {
                 old.task.cancel()
                 draining[old.token] = old.task
             }
@@ -268,7 +271,8 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
     func firstDue() -> UInt64? {
         lock.withLock {
             if let token = draining.keys.min() { return token }
-            return running.values.filter { $0.isDue }.map { $0.token }.min()   // closures: generic key paths are built per call
+            // Closures rather than key paths: generic key paths are built per call.
+            return running.values.filter { $0.isDue }.map { $0.token }.min()
         }
     }
 
@@ -282,8 +286,10 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
                 follows.removeAll()
                 progressWaiters.removeAll()
             }
-            return (running.values.map { $0.task } + Array(draining.values) + follows.values.map { $0.task },
-                    progressWaiters.values.flatMap { $0 })
+            return (
+                running.values.map { $0.task } + Array(draining.values) + follows.values.map { $0.task },
+                progressWaiters.values.flatMap { $0 }
+            )
         }
         for task in tasks { task.cancel() }
         for waiter in waiters { waiter.resume() }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A world on a server that a run drives (a scenario run against the
@@ -58,18 +59,21 @@ public struct DrivenWorld: Hashable, Sendable {
     /// Sends `request` to the world's server and waits, on the run's clock,
     /// until its answer counts as arrived; ``HTTPFailure/timedOut`` when
     /// `timeout` of the run's time passes first.
-    public func answer(to request: URLRequest, on session: URLSession, within timeout: Duration) async throws -> (Data, URLResponse) {
+    public func answer(to request: URLRequest, on session: URLSession, within timeout: Duration) async throws -> (
+        Data, URLResponse
+    ) {
         var request = request
         request.setValue(id, forHTTPHeaderField: Self.worldHeader)
         request.setValue(now(), forHTTPHeaderField: Self.timeHeader)
         let deadline = clock.deadline(after: timeout)
         let (data, response) = try await HTTPClient.answer(to: request, on: session, within: Self.realTimeLimit)
         let after = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: Self.answerAfterHeader)
-        let due: Duration? = switch after {
-        case nil: clock.now
-        case "never"?: nil
-        case let text?: Int64(text).map { clock.now + .milliseconds(max(0, $0)) } ?? clock.now
-        }
+        let due: Duration? =
+            switch after {
+            case nil: clock.now
+            case "never"?: nil
+            case let text?: Int64(text).map { clock.now + .milliseconds(max(0, $0)) } ?? clock.now
+            }
         guard let due, due <= deadline else {
             try await sleep(until: deadline)
             throw HTTPFailure.timedOut

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The account API over HTTP, as the sandbox backend serves it:
@@ -29,14 +30,16 @@ public struct HTTPAccountBackend: AccountBackend {
     /// A backend at `configuration`'s server, on `session`: an app's own
     /// (its certificate pinning, proxies and protocol classes apply), or an
     /// ephemeral one by default (no cookies or cache on disk).
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
+    {
         self.client = HTTPClient(configuration, session: session)
     }
 
     /// Asks the server; a failure or a bad answer is a ``BackendError``.
     public func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
-        let response = try await send("GET", "v2/client/check-username",
-                                      query: ["brand": brand.rawValue, "username": username])
+        let response = try await send(
+            "GET", "v2/client/check-username",
+            query: ["brand": brand.rawValue, "username": username])
         guard response.status == 200 else { throw Self.error(response, call: "check-username") }
         return try Self.decode(UsernameAnswer.self, response.body, call: "check-username").verdict
     }
@@ -45,20 +48,25 @@ public struct HTTPAccountBackend: AccountBackend {
     public func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
         let body: Data
         do {
-            body = try JSONEncoder().encode(RegistrationBody(brand: registration.brand.rawValue, fields: registration.fields))
+            body = try JSONEncoder().encode(
+                RegistrationBody(brand: registration.brand.rawValue, fields: registration.fields))
         } catch {
             throw .invalidResponse(reason: "the registration could not be encoded")
         }
-        let response = try await send("POST", "v2/client", body: body,
-                                      headers: ["Idempotency-Key": registration.idempotencyKey], repeatable: true)
+        let response = try await send(
+            "POST", "v2/client", body: body,
+            headers: ["Idempotency-Key": registration.idempotencyKey], repeatable: true)
         guard response.status == 200 || response.status == 201 else {
             throw Self.error(response, call: "create-client")
         }
-        return CreatedClient(clientID: try Self.decode(CreatedAnswer.self, response.body, call: "create-client").clientId)
+        return CreatedClient(
+            clientID: try Self.decode(CreatedAnswer.self, response.body, call: "create-client").clientId)
     }
 
-    private func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
-                      headers: [String: String] = [:], repeatable: Bool = false) async throws(BackendError) -> HTTPClient.Response {
+    private func send(
+        _ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+        headers: [String: String] = [:], repeatable: Bool = false
+    ) async throws(BackendError) -> HTTPClient.Response {
         do {
             return repeatable
                 ? try await client.sendRepeatable(method, path, query: query, body: body, headers: headers)
@@ -70,7 +78,9 @@ public struct HTTPAccountBackend: AccountBackend {
         }
     }
 
-    static func decode<Answer: Decodable>(_ type: Answer.Type, _ data: Data, call: String) throws(BackendError) -> Answer {
+    static func decode<Answer: Decodable>(_ type: Answer.Type, _ data: Data, call: String) throws(BackendError)
+        -> Answer
+    {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
@@ -101,8 +111,10 @@ public struct HTTPAccountBackend: AccountBackend {
 extension AccountBackend where Self == HTTPAccountBackend {
     /// The account API over HTTP at `configuration`'s server, on `session`
     /// (an ephemeral one by default): what ``HTTPAccountBackend`` documents.
-    public static func http(_ configuration: HTTPServiceConfiguration,
-                            session: URLSession = URLSession(configuration: .ephemeral)) -> HTTPAccountBackend {
+    public static func http(
+        _ configuration: HTTPServiceConfiguration,
+        session: URLSession = URLSession(configuration: .ephemeral)
+    ) -> HTTPAccountBackend {
         HTTPAccountBackend(configuration, session: session)
     }
 }
@@ -118,7 +130,10 @@ private struct UsernameAnswer: Decodable {
         let reasons = (violations ?? []).map(\.violation)
         if !reasons.isEmpty { return .unavailable(reasons) }
         let code = RuleCode(rawValue: reason ?? UsernameVerdict.takenCode.rawValue)
-        return .unavailable([RuleViolation(code: code, template: code == UsernameVerdict.takenCode ? "That username is taken." : code.rawValue)])
+        return .unavailable([
+            RuleViolation(
+                code: code, template: code == UsernameVerdict.takenCode ? "That username is taken." : code.rawValue)
+        ])
     }
 }
 

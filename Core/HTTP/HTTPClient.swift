@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Where a backend is and how long to wait for it.
@@ -36,9 +37,11 @@ public struct HTTPServiceConfiguration: Sendable {
 
     /// A configuration: ten seconds per attempt and one retry by default;
     /// the budget is `timeout × (1 + retriesOnTimeout)` unless given.
-    public init(baseURL: URL, timeout: Duration = .seconds(10), retriesOnTimeout: Int = 1, budget: Duration? = nil,
-                headers: [String: String] = [:], headerProvider: (any RequestHeaderProvider)? = nil,
-                world: DrivenWorld? = nil) {
+    public init(
+        baseURL: URL, timeout: Duration = .seconds(10), retriesOnTimeout: Int = 1, budget: Duration? = nil,
+        headers: [String: String] = [:], headerProvider: (any RequestHeaderProvider)? = nil,
+        world: DrivenWorld? = nil
+    ) {
         let retry = RetryBudget(timeout: timeout, retries: retriesOnTimeout, budget: budget)
         self.baseURL = baseURL
         self.timeout = retry.timeout
@@ -63,7 +66,8 @@ public struct HTTPClient: Sendable {
 
     /// A client on `session`: an app's own (its certificate pinning, proxies and
     /// protocol classes apply), or an ephemeral one by default (no cookies or cache on disk).
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
+    {
         self.configuration = configuration
         self.session = session
     }
@@ -73,19 +77,26 @@ public struct HTTPClient: Sendable {
     /// ``HTTPServiceConfiguration/retriesOnTimeout`` times, every attempt
     /// inside the configuration's retry budget. The last time-out is thrown
     /// once the retries or the budget run out.
-    public func sendRepeatable(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
-                               headers: [String: String] = [:]) async throws(HTTPFailure) -> Response {
+    public func sendRepeatable(
+        _ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+        headers: [String: String] = [:]
+    ) async throws(HTTPFailure) -> Response {
         let clock = configuration.world?.clock ?? .continuous
-        return try await configuration.retry.run(now: { clock.now }, attempt: { (timeout) throws(HTTPFailure) in
-            try await send(method, path, query: query, body: body, headers: headers, timeout: timeout)
-        }, timedOut: Self.isTimeOut)
+        return try await configuration.retry.run(
+            now: { clock.now },
+            attempt: { (timeout) throws(HTTPFailure) in
+                try await send(method, path, query: query, body: body, headers: headers, timeout: timeout)
+            }, timedOut: Self.isTimeOut)
     }
 
     /// The retry budget on any clock: ``RetryBudget/run(now:attempt:timedOut:)``
     /// with ``HTTPFailure/timedOut``, or a 408 or 504 answer, as a time-out.
-    public static func repeating<C: Clock>(timeout: Duration, retries: Int, budget: Duration, clock: C,
-                                           attempt: (Duration) async throws(HTTPFailure) -> Response)
-        async throws(HTTPFailure) -> Response where C.Duration == Duration {
+    public static func repeating<C: Clock>(
+        timeout: Duration, retries: Int, budget: Duration, clock: C,
+        attempt: (Duration) async throws(HTTPFailure) -> Response
+    )
+        async throws(HTTPFailure) -> Response where C.Duration == Duration
+    {
         let origin = clock.now
         return try await RetryBudget(timeout: timeout, retries: retries, budget: budget)
             .run(now: { origin.duration(to: clock.now) }, attempt: attempt, timedOut: isTimeOut)
@@ -116,15 +127,20 @@ public struct HTTPClient: Sendable {
     /// Sends `method` to `path` (relative to the base URL) with `query`
     /// parameters, a JSON `body` and extra `headers`; gives up after
     /// `timeout` (the configuration's by default).
-    public func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
-                     headers: [String: String] = [:], timeout: Duration? = nil) async throws(HTTPFailure) -> Response {
+    public func send(
+        _ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+        headers: [String: String] = [:], timeout: Duration? = nil
+    ) async throws(HTTPFailure) -> Response {
         let timeout = timeout ?? configuration.timeout
         if let problem = HTTPExchange.problem(with: configuration.baseURL) {
             throw .unreachable(reason: "'\(configuration.baseURL.absoluteString)' \(problem)")
         }
-        var components = URLComponents(url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: configuration.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty {
-            components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            components?.queryItems = query.sorted { $0.key < $1.key }.map {
+                URLQueryItem(name: $0.key, value: $0.value)
+            }
         }
         guard let url = components?.url else { throw .unreachable(reason: "'\(path)' does not make a URL") }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
@@ -138,7 +154,8 @@ public struct HTTPClient: Sendable {
         request.httpBody = body
         do {
             let (data, response) = try await HTTPExchange.answer(
-                to: request, on: session, within: timeout, headers: configuration.headerProvider, world: configuration.world)
+                to: request, on: session, within: timeout, headers: configuration.headerProvider,
+                world: configuration.world)
             guard let http = response as? HTTPURLResponse else { throw HTTPFailure.notHTTP }
             return Response(status: http.statusCode, body: data)
         } catch let failure as HTTPFailure {
@@ -153,8 +170,10 @@ public struct HTTPClient: Sendable {
     /// gives up by itself (on Linux a silent server can hold a request far
     /// longer than the request's own time-out), and without waiting for the
     /// abandoned request, which is cancelled. Cancelling the caller cancels both.
-    public static func answer(to request: URLRequest, on session: URLSession,
-                              within timeout: Duration) async throws -> (Data, URLResponse) {
+    public static func answer(
+        to request: URLRequest, on session: URLSession,
+        within timeout: Duration
+    ) async throws -> (Data, URLResponse) {
         let outcome = OneAnswer<(Data, URLResponse)>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -203,15 +222,16 @@ private final class OneAnswer<Value: Sendable>: @unchecked Sendable {
     /// Resolves with `result` unless already resolved; whether this call did.
     @discardableResult
     func resolve(_ result: Result<Value, any Error>) -> Bool {
-        let (won, waiting, hooks): (Bool, CheckedContinuation<Value, any Error>?, [@Sendable () -> Void]) = lock.withLock {
-            guard !resolved else { return (false, nil, []) }
-            resolved = true
-            let waiting = continuation
-            continuation = nil
-            if waiting == nil { early = result }
-            defer { whenResolved = [] }
-            return (true, waiting, whenResolved)
-        }
+        let (won, waiting, hooks): (Bool, CheckedContinuation<Value, any Error>?, [@Sendable () -> Void]) =
+            lock.withLock {
+                guard !resolved else { return (false, nil, []) }
+                resolved = true
+                let waiting = continuation
+                continuation = nil
+                if waiting == nil { early = result }
+                defer { whenResolved = [] }
+                return (true, waiting, whenResolved)
+            }
         waiting?.resume(with: result)
         for hook in hooks { hook() }
         return won
@@ -291,11 +311,13 @@ extension DecodingError {
         switch self {
         case .keyNotFound(let key, let context):
             let place = path(context.codingPath)
-            return place.isEmpty ? "the answer has no '\(key.stringValue)'" : "'\(place.dropFirst())' has no '\(key.stringValue)'"
+            return place.isEmpty
+                ? "the answer has no '\(key.stringValue)'" : "'\(place.dropFirst())' has no '\(key.stringValue)'"
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             return "'\(path(context.codingPath).dropFirst())' is not \(type)"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "the answer is not JSON" : "'\(path(context.codingPath).dropFirst())' is unreadable"
+            return context.codingPath.isEmpty
+                ? "the answer is not JSON" : "'\(path(context.codingPath).dropFirst())' is unreadable"
         @unknown default:
             return "\(self)"
         }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Reads a signed-in client's details and betslip count from the server and
@@ -13,7 +14,8 @@ public struct HTTPSessionClient: Sendable {
     private let client: HTTPClient
 
     /// A client of `configuration`'s server; an ephemeral session by default.
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
+    {
         client = HTTPClient(configuration, session: session)
     }
 
@@ -23,9 +25,10 @@ public struct HTTPSessionClient: Sendable {
         guard let balance = Decimal(string: answer.balance, locale: Locale(identifier: "en_US_POSIX")) else {
             throw .invalidResponse(reason: "client-details: 'balance' is not a number")
         }
-        return ClientDetails(balance: balance, pendingBetsCount: answer.pendingBetsCount,
-                             socialProfile: answer.socialProfile.map { SocialProfile(nickname: $0.nickname, avatar: $0.avatar) },
-                             promotionsBalance: answer.promotionsBalance)
+        return ClientDetails(
+            balance: balance, pendingBetsCount: answer.pendingBetsCount,
+            socialProfile: answer.socialProfile.map { SocialProfile(nickname: $0.nickname, avatar: $0.avatar) },
+            promotionsBalance: answer.promotionsBalance)
     }
 
     /// The betslip count of the client `clientID`.
@@ -34,14 +37,18 @@ public struct HTTPSessionClient: Sendable {
     }
 
     /// Signs `clientID` in on `session` with its details from the server, and sets `betslip` to its count.
-    public func refresh(_ clientID: String, session: EmbeddedClientDetails, betslip: EmbeddedBetslipCount) async throws(BackendError) {
+    public func refresh(_ clientID: String, session: EmbeddedClientDetails, betslip: EmbeddedBetslipCount)
+        async throws(BackendError)
+    {
         let details = try await details(of: clientID)
         let count = try await betslipCount(of: clientID)
         session.signIn(details)
         betslip.set(count)
     }
 
-    private func get<Answer: Decodable>(_ type: Answer.Type, _ path: String, call: String) async throws(BackendError) -> Answer {
+    private func get<Answer: Decodable>(_ type: Answer.Type, _ path: String, call: String) async throws(BackendError)
+        -> Answer
+    {
         let response: HTTPClient.Response
         do {
             response = try await client.send("GET", path)

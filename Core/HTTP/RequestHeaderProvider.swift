@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Headers worked out for each request rather than fixed: an access token
@@ -42,9 +43,11 @@ public protocol RequestHeaderProvider: Sendable {
 public enum HTTPExchange {
     /// The answer to `request` within `timeout`: see ``RequestHeaderProvider``
     /// and ``DrivenWorld`` for how headers and time are worked out.
-    public static func answer(to request: URLRequest, on session: URLSession, within timeout: Duration,
-                              headers provider: (any RequestHeaderProvider)?,
-                              world: DrivenWorld?) async throws -> (Data, URLResponse) {
+    public static func answer(
+        to request: URLRequest, on session: URLSession, within timeout: Duration,
+        headers provider: (any RequestHeaderProvider)?,
+        world: DrivenWorld?
+    ) async throws -> (Data, URLResponse) {
         var refreshed = false
         while true {
             var request = request
@@ -53,13 +56,15 @@ public enum HTTPExchange {
                 added = try await provider.headers(for: request)
                 for (name, value) in added { request.setValue(value, forHTTPHeaderField: name) }
             }
-            let (data, response) = if let world {
-                try await world.answer(to: request, on: session, within: timeout)
-            } else {
-                try await HTTPClient.answer(to: request, on: session, within: timeout)
-            }
+            let (data, response) =
+                if let world {
+                    try await world.answer(to: request, on: session, within: timeout)
+                } else {
+                    try await HTTPClient.answer(to: request, on: session, within: timeout)
+                }
             guard let provider, !refreshed, (response as? HTTPURLResponse)?.statusCode == 401,
-                  await provider.refused(added) else { return (data, response) }
+                await provider.refused(added)
+            else { return (data, response) }
             refreshed = true
         }
     }

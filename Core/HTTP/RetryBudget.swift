@@ -23,8 +23,10 @@ public struct RetryBudget: Hashable, Sendable {
     /// time-out (an outcome `timedOut` says is one) while retries are left
     /// and at least a tenth of ``timeout`` is; time is the elapsed time `now`
     /// reads. The last outcome is the result.
-    public func run<Answer, Failure: Error>(now: () -> Duration, attempt: (Duration) async throws(Failure) -> Answer,
-                                            timedOut: (Result<Answer, Failure>) -> Bool) async throws(Failure) -> Answer {
+    public func run<Answer, Failure: Error>(
+        now: () -> Duration, attempt: (Duration) async throws(Failure) -> Answer,
+        timedOut: (Result<Answer, Failure>) -> Bool
+    ) async throws(Failure) -> Answer {
         let end = now() + budget
         var left = retries
         while true {

@@ -91,7 +91,8 @@ public enum BackendError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unavailable(let reason): "the account service is unavailable: \(reason)"
         case .timedOut: "the account service did not answer in time"
-        case .rejected(let fields): "the account service rejected \(fields.keys.sorted().map(\.rawValue).joined(separator: ", "))"
+        case .rejected(let fields):
+            "the account service rejected \(fields.keys.sorted().map(\.rawValue).joined(separator: ", "))"
         case .conflict(let reason): "the account service refused: \(reason)"
         case .invalidResponse(let reason): "the account service answered with an unexpected shape: \(reason)"
         case .selfExcluded: "the applicant is on the self-exclusion register"

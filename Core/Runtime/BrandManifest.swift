@@ -8,7 +8,7 @@ public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     /// digits and hyphens starting with a letter.
     public init?(rawValue: String) {
         guard let first = rawValue.unicodeScalars.first, ("a"..."z").contains(first),
-              rawValue.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+            rawValue.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
         else { return nil }
         self.rawValue = rawValue
     }

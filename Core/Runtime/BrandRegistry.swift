@@ -45,8 +45,10 @@ public struct BrandRegistry: Sendable {
     }
 
     /// A runtime for the brand `id` with the services `makeServices` builds for it.
-    public func runtime(for id: BrandID,
-                        services makeServices: (any BrandPlugin) -> RuntimeServices) throws(BrandRegistryError) -> Runtime {
+    public func runtime(
+        for id: BrandID,
+        services makeServices: (any BrandPlugin) -> RuntimeServices
+    ) throws(BrandRegistryError) -> Runtime {
         let plugin = try plugin(id)
         return Runtime(brand: plugin, services: makeServices(plugin))
     }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The name of a remotely controlled switch, e.g. `login-native`.
-public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     /// The flag's name as the flag service knows it.
     public let rawValue: String
 

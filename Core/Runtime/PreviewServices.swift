@@ -6,19 +6,24 @@ extension RuntimeServices {
     /// always created (`preview-client`), the address service knows no
     /// address, no analytics destination is attached, every flag is unset,
     /// and the clock is virtual, standing on `today` (1 January 2026 unless told).
-    public static func preview(session: ClientSession = .signedOut, betslipCount: Int = 0,
-                               today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)!) -> RuntimeServices {
+    public static func preview(
+        session: ClientSession = .signedOut, betslipCount: Int = 0,
+        today: CalendarDay = CalendarDay(year: 2026, month: 1, day: 1)!
+    ) -> RuntimeServices {
         let clock = VirtualClock()
-        return RuntimeServices(clock: EngineClock(clock), wallClock: .fixed(today), backend: PreviewAccountBackend(),
-                               addressLookup: PreviewAddressLookup(), analytics: AnalyticsPipeline(),
-                               featureFlags: FeatureFlagStore(), clientDetails: EmbeddedClientDetails(session),
-                               betslipCount: EmbeddedBetslipCount(betslipCount))
+        return RuntimeServices(
+            clock: EngineClock(clock), wallClock: .fixed(today), backend: PreviewAccountBackend(),
+            addressLookup: PreviewAddressLookup(), analytics: AnalyticsPipeline(),
+            featureFlags: FeatureFlagStore(), clientDetails: EmbeddedClientDetails(session),
+            betslipCount: EmbeddedBetslipCount(betslipCount))
     }
 }
 
 /// An account service that says yes to everything, for previews.
 struct PreviewAccountBackend: AccountBackend {
-    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict { .available }
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        .available
+    }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
         CreatedClient(clientID: "preview-client")
@@ -27,7 +32,9 @@ struct PreviewAccountBackend: AccountBackend {
 
 /// An address service that knows no address, for previews.
 struct PreviewAddressLookup: AddressLookupService {
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         []
     }
 

@@ -27,7 +27,9 @@ public enum Region: String, Hashable, Sendable, Codable, CaseIterable, CustomStr
 
     /// The region with ISO code `code` (case-insensitive), if any.
     public init?(code: String) {
-        guard let region = Region.allCases.first(where: { $0.code.caseInsensitiveCompare(code) == .orderedSame }) else { return nil }
+        guard let region = Region.allCases.first(where: { $0.code.caseInsensitiveCompare(code) == .orderedSame }) else {
+            return nil
+        }
         self = region
     }
 

@@ -23,8 +23,9 @@ public struct Runtime: Sendable {
         let manifest = brand.manifest
         let settings = brand.featureSettings
         var services = services
-        var analytics = services.analytics.adding(enrichment: ContextEnrichment(
-            brand: manifest.id.rawValue, region: manifest.region.code, overwritesExisting: true))
+        var analytics = services.analytics.adding(
+            enrichment: ContextEnrichment(
+                brand: manifest.id.rawValue, region: manifest.region.code, overwritesExisting: true))
         for transform in brand.analyticsTransforms {
             analytics = analytics.adding(enrichment: transform)
         }

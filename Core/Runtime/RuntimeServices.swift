@@ -23,11 +23,13 @@ public struct RuntimeServices: Sendable {
 
     /// A set of services. Client details and the betslip count default to
     /// fresh in-memory sources (signed out, an empty betslip).
-    public init(clock: EngineClock, wallClock: WallClock, backend: any AccountBackend,
-                addressLookup: any AddressLookupService, analytics: AnalyticsPipeline,
-                featureFlags: any FeatureFlagService,
-                clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
-                betslipCount: any BetslipCountSource = EmbeddedBetslipCount()) {
+    public init(
+        clock: EngineClock, wallClock: WallClock, backend: any AccountBackend,
+        addressLookup: any AddressLookupService, analytics: AnalyticsPipeline,
+        featureFlags: any FeatureFlagService,
+        clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
+        betslipCount: any BetslipCountSource = EmbeddedBetslipCount()
+    ) {
         self.clock = clock
         self.wallClock = wallClock
         self.backend = backend

@@ -36,8 +36,10 @@ public struct ClientDetails: Hashable, Sendable {
     public var promotionsBalance: Int
 
     /// Details of a signed-in client.
-    public init(balance: Decimal, pendingBetsCount: Int = 0, socialProfile: SocialProfile? = nil,
-                promotionsBalance: Int = 0) {
+    public init(
+        balance: Decimal, pendingBetsCount: Int = 0, socialProfile: SocialProfile? = nil,
+        promotionsBalance: Int = 0
+    ) {
         self.balance = balance
         self.pendingBetsCount = pendingBetsCount
         self.socialProfile = socialProfile

@@ -77,11 +77,13 @@ public struct ColorPalette: Hashable, Sendable, Codable {
     public var link: RGBColor
 
     /// A palette with every role.
-    public init(background: RGBColor, surface: RGBColor, textPrimary: RGBColor, textSecondary: RGBColor,
-                primary: RGBColor, onPrimary: RGBColor, secondary: RGBColor, onSecondary: RGBColor,
-                appBarBackground: RGBColor, appBarForeground: RGBColor, badgeBackground: RGBColor,
-                badgeForeground: RGBColor, fieldBorder: RGBColor, fieldInvalid: RGBColor, fieldValid: RGBColor,
-                disabledText: RGBColor, link: RGBColor) {
+    public init(
+        background: RGBColor, surface: RGBColor, textPrimary: RGBColor, textSecondary: RGBColor,
+        primary: RGBColor, onPrimary: RGBColor, secondary: RGBColor, onSecondary: RGBColor,
+        appBarBackground: RGBColor, appBarForeground: RGBColor, badgeBackground: RGBColor,
+        badgeForeground: RGBColor, fieldBorder: RGBColor, fieldInvalid: RGBColor, fieldValid: RGBColor,
+        disabledText: RGBColor, link: RGBColor
+    ) {
         self.background = background
         self.surface = surface
         self.textPrimary = textPrimary
@@ -104,13 +106,14 @@ public struct ColorPalette: Hashable, Sendable, Codable {
     /// A palette that takes each role's colour from `color`, e.g. to derive
     /// one palette from another.
     public init(_ color: (ColorRole) -> RGBColor) {
-        self.init(background: color(.background), surface: color(.surface), textPrimary: color(.textPrimary),
-                  textSecondary: color(.textSecondary), primary: color(.primary), onPrimary: color(.onPrimary),
-                  secondary: color(.secondary), onSecondary: color(.onSecondary),
-                  appBarBackground: color(.appBarBackground), appBarForeground: color(.appBarForeground),
-                  badgeBackground: color(.badgeBackground), badgeForeground: color(.badgeForeground),
-                  fieldBorder: color(.fieldBorder), fieldInvalid: color(.fieldInvalid), fieldValid: color(.fieldValid),
-                  disabledText: color(.disabledText), link: color(.link))
+        self.init(
+            background: color(.background), surface: color(.surface), textPrimary: color(.textPrimary),
+            textSecondary: color(.textSecondary), primary: color(.primary), onPrimary: color(.onPrimary),
+            secondary: color(.secondary), onSecondary: color(.onSecondary),
+            appBarBackground: color(.appBarBackground), appBarForeground: color(.appBarForeground),
+            badgeBackground: color(.badgeBackground), badgeForeground: color(.badgeForeground),
+            fieldBorder: color(.fieldBorder), fieldInvalid: color(.fieldInvalid), fieldValid: color(.fieldValid),
+            disabledText: color(.disabledText), link: color(.link))
     }
 
     /// The colour of `role`.

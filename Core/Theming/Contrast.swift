@@ -54,8 +54,9 @@ public struct ContrastRequirement: Hashable, Sendable, CustomStringConvertible {
 
     /// Measures the pair in `palette`.
     public func check(_ palette: ColorPalette) -> ContrastCheck {
-        ContrastCheck(foreground: foreground, background: background,
-                      ratio: Contrast.ratio(palette[foreground], palette[background]), minimum: minimum)
+        ContrastCheck(
+            foreground: foreground, background: background,
+            ratio: Contrast.ratio(palette[foreground], palette[background]), minimum: minimum)
     }
 
     /// E.g. `textPrimary on background ≥ 4.5:1`.

@@ -43,7 +43,8 @@ private struct DesignTokenDocument: Encodable {
     let icon: TokenGroup<String>
 
     enum CodingKeys: String, CodingKey {
-        case description = "$description", color, spacing, typography, icon
+        case description = "$description"
+        case color, spacing, typography, icon
     }
 
     init(_ theme: Theme) throws(ThemeError) {
@@ -110,7 +111,8 @@ private struct Token<Value: Encodable>: Encodable {
     var value: Value
 
     enum CodingKeys: String, CodingKey {
-        case type = "$type", value = "$value"
+        case type = "$type"
+        case value = "$value"
     }
 }
 

@@ -50,8 +50,10 @@ public struct IconSet: Hashable, Sendable, Codable {
     public var clear: String
 
     /// An icon set; pass `pot: nil` for a brand without a pot icon.
-    public init(search: String, login: String, join: String, betslip: String, balance: String, pendingBets: String,
-                locker: String, toolbox: String, userTray: String, pot: String?, close: String, clear: String) {
+    public init(
+        search: String, login: String, join: String, betslip: String, balance: String, pendingBets: String,
+        locker: String, toolbox: String, userTray: String, pot: String?, close: String, clear: String
+    ) {
         self.search = search
         self.login = login
         self.join = join
@@ -95,11 +97,12 @@ extension IconSet {
     /// Icons named `<prefix>.icon.<role>` (e.g. `acme.icon.search`), with a
     /// pot icon only when the brand has one.
     public init(assetPrefix prefix: String, hasPot: Bool) {
-        self.init(search: "\(prefix).icon.search", login: "\(prefix).icon.login", join: "\(prefix).icon.join",
-                  betslip: "\(prefix).icon.betslip", balance: "\(prefix).icon.balance",
-                  pendingBets: "\(prefix).icon.pending", locker: "\(prefix).icon.locker",
-                  toolbox: "\(prefix).icon.toolbox", userTray: "\(prefix).icon.tray",
-                  pot: hasPot ? "\(prefix).icon.pot" : nil, close: "\(prefix).icon.close", clear: "\(prefix).icon.clear")
+        self.init(
+            search: "\(prefix).icon.search", login: "\(prefix).icon.login", join: "\(prefix).icon.join",
+            betslip: "\(prefix).icon.betslip", balance: "\(prefix).icon.balance",
+            pendingBets: "\(prefix).icon.pending", locker: "\(prefix).icon.locker",
+            toolbox: "\(prefix).icon.toolbox", userTray: "\(prefix).icon.tray",
+            pot: hasPot ? "\(prefix).icon.pot" : nil, close: "\(prefix).icon.close", clear: "\(prefix).icon.clear")
     }
 }
 

@@ -42,8 +42,9 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
             value = value << 4 | UInt32(nibble)
         }
         if bytes.count == 6 { value = value << 8 | 0xFF }
-        self.init(red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
-                  blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
+        self.init(
+            red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
+            blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
     }
 
     /// Whether the colour is fully opaque.
@@ -81,8 +82,9 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8((Double(top) * opacity + Double(bottom) * (1 - opacity)).rounded())
         }
-        return RGBColor(red: mix(red, background.red), green: mix(green, background.green),
-                        blue: mix(blue, background.blue))
+        return RGBColor(
+            red: mix(red, background.red), green: mix(green, background.green),
+            blue: mix(blue, background.blue))
     }
 
     /// Decodes from a hex string such as `"#0b5cad"`.

@@ -16,8 +16,10 @@ public struct Theme: Hashable, Sendable, Codable {
     public var icons: IconSet
 
     /// A theme.
-    public init(name: String, palette: ColorPalette, typography: TypographyScale, spacing: SpacingScale,
-                icons: IconSet) {
+    public init(
+        name: String, palette: ColorPalette, typography: TypographyScale, spacing: SpacingScale,
+        icons: IconSet
+    ) {
         self.name = name
         self.palette = palette
         self.typography = typography

@@ -66,7 +66,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var problem: String? {
         if fontFamily.allSatisfy(\.isWhitespace) { return "font family is empty" }
         if !size.isFinite || size <= 0 { return "size \(size) is not a positive number of points" }
-        if !lineHeight.isFinite || lineHeight <= 0 { return "line height \(lineHeight) is not a positive number of points" }
+        if !lineHeight.isFinite || lineHeight <= 0 {
+            return "line height \(lineHeight) is not a positive number of points"
+        }
         if !letterSpacing.isFinite { return "letter spacing \(letterSpacing) is not a finite number of points" }
         return nil
     }
@@ -89,8 +91,10 @@ public struct TypographyScale: Hashable, Sendable, Codable {
     public var badge: TextStyle
 
     /// A scale with every role.
-    public init(title: TextStyle, headline: TextStyle, body: TextStyle, caption: TextStyle, button: TextStyle,
-                badge: TextStyle) {
+    public init(
+        title: TextStyle, headline: TextStyle, body: TextStyle, caption: TextStyle, button: TextStyle,
+        badge: TextStyle
+    ) {
         self.title = title
         self.headline = headline
         self.body = body
@@ -129,11 +133,12 @@ extension TypographyScale {
     /// 18/24 semibold, body 16/22, caption 12/16, button 16/20 semibold,
     /// badge 11/14 bold.
     public init(fontFamily: String) {
-        self.init(title: TextStyle(fontFamily: fontFamily, size: 24, weight: .bold, lineHeight: 30),
-                  headline: TextStyle(fontFamily: fontFamily, size: 18, weight: .semibold, lineHeight: 24),
-                  body: TextStyle(fontFamily: fontFamily, size: 16, weight: .regular, lineHeight: 22),
-                  caption: TextStyle(fontFamily: fontFamily, size: 12, weight: .regular, lineHeight: 16),
-                  button: TextStyle(fontFamily: fontFamily, size: 16, weight: .semibold, lineHeight: 20),
-                  badge: TextStyle(fontFamily: fontFamily, size: 11, weight: .bold, lineHeight: 14))
+        self.init(
+            title: TextStyle(fontFamily: fontFamily, size: 24, weight: .bold, lineHeight: 30),
+            headline: TextStyle(fontFamily: fontFamily, size: 18, weight: .semibold, lineHeight: 24),
+            body: TextStyle(fontFamily: fontFamily, size: 16, weight: .regular, lineHeight: 22),
+            caption: TextStyle(fontFamily: fontFamily, size: 12, weight: .regular, lineHeight: 16),
+            button: TextStyle(fontFamily: fontFamily, size: 16, weight: .semibold, lineHeight: 20),
+            badge: TextStyle(fontFamily: fontFamily, size: 11, weight: .bold, lineHeight: 14))
     }
 }

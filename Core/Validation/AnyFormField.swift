@@ -86,8 +86,10 @@ struct ValueSlot<Value: Sendable>: FieldSlot {
 
 extension FieldStep {
     /// Performs `operation` on `field`.
-    static func perform<Value: Sendable>(_ operation: FieldOperation, on field: inout FormField<Value>,
-                                         context: ValidationContext) -> FieldStep {
+    static func perform<Value: Sendable>(
+        _ operation: FieldOperation, on field: inout FormField<Value>,
+        context: ValidationContext
+    ) -> FieldStep {
         let before = field.status
         let check: AsyncCheck?
         switch operation {

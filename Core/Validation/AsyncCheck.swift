@@ -14,8 +14,10 @@ public struct AsyncCheck: Sendable {
     public let debounce: Duration
     private let body: @Sendable () async -> AsyncCheckResult
 
-    init<Value: Sendable>(field: FieldName, generation: UInt64, debounce: Duration, value: Value,
-                          rules: [any AsyncValidationRule<Value>]) {
+    init<Value: Sendable>(
+        field: FieldName, generation: UInt64, debounce: Duration, value: Value,
+        rules: [any AsyncValidationRule<Value>]
+    ) {
         self.field = field
         self.generation = generation
         self.debounce = debounce

@@ -27,8 +27,10 @@ public struct AsyncCheckRunner: Sendable {
     public init() {}
 
     /// Starts `checks` after their debounce on `clock`; each outcome goes to `deliver`.
-    public mutating func start(_ checks: [AsyncCheck], on clock: EngineClock,
-                               deliver: @escaping @Sendable (AsyncCheckOutcome) async -> Void) {
+    public mutating func start(
+        _ checks: [AsyncCheck], on clock: EngineClock,
+        deliver: @escaping @Sendable (AsyncCheckOutcome) async -> Void
+    ) {
         for check in checks {
             cancel(check.field)
             let deadline = clock.deadline(after: check.debounce)

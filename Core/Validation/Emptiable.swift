@@ -18,8 +18,8 @@ extension String: Emptiable {
     public var isEmptyValue: Bool {
         for byte in utf8 {
             switch byte {
-            case 0x09...0x0D, 0x20: continue            // ASCII white space and line breaks
-            case 0x80...: return allSatisfy(\.isWhitespace) // non-ASCII: ask Unicode
+            case 0x09...0x0D, 0x20: continue  // ASCII white space and line breaks
+            case 0x80...: return allSatisfy(\.isWhitespace)  // non-ASCII: ask Unicode
             default: return false
             }
         }

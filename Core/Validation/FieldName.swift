@@ -1,5 +1,7 @@
 /// The name of a field in a form, e.g. `email` or `address.postcode`.
-public struct FieldName: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct FieldName: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     /// The name as written.
     public let rawValue: String
 

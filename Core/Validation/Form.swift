@@ -259,7 +259,9 @@ public struct Form: Sendable {
     /// the other fields; fields that read nothing else are checked in their slot
     /// with the standalone context.
     private mutating func perform(_ operation: FieldOperation, at index: Int, into update: inout FormUpdate) {
-        let step = readsOtherFields[index] ? performReadingOthers(operation, at: index)
+        let step =
+            readsOtherFields[index]
+            ? performReadingOthers(operation, at: index)
             : fields[index].perform(operation, context: .standalone)
         update.record(names[index], from: step.before, to: step.after)
         if let check = step.check { update.checks.append(check) }
@@ -272,7 +274,8 @@ public struct Form: Sendable {
     private mutating func performReadingOthers(_ operation: FieldOperation, at index: Int) -> FieldStep {
         var field = fields[index]
         fields[index] = VacantSlot(name: names[index])
-        let step = field.perform(operation, context: ValidationContext(fields: FieldTable(fields: fields, positions: positions)))
+        let step = field.perform(
+            operation, context: ValidationContext(fields: FieldTable(fields: fields, positions: positions)))
         fields[index] = field
         return step
     }

@@ -9,7 +9,8 @@ public enum FormDefinitionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .duplicateField(let name): "the form has two fields named '\(name)'"
-        case .unknownDependency(let field, let other): "a rule of field '\(field)' reads field '\(other)', which the form does not have"
+        case .unknownDependency(let field, let other):
+            "a rule of field '\(field)' reads field '\(other)', which the form does not have"
         }
     }
 }

@@ -77,9 +77,10 @@ public struct FormField<Value: Sendable>: Sendable {
         initialStatus: FieldStatus = .unknown,
         availability: FieldAvailability = .enabled
     ) {
-        self.init(name, initialValue: initialValue, rules: rules, asyncRules: asyncRules, trigger: trigger,
-                  debounce: debounce, transform: transform, emptiness: nil, initialStatus: initialStatus,
-                  availability: availability)
+        self.init(
+            name, initialValue: initialValue, rules: rules, asyncRules: asyncRules, trigger: trigger,
+            debounce: debounce, transform: transform, emptiness: nil, initialStatus: initialStatus,
+            availability: availability)
     }
 
     /// Creates a field whose value has a notion of emptiness (strings,
@@ -96,9 +97,10 @@ public struct FormField<Value: Sendable>: Sendable {
         initialStatus: FieldStatus = .unknown,
         availability: FieldAvailability = .enabled
     ) where Value: Emptiable {
-        self.init(name, initialValue: initialValue, rules: rules, asyncRules: asyncRules, trigger: trigger,
-                  debounce: debounce, transform: transform, emptiness: { $0.isEmptyValue },
-                  initialStatus: initialStatus, availability: availability)
+        self.init(
+            name, initialValue: initialValue, rules: rules, asyncRules: asyncRules, trigger: trigger,
+            debounce: debounce, transform: transform, emptiness: { $0.isEmptyValue },
+            initialStatus: initialStatus, availability: availability)
     }
 
     private init(
@@ -165,7 +167,9 @@ public struct FormField<Value: Sendable>: Sendable {
     /// so a person need not retype to have a failed service asked again.
     @discardableResult
     public mutating func leave(context: ValidationContext = .standalone) -> AsyncCheck? {
-        guard trigger != .onSubmit, !isCheckedForCurrentValue || (status.kind == .error && !isValidating) else { return nil }
+        guard trigger != .onSubmit, !isCheckedForCurrentValue || (status.kind == .error && !isValidating) else {
+            return nil
+        }
         return check(context: context, startingAsync: true)
     }
 
@@ -180,7 +184,9 @@ public struct FormField<Value: Sendable>: Sendable {
     /// longer pending: a stale result never wins.
     @discardableResult
     public mutating func complete(_ outcome: AsyncCheckOutcome) -> Bool {
-        guard outcome.field == name, outcome.generation == generation, pendingGeneration == generation else { return false }
+        guard outcome.field == name, outcome.generation == generation, pendingGeneration == generation else {
+            return false
+        }
         pendingGeneration = nil
         switch outcome.result {
         case .completed(let violations):
@@ -231,7 +237,8 @@ public struct FormField<Value: Sendable>: Sendable {
                 return nil
             }
             pendingGeneration = generation
-            return AsyncCheck(field: name, generation: generation, debounce: debounce, value: checked, rules: asyncRules)
+            return AsyncCheck(
+                field: name, generation: generation, debounce: debounce, value: checked, rules: asyncRules)
         }
         status = status(adding: violations)
         return nil

@@ -92,7 +92,6 @@ public actor FormSession {
         apply(form.complete(outcome))
     }
 
-
     deinit {
         running.cancelAll()
     }

@@ -42,7 +42,9 @@ public struct MessageCatalogue: Sendable, Equatable {
     public func template(for code: RuleCode, locale: String) -> String? {
         let exact = Self.normalise(locale)
         if let template = tables[exact]?[code] { return template }
-        if let dash = exact.firstIndex(of: "-"), let template = tables[String(exact[..<dash])]?[code] { return template }
+        if let dash = exact.firstIndex(of: "-"), let template = tables[String(exact[..<dash])]?[code] {
+            return template
+        }
         return tables[""]?[code]
     }
 

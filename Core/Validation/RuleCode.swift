@@ -3,7 +3,9 @@
 /// Codes are the contract between rules, message catalogues, analytics and the
 /// server: a head or a brand looks messages up by code, and a server answer such
 /// as a 422 names the codes it rejected. A code never changes once shipped.
-public struct RuleCode: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct RuleCode: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     /// The dotted code itself, e.g. `length.min`.
     public let rawValue: String
 

@@ -18,7 +18,8 @@ struct EmbeddedServiceTests {
     func datasetCoverage() throws {
         let addresses = try AddressDataset.bundled()
         #expect(addresses.count >= 5_000)
-        var states = Set<AustralianState>(), cities = Set<String>()
+        var states = Set<AustralianState>()
+        var cities = Set<String>()
         for address in addresses {
             switch address.area {
             case .australia(_, let state): states.insert(state)
@@ -73,7 +74,9 @@ struct EmbeddedServiceTests {
     @Test("a search stays in its region and returns at most the limit")
     func regionAndLimit() async throws {
         #expect(try await texts("1 queen street auckland").isEmpty)
-        #expect(try await texts("1 queen street auckland", in: .newZealand).first == "1 Queen Street, Auckland Central, Auckland 1010")
+        #expect(
+            try await texts("1 queen street auckland", in: .newZealand).first
+                == "1 Queen Street, Auckland Central, Auckland 1010")
         #expect(try await texts("street", limit: 3).count == 3)
     }
 
@@ -81,7 +84,7 @@ struct EmbeddedServiceTests {
     func numbersAndRanking() async throws {
         let service = Fixtures.service
         let found = try await service.suggestions(for: "12 smith street", in: .australia, limit: 8).map(\.id)
-        #expect(found == ["au-1", "au-2"]) // not 120 Smith Street
+        #expect(found == ["au-1", "au-2"])  // not 120 Smith Street
     }
 
     @Test("retrieval by id gives the structured address; an unknown id is not found")
@@ -93,9 +96,12 @@ struct EmbeddedServiceTests {
         await #expect(throws: AddressLookupError.notFound(id: "nope")) { try await bundled.address(id: "nope") }
     }
 
-    @Test("a typo of one edit in a word of five or more letters still finds the address",
-          arguments: ["12 Smtih St", "12 smiht street", "12 Smoth St", "12 Smitth St", "12 Smith Street Colingwood",
-                      "12 Smith St Collingwod", "12 Smith St Cllingwood"])
+    @Test(
+        "a typo of one edit in a word of five or more letters still finds the address",
+        arguments: [
+            "12 Smtih St", "12 smiht street", "12 Smoth St", "12 Smitth St", "12 Smith Street Colingwood",
+            "12 Smith St Collingwod", "12 Smith St Cllingwood",
+        ])
     func typoTolerance(_ query: String) async throws {
         #expect(try await texts(query).first == "12 Smith Street, Collingwood VIC 3066", "\(query)")
     }
@@ -113,6 +119,8 @@ struct EmbeddedServiceTests {
         let armidale = try await texts("Armidale", limit: 50)
         #expect(!armidale.isEmpty && armidale.allSatisfy { $0.contains("Armidale") })
         let typo = try await texts("Armadile", limit: 50)
-        #expect(!typo.isEmpty && typo.allSatisfy { $0.contains("Armadale") }, "one edit from Armadale, two from Armidale: \(typo)")
+        #expect(
+            !typo.isEmpty && typo.allSatisfy { $0.contains("Armadale") },
+            "one edit from Armadale, two from Armidale: \(typo)")
     }
 }

@@ -15,10 +15,14 @@ struct ManualValidationTests {
         engine.state.manualField(field)?.status.violations.map(\.code) ?? []
     }
 
-    @Test("Australia asks for unit, number, street, suburb, state and postcode; New Zealand for a city instead of a state")
+    @Test(
+        "Australia asks for unit, number, street, suburb, state and postcode; New Zealand for a city instead of a state"
+    )
     func fieldsPerRegion() {
-        #expect(ManualAddressField.fields(in: .australia) == [.unit, .streetNumber, .street, .suburb, .state, .postcode])
-        #expect(ManualAddressField.fields(in: .newZealand) == [.unit, .streetNumber, .street, .suburb, .city, .postcode])
+        #expect(
+            ManualAddressField.fields(in: .australia) == [.unit, .streetNumber, .street, .suburb, .state, .postcode])
+        #expect(
+            ManualAddressField.fields(in: .newZealand) == [.unit, .streetNumber, .street, .suburb, .city, .postcode])
         #expect(ManualAddressField.allCases.filter { !$0.isFocusable } == [.state])
     }
 
@@ -33,11 +37,12 @@ struct ManualValidationTests {
         #expect(engine.state.manualField(.state)?.status == .valid)
     }
 
-    @Test("a postcode needs four digits, and a fixed one is accepted as soon as it is typed", arguments: Region.allCases)
+    @Test(
+        "a postcode needs four digits, and a fixed one is accepted as soon as it is typed", arguments: Region.allCases)
     func fourDigitPostcode(region: Region) async {
         let engine = manualEngine(region)
         engine.send(.changeManual(.postcode, "306"))
-        #expect(engine.state.manualField(.postcode)?.status == .unknown) // checked on leave, not while typing
+        #expect(engine.state.manualField(.postcode)?.status == .unknown)  // checked on leave, not while typing
         engine.send(.leaveManual(.postcode))
         #expect(codes(engine, .postcode) == [.postcodeFormat])
         engine.send(.changeManual(.postcode, "3066"))
@@ -66,14 +71,19 @@ struct ManualValidationTests {
     @Test("a valid New Zealand form without a suburb gives an address in its city")
     func newZealandAddressWithoutSuburb() async {
         let engine = manualEngine(.newZealand)
-        for (field, value) in [(ManualAddressField.streetNumber, "12"), (.street, " Kowhai Street "),
-                               (.city, "Whangārei"), (.postcode, "0110")] {
+        for (field, value) in [
+            (ManualAddressField.streetNumber, "12"), (.street, " Kowhai Street "),
+            (.city, "Whangārei"), (.postcode, "0110"),
+        ] {
             engine.send(.changeManual(field, value))
             engine.send(.leaveManual(field))
         }
         let address = engine.state.address
-        #expect(address == PostalAddress(streetNumber: "12", street: "Kowhai Street",
-                                         area: .newZealand(suburb: nil, city: "Whangārei"), postcode: "0110"))
+        #expect(
+            address
+                == PostalAddress(
+                    streetNumber: "12", street: "Kowhai Street",
+                    area: .newZealand(suburb: nil, city: "Whangārei"), postcode: "0110"))
     }
 }
 
@@ -110,15 +120,17 @@ struct ParentStatusTests {
         engine.send(.changeManual(.postcode, "30"))
         engine.send(.leaveManual(.postcode))
         engine.send(.leaveManual(.street))
-        #expect(engine.state.status.violations.map(\.code) == [.required]) // street comes before postcode
+        #expect(engine.state.status.violations.map(\.code) == [.required])  // street comes before postcode
     }
 
     @Test("in manual mode the address is unknown while a required child is unchecked, valid when all are valid")
     func manualUnknownThenValid() async {
         let engine = EngineHarness().engine
         engine.send(.enterManually)
-        let values: [(ManualAddressField, String)] = [(.streetNumber, "7"), (.street, "George Road"),
-                                                      (.suburb, "Sydney"), (.state, "NSW"), (.postcode, "2000")]
+        let values: [(ManualAddressField, String)] = [
+            (.streetNumber, "7"), (.street, "George Road"),
+            (.suburb, "Sydney"), (.state, "NSW"), (.postcode, "2000"),
+        ]
         for (field, value) in values {
             #expect(engine.state.status == .unknown)
             engine.send(.changeManual(field, value))

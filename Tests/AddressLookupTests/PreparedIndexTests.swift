@@ -1,7 +1,8 @@
-@testable import AddressLookupFeature
 import Foundation
 import LiveryCore
 import Testing
+
+@testable import AddressLookupFeature
 
 @Suite("The prepared address index shipped with the module")
 struct PreparedIndexTests {
@@ -17,7 +18,9 @@ struct PreparedIndexTests {
     func upToDate() throws {
         let prepared = PreparedAddressIndex.encode(try Self.builtFromDataset())
         let bundled = try PreparedAddressIndex.bundledData()
-        #expect(bundled == prepared, "Features/AddressLookup/Resources/addresses.index is stale: run `swift run address-index`")
+        #expect(
+            bundled == prepared,
+            "Features/AddressLookup/Resources/addresses.index is stale: run `swift run address-index`")
     }
 
     @Test("loading the prepared index gives the index built from the dataset, part for part")
@@ -30,16 +33,20 @@ struct PreparedIndexTests {
             let loadedParts = try #require(loaded.regionIndexes[region]).parts
             #expect(loadedParts == builtParts, "\(region)")
         }
-        for query in ["12 Smith St", "3/12 smith st collingwood", "Whangarei", "47 Collins Road", "12 Smtih St", "xzqv"] {
+        for query in [
+            "12 Smith St", "3/12 smith st collingwood", "Whangarei", "47 Collins Road", "12 Smtih St", "xzqv",
+        ] {
             for region in Region.allCases {
-                #expect(loaded.search(query, in: region, limit: 8) == built.search(query, in: region, limit: 8), "\(query)")
+                #expect(
+                    loaded.search(query, in: region, limit: 8) == built.search(query, in: region, limit: 8), "\(query)")
             }
         }
     }
 
     @Test("a damaged index is refused with the place it broke, never read past its end")
     func damaged() throws {
-        let good = PreparedAddressIndex.encode(EmbeddedAddressLookupService(addresses: Array(try AddressDataset.bundled().prefix(40))))
+        let good = PreparedAddressIndex.encode(
+            EmbeddedAddressLookupService(addresses: Array(try AddressDataset.bundled().prefix(40))))
         #expect(throws: Never.self) { try PreparedAddressIndex.load(good) }
         // Every cut of the data, and every byte changed in turn in the first part, fails or loads: it never crashes.
         for length in stride(from: 0, to: good.count, by: 7) {
@@ -52,12 +59,18 @@ struct PreparedIndexTests {
             if (try? PreparedAddressIndex.load(changed)) == nil { refused += 1 }
         }
         #expect(refused > 0)
-        #expect(throws: AddressLookupError.unavailable(reason: "the address index is damaged: not a Livery address index (at byte 8)")) {
+        #expect(
+            throws: AddressLookupError.unavailable(
+                reason: "the address index is damaged: not a Livery address index (at byte 8)")
+        ) {
             try PreparedAddressIndex.load(Data("LIVERYAXxxxxxxxx".utf8))
         }
         var newer = good
         newer[8] = 9
-        #expect(throws: AddressLookupError.unavailable(reason: "the address index is damaged: format version 9, this build reads 1 (at byte 12)")) {
+        #expect(
+            throws: AddressLookupError.unavailable(
+                reason: "the address index is damaged: format version 9, this build reads 1 (at byte 12)")
+        ) {
             try PreparedAddressIndex.load(newer)
         }
         #expect(throws: AddressLookupError.self) { try PreparedAddressIndex.load(good + Data([0])) }

@@ -20,14 +20,18 @@ struct QueryBoundsTests {
         #expect(AddressQuery.limited(String(repeating: "b", count: 20_000)) == String(repeating: "b", count: 200))
     }
 
-    @Test("a query beyond the bounds finds nothing; a word one letter longer than the longest indexed word is still found by a typo")
+    @Test(
+        "a query beyond the bounds finds nothing; a word one letter longer than the longest indexed word is still found by a typo"
+    )
     func embeddedSearch() {
-        let long = PostalAddress(id: "long", streetNumber: "7", street: "Kirribillicrescentway",
-                                 area: .australia(suburb: "Milsons Point", state: .nsw), postcode: "2061")
+        let long = PostalAddress(
+            id: "long", streetNumber: "7", street: "Kirribillicrescentway",
+            area: .australia(suburb: "Milsons Point", state: .nsw), postcode: "2061")
         let service = EmbeddedAddressLookupService(addresses: [long])
         #expect(service.search("7 Kirribillicrescentwway", in: .australia, limit: 8).map(\.id) == ["long"])
         #expect(service.search(String(repeating: "kirribilli", count: 2_000), in: .australia, limit: 8).isEmpty)
-        #expect(service.search(Array(repeating: "7", count: 13).joined(separator: " "), in: .australia, limit: 8).isEmpty)
+        #expect(
+            service.search(Array(repeating: "7", count: 13).joined(separator: " "), in: .australia, limit: 8).isEmpty)
         #expect(service.search("7 " + String(repeating: "k", count: 190), in: .australia, limit: 8).isEmpty)
     }
 

@@ -1,6 +1,7 @@
-@testable import AddressLookupFeature
 import LiveryCore
 import Testing
+
+@testable import AddressLookupFeature
 
 /// The search stops as soon as nothing later can rank among the best; these
 /// tests hold it to the ranking's plain definition — score every candidate,
@@ -14,9 +15,11 @@ struct RankingTests {
     private static func queries(count: Int) -> [String] {
         var random = SeededGenerator(seed: 2026)
         let texts = index.texts
-        var queries = ["q", "s", "st", "12", "1", "queen", "Queen St", "smith", "12 smith st", "3/12 smith st",
-                       "unit 3 12 smith", "Collingwood", "Colingwood", "Smtih", "12 Smtih St", "Armadale", "Armadile",
-                       "47 collins rd newtown", "road", "north", "mt", "saint", "xzqv"]
+        var queries = [
+            "q", "s", "st", "12", "1", "queen", "Queen St", "smith", "12 smith st", "3/12 smith st",
+            "unit 3 12 smith", "Collingwood", "Colingwood", "Smtih", "12 Smtih St", "Armadale", "Armadile",
+            "47 collins rd newtown", "road", "north", "mt", "saint", "xzqv",
+        ]
         while queries.count < count {
             let words = texts[Int.random(in: 0..<texts.count, using: &random)]
                 .split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
@@ -41,8 +44,9 @@ struct RankingTests {
     func sameAsScoringAll() {
         for query in Self.queries(count: 600) {
             for limit in [8, 1] {
-                #expect(Self.index.search(query, limit: limit) == Self.index.searchByScoringAll(query, limit: limit),
-                        "\(query) (limit \(limit))")
+                #expect(
+                    Self.index.search(query, limit: limit) == Self.index.searchByScoringAll(query, limit: limit),
+                    "\(query) (limit \(limit))")
             }
         }
     }

@@ -11,7 +11,7 @@ struct SearchAsYouTypeTests {
         let harness = EngineHarness(service: counter)
         harness.type("12 Smith Street")
         await harness.engine.settle()
-        #expect(await counter.searchCount == 0) // 80 ms after the last key: still debouncing
+        #expect(await counter.searchCount == 0)  // 80 ms after the last key: still debouncing
         harness.clock.advance(by: .milliseconds(220))
         await harness.engine.settle()
         #expect(await counter.counts.queries == ["12 Smith Street"])
@@ -79,7 +79,8 @@ struct SearchAsYouTypeTests {
         let service = GatedAddressService(honoursCancellation: false)
         let harness = EngineHarness(service: service)
         let stream = harness.engine.states()
-        let stale = [Fixtures.suggestion(Fixtures.george)], fresh = [Fixtures.suggestion(Fixtures.smith)]
+        let stale = [Fixtures.suggestion(Fixtures.george)]
+        let fresh = [Fixtures.suggestion(Fixtures.smith)]
         harness.engine.send(.typeText("12 Smi"))
         harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(1)
@@ -104,7 +105,7 @@ struct SearchAsYouTypeTests {
         #expect(harness.clock.now.offset == .zero)
         #expect(await counter.counts.queries == ["12 Smith"])
         #expect(harness.engine.state.isListVisible)
-        harness.clock.advance(by: .seconds(1)) // the cancelled debounce does not search again
+        harness.clock.advance(by: .seconds(1))  // the cancelled debounce does not search again
         await harness.engine.settle()
         #expect(await counter.searchCount == 1)
     }

@@ -33,7 +33,7 @@ struct SelectionTests {
         harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
         let counts = await counter.counts
-        #expect(counts.searches == 1 && counts.retrievals == 1) // two requests for one entered address
+        #expect(counts.searches == 1 && counts.retrievals == 1)  // two requests for one entered address
     }
 
     @Test("a retrieval that fails is shown as the lookup's failure")

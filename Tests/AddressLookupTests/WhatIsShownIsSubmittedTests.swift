@@ -77,11 +77,17 @@ struct WhatIsShownIsSubmittedTests {
         switch state.mode {
         case .manual:
             let shown = shownManualAddress(state)
-            if submitted != shown { return "manual: submits \(submitted ?? "nothing"), shows \(shown ?? "no complete address")" }
+            if submitted != shown {
+                return "manual: submits \(submitted ?? "nothing"), shows \(shown ?? "no complete address")"
+            }
         case .search:
             guard let submitted else { return nil }
-            guard let selected = state.selectedSuggestion else { return "search: submits \(submitted) with nothing selected" }
-            if state.searchText != selected.text { return "search: submits \(submitted), the field shows \(state.searchText)" }
+            guard let selected = state.selectedSuggestion else {
+                return "search: submits \(submitted) with nothing selected"
+            }
+            if state.searchText != selected.text {
+                return "search: submits \(submitted), the field shows \(state.searchText)"
+            }
             if submitted != selected.text { return "search: submits \(submitted), the selection is \(selected.text)" }
         }
         return nil
@@ -108,8 +114,10 @@ struct WhatIsShownIsSubmittedTests {
                 case 4: action = .backToSearch
                 case 5: action = .tapBackground
                 case 6: action = .clear
-                case 7: action = .changeManual(ManualAddressField.fields(in: .australia).randomElement(using: &random)!,
-                                               values.randomElement(using: &random)!)
+                case 7:
+                    action = .changeManual(
+                        ManualAddressField.fields(in: .australia).randomElement(using: &random)!,
+                        values.randomElement(using: &random)!)
                 case 8: action = .leaveManual(ManualAddressField.fields(in: .australia).randomElement(using: &random)!)
                 default: action = .validateManual
                 }
@@ -126,8 +134,10 @@ struct WhatIsShownIsSubmittedTests {
                 }
                 if case .clear = action {
                     let state = engine.state
-                    #expect(state.searchText.isEmpty && state.address == nil && state.prefilledFrom == nil
-                            && state.manualFields.allSatisfy { $0.value.isEmpty }, "sequence \(sequence): clear left something")
+                    #expect(
+                        state.searchText.isEmpty && state.address == nil && state.prefilledFrom == nil
+                            && state.manualFields.allSatisfy { $0.value.isEmpty },
+                        "sequence \(sequence): clear left something")
                 }
             }
         }

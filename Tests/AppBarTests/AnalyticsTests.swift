@@ -26,10 +26,12 @@ struct AnalyticsTests {
         for item in [AppBarItemID.search, .balance, .pendingBets, .betslip, .locker, .locker, .userTray, .locker] {
             bar.send(.tap(item))
         }
-        #expect(taps(harness.recorder) == [
-            "search→search", "balance→deposit", "pendingBets→accountTransactionsPending", "betslip→legacyBetslip",
-            "locker→openLocker", "locker→closeLocker", "userTray→openUserTray", "locker→closeUserTrayThenOpenLocker",
-        ])
+        #expect(
+            taps(harness.recorder) == [
+                "search→search", "balance→deposit", "pendingBets→accountTransactionsPending", "betslip→legacyBetslip",
+                "locker→openLocker", "locker→closeLocker", "userTray→openUserTray",
+                "locker→closeUserTrayThenOpenLocker",
+            ])
         #expect(harness.recorder.events.allSatisfy { $0["signed_in"] == true })
     }
 
@@ -43,8 +45,9 @@ struct AnalyticsTests {
 
     @Test("Tap events carry the brand and screen but no personal data")
     func noPersonalData() async throws {
-        let harness = AppBarHarness(promotions: .toolbox(showsBadge: true),
-                                    session: signedInSession(balance: 1234.5, pending: 6, promotions: 7))
+        let harness = AppBarHarness(
+            promotions: .toolbox(showsBadge: true),
+            session: signedInSession(balance: 1234.5, pending: 6, promotions: 7))
         let bar = harness.bar(AppBarOptions(screen: "home"))
         bar.send(.tap(.balance))
         let event = try #require(harness.recorder.last)

@@ -7,8 +7,9 @@ import Testing
 /// A brand used only by these tests: its app bar settings and pot icon are
 /// whatever a test gives it.
 struct AppBarTestBrand: BrandPlugin {
-    var manifest = BrandManifest(id: BrandID(rawValue: "test-bar")!, displayName: "Test", region: .australia,
-                                 currencyCode: "AUD", locale: "en-AU")
+    var manifest = BrandManifest(
+        id: BrandID(rawValue: "test-bar")!, displayName: "Test", region: .australia,
+        currencyCode: "AUD", locale: "en-AU")
     var appBar: AppBarSettings
     var potIcon: String?
     let messages = MessageCatalogue()
@@ -22,17 +23,20 @@ struct AppBarTestBrand: BrandPlugin {
 
     var theme: Theme {
         let style = TextStyle(fontFamily: "Test", size: 16, weight: .regular, lineHeight: 20)
-        return Theme(name: "Test", palette: ColorPalette { _ in RGBColor(red: 0, green: 0, blue: 0) },
-                     typography: TypographyScale(title: style, headline: style, body: style, caption: style,
-                                                 button: style, badge: style),
-                     spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
-                     icons: Self.icons(pot: potIcon))
+        return Theme(
+            name: "Test", palette: ColorPalette { _ in RGBColor(red: 0, green: 0, blue: 0) },
+            typography: TypographyScale(
+                title: style, headline: style, body: style, caption: style,
+                button: style, badge: style),
+            spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
+            icons: Self.icons(pot: potIcon))
     }
 
     static func icons(pot: String?) -> IconSet {
-        IconSet(search: "i.search", login: "i.login", join: "i.join", betslip: "i.betslip", balance: "i.balance",
-                pendingBets: "i.pending", locker: "i.locker", toolbox: "i.toolbox", userTray: "i.tray", pot: pot,
-                close: "i.close", clear: "i.clear")
+        IconSet(
+            search: "i.search", login: "i.login", join: "i.join", betslip: "i.betslip", balance: "i.balance",
+            pendingBets: "i.pending", locker: "i.locker", toolbox: "i.toolbox", userTray: "i.tray", pot: pot,
+            close: "i.close", clear: "i.clear")
     }
 
     func configure(_ settings: inout FeatureSettings) {
@@ -54,10 +58,12 @@ struct AppBarHarness {
     init(_ brand: AppBarTestBrand = AppBarTestBrand(), session: ClientSession = .signedOut, betslipCount: Int = 0) {
         client = EmbeddedClientDetails(session)
         betslip = EmbeddedBetslipCount(betslipCount)
-        runtime = Runtime(brand: brand, services: RuntimeServices(
-            clock: EngineClock(clock), wallClock: clock.wallClock(), backend: UnusedBackend(),
-            addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(destinations: [recorder]),
-            featureFlags: flags, clientDetails: client, betslipCount: betslip))
+        runtime = Runtime(
+            brand: brand,
+            services: RuntimeServices(
+                clock: EngineClock(clock), wallClock: clock.wallClock(), backend: UnusedBackend(),
+                addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(destinations: [recorder]),
+                featureFlags: flags, clientDetails: client, betslipCount: betslip))
     }
 
     init(promotions: PromotionsEntry, session: ClientSession = .signedOut) {
@@ -68,17 +74,23 @@ struct AppBarHarness {
 }
 
 /// A signed-in session with the given details.
-func signedInSession(balance: Decimal = 25, pending: Int = 0, promotions: Int = 0,
-              profile: SocialProfile? = SocialProfile(nickname: "Punter", avatar: "avatar.png")) -> ClientSession {
-    .signedIn(ClientDetails(balance: balance, pendingBetsCount: pending, socialProfile: profile,
-                            promotionsBalance: promotions))
+func signedInSession(
+    balance: Decimal = 25, pending: Int = 0, promotions: Int = 0,
+    profile: SocialProfile? = SocialProfile(nickname: "Punter", avatar: "avatar.png")
+) -> ClientSession {
+    .signedIn(
+        ClientDetails(
+            balance: balance, pendingBetsCount: pending, socialProfile: profile,
+            promotionsBalance: promotions))
 }
 
 extension AppBarStore {
     /// The state once the bar has settled (session and betslip updates
     /// delivered, due timers run), after checking it satisfies `condition`.
-    func settledState(_ condition: (AppBarState) -> Bool,
-                      sourceLocation: SourceLocation = #_sourceLocation) async -> AppBarState {
+    func settledState(
+        _ condition: (AppBarState) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> AppBarState {
         await settle()
         #expect(condition(state), "the settled bar does not show the change", sourceLocation: sourceLocation)
         return state

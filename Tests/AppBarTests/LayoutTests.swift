@@ -5,8 +5,9 @@ import Testing
 @Suite("App bar layout", .timeLimit(.minutes(1)))
 @MainActor
 struct LayoutTests {
-    @Test("Signed out: search, log in, join and the betslip counter, whatever the promotions entry",
-          arguments: PromotionsSetting.allCases)
+    @Test(
+        "Signed out: search, log in, join and the betslip counter, whatever the promotions entry",
+        arguments: PromotionsSetting.allCases)
     func signedOut(_ setting: PromotionsSetting) async {
         let state = AppBarHarness(promotions: setting.entry).bar().state
         #expect(!state.isSignedIn)
@@ -17,11 +18,13 @@ struct LayoutTests {
         #expect(state.item(.join)?.colors == AppBarStyle().join)
     }
 
-    @Test("Signed in: user tray, search, the brand's promotions entry, balance, pending bets, betslip",
-          arguments: PromotionsSetting.allCases)
+    @Test(
+        "Signed in: user tray, search, the brand's promotions entry, balance, pending bets, betslip",
+        arguments: PromotionsSetting.allCases)
     func signedIn(_ setting: PromotionsSetting) async {
-        let harness = AppBarHarness(promotions: setting.entry,
-                                    session: signedInSession(balance: 42.5, pending: 2, promotions: 3))
+        let harness = AppBarHarness(
+            promotions: setting.entry,
+            session: signedInSession(balance: 42.5, pending: 2, promotions: 3))
         let state = harness.bar().state
         #expect(state.isSignedIn)
         #expect(state.layout.left.map(\.id) == [.userTray])

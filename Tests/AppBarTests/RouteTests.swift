@@ -17,10 +17,12 @@ struct FlagRoute: Sendable, CustomTestStringConvertible {
         FlagRoute(item: .login, signedIn: false, flag: .loginNative, isOn: false, route: .legacyLogin),
         FlagRoute(item: .betslip, signedIn: false, flag: .betslipNative, isOn: true, route: .nativeBetslip),
         FlagRoute(item: .betslip, signedIn: true, flag: .betslipNative, isOn: false, route: .legacyBetslip),
-        FlagRoute(item: .pendingBets, signedIn: true, flag: .pendingResultedNative, isOn: true,
-                  route: .pendingResultedBets),
-        FlagRoute(item: .pendingBets, signedIn: true, flag: .pendingResultedNative, isOn: false,
-                  route: .accountTransactionsPending),
+        FlagRoute(
+            item: .pendingBets, signedIn: true, flag: .pendingResultedNative, isOn: true,
+            route: .pendingResultedBets),
+        FlagRoute(
+            item: .pendingBets, signedIn: true, flag: .pendingResultedNative, isOn: false,
+            route: .accountTransactionsPending),
     ]
 }
 
@@ -45,8 +47,11 @@ struct RouteTests {
         #expect(bar.state.route == .nativeLogin)
     }
 
-    @Test("Search, join and the balance pill ask for their screens",
-          arguments: [(AppBarItemID.search, false, AppBarRoute.search), (.join, false, .join), (.balance, true, .deposit)])
+    @Test(
+        "Search, join and the balance pill ask for their screens",
+        arguments: [
+            (AppBarItemID.search, false, AppBarRoute.search), (.join, false, .join), (.balance, true, .deposit),
+        ])
     func fixedRoutes(_ item: AppBarItemID, _ signedIn: Bool, _ route: AppBarRoute) async {
         let bar = AppBarHarness(session: signedIn ? signedInSession() : .signedOut).bar()
         bar.send(.tap(item))

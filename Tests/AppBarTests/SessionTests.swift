@@ -44,11 +44,17 @@ struct SessionTests {
         let harness = AppBarHarness(promotions: .toolbox(showsBadge: true), session: signedInSession())
         let bar = harness.bar()
         #expect(bar.state.badge(.toolbox) == nil)
-        harness.client.update { $0.promotionsBalance = 4; $0.pendingBetsCount = 2 }
+        harness.client.update {
+            $0.promotionsBalance = 4
+            $0.pendingBetsCount = 2
+        }
         let shown = await bar.settledState { $0.badge(.toolbox) != nil }
         #expect(shown.badge(.toolbox) == 4)
         #expect(shown.badge(.pendingBets) == 2)
-        harness.client.update { $0.promotionsBalance = 0; $0.pendingBetsCount = 0 }
+        harness.client.update {
+            $0.promotionsBalance = 0
+            $0.pendingBetsCount = 0
+        }
         let hidden = await bar.settledState { $0.badge(.toolbox) == nil }
         #expect(hidden.badge(.pendingBets) == nil)
     }

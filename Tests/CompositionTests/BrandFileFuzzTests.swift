@@ -12,7 +12,9 @@ struct BrandFileFuzzTests {
         case 0: return .array(Array(repeating: value, count: Int.random(in: 2...8, using: &random)))
         case 1: return .object([("x\(Int.random(in: 0...9, using: &random))", value)])
         case 2: return .string(String(repeating: "🏇\u{202E}\0'\"", count: Int.random(in: 1...600, using: &random)))
-        case 3: return .number([Double.greatestFiniteMagnitude, -1, 1e300, 0.5, -0.0][Int.random(in: 0..<5, using: &random)])
+        case 3:
+            return .number(
+                [Double.greatestFiniteMagnitude, -1, 1e300, 0.5, -0.0][Int.random(in: 0..<5, using: &random)])
         case 4: return .null
         case 5: return .bool(Bool.random(using: &random))
         default:
@@ -45,7 +47,9 @@ struct BrandFileFuzzTests {
             var document = brand.fileDocument()
             for _ in 0..<Int.random(in: 1...4, using: &random) { document = Self.mutate(document, &random) }
             var text = document.formatted()
-            if Int.random(in: 0..<8, using: &random) == 0 { text = String(text.prefix(Int.random(in: 0...text.count, using: &random))) }
+            if Int.random(in: 0..<8, using: &random) == 0 {
+                text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))
+            }
             do {
                 _ = try BrandDefinition.read(json: Data(text.utf8), file: "fuzz/brand.json")
             } catch {

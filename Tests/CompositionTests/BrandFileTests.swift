@@ -1,5 +1,5 @@
-import BrandDeclarations
 import AppBarFeature
+import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryComposition
@@ -32,11 +32,15 @@ struct BrandFileTests {
         try BrandDefinition.read(json: Data(document.formatted().utf8), file: "Neds/brand.json")
     }
 
-    @Test("every shipped brand.json is written as the brand writes itself, and reads back equal", arguments: packageBrandIDs)
+    @Test(
+        "every shipped brand.json is written as the brand writes itself, and reads back equal",
+        arguments: packageBrandIDs)
     func roundTrip(_ id: String) throws {
-        let name = try #require(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Brands").path as String?)
-        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: name).first { $0.lowercased() == id })
+        let name = try #require(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Brands").path as String?)
+        let folder = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: name).first { $0.lowercased() == id })
         let text = try String(contentsOfFile: "\(name)/\(folder)/Plugin/brand.json", encoding: .utf8)
         let brand = try BrandDefinition.read(json: Data(text.utf8), file: "brand.json")
         #expect(brand.fileDocument().formatted() == text)
@@ -48,49 +52,88 @@ struct BrandFileTests {
         let betcha = try #require(try packageBrands().first { $0.manifest.id.rawValue == "betcha" })
         #expect(betcha.featureSettings[AppBarSettings.Key.self].promotions == .toolbox(showsBadge: false))
         #expect(betcha.featureFlagDefaults[.loginNative] == false)
-        #expect(betcha.messages.template(for: "username.taken", locale: "en-AU") == "Someone's already got that username. Try another?")
+        #expect(
+            betcha.messages.template(for: "username.taken", locale: "en-AU")
+                == "Someone's already got that username. Try another?")
         #expect(betcha.manifest.currencyCode == "AUD" && betcha.manifest.locale == "en-AU")
-        #expect(betcha.featureSettings[JoinFormSettings.Key.self].definition == nil, "the standard form is not copied into the brand")
+        #expect(
+            betcha.featureSettings[JoinFormSettings.Key.self].definition == nil,
+            "the standard form is not copied into the brand")
     }
 
     @Test("a form amended in the file: a field added after another on its own row, a field removed")
     func amendedForm() throws {
-        let promo: JSONValue = .object([("after", .string("mobile")),
-                                        ("field", .object([("name", .string("promoCode")), ("inputType", .string("Text")),
-                                                           ("validate", .object([("maxLength", .number(12))]))]))])
+        let promo: JSONValue = .object([
+            ("after", .string("mobile")),
+            (
+                "field",
+                .object([
+                    ("name", .string("promoCode")), ("inputType", .string("Text")),
+                    ("validate", .object([("maxLength", .number(12))])),
+                ])
+            ),
+        ])
         var document = Self.setting("joinForm", to: .object([("addFields", .array([promo]))]), in: try Self.neds())
         let brand = try Self.read(document)
         let form = try #require(brand.featureSettings[JoinFormSettings.Key.self].definition)
         let mobileRow = try #require(form.pages.flatMap(\.rows).firstIndex { $0.contains("mobile") })
         #expect(form.pages.flatMap(\.rows)[mobileRow + 1] == ["promoCode"])
         #expect(form.field("promoCode")?.validate.maxLength == 12)
-        document = Self.setting("joinForm", to: .object([("removeFields", .array([.string("depositLimit")]))]), in: document)
+        document = Self.setting(
+            "joinForm", to: .object([("removeFields", .array([.string("depositLimit")]))]), in: document)
         #expect(try Self.read(document).formDefinition?.field("depositLimit") == nil)
     }
 
-    @Test("each mistake is an error naming the file, the key path and what is wrong, with a suggestion where one fits",
-          arguments: [
-              ("theme.colours.primary", JSONValue.string("#ff78"), "at theme.colours.primary: '#ff78' is not a colour"),
-              ("theme.colours.primray", JSONValue.string("#ff7800"), "at theme.colours: unknown key 'primray' (did you mean 'primary'?)"),
-              ("theme.colours.link", nil, "at theme.colours: missing key 'link'"),
-              ("region", JSONValue.string("UK"), "at region: 'UK' is not a region; known: AU, NZ"),
-              ("id", JSONValue.string("Neds Two"), "at id: 'Neds Two' is not a brand id"),
-              ("name", JSONValue.string("  "), "at name: is blank"),
-              ("currency", JSONValue.string("dollars"), "at currency: 'dollars' is not an ISO 4217 code"),
-              ("locale", JSONValue.string("english"), "at locale: 'english' is not a locale"),
-              ("appBar.promotions", JSONValue.string("lockr"), "at appBar.promotions: unknown entry 'lockr' (did you mean 'locker'?)"),
-              ("appBar.badge", nil, "at appBar: missing key 'badge' (true or false) for the toolbox"),
-              ("appBar.potIcon", JSONValue.string("yes"), "at appBar.potIcon: expected true or false, found text"),
-              ("flags.login-natve", JSONValue.bool(true), "at flags: unknown key 'login-natve' (did you mean 'login-native'?)"),
-              ("messages", JSONValue.array([]), "at messages: expected an object of rule code to message, found a list"),
-              ("theme.spacing", JSONValue.object([("xxs", .number(8)), ("xs", .number(4)), ("s", .number(8)), ("m", .number(16)),
-                                                  ("l", .number(24)), ("xl", .number(32))]), "at theme.spacing: spacing xs is smaller than xxs"),
-              ("joinForm", JSONValue.object([("removeFields", .array([.string("mobil")]))]), "(did you mean 'mobile'?)"),
-              ("joinForm", JSONValue.object([("addFields", .array([.object([("after", .string("mobile")),
-                  ("field", .object([("name", .string("x")), ("inputType", .string("Txt"))]))])]))]),
-               "at joinForm.addFields[0].field: field 'x': unknown inputType 'Txt' (did you mean 'Text'?)"),
-              ("colour", JSONValue.string("#ffffff"), "unknown key 'colour'"),
-          ] as [(String, JSONValue?, String)])
+    @Test(
+        "each mistake is an error naming the file, the key path and what is wrong, with a suggestion where one fits",
+        arguments: [
+            ("theme.colours.primary", JSONValue.string("#ff78"), "at theme.colours.primary: '#ff78' is not a colour"),
+            (
+                "theme.colours.primray", JSONValue.string("#ff7800"),
+                "at theme.colours: unknown key 'primray' (did you mean 'primary'?)"
+            ),
+            ("theme.colours.link", nil, "at theme.colours: missing key 'link'"),
+            ("region", JSONValue.string("UK"), "at region: 'UK' is not a region; known: AU, NZ"),
+            ("id", JSONValue.string("Neds Two"), "at id: 'Neds Two' is not a brand id"),
+            ("name", JSONValue.string("  "), "at name: is blank"),
+            ("currency", JSONValue.string("dollars"), "at currency: 'dollars' is not an ISO 4217 code"),
+            ("locale", JSONValue.string("english"), "at locale: 'english' is not a locale"),
+            (
+                "appBar.promotions", JSONValue.string("lockr"),
+                "at appBar.promotions: unknown entry 'lockr' (did you mean 'locker'?)"
+            ),
+            ("appBar.badge", nil, "at appBar: missing key 'badge' (true or false) for the toolbox"),
+            ("appBar.potIcon", JSONValue.string("yes"), "at appBar.potIcon: expected true or false, found text"),
+            (
+                "flags.login-natve", JSONValue.bool(true),
+                "at flags: unknown key 'login-natve' (did you mean 'login-native'?)"
+            ),
+            ("messages", JSONValue.array([]), "at messages: expected an object of rule code to message, found a list"),
+            (
+                "theme.spacing",
+                JSONValue.object([
+                    ("xxs", .number(8)), ("xs", .number(4)), ("s", .number(8)), ("m", .number(16)),
+                    ("l", .number(24)), ("xl", .number(32)),
+                ]), "at theme.spacing: spacing xs is smaller than xxs"
+            ),
+            ("joinForm", JSONValue.object([("removeFields", .array([.string("mobil")]))]), "(did you mean 'mobile'?)"),
+            (
+                "joinForm",
+                JSONValue.object([
+                    (
+                        "addFields",
+                        .array([
+                            .object([
+                                ("after", .string("mobile")),
+                                ("field", .object([("name", .string("x")), ("inputType", .string("Txt"))])),
+                            ])
+                        ])
+                    )
+                ]),
+                "at joinForm.addFields[0].field: field 'x': unknown inputType 'Txt' (did you mean 'Text'?)"
+            ),
+            ("colour", JSONValue.string("#ffffff"), "unknown key 'colour'"),
+        ] as [(String, JSONValue?, String)])
     func mistakes(_ path: String, _ value: JSONValue?, _ message: String) throws {
         let document = Self.setting(path, to: value, in: try Self.neds())
         #expect { try Self.read(document) } throws: { error in
@@ -99,10 +142,13 @@ struct BrandFileTests {
         }
     }
 
-    @Test("a key given twice is refused at its object's key path, wherever it is and however it is escaped",
-          arguments: [("\"primary\": ", "\"primary\": \"#000000\", \"primary\": ", "at theme.colours: 'primary' is given twice"),
-                      ("\"name\": \"Neds\"", "\"name\": \"Other\", \"name\": \"Neds\"", "Neds/brand.json: 'name' is given twice"),
-                      ("\"badge\": true", "\"b\\u0061dge\": false, \"badge\": true", "at appBar: 'badge' is given twice")])
+    @Test(
+        "a key given twice is refused at its object's key path, wherever it is and however it is escaped",
+        arguments: [
+            ("\"primary\": ", "\"primary\": \"#000000\", \"primary\": ", "at theme.colours: 'primary' is given twice"),
+            ("\"name\": \"Neds\"", "\"name\": \"Other\", \"name\": \"Neds\"", "Neds/brand.json: 'name' is given twice"),
+            ("\"badge\": true", "\"b\\u0061dge\": false, \"badge\": true", "at appBar: 'badge' is given twice"),
+        ])
     func duplicateKeys(_ original: String, _ repeated: String, _ message: String) throws {
         let text = try Self.neds().formatted()
         let range = try #require(text.range(of: original))
@@ -134,8 +180,10 @@ struct BrandFileTests {
 
     @Test("not JSON, not an object, too large: refused with the file named")
     func unreadable() {
-        for (data, message) in [(Data("{\"id\": ".utf8), "not valid JSON"), (Data("[1, 2]".utf8), "expected an object, found a list"),
-                                (Data(repeating: 0x20, count: BrandDefinition.maximumFileSize + 1), "a brand file is at most")] {
+        for (data, message) in [
+            (Data("{\"id\": ".utf8), "not valid JSON"), (Data("[1, 2]".utf8), "expected an object, found a list"),
+            (Data(repeating: 0x20, count: BrandDefinition.maximumFileSize + 1), "a brand file is at most"),
+        ] {
             #expect { try BrandDefinition.read(json: data, file: "x/brand.json") } throws: { error in
                 "\(error)".hasPrefix("x/brand.json: ") && "\(error)".contains(message)
             }

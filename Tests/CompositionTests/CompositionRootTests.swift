@@ -22,16 +22,20 @@ struct CompositionRootTests {
     private static let unreachable = URL(string: "http://127.0.0.1:1")!
 
     /// Live services over HTTP at `server`; the definition by `definition`, else the server's or the bundled one.
-    private func live(_ server: URL = unreachable, definition: DefinitionPolicy? = nil,
-                      flags: any FeatureFlagService = FeatureFlagStore(),
-                      session: ClientSession = .signedOut) -> LiveServices {
-        LiveServices(accounts: HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5)),
-                     addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
-                     definition: definition, flags: flags, clientDetails: EmbeddedClientDetails(session))
+    private func live(
+        _ server: URL = unreachable, definition: DefinitionPolicy? = nil,
+        flags: any FeatureFlagService = FeatureFlagStore(),
+        session: ClientSession = .signedOut
+    ) -> LiveServices {
+        LiveServices(
+            accounts: HTTPServiceConfiguration(baseURL: server, timeout: .seconds(5)),
+            addresses: HarmonyConfiguration(baseURL: server, headers: ["x-api-key": "key"]),
+            definition: definition, flags: flags, clientDetails: EmbeddedClientDetails(session))
     }
 
-    @Test("every brand assembles on embedded services with its own definition; its flag defaults sit under the world's",
-          arguments: AllBrands.ids)
+    @Test(
+        "every brand assembles on embedded services with its own definition; its flag defaults sit under the world's",
+        arguments: AllBrands.ids)
     func embedded(_ id: String) async throws {
         let brand = try AllBrands.plugin(id)
         let overridden = !(brand.featureFlagDefaults[.loginNative] ?? false)
@@ -54,11 +58,11 @@ struct CompositionRootTests {
         let world = EmbeddedWorld(today: CalendarDay(year: 2030, month: 2, day: 1)!)
         let join = try await composition.assemble("neds", on: .embedded(world)).runtime.joinForm()
         join.send(.focus(.field("dateOfBirth")))
-        join.send(.change(.field("dateOfBirth"), "01022012"))   // 18 on the world's today
+        join.send(.change(.field("dateOfBirth"), "01022012"))  // 18 on the world's today
         join.send(.unfocus)
         #expect(join.state.field("dateOfBirth")?.status == .valid)
         join.send(.focus(.field("dateOfBirth")))
-        join.send(.change(.field("dateOfBirth"), "02022012"))   // 18 tomorrow
+        join.send(.change(.field("dateOfBirth"), "02022012"))  // 18 tomorrow
         join.send(.unfocus)
         #expect(join.state.field("dateOfBirth")?.status.violations.map(\.code) == [.ageMinimum])
     }
@@ -89,7 +93,8 @@ struct CompositionRootTests {
     @Test("an unreachable server: the bundled definition is used and the failure is reported, naming the address")
     func unreachableFallsBack() async throws {
         let assembled = try await composition.assemble("neds", on: .live(live()))
-        guard case .bundledAfterServerFailure(.definition(let brand, .unavailable(let source, _))) = assembled.origin else {
+        guard case .bundledAfterServerFailure(.definition(let brand, .unavailable(let source, _))) = assembled.origin
+        else {
             Issue.record("origin: \(assembled.origin)")
             return
         }
@@ -102,7 +107,9 @@ struct CompositionRootTests {
     @Test("an unreachable server with the server's definition required: a typed error naming the address")
     func unreachableRequired() async {
         let error = await #expect(throws: CompositionError.self) {
-            try await composition.assemble("neds", on: .live(live(definition: .server(.http(HTTPServiceConfiguration(baseURL: Self.unreachable))))))
+            try await composition.assemble(
+                "neds", on: .live(live(definition: .server(.http(HTTPServiceConfiguration(baseURL: Self.unreachable)))))
+            )
         }
         #expect(error?.description.contains("127.0.0.1:1/v2/registration/config") == true)
     }
@@ -113,12 +120,18 @@ struct CompositionRootTests {
         #expect(assembled.origin == .bundled)
     }
 
-    @Test("a live runtime uses the app's flags and session, and the HTTP services: an unreachable one is a shown failure")
+    @Test(
+        "a live runtime uses the app's flags and session, and the HTTP services: an unreachable one is a shown failure")
     func liveUsesTheAppsServices() async throws {
         let flags = FeatureFlagStore([.betslipNative: true])
         let session = ClientSession.signedIn(ClientDetails(balance: 42))
-        let runtime = try await composition.assemble("betcha", on: .live(live(definition: .bundled, flags: flags,
-                                                                           session: session))).runtime
+        let runtime = try await composition.assemble(
+            "betcha",
+            on: .live(
+                live(
+                    definition: .bundled, flags: flags,
+                    session: session))
+        ).runtime
         let bar = runtime.appBar()
         #expect(bar.state.isSignedIn)
         bar.send(.tap(.betslip))
@@ -128,7 +141,9 @@ struct CompositionRootTests {
         lookup.send(.submit)
         await lookup.settle()
         #expect(lookup.state.failedOperation == .search && lookup.state.failure != nil)
-        await #expect(throws: BackendError.self) { try await runtime.services.backend.checkUsername("alex_c", for: Self.neds).isAvailable }
+        await #expect(throws: BackendError.self) {
+            try await runtime.services.backend.checkUsername("alex_c", for: Self.neds).isAvailable
+        }
     }
 }
 
@@ -149,25 +164,33 @@ struct EmbeddedWorldTests {
     }
 
     private func registration(_ changes: [String: String] = [:], key: String) -> ClientRegistration {
-        ClientRegistration(brand: BrandID(rawValue: "neds")!, fields: Self.registration.merging(changes) { $1 }, idempotencyKey: key)
+        ClientRegistration(
+            brand: BrandID(rawValue: "neds")!, fields: Self.registration.merging(changes) { $1 }, idempotencyKey: key)
     }
 
     @Test("a person with an existing account, by email or by mobile however written, is told so; a new person joins")
     func existingAccounts() async throws {
-        let world = EmbeddedWorld(existingAccounts: [ExistingAccount(email: "Ada@Example.com"), ExistingAccount(mobile: "+61 499 000 111")])
+        let world = EmbeddedWorld(existingAccounts: [
+            ExistingAccount(email: "Ada@Example.com"), ExistingAccount(mobile: "+61 499 000 111"),
+        ])
         let backend = try await backend(world)
         await #expect(throws: BackendError.accountExists) { try await backend.createClient(registration(key: "a")) }
         await #expect(throws: BackendError.accountExists) {
-            try await backend.createClient(registration(["email": "b@example.com", "mobile": "0499000111", "username": "bee_bee"], key: "b"))
+            try await backend.createClient(
+                registration(["email": "b@example.com", "mobile": "0499000111", "username": "bee_bee"], key: "b"))
         }
-        let joined = try await backend.createClient(registration(["email": "c@example.com", "mobile": "0400 123 456", "username": "cee_cee"], key: "c"))
+        let joined = try await backend.createClient(
+            registration(["email": "c@example.com", "mobile": "0400 123 456", "username": "cee_cee"], key: "c"))
         await #expect(throws: BackendError.accountExists, "the new client now has an account too") {
-            try await backend.createClient(registration(["email": "c@example.com", "mobile": "0400 999 888", "username": "cee_dee"], key: "d"))
+            try await backend.createClient(
+                registration(["email": "c@example.com", "mobile": "0400 999 888", "username": "cee_dee"], key: "d"))
         }
         #expect(await world.ledger.clients.map(\.id) == [joined.clientID])
     }
 
-    @Test("faults of the journey's calls: a status fails the call, a time-out ends on the virtual clock, and can change mid-run")
+    @Test(
+        "faults of the journey's calls: a status fails the call, a time-out ends on the virtual clock, and can change mid-run"
+    )
     func faults() async throws {
         let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["check-username=500", "create-client=timeout"]))
         let backend = try await backend(world)
@@ -188,7 +211,9 @@ struct EmbeddedWorldTests {
         #expect(try await backend.checkUsername("someone", for: Self.neds).isAvailable)
     }
 
-    @Test("a latency past the client's time-out: the server created the client, the client saw no answer; the retry gets it")
+    @Test(
+        "a latency past the client's time-out: the server created the client, the client saw no answer; the retry gets it"
+    )
     func slowCreate() async throws {
         let world = EmbeddedWorld(faults: try FaultPlan.parse(faults: ["create-client=latency 12s"]))
         let backend = try await backend(world)
@@ -200,6 +225,7 @@ struct EmbeddedWorldTests {
         await #expect(throws: BackendError.timedOut) { try await first.value }
         world.faults.plan = FaultPlan()
         let retried = try await backend.createClient(registration(key: "same-key"))
-        #expect(await world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
+        #expect(
+            await world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
     }
 }

@@ -17,7 +17,9 @@ struct SampleStateTests {
         #expect(state.progress == 0)
     }
 
-    @Test("errors shown: the wrong details are invalid with the brand's messages, focus on the first", arguments: AllBrands.ids)
+    @Test(
+        "errors shown: the wrong details are invalid with the brand's messages, focus on the first",
+        arguments: AllBrands.ids)
     func errorsShown(_ id: String) throws {
         let brand = try AllBrands.plugin(id)
         let state = try JoinState.sample(.errorsShown, brand: brand)
@@ -27,7 +29,10 @@ struct SampleStateTests {
             #expect(!field.messages.isEmpty, "\(name) shows no message")
         }
         let required = try #require(state.field("firstName")?.messages.first)
-        #expect(required == (brand.messages.template(for: .required, locale: brand.manifest.locale) ?? RequiredRule<String>().check("", in: .standalone)?.message))
+        #expect(
+            required
+                == (brand.messages.template(for: .required, locale: brand.manifest.locale)
+                    ?? RequiredRule<String>().check("", in: .standalone)?.message))
         #expect(state.focus == .field("firstName") && state.scrollTarget == .field("firstName"))
         #expect(state.pageIndex == 0 && !state.isLoading)
     }
@@ -39,10 +44,14 @@ struct SampleStateTests {
         let searching = try JoinState.sample(.addressSuggestions, brand: AllBrands.plugin(id))
         let address = try #require(searching.address)
         #expect(address.isListVisible && address.suggestions.count >= 2)
-        #expect(try address.suggestions.first?.text.contains(AllBrands.plugin(id).manifest.region == .australia ? "VIC" : "Auckland") == true)
+        #expect(
+            try address.suggestions.first?.text.contains(
+                AllBrands.plugin(id).manifest.region == .australia ? "VIC" : "Auckland") == true)
     }
 
-    @Test("loading: continue waits for the username check, inputs disabled, the call to action busy", arguments: AllBrands.ids)
+    @Test(
+        "loading: continue waits for the username check, inputs disabled, the call to action busy",
+        arguments: AllBrands.ids)
     func loading(_ id: String) throws {
         let state = try JoinState.sample(.loading, brand: AllBrands.plugin(id))
         #expect(state.isLoading && state.callToAction.showsProgress && !state.callToAction.isEnabled)
@@ -60,7 +69,9 @@ struct SampleStateTests {
         #expect(done.route == .signedUp(CreatedClient(clientID: "preview-client")))
     }
 
-    @Test("the app bar signed out and in, with the brand's promotions entry, badges and betslip", arguments: AllBrands.ids)
+    @Test(
+        "the app bar signed out and in, with the brand's promotions entry, badges and betslip", arguments: AllBrands.ids
+    )
     func appBar(_ id: String) throws {
         let brand = try AllBrands.plugin(id)
         let out = AppBarState.sample(.signedOut, brand: brand)
@@ -92,7 +103,9 @@ struct SampleStateTests {
         #expect(chosen.address == AddressLookupState.sampleAddresses(in: region).first && chosen.status == .valid)
         let manual = AddressLookupState.sample(.manual, in: region)
         #expect(manual.mode == .manual && manual.prefilledFrom == chosen.address)
-        #expect(manual.address?.singleLine == chosen.address?.singleLine && manual.manualFields.allSatisfy(\.status.isValid))
+        #expect(
+            manual.address?.singleLine == chosen.address?.singleLine && manual.manualFields.allSatisfy(\.status.isValid)
+        )
         let failed = AddressLookupState.sample(.searchFailed, in: region)
         #expect(failed.failedOperation == .search && failed.failure != nil && !failed.isListVisible)
     }

@@ -1,5 +1,5 @@
-import Testing
 import LiveryCore
+import Testing
 
 @Suite("Did-you-mean suggestions")
 struct NameSuggestionTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Embedded account service")
@@ -9,17 +10,19 @@ struct EmbeddedAccountBackendTests {
     static let today = CalendarDay(year: 2026, month: 11, day: 21)!
     static let brand = BrandID(rawValue: "test-brand")!
 
-    static let definition = try! FormDefinition.load(json: Data(#"""
-    {"fields": [
-        {"name": "firstName", "inputType": "Text", "validate": {"mandatory": true, "maxLength": 50}},
-        {"name": "lastName", "inputType": "Text", "validate": {"mandatory": true, "maxLength": 50}},
-        {"name": "dateOfBirth", "inputType": "Date", "validate": {"mandatory": true, "custom": [{"rule": "minimumAge", "years": 18}]}},
-        {"name": "email", "inputType": "Email", "validate": {"mandatory": true, "custom": [{"rule": "email"}]}},
-        {"name": "username", "inputType": "Text", "validate": {"mandatory": true, "minLength": 6, "maxLength": 20}},
-        {"name": "password", "inputType": "Password", "validate": {"mandatory": true, "custom": [{"rule": "passwordStrength"}]}},
-        {"name": "marketing", "inputType": "Checkbox"}
-    ]}
-    """#.utf8))
+    static let definition = try! FormDefinition.load(
+        json: Data(
+            #"""
+            {"fields": [
+                {"name": "firstName", "inputType": "Text", "validate": {"mandatory": true, "maxLength": 50}},
+                {"name": "lastName", "inputType": "Text", "validate": {"mandatory": true, "maxLength": 50}},
+                {"name": "dateOfBirth", "inputType": "Date", "validate": {"mandatory": true, "custom": [{"rule": "minimumAge", "years": 18}]}},
+                {"name": "email", "inputType": "Email", "validate": {"mandatory": true, "custom": [{"rule": "email"}]}},
+                {"name": "username", "inputType": "Text", "validate": {"mandatory": true, "minLength": 6, "maxLength": 20}},
+                {"name": "password", "inputType": "Password", "validate": {"mandatory": true, "custom": [{"rule": "passwordStrength"}]}},
+                {"name": "marketing", "inputType": "Checkbox"}
+            ]}
+            """#.utf8))
 
     static let valid: [String: String] = [
         "firstName": "Ada", "lastName": "Lovelace", "dateOfBirth": "10/12/1990", "email": "ada@example.com",
@@ -27,16 +30,19 @@ struct EmbeddedAccountBackendTests {
     ]
 
     private func backend(taken: Set<String> = [], register: [SelfExcludedPerson]? = nil) -> EmbeddedAccountBackend {
-        EmbeddedAccountBackend(definition: Self.definition,
-                               environment: RuleEnvironment(region: .australia, wallClock: .fixed(Self.today)),
-                               takenUsernames: taken, selfExclusionRegister: register)
+        EmbeddedAccountBackend(
+            definition: Self.definition,
+            environment: RuleEnvironment(region: .australia, wallClock: .fixed(Self.today)),
+            takenUsernames: taken, selfExclusionRegister: register)
     }
 
     private func registration(_ fields: [String: String], key: String = UUID().uuidString) -> ClientRegistration {
         ClientRegistration(brand: Self.brand, fields: fields, idempotencyKey: key)
     }
 
-    private func rejection(_ service: EmbeddedAccountBackend, _ fields: [String: String]) async -> [FieldName: [RuleCode]]? {
+    private func rejection(_ service: EmbeddedAccountBackend, _ fields: [String: String]) async -> [FieldName:
+        [RuleCode]]?
+    {
         do {
             _ = try await service.createClient(registration(fields))
             return nil
@@ -49,7 +55,9 @@ struct EmbeddedAccountBackendTests {
     @Test("username availability ignores case and look-alikes")
     func availability() async throws {
         let service = backend(taken: ["Punter99"])
-        #expect(try await service.checkUsername("punter99", for: Self.neds) == .unavailable([RegistrationValidator.usernameTaken]))
+        #expect(
+            try await service.checkUsername("punter99", for: Self.neds)
+                == .unavailable([RegistrationValidator.usernameTaken]))
         #expect(try await service.checkUsername("PUNTER99", for: Self.neds).isAvailable == false)
         #expect(try await service.checkUsername("punter100", for: Self.neds).isAvailable == true)
         #expect(try await service.checkUsername("Punter99x", for: Self.neds).isAvailable == true)
@@ -59,7 +67,9 @@ struct EmbeddedAccountBackendTests {
     func checkAppliesRules() async throws {
         let service = backend(taken: ["Punter99"])
         #expect(try await service.checkUsername("abc", for: Self.neds).reasons.map(\.code) == ["length.range"])
-        #expect(try await service.checkUsername(String(repeating: "a", count: 60_000), for: Self.neds).reasons.map(\.code) == ["length.range"])
+        #expect(
+            try await service.checkUsername(String(repeating: "a", count: 60_000), for: Self.neds).reasons.map(\.code)
+                == ["length.range"])
         #expect(try await service.checkUsername("", for: Self.neds).reasons.map(\.code) == ["required"])
         // The check and registration give the same codes for the same name.
         for name in ["abc", String(repeating: "z", count: 21), "", "Punter99"] {
@@ -118,8 +128,11 @@ struct EmbeddedAccountBackendTests {
         bad["password"] = "short"
         bad.removeValue(forKey: "lastName")
         let codes = await rejection(backend(), bad)
-        #expect(codes == ["email": [.emailFormat], "dateOfBirth": [.ageMinimum], "password": [.passwordStrength],
-                          "lastName": [.required]])
+        #expect(
+            codes == [
+                "email": [.emailFormat], "dateOfBirth": [.ageMinimum], "password": [.passwordStrength],
+                "lastName": [.required],
+            ])
     }
 
     @Test("unknown fields and text where a tick belongs are rejected by name")
@@ -141,7 +154,9 @@ struct EmbeddedAccountBackendTests {
         form.setValue("adalove", for: username)
         form.leave("username")
         #expect(form.status(of: "username") == .valid)
-        form.applyServerViolations(["username": [RuleViolation(code: "username.taken", template: "That username is taken.")]])
+        form.applyServerViolations([
+            "username": [RuleViolation(code: "username.taken", template: "That username is taken.")]
+        ])
         #expect(form.status(of: "username")?.violations.map(\.code) == ["username.taken"])
         form.setValue("adalove2", for: username)
         form.leave("username")
@@ -150,11 +165,14 @@ struct EmbeddedAccountBackendTests {
 
     @Test("a person on the register gets no account; without a register the same person joins")
     func selfExclusion() async throws {
-        let listed = SelfExcludedPerson(firstName: " ada ", lastName: "LOVELACE", dateOfBirth: CalendarDay(year: 1990, month: 12, day: 10)!)
+        let listed = SelfExcludedPerson(
+            firstName: " ada ", lastName: "LOVELACE", dateOfBirth: CalendarDay(year: 1990, month: 12, day: 10)!)
         let checking = backend(register: [listed])
         await #expect(throws: BackendError.selfExcluded) { try await checking.createClient(registration(Self.valid)) }
         #expect(await checking.clients.isEmpty)
-        #expect(try await checking.checkUsername("adalove", for: Self.neds).isAvailable, "a refused applicant reserves nothing")
+        #expect(
+            try await checking.checkUsername("adalove", for: Self.neds).isAvailable,
+            "a refused applicant reserves nothing")
 
         var sibling = Self.valid
         sibling["firstName"] = "Augusta"

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("The standard AU and NZ definitions: every field's rules at their edges")
@@ -9,7 +10,8 @@ struct StandardDefinitionTests {
     private let today = WallClock.fixed(CalendarDay(year: 2026, month: 11, day: 21)!)
 
     private func codes(_ name: FieldName, _ value: String, region: Region = .australia) throws -> [RuleCode] {
-        var form = try FormDefinition.standard(for: region).makeForm(in: RuleEnvironment(region: region, wallClock: today))
+        var form = try FormDefinition.standard(for: region).makeForm(
+            in: RuleEnvironment(region: region, wallClock: today))
         form.setValue(value, for: FieldKey<String>(name))
         form.validate([name])
         return form.status(of: name)?.violations.map(\.code) ?? []

@@ -21,8 +21,9 @@ func allBrands() throws -> [any BrandPlugin] {
 @Suite("The outside view: assembling and driving every brand on public API only", .timeLimit(.minutes(1)))
 @MainActor
 struct AssemblyOutsideViewTests {
-    @Test("every brand assembles on embedded services; each store answers send, state and settle",
-          arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
+    @Test(
+        "every brand assembles on embedded services; each store answers send, state and settle",
+        arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
     func embedded(_ brand: String) async throws {
         let world = EmbeddedWorld()
         let assembled = try await Composition(try allBrands()).assemble(brand, on: .embedded(world))
@@ -39,10 +40,12 @@ struct AssemblyOutsideViewTests {
         bar.send(.appeared)
         await bar.settle()
         #expect(!bar.state.layout.right.isEmpty, "the app bar lays out its items")
-        world.session.signIn(ClientDetails(balance: 12.5, pendingBetsCount: 1, socialProfile: nil, promotionsBalance: 0))
+        world.session.signIn(
+            ClientDetails(balance: 12.5, pendingBetsCount: 1, socialProfile: nil, promotionsBalance: 0))
         await bar.settle()
-        #expect(bar.state.layout.right.contains { if case .balance = $0.content { true } else { false } },
-                "signing in shows the balance")
+        #expect(
+            bar.state.layout.right.contains { if case .balance = $0.content { true } else { false } },
+            "signing in shows the balance")
 
         let lookup = assembled.runtime.addressLookup()
         lookup.send(.typeText(assembled.runtime.region == .australia ? "12 Smith Street" : "1 Queen Street"))
@@ -51,13 +54,15 @@ struct AssemblyOutsideViewTests {
         #expect(!lookup.state.suggestions.isEmpty, "a search finds the world's addresses")
     }
 
-    @Test("every brand assembles on the app's own account and address services: nothing over HTTP, the bundled form",
-          arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
+    @Test(
+        "every brand assembles on the app's own account and address services: nothing over HTTP, the bundled form",
+        arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
     func ownServices(_ brand: String) async throws {
         let world = EmbeddedWorld()
         let accounts = AppAccounts()
-        let live = LiveServices(accounts: accounts, addresses: world.addresses, analytics: [world.analytics],
-                                clock: EngineClock(world.clock), wallClock: world.wallClock)
+        let live = LiveServices(
+            accounts: accounts, addresses: world.addresses, analytics: [world.analytics],
+            clock: EngineClock(world.clock), wallClock: world.wallClock)
         let assembled = try await Composition(try allBrands()).assemble(brand, on: .live(live))
         #expect(assembled.origin == .bundled, "with no definition source the brand's bundled form is used")
         let join = try assembled.runtime.joinForm()
@@ -67,17 +72,21 @@ struct AssemblyOutsideViewTests {
         #expect(await accounts.created.isEmpty, "a taken name is not sent to create-client")
     }
 
-    @Test("a whole sign-up on the app's own services: the registration names the brand and the route names the client",
-          arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
+    @Test(
+        "a whole sign-up on the app's own services: the registration names the brand and the route names the client",
+        arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
     func signUpOnOwnServices(_ brand: String) async throws {
         let world = EmbeddedWorld()
         let accounts = AppAccounts()
-        let live = LiveServices(accounts: accounts, addresses: world.addresses, clock: EngineClock(world.clock),
-                                wallClock: world.wallClock)
+        let live = LiveServices(
+            accounts: accounts, addresses: world.addresses, clock: EngineClock(world.clock),
+            wallClock: world.wallClock)
         let assembled = try await Composition(try allBrands()).assemble(brand, on: .live(live))
         let join = try assembled.runtime.joinForm()
         try await signUp(join, in: assembled.runtime.region)
-        #expect(join.state.route == .signedUp(CreatedClient(clientID: "app-1")), "\(join.state.alert.map(\.title) ?? "no alert")")
+        #expect(
+            join.state.route == .signedUp(CreatedClient(clientID: "app-1")),
+            "\(join.state.alert.map(\.title) ?? "no alert")")
         let sent = try #require(await accounts.created.first)
         #expect(sent.brand.rawValue == brand)
         #expect(sent.fields["username"] == "alex_c")
@@ -88,15 +97,17 @@ struct AssemblyOutsideViewTests {
         let world = EmbeddedWorld()
         let standard = try FormDefinition.standard(for: .australia)
         let source = FixedDefinition(definition: standard)
-        let live = LiveServices(accounts: AppAccounts(), addresses: world.addresses, definition: .server(source),
-                                clock: EngineClock(world.clock), wallClock: world.wallClock)
+        let live = LiveServices(
+            accounts: AppAccounts(), addresses: world.addresses, definition: .server(source),
+            clock: EngineClock(world.clock), wallClock: world.wallClock)
         let assembled = try await Composition(try allBrands()).assemble("neds", on: .live(live))
         #expect(assembled.origin == .server)
         #expect(assembled.definition == standard)
         #expect(assembled.runtime.theme == (try NedsBrand.load()).theme)
 
-        let failing = LiveServices(accounts: AppAccounts(), addresses: world.addresses,
-                                   definition: .serverOrBundled(FixedDefinition(definition: nil)))
+        let failing = LiveServices(
+            accounts: AppAccounts(), addresses: world.addresses,
+            definition: .serverOrBundled(FixedDefinition(definition: nil)))
         let fellBack = try await Composition(try allBrands()).assemble("neds", on: .live(failing))
         guard case .bundledAfterServerFailure(let failure) = fellBack.origin else {
             Issue.record("expected the bundled form after the source failed, got \(fellBack.origin)")
@@ -109,7 +120,9 @@ struct AssemblyOutsideViewTests {
 @Suite("The outside view: a wrapped brand keeps every part of the brand", .timeLimit(.minutes(1)))
 @MainActor
 struct BrandVariantOutsideViewTests {
-    @Test("a brand with another definition and theme keeps its manifest, messages, flag defaults and every analytics transform")
+    @Test(
+        "a brand with another definition and theme keeps its manifest, messages, flag defaults and every analytics transform"
+    )
     func variantKeepsEverything() async throws {
         let brand = RenamingBrand(base: try NedsBrand.load())
         let tabnzTheme = try TabNZBrand.load().theme
@@ -130,8 +143,9 @@ struct BrandVariantOutsideViewTests {
         let names = world.analytics.events.map(\.name)
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.hasPrefix("neds_") }, "every event went through the brand's renaming: \(names)")
-        #expect(world.analytics.events.allSatisfy { $0.property("stamped")?.value == .string("yes") },
-                "and through its second transform")
+        #expect(
+            world.analytics.events.allSatisfy { $0.property("stamped")?.value == .string("yes") },
+            "and through its second transform")
     }
 }
 
@@ -145,9 +159,12 @@ struct AccountFailureOutsideViewTests {
     }
 
     static let cases: [(BackendError, Shown)] = [
-        (.accountExists, .route("nativeLogin")),            // Neds starts with login-native on
+        (.accountExists, .route("nativeLogin")),  // Neds starts with login-native on
         (.conflict(reason: "locked"), .alert(.signUpFailed)),
-        (.rejected(["email": [RuleViolation(code: "email.blocked", template: "Use another email.")]]), .fieldMessage("email")),
+        (
+            .rejected(["email": [RuleViolation(code: "email.blocked", template: "Use another email.")]]),
+            .fieldMessage("email")
+        ),
         (.timedOut, .alert(.signUpFailed)),
         (.selfExcluded, .alert(.selfExcluded)),
         (.idempotencyMismatch, .alert(.signUpFailed)),
@@ -155,14 +172,16 @@ struct AccountFailureOutsideViewTests {
         (.invalidResponse(reason: "no clientId"), .alert(.signUpFailed)),
     ]
 
-    @Test("each BackendError a create-client throws: the alert, route or field message the person sees; values kept",
-          arguments: 0..<8)
+    @Test(
+        "each BackendError a create-client throws: the alert, route or field message the person sees; values kept",
+        arguments: 0..<8)
     func failure(_ index: Int) async throws {
         let (error, shown) = Self.cases[index]
         let world = EmbeddedWorld()
         let accounts = AppAccounts(failure: error)
-        let live = LiveServices(accounts: accounts, addresses: world.addresses, clock: EngineClock(world.clock),
-                                wallClock: world.wallClock)
+        let live = LiveServices(
+            accounts: accounts, addresses: world.addresses, clock: EngineClock(world.clock),
+            wallClock: world.wallClock)
         let join = try await Composition([try NedsBrand.load()]).assemble("neds", on: .live(live)).runtime.joinForm()
         try await signUp(join, in: .australia)
         switch shown {
@@ -184,8 +203,10 @@ struct AccountFailureOutsideViewTests {
 @MainActor
 func fillPersonalPage(_ join: JoinFormStore, in region: Region) async {
     join.send(.change(.field("title"), "Mx"))
-    for (field, text) in [("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-                          ("email", "alex@example.com"), ("mobile", region == .australia ? "0412345678" : "0211234567")] {
+    for (field, text) in [
+        ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
+        ("email", "alex@example.com"), ("mobile", region == .australia ? "0412345678" : "0211234567"),
+    ] {
         join.send(.focus(.field(FieldName(field))))
         join.send(.change(.field(FieldName(field)), text))
     }
@@ -198,7 +219,8 @@ func fillPersonalPage(_ join: JoinFormStore, in region: Region) async {
 func signUp(_ join: JoinFormStore, in region: Region, username: String = "alex_c") async throws {
     await fillPersonalPage(join, in: region)
     join.send(.focus(.field("address")))
-    join.send(.change(.field("address"), region == .australia ? "12 Smith Street Collingwood" : "1 Queen Street Auckland"))
+    join.send(
+        .change(.field("address"), region == .australia ? "12 Smith Street Collingwood" : "1 Queen Street Auckland"))
     join.send(.address(.submit))
     await join.settle()
     let first = try #require(join.state.address?.suggestions.first)
@@ -227,7 +249,8 @@ actor AppAccounts: AccountBackend {
     func checkUsername(_ username: String, for brand: BrandID) -> UsernameVerdict {
         checked.append("\(brand):\(username)")
         return username == "taken_name"
-            ? .unavailable([RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")]) : .available
+            ? .unavailable([RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")])
+            : .available
     }
 
     func createClient(_ registration: ClientRegistration) throws(BackendError) -> CreatedClient {
@@ -255,15 +278,18 @@ struct RenamingBrand: BrandPlugin {
     var messages: MessageCatalogue { base.messages }
     var featureFlagDefaults: [FeatureFlag: Bool] { base.featureFlagDefaults }
     var analyticsTransforms: [any AnalyticsTransform] {
-        [AnalyticsClosureTransform { event in
-            var event = event
-            event.name = "neds_" + event.name
-            return event
-        }, AnalyticsClosureTransform { event in
-            var event = event
-            event.properties["stamped"] = AnalyticsProperty("yes")
-            return event
-        }]
+        [
+            AnalyticsClosureTransform { event in
+                var event = event
+                event.name = "neds_" + event.name
+                return event
+            },
+            AnalyticsClosureTransform { event in
+                var event = event
+                event.properties["stamped"] = AnalyticsProperty("yes")
+                return event
+            },
+        ]
     }
 
     func configure(_ settings: inout FeatureSettings) { base.configure(&settings) }

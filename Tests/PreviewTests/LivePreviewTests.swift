@@ -1,15 +1,17 @@
 import BrandDeclarations
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LiveryComposition
-@testable import LiveryPreview
 import LiveryScenarios
 import LiveryTesting
 import Logging
 import NedsBrand
 import Testing
+
+@testable import LiveryPreview
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A preview server on a free loopback port, as the page sees it: its WebSocket and its pages.
 struct PreviewClient: Sendable {
@@ -30,9 +32,11 @@ struct PreviewClient: Sendable {
 
 /// A preview application on a free port, recordings going to a temporary
 /// folder, as `configure` sets it up, keeping its sessions in `sessions`.
-func withPreview(composition: Composition? = nil, configure: (inout PreviewConfiguration) -> Void = { _ in },
-                 sessions: PreviewSessions = PreviewSessions(),
-                 _ body: @escaping @Sendable (PreviewClient, URL) async throws -> Void) async throws {
+func withPreview(
+    composition: Composition? = nil, configure: (inout PreviewConfiguration) -> Void = { _ in },
+    sessions: PreviewSessions = PreviewSessions(),
+    _ body: @escaping @Sendable (PreviewClient, URL) async throws -> Void
+) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-preview-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let (ports, listening) = AsyncStream<Int>.makeStream()
@@ -141,7 +145,8 @@ final class Received {
             guard let message = try? JSONDecoder().decode(Sent.Message.self, from: Data(text.utf8)) else { continue }
             if let sections = message.screen {
                 guard let join = sections.join ?? page?.join, let bar = sections.appBar ?? page?.appBar,
-                      let recorder = sections.recorder ?? page?.recorder else { continue }
+                    let recorder = sections.recorder ?? page?.recorder
+                else { continue }
                 page = Sent.Page(brand: sections.brand, join: join, appBar: bar, recorder: recorder)
             }
             let sent = Sent(type: message.type, message: message.message, screen: message.screen == nil ? nil : page)
@@ -221,15 +226,17 @@ struct LivePreviewTests {
             try await client.ws("/ws?brand=neds") { socket in
                 let received = Received(socket)
                 _ = try await received.next { $0.screen?.brand == "neds" }
-                for message in [#"{"type":"signIn","balance":"10","pendingBets":1,"promotionsBalance":0}"#,
-                                #"{"type":"record","on":true}"#,
-                                #"{"type":"focus","input":"firstName"}"#, #"{"type":"change","input":"firstName","value":"Al"}"#,
-                                #"{"type":"change","input":"firstName","value":"Alex"}"#, #"{"type":"next"}"#,
-                                #"{"type":"change","input":"lastName","value":"Lee"}"#, #"{"type":"next"}"#,
-                                #"{"type":"change","input":"title","value":"Mx"}"#,
-                                #"{"type":"change","input":"email","value":"bad"}"#, #"{"type":"unfocus"}"#,
-                                #"{"type":"continue"}"#, #"{"type":"mark"}"#,
-                                #"{"type":"save","name":"91-recorded.yaml"}"#] {
+                for message in [
+                    #"{"type":"signIn","balance":"10","pendingBets":1,"promotionsBalance":0}"#,
+                    #"{"type":"record","on":true}"#,
+                    #"{"type":"focus","input":"firstName"}"#, #"{"type":"change","input":"firstName","value":"Al"}"#,
+                    #"{"type":"change","input":"firstName","value":"Alex"}"#, #"{"type":"next"}"#,
+                    #"{"type":"change","input":"lastName","value":"Lee"}"#, #"{"type":"next"}"#,
+                    #"{"type":"change","input":"title","value":"Mx"}"#,
+                    #"{"type":"change","input":"email","value":"bad"}"#, #"{"type":"unfocus"}"#,
+                    #"{"type":"continue"}"#, #"{"type":"mark"}"#,
+                    #"{"type":"save","name":"91-recorded.yaml"}"#,
+                ] {
                     try await socket.send(message)
                 }
                 let saved = try await received.next { $0.screen?.recorder.saved != nil }
@@ -237,24 +244,37 @@ struct LivePreviewTests {
                 #expect(text.contains("type: { firstName: \"Alex\" }") && !text.contains("\"Al\" }"))
                 #expect(text.contains("signedIn: { balance: 10, pendingBets: 1, promotionsBalance: 0 }"))
                 #expect(text.contains("choose: { title: \"Mx\" }") && text.contains("- tap: continue"))
-                #expect(text.contains("focus: dateOfBirth") && text.contains("dateOfBirth: invalid"), "continue stops at the first field left wrong")
+                #expect(
+                    text.contains("focus: dateOfBirth") && text.contains("dateOfBirth: invalid"),
+                    "continue stops at the first field left wrong")
             }
             let file = folder.appendingPathComponent("neds/91-recorded.yaml")
             #expect(FileManager.default.fileExists(atPath: file.path))
-            let result = try await ScenarioRunner(composition: Composition(packageBrands())).run(file: file.path, brand: "neds")
+            let result = try await ScenarioRunner(composition: Composition(packageBrands())).run(
+                file: file.path, brand: "neds")
             #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
         }
     }
 
-    @Test("hostile ids and text are never written as more steps: an app-bar item not on the bar is refused, odd field names and text are quoted, and the file replays green")
+    @Test(
+        "hostile ids and text are never written as more steps: an app-bar item not on the bar is refused, odd field names and text are quoted, and the file replays green"
+    )
     func hostileRecording() async throws {
         let fieldName = "promo: \"x\" # y\n- tap: signUp"
         let typed = "a\"b\n  - signOut # c\u{2028}d"
-        var brand = try JSONSerialization.jsonObject(with: JSONEncoder().encode(NedsBrand.load().fileDocument())) as! [String: Any]
+        var brand =
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(NedsBrand.load().fileDocument()))
+            as! [String: Any]
         brand["id"] = "hostile"
         brand["name"] = "Hostile"
-        brand["joinForm"] = ["addFields": [["after": "mobile",
-                                            "field": ["name": fieldName, "inputType": "Text", "validate": ["mandatory": false]]]]]
+        brand["joinForm"] = [
+            "addFields": [
+                [
+                    "after": "mobile",
+                    "field": ["name": fieldName, "inputType": "Text", "validate": ["mandatory": false]],
+                ]
+            ]
+        ]
         let plugin = try BrandDefinition.read(json: JSONSerialization.data(withJSONObject: brand), file: "hostile.json")
         let composition = try Composition([plugin])
         try await withPreview(composition: composition) { client, folder in
@@ -264,21 +284,28 @@ struct LivePreviewTests {
                 try await socket.send(#"{"type":"record","on":true}"#)
                 try await socket.send(#"{"type":"appBarTap","item":"login\n  - signOut"}"#)
                 #expect(try await received.error().contains("the app bar shows no item"))
-                for message: [String: Any] in [["type": "focus", "input": fieldName], ["type": "change", "input": fieldName, "value": typed],
-                                               ["type": "unfocus"], ["type": "appBarTap", "item": "login"], ["type": "mark"],
-                                               ["type": "save", "name": "93-hostile.yaml"]] {
-                    try await socket.send(String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
+                for message: [String: Any] in [
+                    ["type": "focus", "input": fieldName], ["type": "change", "input": fieldName, "value": typed],
+                    ["type": "unfocus"], ["type": "appBarTap", "item": "login"], ["type": "mark"],
+                    ["type": "save", "name": "93-hostile.yaml"],
+                ] {
+                    try await socket.send(
+                        String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
                 }
                 let saved = try await received.next { $0.screen?.recorder.saved != nil }
                 let text = saved.screen?.recorder.text ?? ""
                 let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                #expect(!lines.contains { $0.hasPrefix("- signOut") || $0.hasPrefix("- tap: signUp") }, "no hostile line of its own:\n\(text)")
+                #expect(
+                    !lines.contains { $0.hasPrefix("- signOut") || $0.hasPrefix("- tap: signUp") },
+                    "no hostile line of its own:\n\(text)")
                 #expect(text.contains("tapAppBar: login"))
             }
             let file = folder.appendingPathComponent("hostile/93-hostile.yaml")
             let result = try await ScenarioRunner(composition: composition).run(file: file.path, brand: "hostile")
             #expect(result.passed, "\(result.failure.map { String(describing: $0) } ?? "")")
-            let steps = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("  - ") }
+            let steps = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter {
+                $0.hasPrefix("  - ")
+            }
             #expect(steps.count == 5, "focus, type, unfocus, tapAppBar and expect: \(steps)")
         }
     }

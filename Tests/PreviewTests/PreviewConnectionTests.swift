@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import LiveryPreview
 import LiveryTesting
 import ServerConnections
 import Testing
+
+@testable import LiveryPreview
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The preview is a server on the developer's machine that any page they
 /// open could reach: only its own pages may drive it, a session is its
@@ -28,15 +30,22 @@ struct PreviewConnectionTests {
         return (RawAnswer(bytes), closed)
     }
 
-    @Test("a WebSocket from a page of another origin is refused 403 origin.forbidden before the upgrade; the preview's own pages and allowed origins connect")
+    @Test(
+        "a WebSocket from a page of another origin is refused 403 origin.forbidden before the upgrade; the preview's own pages and allowed origins connect"
+    )
     func origins() async throws {
         try await withPreview(configure: { $0.allowedOrigins = ["http://Studio.example:3000/"] }) { preview, _ in
-            for foreign in ["http://evil.example", "http://127.0.0.1:1", "null", "http://localhost.evil.example:\(preview.port)"] {
-                let upgrade = LoopbackWebSocket.upgradeRequest(port: preview.port, path: "/ws?brand=neds", origin: foreign)
+            for foreign in [
+                "http://evil.example", "http://127.0.0.1:1", "null", "http://localhost.evil.example:\(preview.port)",
+            ] {
+                let upgrade = LoopbackWebSocket.upgradeRequest(
+                    port: preview.port, path: "/ws?brand=neds", origin: foreign)
                 let (answer, closed) = try await Self.answer(to: upgrade, port: preview.port)
                 #expect(answer?.status == 403 && answer?.errorCode == "origin.forbidden" && closed, "\(foreign)")
             }
-            for own in ["http://127.0.0.1:\(preview.port)", "http://localhost:\(preview.port)", "http://studio.example:3000"] {
+            for own in [
+                "http://127.0.0.1:\(preview.port)", "http://localhost:\(preview.port)", "http://studio.example:3000",
+            ] {
                 let socket = try await LoopbackWebSocket(port: preview.port, path: "/ws?brand=neds", origin: own)
                 #expect(try await Self.sessionID(socket).count == 32, "\(own)")
             }
@@ -53,15 +62,18 @@ struct PreviewConnectionTests {
     @Test("session ids are unguessable and a session is read only by its id, never from another origin's page")
     func sessionsAreTheirPagesAlone() async throws {
         try await withPreview { preview, _ in
-            let pages = [try await LoopbackWebSocket(port: preview.port, path: "/ws?brand=neds"),
-                         try await LoopbackWebSocket(port: preview.port, path: "/ws?brand=tabnz")]
+            let pages = [
+                try await LoopbackWebSocket(port: preview.port, path: "/ws?brand=neds"),
+                try await LoopbackWebSocket(port: preview.port, path: "/ws?brand=tabnz"),
+            ]
             let first = try await Self.sessionID(pages[0])
             let second = try await Self.sessionID(pages[1])
             #expect(first != second)
             #expect(first.count == 32 && first.allSatisfy(\.isHexDigit))
             #expect(try await preview.get("/api/sessions/s1").status == 404)
             #expect(try await preview.get("/api/sessions/\(first)").status == 200)
-            let foreign = "GET /api/sessions/\(first) HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\nOrigin: http://evil.example\r\n\r\n"
+            let foreign =
+                "GET /api/sessions/\(first) HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\nOrigin: http://evil.example\r\n\r\n"
             let (answer, _) = try await Self.answer(to: foreign, port: preview.port)
             #expect(answer?.status == 403 && answer?.errorCode == "origin.forbidden")
             withExtendedLifetime(pages) {}
@@ -86,10 +98,15 @@ struct PreviewConnectionTests {
         }
     }
 
-    @Test("requests the parser refuses are answered at once and closed",
-          arguments: ["FOO / HTTP/1.1\r\nHost: x\r\n\r\n", "\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET /\u{0} HTTP/1.1\r\nHost: x\r\n\r\n",
-                      "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n",
-                      "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"])
+    @Test(
+        "requests the parser refuses are answered at once and closed",
+        arguments: [
+            "FOO / HTTP/1.1\r\nHost: x\r\n\r\n", "\u{1}\u{2}\u{3} nonsense\r\n\r\n",
+            "GET /\u{0} HTTP/1.1\r\nHost: x\r\n\r\n",
+            "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+            "GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n",
+            "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+        ])
     func refusedRequests(_ request: String) async throws {
         try await withPreview { preview, _ in
             let (answer, closed) = try await Self.answer(to: request, port: preview.port)
@@ -103,7 +120,8 @@ struct PreviewConnectionTests {
     @Test("the preview keeps the sandbox's limits: idle connections close, and one beyond the cap is answered 503")
     func limits() async throws {
         try await withPreview(configure: {
-            $0.connections = ConnectionLimits(idleTimeout: .milliseconds(300), maxConnections: 2, admissionWait: .milliseconds(200))
+            $0.connections = ConnectionLimits(
+                idleTimeout: .milliseconds(300), maxConnections: 2, admissionWait: .milliseconds(200))
         }) { preview, _ in
             let silent = try RawConnection(port: preview.port)
             let (nothing, closed) = try await silent.readUntilClosed()

@@ -8,15 +8,18 @@ struct AccountRouteTests {
     @Test("a new client has zero details; PUT sets them and GET reads them back")
     func details() async throws {
         try await SandboxHarness.run { sandbox in
-            let id = try #require(try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
+            let id = try #require(
+                try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
             let fresh = try await sandbox.get("/v2/client/\(id)/details")
             #expect(fresh.status == 200)
             #expect(fresh.json["balance"] as? String == "0.00")
             #expect(fresh.json["pendingBetsCount"] as? Int == 0)
             #expect(fresh.json["promotionsBalance"] as? Int == 0)
             #expect(fresh.json["socialProfile"] is NSNull)
-            let set: [String: Any] = ["balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3,
-                                      "socialProfile": ["nickname": "ada"]]
+            let set: [String: Any] = [
+                "balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3,
+                "socialProfile": ["nickname": "ada"],
+            ]
             #expect(try await sandbox.put("/v2/client/\(id)/details", json: set).status == 200)
             let read = try await sandbox.get("/v2/client/\(id)/details")
             #expect(read.json["balance"] as? String == "125.50")
@@ -24,12 +27,16 @@ struct AccountRouteTests {
             #expect(read.json["promotionsBalance"] as? Int == 3)
             #expect((read.json["socialProfile"] as? [String: Any])?["nickname"] as? String == "ada")
             for malformed in ["lots", "1.2.3", "-", "--5..", "1e3", " 5", "5.", ".5", "1.234", "1234567890123"] {
-                let bad = try await sandbox.put("/v2/client/\(id)/details", json: ["balance": malformed, "pendingBetsCount": 0, "promotionsBalance": 0])
+                let bad = try await sandbox.put(
+                    "/v2/client/\(id)/details",
+                    json: ["balance": malformed, "pendingBetsCount": 0, "promotionsBalance": 0])
                 #expect(bad.status == 400, "\(malformed)")
                 #expect(bad.errorMessage == "'balance' is not a decimal amount such as 125.50", "\(malformed)")
             }
             for wellFormed in ["0", "-3", "0.5", "999999999999.99"] {
-                let good = try await sandbox.put("/v2/client/\(id)/details", json: ["balance": wellFormed, "pendingBetsCount": 0, "promotionsBalance": 0])
+                let good = try await sandbox.put(
+                    "/v2/client/\(id)/details",
+                    json: ["balance": wellFormed, "pendingBetsCount": 0, "promotionsBalance": 0])
                 #expect(good.status == 200, "\(wellFormed)")
             }
             #expect(try await sandbox.get("/v2/client/\(id)/details").json["balance"] as? String == "999999999999.99")
@@ -39,7 +46,8 @@ struct AccountRouteTests {
     @Test("the betslip count starts at 0 and can be set")
     func betslip() async throws {
         try await SandboxHarness.run { sandbox in
-            let id = try #require(try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
+            let id = try #require(
+                try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
             #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 0)
             #expect(try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": 3]).status == 200)
             #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 3)
@@ -49,7 +57,9 @@ struct AccountRouteTests {
     @Test("an unknown client is 404 client.unknown")
     func unknownClient() async throws {
         try await SandboxHarness.run { sandbox in
-            for path in ["/v2/client/client-99/details", "/v2/client/client-99/betslip-count", "/v2/client/someone/details"] {
+            for path in [
+                "/v2/client/client-99/details", "/v2/client/client-99/betslip-count", "/v2/client/someone/details",
+            ] {
                 let answer = try await sandbox.get(path)
                 #expect(answer.status == 404, "\(path)")
                 #expect(answer.errorCode == "client.unknown", "\(path)")
@@ -65,7 +75,9 @@ struct AccountRouteTests {
             #expect(answer.status == 200)
             let loaded = try FormDefinition.load(json: answer.body)
             #expect(loaded == (try FormDefinition.standard(for: .newZealand)))
-            #expect(try await sandbox.get("/v2/registration/config", query: ["brand": "nobrand"]).errorCode == "brand.unknown")
+            #expect(
+                try await sandbox.get("/v2/registration/config", query: ["brand": "nobrand"]).errorCode
+                    == "brand.unknown")
             #expect(try await sandbox.get("/v2/registration/config").status == 400)
         }
     }

@@ -8,7 +8,8 @@ struct AddressRouteTests {
     @Test("find answers up to 8 suggestions in the Harmony envelope; retrieve the full address")
     func findAndRetrieve() async throws {
         try await SandboxHarness.run { sandbox in
-            let find = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
+            let find = try await sandbox.post(
+                "/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
             #expect(find.status == 200)
             #expect(find.json["status"] as? String == "SUCCESS")
             let payload = try #require(find.json["payload"] as? [[String: Any]])
@@ -22,16 +23,23 @@ struct AddressRouteTests {
         }
     }
 
-    @Test("a find beyond 200 characters or 12 words is 400 request.invalid naming the bounds; at the bounds it is searched")
+    @Test(
+        "a find beyond 200 characters or 12 words is 400 request.invalid naming the bounds; at the bounds it is searched"
+    )
     func boundedQueries() async throws {
         try await SandboxHarness.run { sandbox in
-            for query in [String(repeating: "smith", count: 3_200), Array(repeating: "12", count: 13).joined(separator: " ")] {
-                let find = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
+            for query in [
+                String(repeating: "smith", count: 3_200), Array(repeating: "12", count: 13).joined(separator: " "),
+            ] {
+                let find = try await sandbox.post(
+                    "/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
                 #expect(find.status == 400 && find.errorCode == "request.invalid")
                 #expect(find.errorMessage?.contains("200 characters and 12 words") == true)
             }
-            for query in [String(repeating: "s", count: 200), Array(repeating: "12", count: 12).joined(separator: " ")] {
-                let find = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
+            for query in [String(repeating: "s", count: 200), Array(repeating: "12", count: 12).joined(separator: " ")]
+            {
+                let find = try await sandbox.post(
+                    "/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
                 #expect(find.status == 200)
             }
         }
@@ -40,7 +48,8 @@ struct AddressRouteTests {
     @Test("the app's Harmony client reads the sandbox's answers, AU and NZ, and an unknown id is notFound")
     func harmonyClient() async throws {
         try await SandboxHarness.run { sandbox in
-            let client = HarmonyAddressLookupService(configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+            let client = HarmonyAddressLookupService(
+                configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
             let embedded = try EmbeddedAddressLookupService.bundled()
             for (query, region) in [("12 smith", Region.australia), ("queen street", .newZealand)] {
                 let suggestions = try await client.suggestions(for: query, in: region, limit: 8)
@@ -57,7 +66,8 @@ struct AddressRouteTests {
     @Test("a country other than AU or NZ, or an empty payload, is 400")
     func badFind() async throws {
         try await SandboxHarness.run { sandbox in
-            let country = try await sandbox.post("/address/find", json: ["payload": [["country": "US", "fullAddress": "12 smith"]]])
+            let country = try await sandbox.post(
+                "/address/find", json: ["payload": [["country": "US", "fullAddress": "12 smith"]]])
             #expect(country.status == 400)
             #expect(country.errorMessage?.contains("AU or NZ") == true)
             #expect(try await sandbox.post("/address/find", json: ["payload": [Any]()]).status == 400)

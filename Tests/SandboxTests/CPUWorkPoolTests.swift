@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import LiverySandbox
 
 @Suite("CPU work pool")
@@ -12,7 +13,12 @@ struct CPUWorkPoolTests {
         // More held jobs than the machine has cores: on the shared cooperative threads this would starve everything.
         let held = ProcessInfo.processInfo.activeProcessorCount + 2
         let jobs = (0..<held).map { index in
-            Task { try await pool.run { release.wait(); return index } }
+            Task {
+                try await pool.run {
+                    release.wait()
+                    return index
+                }
+            }
         }
         // Other async work still runs to completion while every job waits for the pool.
         let answered = await Task.detached { (1...1000).reduce(0, +) }.value

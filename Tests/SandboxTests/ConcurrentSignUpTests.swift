@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import LiverySandbox
 import Testing
+
+@testable import LiverySandbox
 
 /// Many sign-ups at once that share something that must be unique: the
 /// database decides, so exactly one is stored and every other one is told why.
@@ -10,11 +11,15 @@ struct ConcurrentSignUpTests {
     static let attempts = 20
 
     /// Sends `attempts` registrations at once, the i-th with `fields(i)` under its own key unless `key` is given.
-    private static func signUpAtOnce(_ sandbox: SandboxHarness, brand: String = "neds", key: String? = nil,
-                                     _ fields: @escaping @Sendable (Int) -> [String: String]) async throws -> [SandboxHarness.Answer] {
+    private static func signUpAtOnce(
+        _ sandbox: SandboxHarness, brand: String = "neds", key: String? = nil,
+        _ fields: @escaping @Sendable (Int) -> [String: String]
+    ) async throws -> [SandboxHarness.Answer] {
         try await withThrowingTaskGroup(of: SandboxHarness.Answer.self) { group in
             for index in 0..<attempts {
-                group.addTask { try await sandbox.createClient(brand: brand, fields: fields(index), key: key ?? "key-\(index)") }
+                group.addTask {
+                    try await sandbox.createClient(brand: brand, fields: fields(index), key: key ?? "key-\(index)")
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -22,12 +27,16 @@ struct ConcurrentSignUpTests {
 
     /// A registration for person `index`: their own email, mobile and username.
     private static func person(_ index: Int) -> [String: String] {
-        Registrations.australian(["email": "person\(index)@example.com", "mobile": String(format: "0412 000 %03d", index),
-                                  "username": "person\(index)"])
+        Registrations.australian([
+            "email": "person\(index)@example.com", "mobile": String(format: "0412 000 %03d", index),
+            "username": "person\(index)",
+        ])
     }
 
     private static func clientRows(_ sandbox: SandboxHarness) async throws -> Int {
-        try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") ?? 0 }
+        try await DatabaseQueue(path: sandbox.databasePath).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") ?? 0
+        }
     }
 
     /// What twenty people share, written two ways, and the code the nineteen who lose are answered with.
@@ -49,8 +58,9 @@ struct ConcurrentSignUpTests {
         var losersCode: String { self == .username ? "username.taken" : "account.exists" }
     }
 
-    @Test("twenty sign-ups at once sharing a mobile, an email or a username, each written two ways: one account, nineteen 409s",
-          arguments: Shared.allCases)
+    @Test(
+        "twenty sign-ups at once sharing a mobile, an email or a username, each written two ways: one account, nineteen 409s",
+        arguments: Shared.allCases)
     func oneWinner(_ shared: Shared) async throws {
         try await SandboxHarness.run { sandbox in
             let answers = try await Self.signUpAtOnce(sandbox) { index in
@@ -90,20 +100,29 @@ struct ConcurrentSignUpTests {
         try SQLiteSchema.migrator.migrate(queue, upTo: "v4: usernames told apart by their look-alike key")
         try await queue.write { db in
             for (index, username) in ["first", "second"].enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO client (brand, username, username_key, fields, idempotency_key, created_at, email_key, mobile_key)
-                    VALUES ('neds', ?, ?, '{}', ?, '2026-01-01T00:00:00Z', 'pat@example.com', 'AU:412345678')
-                    """, arguments: [username, username, "old-\(index)"])
+                try db.execute(
+                    sql: """
+                        INSERT INTO client (brand, username, username_key, fields, idempotency_key, created_at, email_key, mobile_key)
+                        VALUES ('neds', ?, ?, '{}', ?, '2026-01-01T00:00:00Z', 'pat@example.com', 'AU:412345678')
+                        """, arguments: [username, username, "old-\(index)"])
             }
         }
         try queue.close()
         let sandbox = try await SandboxHarness.start(databasePath: path)
-        let third = try await sandbox.createClient(fields: Registrations.australian(["email": "PAT@example.com", "mobile": "0499 999 999",
-                                                                                           "username": "thirdperson"]))
-        let fourth = try await sandbox.createClient(fields: Registrations.australian(["email": "other@example.com", "mobile": "0412 345 678",
-                                                                                            "username": "fourthperson"]))
+        let third = try await sandbox.createClient(
+            fields: Registrations.australian([
+                "email": "PAT@example.com", "mobile": "0499 999 999",
+                "username": "thirdperson",
+            ]))
+        let fourth = try await sandbox.createClient(
+            fields: Registrations.australian([
+                "email": "other@example.com", "mobile": "0412 345 678",
+                "username": "fourthperson",
+            ]))
         await sandbox.stop(keepDatabase: true)
-        #expect(third.status == 409 && third.errorCode == "account.exists", "\(String(decoding: third.body, as: UTF8.self))")
+        #expect(
+            third.status == 409 && third.errorCode == "account.exists", "\(String(decoding: third.body, as: UTF8.self))"
+        )
         #expect(fourth.status == 409 && fourth.errorCode == "account.exists")
         let usernames = try await DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT username FROM client ORDER BY id")

@@ -1,6 +1,6 @@
 import Foundation
-import LiveryTesting
 import LiverySandbox
+import LiveryTesting
 import ServerConnections
 import Testing
 
@@ -8,16 +8,20 @@ import Testing
 /// slow request heads, idle connections and more connections than it serves.
 @Suite("Connections the sandbox sheds", .timeLimit(.minutes(1)))
 struct ConnectionLimitTests {
-    private static let partialHead = Data("GET /v2/client/check-username?brand=neds&username=slow HTTP/1.1\r\nHost: 127".utf8)
-    private static let wholeRequest = Data("GET /v2/client/check-username?brand=neds&username=steady HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    private static let partialHead = Data(
+        "GET /v2/client/check-username?brand=neds&username=slow HTTP/1.1\r\nHost: 127".utf8)
+    private static let wholeRequest = Data(
+        "GET /v2/client/check-username?brand=neds&username=steady HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
 
     @Test("slow request heads are answered 408 request.headTimeout and closed, while a normal client is served")
     func slowHeads() async throws {
-        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .milliseconds(300), maxConnections: 64)
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(30), requestHeadTimeout: .milliseconds(300), maxConnections: 64)
         try await SandboxHarness.run(connections: limits) { sandbox in
             let slow = try (0..<20).map { _ in try RawConnection(port: sandbox.server.port) }
             for connection in slow { try await connection.send(Self.partialHead) }
-            let served = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "steady"])
+            let served = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "steady"])
             #expect(served.status == 200)
             for connection in slow {
                 let (bytes, closed) = try await connection.readUntilClosed()
@@ -31,7 +35,8 @@ struct ConnectionLimitTests {
 
     @Test("a connection that sends nothing, or nothing after its answer, is closed after the idle time-out")
     func idleConnections() async throws {
-        let limits = ConnectionLimits(idleTimeout: .milliseconds(300), requestHeadTimeout: .seconds(30), maxConnections: 64)
+        let limits = ConnectionLimits(
+            idleTimeout: .milliseconds(300), requestHeadTimeout: .seconds(30), maxConnections: 64)
         try await SandboxHarness.run(connections: limits) { sandbox in
             let silent = try RawConnection(port: sandbox.server.port)
             let (nothing, closed) = try await silent.readUntilClosed()
@@ -44,10 +49,13 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("beyond the connection cap a connection is answered 503 server.busy with Retry-After; a freed slot serves again")
+    @Test(
+        "beyond the connection cap a connection is answered 503 server.busy with Retry-After; a freed slot serves again"
+    )
     func connectionCap() async throws {
-        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 3,
-                                      admissionWait: .seconds(2))
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 3,
+            admissionWait: .seconds(2))
         try await SandboxHarness.run(connections: limits) { sandbox in
             var held: [RawConnection] = []
             for _ in 0..<3 {
@@ -70,12 +78,16 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("a request body trickled slower than the body time-out is answered 408 request.bodyTimeout, and a waiting client is then served")
+    @Test(
+        "a request body trickled slower than the body time-out is answered 408 request.bodyTimeout, and a waiting client is then served"
+    )
     func slowBodies() async throws {
-        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), requestBodyTimeout: .milliseconds(300),
-                                      maxConnections: 8, admissionWait: .seconds(20))
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), requestBodyTimeout: .milliseconds(300),
+            maxConnections: 8, admissionWait: .seconds(20))
         try await SandboxHarness.run(connections: limits) { sandbox in
-            let head = "POST /v2/client HTTP/1.1\r\nHost: 127.0.0.1\r\nIdempotency-Key: slow\r\n"
+            let head =
+                "POST /v2/client HTTP/1.1\r\nHost: 127.0.0.1\r\nIdempotency-Key: slow\r\n"
                 + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
             let trickling = try (0..<8).map { _ in try RawConnection(port: sandbox.server.port) }
             for connection in trickling { try await connection.send(Data(head.utf8)) }
@@ -85,17 +97,23 @@ struct ConnectionLimitTests {
             for connection in trickling {
                 let (bytes, closed) = try await connection.readUntilClosed()
                 let answer = try #require(RawAnswer(bytes))
-                #expect(closed && answer.status == 408 && answer.errorCode == "request.bodyTimeout", "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(
+                    closed && answer.status == 408 && answer.errorCode == "request.bodyTimeout",
+                    "\(String(decoding: bytes, as: UTF8.self))")
             }
             #expect(try await patient.readAnswer()?.status == 200)
         }
     }
 
-    @Test("with one connection allowed, a client that opens each request's connection after the last closed is never answered 503")
+    @Test(
+        "with one connection allowed, a client that opens each request's connection after the last closed is never answered 503"
+    )
     func sequentialClientUnderCap() async throws {
         let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 1)
         try await SandboxHarness.run(connections: limits) { sandbox in
-            let closing = Data("GET /v2/client/check-username?brand=neds&username=steady HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+            let closing = Data(
+                "GET /v2/client/check-username?brand=neds&username=steady HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    .utf8)
             var statuses: [Int: Int] = [:]
             for attempt in 0..<100 {
                 let connection = try RawConnection(port: sandbox.server.port)
@@ -131,7 +149,8 @@ struct ConnectionLimitTests {
     func pipelined() async throws {
         try await SandboxHarness.run { sandbox in
             let connection = try RawConnection(port: sandbox.server.port)
-            let last = "GET /v2/client/check-username?brand=neds&username=last_one HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            let last =
+                "GET /v2/client/check-username?brand=neds&username=last_one HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
             try await connection.send(Self.wholeRequest + Self.wholeRequest + Data(last.utf8))
             let (bytes, closed) = try await connection.readUntilClosed()
             let text = String(decoding: bytes, as: UTF8.self)

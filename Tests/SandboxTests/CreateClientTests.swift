@@ -11,9 +11,10 @@ struct CreateClientTests {
             let answer = try await sandbox.createClient(fields: Registrations.australian)
             #expect(answer.status == 201)
             #expect(answer.json["clientId"] as? String == "client-1")
-            let row = try #require(try DatabaseQueue(path: sandbox.databasePath).read { db in
-                try Row.fetchOne(db, sql: "SELECT brand, username, fields, created_at FROM client")
-            })
+            let row = try #require(
+                try DatabaseQueue(path: sandbox.databasePath).read { db in
+                    try Row.fetchOne(db, sql: "SELECT brand, username, fields, created_at FROM client")
+                })
             #expect(row["brand"] as String == "neds")
             #expect(row["username"] as String == "adalove")
             #expect((row["fields"] as String).contains("ada@example.com"))
@@ -29,27 +30,37 @@ struct CreateClientTests {
             #expect(first.status == 201)
             #expect(retry.status == 200)
             #expect(retry.json["clientId"] as? String == first.json["clientId"] as? String)
-            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client")
+            }
             #expect(rows == 1)
         }
     }
 
-    @Test("a key used again for other details, another password or another brand is 422 idempotency.mismatch, and nothing is stored")
+    @Test(
+        "a key used again for other details, another password or another brand is 422 idempotency.mismatch, and nothing is stored"
+    )
     func keyBoundToItsRequest() async throws {
         try await SandboxHarness.run { sandbox in
             let first = try await sandbox.createClient(fields: Registrations.australian, key: "bound-1")
             #expect(first.status == 201)
-            let otherPerson = Registrations.australian(["firstName": "Grace", "email": "grace@example.com",
-                                                        "mobile": "0412 000 111", "username": "graceh"])
+            let otherPerson = Registrations.australian([
+                "firstName": "Grace", "email": "grace@example.com",
+                "mobile": "0412 000 111", "username": "graceh",
+            ])
             let reused = try await sandbox.createClient(fields: otherPerson, key: "bound-1")
             #expect(reused.status == 422 && reused.errorCode == "idempotency.mismatch")
-            let otherPassword = try await sandbox.createClient(fields: Registrations.australian(["password": "Different-Pass-77"]), key: "bound-1")
+            let otherPassword = try await sandbox.createClient(
+                fields: Registrations.australian(["password": "Different-Pass-77"]), key: "bound-1")
             #expect(otherPassword.status == 422 && otherPassword.errorCode == "idempotency.mismatch")
-            let otherBrand = try await sandbox.createClient(brand: "ladbrokes", fields: Registrations.australian, key: "bound-1")
+            let otherBrand = try await sandbox.createClient(
+                brand: "ladbrokes", fields: Registrations.australian, key: "bound-1")
             #expect(otherBrand.status == 422 && otherBrand.errorCode == "idempotency.mismatch")
             let same = try await sandbox.createClient(fields: Registrations.australian, key: "bound-1")
             #expect(same.status == 200 && same.json["clientId"] as? String == first.json["clientId"] as? String)
-            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client")
+            }
             #expect(rows == 1)
         }
     }
@@ -59,12 +70,16 @@ struct CreateClientTests {
         try await SandboxHarness.run { sandbox in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<6 {
-                    group.addTask { try await sandbox.createClient(fields: Registrations.australian, key: "same-key").status }
+                    group.addTask {
+                        try await sandbox.createClient(fields: Registrations.australian, key: "same-key").status
+                    }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             #expect(statuses.sorted() == [200, 200, 200, 200, 200, 201])
-            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client")
+            }
             #expect(rows == 1)
         }
     }
@@ -72,23 +87,28 @@ struct CreateClientTests {
     @Test("without an Idempotency-Key the request is 400 naming the header")
     func needsKey() async throws {
         try await SandboxHarness.run { sandbox in
-            let answer = try await sandbox.post("/v2/client", json: ["brand": "neds", "fields": Registrations.australian])
+            let answer = try await sandbox.post(
+                "/v2/client", json: ["brand": "neds", "fields": Registrations.australian])
             #expect(answer.status == 400)
             #expect(answer.errorCode == "request.invalid")
             #expect(answer.errorMessage?.contains("Idempotency-Key") == true)
         }
     }
 
-    @Test("a person who already has an account is 409 account.exists, by email in any case or mobile however written; other brands are separate")
+    @Test(
+        "a person who already has an account is 409 account.exists, by email in any case or mobile however written; other brands are separate"
+    )
     func existingAccount() async throws {
         try await SandboxHarness.run { sandbox in
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
-            let sameEmail = try await sandbox.createClient(fields: Registrations.australian(
-                ["email": "ADA@Example.com", "mobile": "0499 111 222", "username": "ada_two"]))
+            let sameEmail = try await sandbox.createClient(
+                fields: Registrations.australian(
+                    ["email": "ADA@Example.com", "mobile": "0499 111 222", "username": "ada_two"]))
             #expect(sameEmail.status == 409 && sameEmail.errorCode == "account.exists")
             #expect(sameEmail.fieldCodes.isEmpty, "the answer names no field and echoes nothing typed")
-            let sameMobile = try await sandbox.createClient(fields: Registrations.australian(
-                ["email": "other@example.com", "mobile": "+61412345678", "username": "ada_three"]))
+            let sameMobile = try await sandbox.createClient(
+                fields: Registrations.australian(
+                    ["email": "other@example.com", "mobile": "+61412345678", "username": "ada_three"]))
             #expect(sameMobile.errorCode == "account.exists")
             #expect(try await sandbox.createClient(brand: "ladbrokes", fields: Registrations.australian).status == 201)
         }
@@ -114,7 +134,9 @@ struct CreateClientTests {
             var newZealand = Registrations.newZealand
             newZealand.merge(sam) { _, new in new }
             #expect(try await sandbox.createClient(brand: "tabnz", fields: newZealand).status == 201)
-            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client") }
+            let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client")
+            }
             #expect(rows == 1)
         }
     }
@@ -123,10 +145,12 @@ struct CreateClientTests {
     func passwordHashed() async throws {
         try await SandboxHarness.run { sandbox in
             let password = "Zebra-Crossing-42!"
-            #expect(try await sandbox.createClient(fields: Registrations.australian(["password": password])).status == 201)
-            let row = try #require(try DatabaseQueue(path: sandbox.databasePath).read { db in
-                try Row.fetchOne(db, sql: "SELECT fields, password_hash FROM client")
-            })
+            #expect(
+                try await sandbox.createClient(fields: Registrations.australian(["password": password])).status == 201)
+            let row = try #require(
+                try DatabaseQueue(path: sandbox.databasePath).read { db in
+                    try Row.fetchOne(db, sql: "SELECT fields, password_hash FROM client")
+                })
             let hash: String = row["password_hash"]
             #expect(hash.hasPrefix("scrypt$"))
             #expect(PasswordHasher().verify(password, against: hash))
@@ -135,7 +159,9 @@ struct CreateClientTests {
             await sandbox.server.stop()
             for suffix in ["", "-wal", "-shm"] {
                 let bytes = (try? Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath + suffix))) ?? Data()
-                #expect(bytes.range(of: Data(password.utf8)) == nil, "password found in \(suffix.isEmpty ? "the database" : suffix)")
+                #expect(
+                    bytes.range(of: Data(password.utf8)) == nil,
+                    "password found in \(suffix.isEmpty ? "the database" : suffix)")
             }
         }
     }
@@ -143,7 +169,8 @@ struct CreateClientTests {
     @Test("two hashes of one password differ (a fresh salt each)")
     func salted() throws {
         let hasher = PasswordHasher(cost: .testing)
-        let first = try hasher.hash("Analytical1!"), second = try hasher.hash("Analytical1!")
+        let first = try hasher.hash("Analytical1!")
+        let second = try hasher.hash("Analytical1!")
         #expect(first != second)
         #expect(hasher.verify("Analytical1!", against: first) && hasher.verify("Analytical1!", against: second))
     }

@@ -7,27 +7,32 @@ import Testing
 struct FaultInjectionTests {
     @Test("parses faults and latencies")
     func parses() throws {
-        let plan = try FaultPlan.parse(faults: ["check-username=500@0.3", "create-client=503", "address=latency 2s"],
-                                       latencies: ["betslip-count=1.5s"])
+        let plan = try FaultPlan.parse(
+            faults: ["check-username=500@0.3", "create-client=503", "address=latency 2s"],
+            latencies: ["betslip-count=1.5s"])
         #expect(plan.failures[.checkUsername] == FaultPlan.Failure(.status(500), rate: 0.3))
         #expect(plan.failures[.createClient] == FaultPlan.Failure(.status(503)))
         #expect(plan.latencies[.address] == .seconds(2))
         #expect(plan.latencies[.betslipCount] == .milliseconds(1500))
-        #expect(try FaultPlan.parse(faults: ["create-client=timeout@0.5"]).failures[.createClient] == FaultPlan.Failure(.timeout, rate: 0.5))
+        #expect(
+            try FaultPlan.parse(faults: ["create-client=timeout@0.5"]).failures[.createClient]
+                == FaultPlan.Failure(.timeout, rate: 0.5))
         #expect(try FaultPlan.parse(faults: plan.specs) == plan, "a plan reads back from its own values")
     }
 
-    @Test("a bad value is an error naming the bad part", arguments: [
-        (["check-usernam=500@0.3"], [String](), "unknown route 'check-usernam'"),
-        (["check-username=5xx@0.3"], [], "'5xx' is not an HTTP error status"),
-        (["check-username=200"], [], "'200' is not an HTTP error status"),
-        (["address=latency soon"], [], "the latency 'soon'"),
-        (["address=latency 1e9s"], [], "not a duration from 0 to 600s"),
-        (["check-username=500@1.5"], [], "the rate '1.5'"),
-        (["check-username"], [], "expected <route>=<status>@<rate>, <route>=timeout"),
-        ([], ["address=200"], "needs a unit"),
-        ([], ["address=fast ms"], "the latency 'fast ms'"),
-    ])
+    @Test(
+        "a bad value is an error naming the bad part",
+        arguments: [
+            (["check-usernam=500@0.3"], [String](), "unknown route 'check-usernam'"),
+            (["check-username=5xx@0.3"], [], "'5xx' is not an HTTP error status"),
+            (["check-username=200"], [], "'200' is not an HTTP error status"),
+            (["address=latency soon"], [], "the latency 'soon'"),
+            (["address=latency 1e9s"], [], "not a duration from 0 to 600s"),
+            (["check-username=500@1.5"], [], "the rate '1.5'"),
+            (["check-username"], [], "expected <route>=<status>@<rate>, <route>=timeout"),
+            ([], ["address=200"], "needs a unit"),
+            ([], ["address=fast ms"], "the latency 'fast ms'"),
+        ])
     func rejects(faults: [String], latencies: [String], problem: String) {
         #expect {
             try FaultPlan.parse(faults: faults, latencies: latencies)
@@ -41,7 +46,8 @@ struct FaultInjectionTests {
         let plan = try FaultPlan.parse(faults: ["check-username=500@1"], latencies: [])
         try await SandboxHarness.run(faults: plan) { sandbox in
             for _ in 0..<3 {
-                let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
+                let answer = try await sandbox.get(
+                    "/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
                 #expect(answer.status == 500)
                 #expect(answer.errorCode == "fault.injected")
             }
@@ -58,8 +64,10 @@ struct FaultInjectionTests {
             #expect(answer.elapsed < .seconds(5))
             let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL))
             await #expect(throws: BackendError.timedOut) {
-                try await backend.createClient(ClientRegistration(brand: BrandID(rawValue: "neds")!, fields: Registrations.australian,
-                                                                  idempotencyKey: "timeout-key"))
+                try await backend.createClient(
+                    ClientRegistration(
+                        brand: BrandID(rawValue: "neds")!, fields: Registrations.australian,
+                        idempotencyKey: "timeout-key"))
             }
         }
     }
@@ -68,7 +76,8 @@ struct FaultInjectionTests {
     func latency() async throws {
         let plan = try FaultPlan.parse(faults: [], latencies: ["check-username=250ms"])
         try await SandboxHarness.run(faults: plan) { sandbox in
-            let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
+            let answer = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
             #expect(answer.status == 200)
             #expect(answer.elapsed >= .milliseconds(250))
         }
@@ -82,7 +91,10 @@ struct FaultInjectionTests {
             try await SandboxHarness.run(faults: plan) { sandbox in
                 var statuses: [Int] = []
                 for _ in 0..<20 {
-                    statuses.append(try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"]).status)
+                    statuses.append(
+                        try await sandbox.get(
+                            "/v2/client/check-username", query: ["brand": "neds", "username": "someone"]
+                        ).status)
                 }
                 runs.append(statuses)
             }

@@ -1,8 +1,5 @@
 import AddressLookupFeature
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Hummingbird
 import JoinFormFeature
 import LiveryComposition
@@ -10,6 +7,10 @@ import LiveryCore
 import LiverySandbox
 import Logging
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A runtime assembled on live services — real HTTP to a server on loopback,
 /// the wall clock — through the same composition root as every other entry point.
@@ -19,8 +20,9 @@ struct LiveRuntimeTests {
     /// Live services over HTTP at `server`: the server's definition, or with `fallsBack` the bundled one when it fails.
     private func live(_ server: URL, fallsBack: Bool = false, ledger: ClientLedger? = nil) -> LiveServices {
         let accounts = HTTPServiceConfiguration(baseURL: server, timeout: .seconds(10))
-        return LiveServices(accounts: accounts, addresses: HarmonyConfiguration(baseURL: server),
-                            definition: fallsBack ? .serverOrBundled(.http(accounts)) : .server(.http(accounts)), ledger: ledger)
+        return LiveServices(
+            accounts: accounts, addresses: HarmonyConfiguration(baseURL: server),
+            definition: fallsBack ? .serverOrBundled(.http(accounts)) : .server(.http(accounts)), ledger: ledger)
     }
 
     private func type(_ text: String, into input: InputID, on join: JoinFormStore) {
@@ -33,8 +35,10 @@ struct LiveRuntimeTests {
     /// server's suggestions, up to the last continue.
     private func fillSignUp(_ join: JoinFormStore, username: String) async {
         join.send(.change(.field("title"), "Mx"))
-        for (field, text) in [("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-                              ("email", "\(username)@example.com"), ("mobile", "0412345678")] {
+        for (field, text) in [
+            ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
+            ("email", "\(username)@example.com"), ("mobile", "0412345678"),
+        ] {
             type(text, into: .field(FieldName(field)), on: join)
         }
         join.send(.continue)
@@ -42,7 +46,7 @@ struct LiveRuntimeTests {
         #expect(join.state.page.name == "account")
         join.send(.focus(.field("address")))
         join.send(.change(.field("address"), "12 Smith Street Collingwood"))
-        join.send(.address(.submit))                 // return searches at once, without the debounce
+        join.send(.address(.submit))  // return searches at once, without the debounce
         await join.settle()
         guard let first = join.state.address?.suggestions.first else {
             Issue.record("no address suggestions")
@@ -64,10 +68,13 @@ struct LiveRuntimeTests {
         try await SandboxHarness.run(faults: plan) { sandbox in
             // A second per attempt (room for the username check on a busy machine), one retry: the person waits
             // two seconds, not the server's six.
-            let services = LiveServices(accounts: HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, timeout: .seconds(1),
-                                                                           retriesOnTimeout: 1),
-                                        addresses: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
-            let join = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services)).runtime.joinForm()
+            let services = LiveServices(
+                accounts: HTTPServiceConfiguration(
+                    baseURL: sandbox.server.baseURL, timeout: .seconds(1),
+                    retriesOnTimeout: 1),
+                addresses: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+            let join = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services)).runtime
+                .joinForm()
             await fillSignUp(join, username: "slow_alex")
             let tapped = ContinuousClock.now
             join.send(.continue)
@@ -85,7 +92,8 @@ struct LiveRuntimeTests {
         try await SandboxHarness.run { sandbox in
             let ledger = ClientLedger()
             let composition = try Composition(SandboxHarness.brands)
-            let assembled = try await composition.assemble("neds", on: .live(live(sandbox.server.baseURL, ledger: ledger)))
+            let assembled = try await composition.assemble(
+                "neds", on: .live(live(sandbox.server.baseURL, ledger: ledger)))
             #expect(assembled.origin == .server)
             let join = try assembled.runtime.joinForm()
             await fillSignUp(join, username: "live_alex")
@@ -97,7 +105,8 @@ struct LiveRuntimeTests {
             }
             #expect(await ledger.clients.map(\.id) == [client.clientID])
             #expect(await ledger.clients.first?.fields["password"] == nil)
-            let check = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "live_alex"])
+            let check = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "live_alex"])
             #expect(check.json["available"] as? Bool == false)
         }
     }
@@ -121,13 +130,16 @@ struct LiveRuntimeTests {
     func configDoesNotLoad() async throws {
         let router = Router()
         router.get("v2/registration/config") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"fields": [{"name": "Nick", "inputType": "Txt"}]}"#)))
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(string: #"{"fields": [{"name": "Nick", "inputType": "Txt"}]}"#)))
         }
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let server = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-                                 onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) },
-                                 logger: Logger(label: "config") { _ in SwiftLogNoOpLogHandler() })
+        let server = Application(
+            router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) },
+            logger: Logger(label: "config") { _ in SwiftLogNoOpLogHandler() })
         let running = Task { try await server.run() }
         defer { running.cancel() }
         var iterator = ports.makeAsyncIterator()
@@ -145,14 +157,20 @@ struct LiveRuntimeTests {
         }
     }
 
-    @Test("an app's refreshing token: the sandbox answers 401 once, the provider refreshes, and the whole journey succeeds")
+    @Test(
+        "an app's refreshing token: the sandbox answers 401 once, the provider refreshes, and the whole journey succeeds"
+    )
     func tokenRefreshes() async throws {
         try await SandboxHarness.run(accessTokens: ["fresh-token"]) { sandbox in
             let tokens = RefreshingToken(initial: "expired-token", next: "fresh-token")
-            let server = HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, timeout: .seconds(10), headerProvider: tokens)
-            let services = LiveServices(accounts: server, addresses: HarmonyConfiguration(baseURL: sandbox.server.baseURL,
-                                                                                          headerProvider: tokens),
-                                        definition: .server(.http(server)))
+            let server = HTTPServiceConfiguration(
+                baseURL: sandbox.server.baseURL, timeout: .seconds(10), headerProvider: tokens)
+            let services = LiveServices(
+                accounts: server,
+                addresses: HarmonyConfiguration(
+                    baseURL: sandbox.server.baseURL,
+                    headerProvider: tokens),
+                definition: .server(.http(server)))
             let assembled = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services))
             #expect(assembled.origin == .server, "the registration config was fetched after the refresh")
             let join = try assembled.runtime.joinForm()
@@ -163,23 +181,29 @@ struct LiveRuntimeTests {
                 Issue.record("not signed up: \(join.state.alert.map(\.title) ?? "no alert")")
                 return
             }
-            #expect(await tokens.refusals == ["Bearer expired-token"], "one 401, then every call carried the fresh token")
+            #expect(
+                await tokens.refusals == ["Bearer expired-token"], "one 401, then every call carried the fresh token")
             #expect(await tokens.asked > 4, "asked before every request: config, checks, searches, create-client")
         }
     }
 
-    @Test("a token the provider cannot refresh: the 401 stands and is a clear failure; no token at all is 401 auth.required")
+    @Test(
+        "a token the provider cannot refresh: the 401 stands and is a clear failure; no token at all is 401 auth.required"
+    )
     func tokenRefused() async throws {
         try await SandboxHarness.run(accessTokens: ["fresh-token"]) { sandbox in
             let stale = RefreshingToken(initial: "expired-token", next: nil)
-            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, headerProvider: stale))
+            let backend = HTTPAccountBackend(
+                HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, headerProvider: stale))
             await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 401 auth.invalid")) {
                 try await backend.checkUsername("someone", for: BrandID(rawValue: "neds")!)
             }
             #expect(await stale.refusals.count == 1, "asked once to refresh, then the 401 stands")
-            let bare = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
+            let bare = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "someone"])
             #expect(bare.status == 401 && bare.errorCode == "auth.required")
-            let addresses = try await sandbox.post("/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
+            let addresses = try await sandbox.post(
+                "/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
             #expect(addresses.status == 401)
             #expect(try await sandbox.get("/health").status == 200, "operations routes need no token")
         }
@@ -206,7 +230,7 @@ actor RefreshingToken: RequestHeaderProvider {
 
     func refused(_ headers: [String: String]) -> Bool {
         refusals.append(headers["Authorization"] ?? "")
-        guard headers["Authorization"] == "Bearer \(token)" else { return true }    // refreshed meanwhile by another call
+        guard headers["Authorization"] == "Bearer \(token)" else { return true }  // refreshed meanwhile by another call
         guard let next else { return false }
         token = next
         self.next = nil

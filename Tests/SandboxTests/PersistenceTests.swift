@@ -19,8 +19,9 @@ struct PersistenceTests {
         #expect(replay.status == 200)
         #expect(replay.json["clientId"] as? String == id)
         #expect(try await second.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 4)
-        let next = try await second.createClient(fields: Registrations.australian(
-            ["username": "second_one", "email": "second@example.com", "mobile": "0400 000 002"]))
+        let next = try await second.createClient(
+            fields: Registrations.australian(
+                ["username": "second_one", "email": "second@example.com", "mobile": "0400 000 002"]))
         #expect(next.json["clientId"] as? String == "client-2")
         await second.stop()
     }

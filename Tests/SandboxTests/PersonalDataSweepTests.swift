@@ -3,8 +3,9 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
-@testable import LiveryScenarios
 import Testing
+
+@testable import LiveryScenarios
 
 /// Every scenario of every brand, run, and every analytics event it sent
 /// searched for what the person typed and the amounts they had: none may be there.
@@ -68,8 +69,9 @@ struct PersonalDataSweepTests {
         let runner = ScenarioRunner(composition: composition)
         let definition = try composition.configuration(of: brand).bundledDefinition
         let options = Set(definition.fields.flatMap { $0.options ?? [] } + AustralianState.allCases.map(\.rawValue))
-        let ids = Set((definition.fields.map(\.name.rawValue) + SystemAlert.Kind.allCases.map(\.rawValue)
-            + SystemAlert.Action.Role.allCases.map(\.rawValue)).map { $0.lowercased() })
+        let ids = Set(
+            (definition.fields.map(\.name.rawValue) + SystemAlert.Kind.allCases.map(\.rawValue)
+                + SystemAlert.Action.Role.allCases.map(\.rawValue)).map { $0.lowercased() })
         var searched = 0
         for path in ScenarioLibrary.files(for: brand) {
             let scenario = try runner.load(path, brand: brand)
@@ -79,7 +81,9 @@ struct PersonalDataSweepTests {
                 for (key, property) in event.properties {
                     let shown = property.value.description
                     for value in values {
-                        #expect(!Self.carries(shown, value, ids: ids), "\(scenario.fileName): \(event.name).\(key) = '\(shown)' carries '\(value)'")
+                        #expect(
+                            !Self.carries(shown, value, ids: ids),
+                            "\(scenario.fileName): \(event.name).\(key) = '\(shown)' carries '\(value)'")
                     }
                 }
             }

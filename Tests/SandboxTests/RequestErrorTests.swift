@@ -17,21 +17,26 @@ struct RequestErrorTests {
     @Test("a query string over the head limit is 431 request.headTooLarge in the JSON error shape")
     func oversizedHead() async throws {
         try await SandboxHarness.run { sandbox in
-            let answer = try await sandbox.get("/v2/client/check-username",
-                                               query: ["brand": "neds", "username": String(repeating: "a", count: 100_000)])
+            let answer = try await sandbox.get(
+                "/v2/client/check-username",
+                query: ["brand": "neds", "username": String(repeating: "a", count: 100_000)])
             #expect(answer.status == 431)
             #expect(answer.errorCode == "request.headTooLarge")
             #expect(answer.errorMessage?.contains("80 KiB") == true)
             // The server goes on answering.
-            #expect(try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "fresh_one"]).status == 200)
+            #expect(
+                try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "fresh_one"])
+                    .status == 200)
         }
     }
 
     @Test("bytes that are not HTTP are 400 request.malformed in the JSON error shape, and the connection closes")
     func notHTTP() async throws {
         try await SandboxHarness.run { sandbox in
-            for garbage in ["\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET /v2 HTTP/9.9\r\nHost: x\r\n\r\n",
-                            "GET / HTTP/1.1\r\nBad Header\r\n\r\n"] {
+            for garbage in [
+                "\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET /v2 HTTP/9.9\r\nHost: x\r\n\r\n",
+                "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
+            ] {
                 let connection = try RawConnection(port: sandbox.server.port)
                 try await connection.send(Data(garbage.utf8))
                 let answer = try #require(RawAnswer(try await connection.readToEnd()), "\(garbage.debugDescription)")
@@ -45,8 +50,9 @@ struct RequestErrorTests {
     @Test("malformed JSON is 400 request.malformed")
     func malformed() async throws {
         try await SandboxHarness.run { sandbox in
-            let answer = try await sandbox.send("POST", "/v2/client", body: Data(#"{"brand": "neds", "fields": {"#.utf8),
-                                                headers: ["Idempotency-Key": "k"])
+            let answer = try await sandbox.send(
+                "POST", "/v2/client", body: Data(#"{"brand": "neds", "fields": {"#.utf8),
+                headers: ["Idempotency-Key": "k"])
             #expect(answer.status == 400)
             #expect(answer.errorCode == "request.malformed")
             #expect(answer.errorMessage?.contains("not valid JSON") == true)
@@ -56,11 +62,13 @@ struct RequestErrorTests {
     @Test("JSON of the wrong shape is 400 saying where")
     func wrongShape() async throws {
         try await SandboxHarness.run { sandbox in
-            let notText = try await sandbox.post("/v2/client", json: ["brand": "neds", "fields": ["marketingConsent": true]],
-                                                 headers: ["Idempotency-Key": "k"])
+            let notText = try await sandbox.post(
+                "/v2/client", json: ["brand": "neds", "fields": ["marketingConsent": true]],
+                headers: ["Idempotency-Key": "k"])
             #expect(notText.status == 400)
             #expect(notText.errorMessage == "'fields.marketingConsent' is not a string")
-            let noBrand = try await sandbox.post("/v2/client", json: ["fields": [String: String]()], headers: ["Idempotency-Key": "k"])
+            let noBrand = try await sandbox.post(
+                "/v2/client", json: ["fields": [String: String]()], headers: ["Idempotency-Key": "k"])
             #expect(noBrand.errorMessage == "no 'brand' at the top level")
         }
     }
@@ -76,7 +84,8 @@ struct RequestErrorTests {
             #expect(put.status == 405 && put.allow == "GET, OPTIONS, PUT")
             let options = try await sandbox.send("OPTIONS", "/v2/client/check-username")
             #expect(options.status == 204 && options.allow == "GET, OPTIONS")
-            let head = try await sandbox.send("HEAD", "/v2/client/check-username", query: ["brand": "neds", "username": "someone_new"])
+            let head = try await sandbox.send(
+                "HEAD", "/v2/client/check-username", query: ["brand": "neds", "username": "someone_new"])
             #expect(head.status == 405 && head.allow == "GET, OPTIONS")
             let unknownOptions = try await sandbox.send("OPTIONS", "/v2/nothing-here")
             #expect(unknownOptions.status == 404 && unknownOptions.errorCode == "route.unknown")

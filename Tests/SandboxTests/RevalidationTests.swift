@@ -4,7 +4,9 @@ import Testing
 /// client that skipped validation gets the same rule codes the form reports.
 @Suite("create-client re-validation")
 struct RevalidationTests {
-    private func codes(_ changes: [String: String?], brand: String = "neds") async throws -> (Int, String?, [String: [String]]) {
+    private func codes(_ changes: [String: String?], brand: String = "neds") async throws -> (
+        Int, String?, [String: [String]]
+    ) {
         var result: (Int, String?, [String: [String]]) = (0, nil, [:])
         try await SandboxHarness.run { sandbox in
             let answer = try await sandbox.createClient(brand: brand, fields: Registrations.australian(changes))
@@ -37,8 +39,10 @@ struct RevalidationTests {
 
     @Test("several broken rules are all reported, per field, composite children included")
     func several() async throws {
-        let (status, _, fields) = try await codes(["dateOfBirth": "22/11/2015", "password": "short", "address.postcode": "30",
-                                                   "depositLimit": nil, "marketingConsent": "maybe"])
+        let (status, _, fields) = try await codes([
+            "dateOfBirth": "22/11/2015", "password": "short", "address.postcode": "30",
+            "depositLimit": nil, "marketingConsent": "maybe",
+        ])
         #expect(status == 422)
         #expect(fields["dateOfBirth"] == ["age.minimum"])
         #expect(fields["password"]?.contains("password.strength") == true)

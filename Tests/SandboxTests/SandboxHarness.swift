@@ -1,14 +1,15 @@
-import LiveryComposition
 import Foundation
-import SandboxRequests
 import GRDB
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import LiveryComposition
 import LiveryCore
 import LiverySandbox
-import ServerConnections
 import Logging
+import SandboxRequests
+import ServerConnections
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A sandbox on a free loopback port over a temporary SQLite file, and a
 /// tiny JSON client for it.
@@ -29,25 +30,33 @@ struct SandboxHarness {
 
     /// Starts a sandbox on `database`, else on the SQLite file at
     /// `databasePath`, else on a new temporary SQLite file.
-    static func start(databasePath: String? = nil, database: SandboxDatabase? = nil, faults: FaultPlan = FaultPlan(),
-                      allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(), worlds: WorldLimits = WorldLimits(),
-                      accessTokens: Set<String> = [],
-                      logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }) async throws -> SandboxHarness {
+    static func start(
+        databasePath: String? = nil, database: SandboxDatabase? = nil, faults: FaultPlan = FaultPlan(),
+        allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
+        worlds: WorldLimits = WorldLimits(),
+        accessTokens: Set<String> = [],
+        logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }
+    ) async throws -> SandboxHarness {
         let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
-        var configuration = SandboxConfiguration(port: 0, database: database, faults: faults, passwordCost: .testing,
-                                                 connections: connections, allowsSeeding: allowsSeeding, worlds: worlds,
-                                                 drain: .milliseconds(500))
+        var configuration = SandboxConfiguration(
+            port: 0, database: database, faults: faults, passwordCost: .testing,
+            connections: connections, allowsSeeding: allowsSeeding, worlds: worlds,
+            drain: .milliseconds(500))
         configuration.accessTokens = accessTokens
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, database: database)
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
-    static func run(faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
-                    worlds: WorldLimits = WorldLimits(), accessTokens: Set<String> = [], isolation: isolated (any Actor)? = #isolation,
-                    _ body: (SandboxHarness) async throws -> Void) async throws {
-        let sandbox = try await start(faults: faults, allowsSeeding: allowsSeeding, connections: connections, worlds: worlds,
-                                      accessTokens: accessTokens)
+    static func run(
+        faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
+        worlds: WorldLimits = WorldLimits(), accessTokens: Set<String> = [],
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (SandboxHarness) async throws -> Void
+    ) async throws {
+        let sandbox = try await start(
+            faults: faults, allowsSeeding: allowsSeeding, connections: connections, worlds: worlds,
+            accessTokens: accessTokens)
         do {
             try await body(sandbox)
         } catch {
@@ -104,23 +113,31 @@ struct SandboxHarness {
     }
 
     /// Creates a client of `brand` with `fields` under `key`, with `headers` (a world's, say).
-    func createClient(brand: String = "neds", fields: [String: String], key: String = UUID().uuidString,
-                      headers: [String: String] = [:]) async throws -> Answer {
-        try await post("/v2/client", json: ["brand": brand, "fields": fields], headers: headers.merging(["Idempotency-Key": key]) { $1 })
+    func createClient(
+        brand: String = "neds", fields: [String: String], key: String = UUID().uuidString,
+        headers: [String: String] = [:]
+    ) async throws -> Answer {
+        try await post(
+            "/v2/client", json: ["brand": brand, "fields": fields],
+            headers: headers.merging(["Idempotency-Key": key]) { $1 })
     }
 
     /// Makes a world seeded with `seed` (a brand is added when none is given); its id.
     func createWorld(_ seed: [String: Any] = [:]) async throws -> String {
-        let answer = try await post("/sandbox/worlds", json: seed.merging(["brand": seed["brand"] ?? "neds"]) { first, _ in first })
+        let answer = try await post(
+            "/sandbox/worlds", json: seed.merging(["brand": seed["brand"] ?? "neds"]) { first, _ in first })
         guard answer.status == 201, let id = answer.json["world"] as? String else {
-            throw HarnessFailure("POST /sandbox/worlds answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
+            throw HarnessFailure(
+                "POST /sandbox/worlds answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
         }
         return id
     }
 
     /// How many client rows the database holds that match `condition` (SQL).
     func clientRows(where condition: String) async throws -> Int {
-        try await DatabaseQueue(path: databasePath).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client WHERE \(condition)") ?? 0 }
+        try await DatabaseQueue(path: databasePath).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client WHERE \(condition)") ?? 0
+        }
     }
 
     /// Why the harness could not do what a test asked.
@@ -129,10 +146,15 @@ struct SandboxHarness {
         init(_ description: String) { self.description = description }
     }
 
-    func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
-              headers: [String: String] = [:]) async throws -> Answer {
-        var components = URLComponents(url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+    func send(
+        _ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> Answer {
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty {
+            components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        }
         var request = URLRequest(url: components.url!, timeoutInterval: 10)
         request.httpMethod = method
         request.httpBody = body
@@ -141,9 +163,10 @@ struct SandboxHarness {
         let start = ContinuousClock.now
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
-        return Answer(status: http?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start,
-                      allow: http?.value(forHTTPHeaderField: "Allow"),
-                      answerAfter: http?.value(forHTTPHeaderField: "Livery-Answer-After"))
+        return Answer(
+            status: http?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start,
+            allow: http?.value(forHTTPHeaderField: "Allow"),
+            answerAfter: http?.value(forHTTPHeaderField: "Livery-Answer-After"))
     }
 }
 

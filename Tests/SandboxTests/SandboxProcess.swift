@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `livery-server sandbox` process started by a test: the real binary,
@@ -114,7 +115,9 @@ struct SandboxClient: Sendable {
     }
 
     /// `POST /v2/client` for neds with `fields` under `key`: the status and the client id, if any.
-    func register(_ fields: [String: String], key: String, world: String? = nil) async throws -> (status: Int, clientId: String?) {
+    func register(_ fields: [String: String], key: String, world: String? = nil) async throws -> (
+        status: Int, clientId: String?
+    ) {
         var request = URLRequest(url: baseURL.appendingPathComponent("v2/client"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -141,7 +144,10 @@ struct SandboxClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONSerialization.data(withJSONObject: json)
         let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:])
+        return (
+            (response as? HTTPURLResponse)?.statusCode ?? 0,
+            (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        )
     }
 
     /// The value of the metric line starting with `name` (no labels), if present.

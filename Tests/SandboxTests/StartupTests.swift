@@ -9,7 +9,9 @@ struct StartupTests {
         let first = try await SandboxHarness.start()
         let path = SandboxHarness.temporaryDatabasePath()
         let configuration = SandboxConfiguration(port: first.server.port, databasePath: path, passwordCost: .testing)
-        await #expect { _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration) } throws: { error in
+        await #expect {
+            _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration)
+        } throws: { error in
             guard case SandboxSetupError.server = error else { return false }
             return true
         }
@@ -20,7 +22,9 @@ struct StartupTests {
     @Test("a database in a folder that does not exist is an error naming the path")
     func badDatabasePath() async throws {
         let configuration = SandboxConfiguration(port: 0, databasePath: "/nonexistent-folder/sandbox.sqlite")
-        await #expect { _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration) } throws: { error in
+        await #expect {
+            _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration)
+        } throws: { error in
             "\(error)".contains("/nonexistent-folder/sandbox.sqlite")
         }
     }

@@ -2,31 +2,38 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
-@testable import LiverySandbox
 import SandboxRequests
 import Testing
+
+@testable import LiverySandbox
 
 /// One suite for both stores: what the sandbox relies on from its database,
 /// on SQLite and (where a server is configured) on PostgreSQL alike.
 @Suite("storage, on SQLite and PostgreSQL")
 struct StorageTests {
     private static let neds = BrandID(rawValue: "neds")!
-    private static func client(_ world: WorldID = .standard, key: String, username: String = "adalove",
-                               email: String = "ada@example.com", mobile: String = "0412 345 678") -> NewClient {
-        NewClient(world: world, brand: Self.neds, username: username, fields: ["email": email, "mobile": mobile],
-                  passwordHash: "scrypt$10$8$1$c2FsdA==$a2V5", idempotencyKey: key, fingerprint: "f",
-                  identity: AccountIdentity(email: email, mobile: mobile))
+    private static func client(
+        _ world: WorldID = .standard, key: String, username: String = "adalove",
+        email: String = "ada@example.com", mobile: String = "0412 345 678"
+    ) -> NewClient {
+        NewClient(
+            world: world, brand: Self.neds, username: username, fields: ["email": email, "mobile": mobile],
+            passwordHash: "scrypt$10$8$1$c2FsdA==$a2V5", idempotencyKey: key, fingerprint: "f",
+            identity: AccountIdentity(email: email, mobile: mobile))
     }
 
-    @Test("the PostgreSQL half runs on a server Livery supports (PostgreSQL 15 or later)",
-          .enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
+    @Test(
+        "the PostgreSQL half runs on a server Livery supports (PostgreSQL 15 or later)",
+        .enabled(if: TestPostgres.isAvailable, TestPostgres.skipped))
     func postgresServer() async throws {
         let server = try PostgresLocation(url: try #require(TestPostgres.url))
         let version = try await TestPostgres.count("SELECT current_setting('server_version_num')::BIGINT", on: server)
         #expect(version >= 150_000, "server_version_num \(version)")
     }
 
-    @Test("forty concurrent stores under one idempotency key make one client; every other is a replay of it", arguments: StorageKind.available)
+    @Test(
+        "forty concurrent stores under one idempotency key make one client; every other is a replay of it",
+        arguments: StorageKind.available)
     func sameKey(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in
             let outcomes = try await withThrowingTaskGroup(of: Insertion.self) { group in
@@ -39,15 +46,18 @@ struct StorageTests {
         }
     }
 
-    @Test("concurrent sign-ups sharing a username, an email or a mobile number store one client; the others learn why",
-          arguments: StorageKind.available)
+    @Test(
+        "concurrent sign-ups sharing a username, an email or a mobile number store one client; the others learn why",
+        arguments: StorageKind.available)
     func sameUsernameOrPerson(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in
             let byUsername = try await withThrowingTaskGroup(of: Insertion.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await storage.insert(Self.client(key: "u\(index)", email: "u\(index)@example.com",
-                                                             mobile: String(format: "0412 000 %03d", index)))
+                        try await storage.insert(
+                            Self.client(
+                                key: "u\(index)", email: "u\(index)@example.com",
+                                mobile: String(format: "0412 000 %03d", index)))
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -57,19 +67,25 @@ struct StorageTests {
             let byEmail = try await withThrowingTaskGroup(of: Insertion.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await storage.insert(Self.client(key: "e\(index)", username: "name\(index)", email: "same@example.com",
-                                                             mobile: String(format: "0413 000 %03d", index)))
+                        try await storage.insert(
+                            Self.client(
+                                key: "e\(index)", username: "name\(index)", email: "same@example.com",
+                                mobile: String(format: "0413 000 %03d", index)))
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(byEmail.filter { if case .created = $0 { true } else { false } }.count == 1)
             #expect(byEmail.filter { $0 == .accountExists }.count == 19)
-            #expect(try await storage.hasAccount(AccountIdentity(email: "SAME@example.com", mobile: nil), brand: Self.neds, in: .standard))
+            #expect(
+                try await storage.hasAccount(
+                    AccountIdentity(email: "SAME@example.com", mobile: nil), brand: Self.neds, in: .standard))
         }
     }
 
-    @Test("a new database starts with the sample taken usernames and register; a new world starts the same", arguments: StorageKind.available)
+    @Test(
+        "a new database starts with the sample taken usernames and register; a new world starts the same",
+        arguments: StorageKind.available)
     func startingWorld(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in
             #expect(try await storage.isUsernameTaken("punter", brand: Self.neds, in: .standard))
@@ -79,42 +95,62 @@ struct StorageTests {
             try await storage.startWorld(world)
             try await storage.startWorld(world)
             #expect(try await storage.isUsernameTaken("PUNTER", brand: Self.neds, in: world))
-            #expect(try await storage.selfExclusionRegister(of: world) == EmbeddedWorld.sampleRegister, "each person once")
+            #expect(
+                try await storage.selfExclusionRegister(of: world) == EmbeddedWorld.sampleRegister, "each person once")
         }
     }
 
-    @Test("worlds: capped, kept apart, expired after the idle time (410, not 404) and deleted with their rows",
-          arguments: StorageKind.available)
+    @Test(
+        "worlds: capped, kept apart, expired after the idle time (410, not 404) and deleted with their rows",
+        arguments: StorageKind.available)
     func worlds(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in
-            let worlds = SandboxWorlds(storage: storage, limits: WorldLimits(maxWorlds: 2, idleTimeout: .seconds(60)), plan: FaultPlan())
+            let worlds = SandboxWorlds(
+                storage: storage, limits: WorldLimits(maxWorlds: 2, idleTimeout: .seconds(60)), plan: FaultPlan())
             let start = Date(timeIntervalSince1970: 1_800_000_000)
-            let first = try await worlds.create(now: start), second = try await worlds.create(now: start)
+            let first = try await worlds.create(now: start)
+            let second = try await worlds.create(now: start)
             await #expect { try await worlds.create(now: start) } throws: { ($0 as? APIError)?.code == "world.limit" }
             #expect(try await storage.insert(Self.client(first, key: "k")) != .accountExists)
-            #expect(try await storage.insert(Self.client(second, key: "k")) != .accountExists, "the same person in another world")
+            #expect(
+                try await storage.insert(Self.client(second, key: "k")) != .accountExists,
+                "the same person in another world")
             #expect(try await storage.worldCount() == 2)
             _ = try await worlds.world(first, now: start.addingTimeInterval(59))
             _ = try await worlds.world(first, now: start.addingTimeInterval(118))
             let late = start.addingTimeInterval(150)
-            await #expect { try await worlds.world(second, now: late) } throws: { ($0 as? APIError)?.code == "world.expired" }
+            await #expect { try await worlds.world(second, now: late) } throws: {
+                ($0 as? APIError)?.code == "world.expired"
+            }
             #expect(try await worlds.sweep(now: late) == [second])
             #expect(try await storage.worldCount() == 1)
-            #expect(try await storage.hasAccount(AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: second) == false)
-            await #expect { try await worlds.world(second, now: late) } throws: { ($0 as? APIError)?.code == "world.expired" }
-            await #expect { try await worlds.world(WorldID.fresh(), now: late) } throws: { ($0 as? APIError)?.code == "world.unknown" }
+            #expect(
+                try await storage.hasAccount(
+                    AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: second) == false)
+            await #expect { try await worlds.world(second, now: late) } throws: {
+                ($0 as? APIError)?.code == "world.expired"
+            }
+            await #expect { try await worlds.world(WorldID.fresh(), now: late) } throws: {
+                ($0 as? APIError)?.code == "world.unknown"
+            }
             _ = try await worlds.create(now: late)
             try await worlds.delete(first, now: late)
-            #expect(try await storage.hasAccount(AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: first) == false)
-            await #expect { try await worlds.delete(first, now: late) } throws: { ($0 as? APIError)?.code == "world.unknown" }
+            #expect(
+                try await storage.hasAccount(
+                    AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: first) == false)
+            await #expect { try await worlds.delete(first, now: late) } throws: {
+                ($0 as? APIError)?.code == "world.unknown"
+            }
         }
     }
 
-    @Test("a world's seeded day and faults are what every lookup sees; chance faults draw one sequence, restarted by a seed",
-          arguments: StorageKind.available)
+    @Test(
+        "a world's seeded day and faults are what every lookup sees; chance faults draw one sequence, restarted by a seed",
+        arguments: StorageKind.available)
     func seededFaults(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in
-            let worlds = SandboxWorlds(storage: storage, limits: WorldLimits(), plan: try FaultPlan.parse(faults: ["address=500"]))
+            let worlds = SandboxWorlds(
+                storage: storage, limits: WorldLimits(), plan: try FaultPlan.parse(faults: ["address=500"]))
             let id = try await worlds.create()
             let plan = try FaultPlan.parse(faults: ["check-username=503@0.5"])
             try await worlds.seed(id, today: CalendarDay(iso: "2026-06-01"), faults: plan)
@@ -124,19 +160,27 @@ struct StorageTests {
             var drawn: [FaultPlan.Outcome?] = []
             for _ in 0..<12 { drawn.append(try await worlds.draw(.checkUsername, in: world).failure) }
             let local = FaultSwitch(plan)
-            #expect(drawn == (0..<12).map { _ in local.draw(.checkUsername).failure }, "the same calls fail as in one process")
+            #expect(
+                drawn == (0..<12).map { _ in local.draw(.checkUsername).failure },
+                "the same calls fail as in one process")
             #expect(drawn.contains(nil) && drawn.contains(.status(503)))
             try await worlds.seed(id, today: nil, faults: plan)
             #expect(try await worlds.draw(.checkUsername, in: try await worlds.world(id)).failure == drawn[0])
         }
     }
 
-    @Test("account figures belong to their world: another world's client id is no client", arguments: StorageKind.available)
+    @Test(
+        "account figures belong to their world: another world's client id is no client",
+        arguments: StorageKind.available)
     func accountsPerWorld(kind: StorageKind) async throws {
         try await withStorage(kind) { storage, _ in
-            guard case .created(let id) = try await storage.insert(Self.client(key: "k")) else { Issue.record("not created"); return }
-            let details = AccountDetails(balance: "12.50", pendingBetsCount: 2, promotionsBalance: 1,
-                                         socialProfile: AccountDetails.Profile(nickname: "ada", avatar: nil))
+            guard case .created(let id) = try await storage.insert(Self.client(key: "k")) else {
+                Issue.record("not created")
+                return
+            }
+            let details = AccountDetails(
+                balance: "12.50", pendingBetsCount: 2, promotionsBalance: 1,
+                socialProfile: AccountDetails.Profile(nickname: "ada", avatar: nil))
             #expect(try await storage.setDetails(details, clientID: id, in: .standard))
             #expect(try await storage.details(clientID: id, in: .standard) == details)
             #expect(try await storage.setBetslipCount(3, clientID: id, in: .standard))
@@ -148,7 +192,9 @@ struct StorageTests {
         }
     }
 
-    @Test("a database a newer sandbox migrated is refused with a line that says so, and left as it is", arguments: StorageKind.available)
+    @Test(
+        "a database a newer sandbox migrated is refused with a line that says so, and left as it is",
+        arguments: StorageKind.available)
     func newerSchema(kind: StorageKind) async throws {
         let database = try await kind.makeDatabase()
         defer { Task { await StorageKind.remove(database) } }
@@ -156,13 +202,18 @@ struct StorageTests {
         case .sqlite(let path):
             _ = try SQLiteStorage(path: path)
             let queue = try SQLiteStorage(path: path).pool
-            try await queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+            try await queue.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+            }
             try queue.close()
-            #expect { _ = try SQLiteStorage(path: path) } throws: { "\($0)".contains("v99: from the future") && "\($0)".contains("newer") }
+            #expect { _ = try SQLiteStorage(path: path) } throws: {
+                "\($0)".contains("v99: from the future") && "\($0)".contains("newer")
+            }
         case .postgres(let location):
             let storage = try await PostgresStorage.open(location, logger: TestPostgres.logger)
             await storage.close()
-            try await TestPostgres.execute("INSERT INTO livery_migrations VALUES ('v99: from the future', 'now')", on: location)
+            try await TestPostgres.execute(
+                "INSERT INTO livery_migrations VALUES ('v99: from the future', 'now')", on: location)
             await #expect { _ = try await PostgresStorage.open(location, logger: TestPostgres.logger) } throws: {
                 "\($0)".contains("v99: from the future") && "\($0)".contains("newer")
             }

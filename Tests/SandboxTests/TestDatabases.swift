@@ -1,9 +1,10 @@
 import Foundation
-import SandboxRequests
 import Logging
-@testable import LiverySandbox
 import PostgresNIO
+import SandboxRequests
 import Testing
+
+@testable import LiverySandbox
 
 /// The PostgreSQL server the tests may use: `LIVERY_POSTGRES_URL`
 /// (`Tools/Servers/Postgres/start` starts one on loopback and prints it; `.ci/run`
@@ -12,14 +13,16 @@ import Testing
 enum TestPostgres {
     static let url = ProcessInfo.processInfo.environment["LIVERY_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static var isAvailable: Bool { url != nil }
-    static let skipped: Comment = "needs PostgreSQL: set LIVERY_POSTGRES_URL (Tools/Servers/Postgres/start starts one on loopback and prints it)"
+    static let skipped: Comment =
+        "needs PostgreSQL: set LIVERY_POSTGRES_URL (Tools/Servers/Postgres/start starts one on loopback and prints it)"
     static let logger = Logger(label: "postgres-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// A new, empty database on the server; `drop` removes it.
     static func makeDatabase() async throws -> PostgresLocation {
         let server = try PostgresLocation(url: try #require(url))
         var location = server
-        location.database = "livery_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+        location.database =
+            "livery_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
         try await execute("CREATE DATABASE \(location.database)", on: server)
         return location
     }
@@ -32,8 +35,9 @@ enum TestPostgres {
 
     /// Runs `sql` (trusted test text) on `location`'s database.
     static func execute(_ sql: String, on location: PostgresLocation) async throws {
-        let configuration = PostgresConnection.Configuration(host: location.host, port: location.port, username: location.username,
-                                                             password: location.password, database: location.database, tls: .disable)
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username,
+            password: location.password, database: location.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
@@ -46,11 +50,14 @@ enum TestPostgres {
 
     /// The first column of the first row `sql` returns, as an integer.
     static func count(_ sql: String, on location: PostgresLocation) async throws -> Int {
-        let configuration = PostgresConnection.Configuration(host: location.host, port: location.port, username: location.username,
-                                                             password: location.password, database: location.database, tls: .disable)
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username,
+            password: location.password, database: location.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         defer { Task { try? await connection.close() } }
-        for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int64.self) {
+        for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(
+            Int64.self)
+        {
             return Int(value)
         }
         return 0
@@ -86,8 +93,10 @@ enum StorageKind: String, CustomTestStringConvertible, Sendable {
 }
 
 /// A storage opened on a fresh database, for the length of `body`.
-func withStorage(_ kind: StorageKind, isolation: isolated (any Actor)? = #isolation,
-                 _ body: (any SandboxStorage, SandboxDatabase) async throws -> Void) async throws {
+func withStorage(
+    _ kind: StorageKind, isolation: isolated (any Actor)? = #isolation,
+    _ body: (any SandboxStorage, SandboxDatabase) async throws -> Void
+) async throws {
     let database = try await kind.makeDatabase()
     let storage: any SandboxStorage
     var pool: Task<Void, Never>?

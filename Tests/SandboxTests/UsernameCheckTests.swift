@@ -6,11 +6,13 @@ struct UsernameCheckTests {
     @Test("a free name is available; a reserved one is not, ignoring case")
     func availability() async throws {
         try await SandboxHarness.run { sandbox in
-            let free = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "fresh_name"])
+            let free = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "fresh_name"])
             #expect(free.status == 200)
             #expect(free.json["username"] as? String == "fresh_name")
             #expect(free.json["available"] as? Bool == true)
-            let reserved = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "PUNTER"])
+            let reserved = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "PUNTER"])
             #expect(reserved.status == 200)
             #expect(reserved.json["available"] as? Bool == false)
         }
@@ -20,9 +22,11 @@ struct UsernameCheckTests {
     func takenAfterCreation() async throws {
         try await SandboxHarness.run { sandbox in
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
-            let same = try await sandbox.get("/v2/client/check-username", query: ["brand": "Neds", "username": "AdaLove"])
+            let same = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "Neds", "username": "AdaLove"])
             #expect(same.json["available"] as? Bool == false)
-            let other = try await sandbox.get("/v2/client/check-username", query: ["brand": "ladbrokes", "username": "adalove"])
+            let other = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "ladbrokes", "username": "adalove"])
             #expect(other.json["available"] as? Bool == true)
         }
     }
@@ -37,7 +41,8 @@ struct UsernameCheckTests {
             let noBrand = try await sandbox.get("/v2/client/check-username", query: ["username": "someone"])
             #expect(noBrand.status == 400)
             #expect(noBrand.errorMessage?.contains("brand") == true)
-            let unknown = try await sandbox.get("/v2/client/check-username", query: ["brand": "nobrand", "username": "someone"])
+            let unknown = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "nobrand", "username": "someone"])
             #expect(unknown.status == 404)
             #expect(unknown.errorCode == "brand.unknown")
             #expect(unknown.errorMessage?.contains("neds") == true)
@@ -57,14 +62,18 @@ struct UsernameCheckTests {
                 let fields = brand.manifest.region == .australia ? Registrations.australian : Registrations.newZealand
                 for name in Self.hostileNames {
                     let label = "\(brand.manifest.id) \(name.prefix(16).debugDescription)"
-                    let check = try await sandbox.get("/v2/client/check-username",
-                                                      query: ["brand": brand.manifest.id.rawValue, "username": name])
+                    let check = try await sandbox.get(
+                        "/v2/client/check-username",
+                        query: ["brand": brand.manifest.id.rawValue, "username": name])
                     #expect(check.status == 200, "\(label)")
                     #expect(check.json["available"] as? Bool == false, "\(label)")
-                    let codes = (check.json["violations"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                    let codes = (check.json["violations"] as? [[String: Any]] ?? []).compactMap {
+                        $0["code"] as? String
+                    }
                     #expect(check.json["reason"] as? String == codes.first, "\(label)")
-                    let created = try await sandbox.createClient(brand: brand.manifest.id.rawValue,
-                                                                 fields: fields.merging(["username": name]) { $1 })
+                    let created = try await sandbox.createClient(
+                        brand: brand.manifest.id.rawValue,
+                        fields: fields.merging(["username": name]) { $1 })
                     #expect(created.status == 422, "\(label)")
                     #expect(created.fieldCodes["username"] == codes, "\(label)")
                     #expect(!codes.isEmpty, "\(label)")
@@ -76,7 +85,8 @@ struct UsernameCheckTests {
     @Test("a name the brand's rules refuse says why: username.characters before anything else")
     func reason() async throws {
         try await SandboxHarness.run { sandbox in
-            let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "' OR 1=1 --"])
+            let answer = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "' OR 1=1 --"])
             #expect(answer.json["available"] as? Bool == false)
             #expect(answer.json["reason"] as? String == "username.characters")
         }
@@ -87,11 +97,14 @@ struct UsernameCheckTests {
         try await SandboxHarness.run { sandbox in
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
             for name in ["ADA1OVE", "AdaL0ve", "adaIove"] {
-                let answer = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": name])
+                let answer = try await sandbox.get(
+                    "/v2/client/check-username", query: ["brand": "neds", "username": name])
                 #expect(answer.json["available"] as? Bool == false, "\(name)")
                 #expect(answer.json["reason"] as? String == "username.taken", "\(name)")
             }
-            let lookAlike = Registrations.australian(["username": "ADA1OVE", "email": "other@example.com", "mobile": "0412 000 111"])
+            let lookAlike = Registrations.australian([
+                "username": "ADA1OVE", "email": "other@example.com", "mobile": "0412 000 111",
+            ])
             let created = try await sandbox.createClient(fields: lookAlike)
             #expect(created.status == 409)
             #expect(created.fieldCodes["username"] == ["username.taken"])

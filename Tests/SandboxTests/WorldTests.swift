@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import LiveryComposition
-@testable import LiverySandbox
 import Testing
+
+@testable import LiverySandbox
 
 /// One sandbox for a whole team: every run in a world of its own, which
 /// keeps apart its clients, usernames, register, faults and day, and whose
@@ -11,27 +12,35 @@ import Testing
 struct WorldTests {
     private static func header(_ world: String) -> [String: String] { ["Livery-World": world] }
 
-    @Test("two worlds and the default world each take the same person, username and idempotency key; one world's client is no other's")
+    @Test(
+        "two worlds and the default world each take the same person, username and idempotency key; one world's client is no other's"
+    )
     func isolation() async throws {
         try await SandboxHarness.run { sandbox in
-            let first = try await sandbox.createWorld(), second = try await sandbox.createWorld()
+            let first = try await sandbox.createWorld()
+            let second = try await sandbox.createWorld()
             #expect(first != second && first.count == 32)
             for headers in [Self.header(first), Self.header(second), [:]] {
-                let created = try await sandbox.createClient(fields: Registrations.australian, key: "same-key", headers: headers)
+                let created = try await sandbox.createClient(
+                    fields: Registrations.australian, key: "same-key", headers: headers)
                 #expect(created.status == 201, "\(headers)")
-                let again = try await sandbox.createClient(fields: Registrations.australian(["username": "another_one"]),
-                                                           headers: headers)
+                let again = try await sandbox.createClient(
+                    fields: Registrations.australian(["username": "another_one"]),
+                    headers: headers)
                 #expect(again.status == 409 && again.errorCode == "account.exists", "\(headers)")
             }
-            let taken = try await sandbox.send("GET", "/v2/client/check-username", query: ["brand": "neds", "username": "adalove"],
-                                               headers: Self.header(first))
+            let taken = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "adalove"],
+                headers: Self.header(first))
             #expect(taken.json["available"] as? Bool == false)
             let fresh = try await sandbox.createWorld()
-            let free = try await sandbox.send("GET", "/v2/client/check-username", query: ["brand": "neds", "username": "adalove"],
-                                              headers: Self.header(fresh))
+            let free = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "adalove"],
+                headers: Self.header(fresh))
             #expect(free.json["available"] as? Bool == true)
-            let sample = try await sandbox.send("GET", "/v2/client/check-username", query: ["brand": "neds", "username": "punter"],
-                                                headers: Self.header(fresh))
+            let sample = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "punter"],
+                headers: Self.header(fresh))
             #expect(sample.json["available"] as? Bool == false, "a new world starts with the sample taken usernames")
         }
     }
@@ -39,17 +48,24 @@ struct WorldTests {
     @Test("a seed reaches only its world: its faults and taken usernames are not the default world's")
     func seededApart() async throws {
         try await SandboxHarness.run { sandbox in
-            let world = try await sandbox.createWorld(["takenUsernames": ["only_here"], "faults": ["create-client=503"]])
+            let world = try await sandbox.createWorld([
+                "takenUsernames": ["only_here"], "faults": ["create-client=503"],
+            ])
             let failing = try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world))
             #expect(failing.status == 503 && failing.errorCode == "fault.injected")
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
-            let there = try await sandbox.send("GET", "/v2/client/check-username", query: ["brand": "neds", "username": "only_here"],
-                                               headers: Self.header(world))
-            let here = try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "only_here"])
+            let there = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "only_here"],
+                headers: Self.header(world))
+            let here = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": "only_here"])
             #expect(there.json["available"] as? Bool == false && here.json["available"] as? Bool == true)
-            let reseeded = try await sandbox.post("/sandbox/seed", json: ["brand": "neds", "faults": [String]()], headers: Self.header(world))
+            let reseeded = try await sandbox.post(
+                "/sandbox/seed", json: ["brand": "neds", "faults": [String]()], headers: Self.header(world))
             #expect(reseeded.status == 200)
-            #expect(try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world)).status == 201)
+            #expect(
+                try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world)).status
+                    == 201)
         }
     }
 
@@ -57,7 +73,9 @@ struct WorldTests {
     func deletion() async throws {
         try await SandboxHarness.run { sandbox in
             let world = try await sandbox.createWorld()
-            #expect(try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world)).status == 201)
+            #expect(
+                try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world)).status
+                    == 201)
             #expect(try await sandbox.send("DELETE", "/sandbox/worlds/\(world)").status == 204)
             let after = try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world))
             #expect(after.status == 404 && after.errorCode == "world.unknown")
@@ -89,7 +107,9 @@ struct WorldTests {
         }
     }
 
-    @Test("the run's time reaches the server: its day decides the age check, and a latency or time-out is told, not waited")
+    @Test(
+        "the run's time reaches the server: its day decides the age check, and a latency or time-out is told, not waited"
+    )
     func drivenTime() async throws {
         try await SandboxHarness.run { sandbox in
             let world = try await sandbox.createWorld(["faults": ["check-username=latency 2s"]])
@@ -100,15 +120,19 @@ struct WorldTests {
             #expect(refused.status == 422 && refused.fieldCodes["dateOfBirth"] == ["age.minimum"])
             let next = Self.header(world).merging(["Livery-World-Time": "2026-06-02T00:00:00.000+10:00"]) { $1 }
             #expect(try await sandbox.createClient(fields: young, headers: next).status == 201)
-            let slow = try await sandbox.send("GET", "/v2/client/check-username", query: ["brand": "neds", "username": "someone_new"],
-                                              headers: next)
+            let slow = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "someone_new"],
+                headers: next)
             #expect(slow.status == 200 && slow.answerAfter == "2000")
             #expect(slow.elapsed < .seconds(2), "the answer is not held in real time")
-            _ = try await sandbox.post("/sandbox/seed", json: ["brand": "neds", "faults": ["create-client=timeout"]], headers: next)
-            let lost = try await sandbox.createClient(fields: Registrations.australian(["username": "late_one"]), headers: next)
+            _ = try await sandbox.post(
+                "/sandbox/seed", json: ["brand": "neds", "faults": ["create-client=timeout"]], headers: next)
+            let lost = try await sandbox.createClient(
+                fields: Registrations.australian(["username": "late_one"]), headers: next)
             #expect(lost.status == 504 && lost.answerAfter == "never")
-            let bad = try await sandbox.send("GET", "/v2/client/check-username", query: ["brand": "neds", "username": "x"],
-                                             headers: Self.header(world).merging(["Livery-World-Time": "yesterday"]) { $1 })
+            let bad = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "x"],
+                headers: Self.header(world).merging(["Livery-World-Time": "yesterday"]) { $1 })
             #expect(bad.status == 400 && bad.errorMessage?.contains("Livery-World-Time") == true)
         }
     }

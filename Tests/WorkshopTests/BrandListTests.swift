@@ -18,31 +18,36 @@ struct BrandListTests {
 
     @Test("a brand left out of the registration, or a brand folder missing from the list, is a doctor problem")
     func disagreementIsFound() throws {
-        let problems = BrandDoctor.listProblems(registered: Array(packageBrandIDs.dropLast()).reversed(), checkout: thisCheckout)
+        let problems = BrandDoctor.listProblems(
+            registered: Array(packageBrandIDs.dropLast()).reversed(), checkout: thisCheckout)
         #expect(problems.count == 1)
         #expect(problems.first?.contains("rebuild the tool") == true)
         try withTemporaryFolder { folder in
             let manifest = "let brands = [\n    \"Neds\",\n]\n"
             try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
             for path in ["Brands/Neds/Plugin", "Brands/Stray/Plugin", "Tests/Brands/Neds", "Tests/Scenarios/neds"] {
-                try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
             }
             let problems = BrandDoctor.listProblems(registered: ["neds"], checkout: PackageCheckout(root: folder))
-            #expect(problems == ["brand list: Neds is listed but Brands/Neds/Plugin/brand.json is missing",
-                                 "brand list: Brands/Stray is not in Package.swift's brand list"])
+            #expect(
+                problems == [
+                    "brand list: Neds is listed but Brands/Neds/Plugin/brand.json is missing",
+                    "brand list: Brands/Stray is not in Package.swift's brand list",
+                ])
         }
     }
 
     @Test("the list is read token by token: comments and a trailing comma are fine, and adding changes nothing else")
     func structuralRead() throws {
         let manifest = """
-        let header = "let brands = other" // not it
-        let brands = [ // the brands
-            "Ladbrokes", /* first */
-            "Neds"
-        ]
-        let after = [1, 2]
-        """
+            let header = "let brands = other" // not it
+            let brands = [ // the brands
+                "Ladbrokes", /* first */
+                "Neds"
+            ]
+            let after = [1, 2]
+            """
         let list = try BrandListEdit(manifest: manifest)
         #expect(list.names == ["Ladbrokes", "Neds"])
         let added = list.adding("Sportsbet")
@@ -51,9 +56,12 @@ struct BrandListTests {
         #expect(added.hasSuffix("    \"Sportsbet\",\n]\nlet after = [1, 2]"))
     }
 
-    @Test("a list holding anything but plain names is refused with its line, not guessed at",
-          arguments: ["let brands = [\n    \"A\",\n    name,\n]", "let brands = [\"A\" \"B\"]", "let brands = [\"\\(x)\"]",
-                      "let brands = [\"A\",", "let brands = [ /* open", "let names = [\"A\"]"])
+    @Test(
+        "a list holding anything but plain names is refused with its line, not guessed at",
+        arguments: [
+            "let brands = [\n    \"A\",\n    name,\n]", "let brands = [\"A\" \"B\"]", "let brands = [\"\\(x)\"]",
+            "let brands = [\"A\",", "let brands = [ /* open", "let names = [\"A\"]",
+        ])
     func refusesWhatItCannotRead(_ manifest: String) {
         #expect(throws: ToolError.self) { try BrandListEdit(manifest: manifest) }
     }
@@ -61,8 +69,12 @@ struct BrandListTests {
     @Test("this checkout's manifest reads, and the names it lists are the brand folders")
     func realManifest() throws {
         let list = try thisCheckout.brandList()
-        let folders = try FileManager.default.contentsOfDirectory(atPath: thisCheckout.root.appendingPathComponent("Brands").path)
-            .filter { FileManager.default.fileExists(atPath: thisCheckout.root.appendingPathComponent("Brands/\($0)/Plugin").path) }
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: thisCheckout.root.appendingPathComponent("Brands").path
+        )
+        .filter {
+            FileManager.default.fileExists(atPath: thisCheckout.root.appendingPathComponent("Brands/\($0)/Plugin").path)
+        }
         #expect(Set(list.names) == Set(folders))
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import LiveryWorkshop
 
 /// This checkout (the tests run from its sources).
-let thisCheckout = PackageCheckout(root: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent())
+let thisCheckout = PackageCheckout(
+    root: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent())
 
 /// A throwaway folder, removed by `body`'s end.
 func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {

@@ -18,8 +18,10 @@ struct ConsoleTests {
     @Test("table columns line up whether or not cells are coloured")
     func table() {
         let terminal = Terminal(colour: true)
-        let lines = terminal.table(["brand", "theme"], [["neds", terminal.green("ok")], ["ladbrokes", terminal.red("FAIL")]])
-            .split(separator: "\n")
+        let lines = terminal.table(
+            ["brand", "theme"], [["neds", terminal.green("ok")], ["ladbrokes", terminal.red("FAIL")]]
+        )
+        .split(separator: "\n")
         #expect(lines[1].hasPrefix("neds       "))
         #expect(lines[2].hasPrefix("ladbrokes  "))
     }
@@ -37,10 +39,13 @@ struct ConsoleTests {
         }
     }
 
-    @Test("0 success, 1 a failure, 2 bad input or usage (unknown options too), 0 for help",
-          arguments: [(["--outcome", "ok"], 0), (["--outcome", "failed"], 1), (["--outcome", "bad"], 2),
-                      (["--outcome", "invalid"], 2), (["--outcom", "ok"], 2), (["extra"], 2), (["--help"], 0),
-                      (["--no-colour"], 0)] as [([String], Int32)])
+    @Test(
+        "0 success, 1 a failure, 2 bad input or usage (unknown options too), 0 for help",
+        arguments: [
+            (["--outcome", "ok"], 0), (["--outcome", "failed"], 1), (["--outcome", "bad"], 2),
+            (["--outcome", "invalid"], 2), (["--outcom", "ok"], 2), (["extra"], 2), (["--help"], 0),
+            (["--no-colour"], 0),
+        ] as [([String], Int32)])
     func exitStatuses(_ arguments: [String], _ status: Int32) async {
         #expect(await ExitStatus.run(Probe.self, arguments: arguments) == status)
     }

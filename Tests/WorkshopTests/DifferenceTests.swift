@@ -21,26 +21,40 @@ struct DifferenceTests {
         let lines = BrandDifference(try settings("ladbrokes"), try settings("neds")).lines
         let bySetting = Dictionary(lines.map { ($0.setting, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(bySetting["name"] == .init(setting: "name", left: "Ladbrokes", right: "Neds"))
-        #expect(bySetting["theme.color.primary"]?.left == "#c8102e" && bySetting["theme.color.primary"]?.right == "#ff7800")
-        #expect(bySetting["appBar.promotions"]?.left == "locker with badge" && bySetting["appBar.promotions"]?.right == "toolbox with badge")
+        #expect(
+            bySetting["theme.color.primary"]?.left == "#c8102e" && bySetting["theme.color.primary"]?.right == "#ff7800")
+        #expect(
+            bySetting["appBar.promotions"]?.left == "locker with badge"
+                && bySetting["appBar.promotions"]?.right == "toolbox with badge")
         #expect(bySetting["flag.betslip-native"]?.left == "on" && bySetting["flag.betslip-native"]?.right == "off")
         #expect(bySetting["theme.typography.body.fontFamily"] != nil)
         #expect(bySetting["region"] == nil && bySetting["joinForm.selfExclusionRegister"] == nil)
         #expect(!lines.contains { $0.setting.hasPrefix("joinForm.fields") })
     }
 
-    @Test("livery brands --flags shows each brand's flag defaults as its brand.json declares them; a flag left out is off, not set")
+    @Test(
+        "livery brands --flags shows each brand's flag defaults as its brand.json declares them; a flag left out is off, not set"
+    )
     func flagDefaults() throws {
-        #expect(BrandSettings.flagDefaults(try BrandConfiguration(try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })))
-            == ["on", "off", "on"])
+        #expect(
+            BrandSettings.flagDefaults(
+                try BrandConfiguration(try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })))
+                == ["on", "off", "on"])
         for plugin in try packageBrands() {
             let row = BrandSettings.flagDefaults(try BrandConfiguration(plugin))
-            #expect(row == FeatureFlag.known.map { plugin.featureFlagDefaults[$0].map { $0 ? "on" : "off" } ?? "off (not set)" })
+            #expect(
+                row
+                    == FeatureFlag.known.map {
+                        plugin.featureFlagDefaults[$0].map { $0 ? "on" : "off" } ?? "off (not set)"
+                    })
         }
-        var document = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try #require(try packageBrands().first).fileDocument()))
+        var document =
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(try #require(try packageBrands().first).fileDocument()))
             as! [String: Any]
         document["flags"] = ["login-native": true]
-        let plugin = try BrandDefinition.read(json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json")
+        let plugin = try BrandDefinition.read(
+            json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json")
         #expect(BrandSettings.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
     }
 
@@ -50,14 +64,18 @@ struct DifferenceTests {
         let settings = Set(lines.map(\.setting))
         #expect(settings.isSuperset(of: ["region", "currency", "locale", "joinForm.selfExclusionRegister"]))
         #expect(lines.contains { $0.setting.hasPrefix("joinForm.fields.") })
-        #expect(lines.contains { $0.left == nil || $0.right == nil }, "a field one form has and the other not shows with —")
+        #expect(
+            lines.contains { $0.left == nil || $0.right == nil }, "a field one form has and the other not shows with —")
     }
 
     @Test("Betcha's own messages show as messages the other brand does not have")
     func messages() throws {
         let lines = BrandDifference(try settings("neds"), try settings("betcha")).lines
-        #expect(lines.contains { $0.setting == "message.username.taken" && $0.left == nil
-            && $0.right == "Someone's already got that username. Try another?" })
+        #expect(
+            lines.contains {
+                $0.setting == "message.username.taken" && $0.left == nil
+                    && $0.right == "Someone's already got that username. Try another?"
+            })
     }
 
     @Test("the JSON form lists setting, left and right for each line")

@@ -24,14 +24,23 @@ struct GuideTests {
     static func sportsbet(onPrimary: String) throws -> BrandDefinition {
         let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
         var document = try BrandScaffold.declaration(named: "Sportsbet", like: neds).fileDocument()
-        let promo: JSONValue = .object([("after", .string("mobile")), ("field", .object([
-            ("name", .string("promoCode")), ("inputType", .string("Text")), ("validate", .object([("maxLength", .number(12))])),
-        ]))])
-        for (path, value) in [(["theme", "colours", "primary"], JSONValue.string("#0A7B3E")),
-                              (["theme", "colours", "onPrimary"], .string(onPrimary)),
-                              (["appBar", "badge"], .bool(false)),
-                              (["messages", "username.taken"], .string("Taken already. Try another?")),
-                              (["joinForm", "addFields"], .array([promo]))] {
+        let promo: JSONValue = .object([
+            ("after", .string("mobile")),
+            (
+                "field",
+                .object([
+                    ("name", .string("promoCode")), ("inputType", .string("Text")),
+                    ("validate", .object([("maxLength", .number(12))])),
+                ])
+            ),
+        ])
+        for (path, value) in [
+            (["theme", "colours", "primary"], JSONValue.string("#0A7B3E")),
+            (["theme", "colours", "onPrimary"], .string(onPrimary)),
+            (["appBar", "badge"], .bool(false)),
+            (["messages", "username.taken"], .string("Taken already. Try another?")),
+            (["joinForm", "addFields"], .array([promo])),
+        ] {
             document = setting(path, to: value, in: document)
         }
         return try BrandDefinition.read(json: Data(document.formatted().utf8), file: "SportsbetBrand/brand.json")
@@ -47,13 +56,20 @@ struct GuideTests {
     @Test("diff: the colours, the badge, the message, the new field, and otherwise only the name and icons")
     func diff() throws {
         let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
-        let lines = BrandDifference(BrandSettings(try BrandConfiguration(neds)),
-                                    BrandSettings(try BrandConfiguration(try Self.sportsbet(onPrimary: "#ffffff")))).lines
+        let lines = BrandDifference(
+            BrandSettings(try BrandConfiguration(neds)),
+            BrandSettings(try BrandConfiguration(try Self.sportsbet(onPrimary: "#ffffff")))
+        ).lines
         let settings = Set(lines.map(\.setting))
-        #expect(settings.isSuperset(of: ["theme.color.primary", "theme.color.onPrimary", "appBar.promotions",
-                                         "message.username.taken", "joinForm.fields.promoCode.name"]))
-        let expected = settings.filter { $0.hasPrefix("joinForm.") || $0.hasPrefix("theme.icon.") || $0.hasPrefix("theme.color.")
-            || ["name", "appBar.promotions", "message.username.taken"].contains($0) }
+        #expect(
+            settings.isSuperset(of: [
+                "theme.color.primary", "theme.color.onPrimary", "appBar.promotions",
+                "message.username.taken", "joinForm.fields.promoCode.name",
+            ]))
+        let expected = settings.filter {
+            $0.hasPrefix("joinForm.") || $0.hasPrefix("theme.icon.") || $0.hasPrefix("theme.color.")
+                || ["name", "appBar.promotions", "message.username.taken"].contains($0)
+        }
         #expect(settings == expected, "unexpected differences: \(settings.subtracting(expected))")
         #expect(lines.first { $0.setting == "appBar.promotions" }?.right == "toolbox")
     }
@@ -68,7 +84,9 @@ struct GuideTests {
         for file in ScenarioLibrary.fileNames(for: "neds") {
             let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
                 .replacingOccurrences(of: "neds", with: "sportsbet").replacingOccurrences(of: "Neds", with: "Sportsbet")
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("guide-\(UUID().uuidString)-\(file)").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "guide-\(UUID().uuidString)-\(file)"
+            ).path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let result = try await runner.run(file: path, brand: "sportsbet")
@@ -76,8 +94,11 @@ struct GuideTests {
         }
         // What the README says: the scenarios copied from Neds that expected Neds' message (04), its
         // badge (07, 23), and its rows and keyboard walk without the new field (15, 16).
-        #expect(failed.map { String($0.prefix { $0 != ":" }) } == ["04-taken-username.yaml", "07-toolbox-with-badge.yaml",
-            "15-progress-rows-traits.yaml", "16-focus-walk-and-loading.yaml", "23-app-bar-signed-in-user-tray.yaml"],
+        #expect(
+            failed.map { String($0.prefix { $0 != ":" }) } == [
+                "04-taken-username.yaml", "07-toolbox-with-badge.yaml",
+                "15-progress-rows-traits.yaml", "16-focus-walk-and-loading.yaml", "23-app-bar-signed-in-user-tray.yaml",
+            ],
             "\(failed)")
     }
 }

@@ -9,11 +9,13 @@ import Testing
 @Suite("A scaffolded brand passes at once, for every region and every --like choice (and none)")
 struct ScaffoldPassesTests {
     /// Each brand as a model, and no model in each region.
-    static let choices: [(like: String?, region: Region)] = packageBrandIDs.map { ($0, Region.australia) }
+    static let choices: [(like: String?, region: Region)] =
+        packageBrandIDs.map { ($0, Region.australia) }
         + [(nil, .australia), (nil, .newZealand)]
 
-    @Test("its checks pass and every scenario file it starts with passes, as `livery run` runs them",
-          arguments: choices.indices)
+    @Test(
+        "its checks pass and every scenario file it starts with passes, as `livery run` runs them",
+        arguments: choices.indices)
     @MainActor
     func passes(_ index: Int) async throws {
         let names = try thisCheckout.brandNames()
@@ -22,22 +24,27 @@ struct ScaffoldPassesTests {
         if let like { region = try composition.registry.plugin(named: like).manifest.region }
         let model = try BrandScaffold.model(like: like, region: region, in: composition, order: names)
         let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout)
-        let brand = try BrandDefinition.read(json: Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/brand.json"]).utf8),
-                                             file: "Sportsbet/brand.json")
+        let brand = try BrandDefinition.read(
+            json: Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/brand.json"]).utf8),
+            file: "Sportsbet/brand.json")
         #expect(brand.manifest.region == region)
         #expect(BrandConformance.checks(brand).allSatisfy { $0.passed })
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-scaffold-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "livery-scaffold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var written = 0
         for (path, text) in scaffold.files where path.hasPrefix("Tests/Scenarios/") {
             let url = folder.appendingPathComponent(String(path.dropFirst("Tests/Scenarios/".count)))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
             written += 1
         }
         #expect(written == thisCheckout.scenarioFiles(of: model.manifest.id.rawValue).count && written > 0)
-        let status = await ScenarioCommand(composition: try Composition([brand]), brand: "sportsbet", json: true,
-                                           scenariosDirectory: folder.path).run()
+        let status = await ScenarioCommand(
+            composition: try Composition([brand]), brand: "sportsbet", json: true,
+            scenariosDirectory: folder.path
+        ).run()
         #expect(status == 0, "a scenario of the brand scaffolded like \(model.manifest.id) failed")
     }
 }

@@ -25,20 +25,31 @@ struct ScaffoldTests {
         let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == modelID })
         let copy = try BrandScaffold.declaration(named: "Sportsbet", like: model)
         #expect(copy.manifest.id.rawValue == "sportsbet" && copy.manifest.displayName == "Sportsbet")
-        #expect(copy.manifest.region == model.manifest.region && copy.manifest.currencyCode == model.manifest.currencyCode)
+        #expect(
+            copy.manifest.region == model.manifest.region && copy.manifest.currencyCode == model.manifest.currencyCode)
         #expect(copy.theme.palette == model.theme.palette && copy.theme.typography == model.theme.typography)
-        #expect(copy.theme.icons.search == "sportsbet.icon.search" && (copy.theme.icons.pot != nil) == (model.theme.icons.pot != nil))
-        #expect(copy.messageTemplates == model.messageTemplates && copy.featureFlagDefaults == model.featureFlagDefaults)
+        #expect(
+            copy.theme.icons.search == "sportsbet.icon.search"
+                && (copy.theme.icons.pot != nil) == (model.theme.icons.pot != nil))
+        #expect(
+            copy.messageTemplates == model.messageTemplates && copy.featureFlagDefaults == model.featureFlagDefaults)
         #expect(copy.appBar == model.appBar && copy.form == model.form && copy.formDefinition == model.formDefinition)
         let written = copy.fileDocument().formatted()
         #expect(try BrandDefinition.read(json: Data(written.utf8), file: "brand.json") == copy)
-        let difference = BrandDifference(BrandSettings(try BrandConfiguration(model)), BrandSettings(try BrandConfiguration(copy)))
-        #expect(Set(difference.lines.map(\.setting)).isSubset(of: ["name", "theme.icon.search", "theme.icon.login", "theme.icon.join",
-            "theme.icon.betslip", "theme.icon.balance", "theme.icon.pendingBets", "theme.icon.locker", "theme.icon.toolbox",
-            "theme.icon.userTray", "theme.icon.pot", "theme.icon.close", "theme.icon.clear"]), "\(difference.lines)")
+        let difference = BrandDifference(
+            BrandSettings(try BrandConfiguration(model)), BrandSettings(try BrandConfiguration(copy)))
+        #expect(
+            Set(difference.lines.map(\.setting)).isSubset(of: [
+                "name", "theme.icon.search", "theme.icon.login", "theme.icon.join",
+                "theme.icon.betslip", "theme.icon.balance", "theme.icon.pendingBets", "theme.icon.locker",
+                "theme.icon.toolbox",
+                "theme.icon.userTray", "theme.icon.pot", "theme.icon.close", "theme.icon.clear",
+            ]), "\(difference.lines)")
     }
 
-    @Test("the scaffold lists the brand file, the Swift files, the model's scenarios renamed, and the brand list", arguments: models)
+    @Test(
+        "the scaffold lists the brand file, the Swift files, the model's scenarios renamed, and the brand list",
+        arguments: models)
     func scaffoldFiles(_ modelID: String) throws {
         let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == modelID })
         let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout)
@@ -46,31 +57,41 @@ struct ScaffoldTests {
         #expect(scaffold.createdPaths.count == 4 + scenarios.count)
         #expect(scaffold.createdPaths.contains("Brands/Sportsbet/Plugin/brand.json"))
         #expect(scaffold.changedPaths == ["Package.swift"])
-        #expect(try BrandListEdit(manifest: try #require(scaffold.changes["Package.swift"])).names
-            == thisCheckout.brandNames() + ["Sportsbet"])
+        #expect(
+            try BrandListEdit(manifest: try #require(scaffold.changes["Package.swift"])).names
+                == thisCheckout.brandNames() + ["Sportsbet"])
         for file in scenarios {
             let text = try #require(scaffold.files["Tests/Scenarios/sportsbet/\(file)"])
             #expect(!text.contains(model.manifest.displayName), "\(file) still names \(model.manifest.displayName)")
-            #expect(text.range(of: "\\b\(modelID)\\b", options: .regularExpression) == nil, "\(file) still names \(modelID)")
+            #expect(
+                text.range(of: "\\b\(modelID)\\b", options: .regularExpression) == nil, "\(file) still names \(modelID)"
+            )
         }
     }
 
-    @Test("a name that is not a type name, an id in use or an existing folder is refused before anything is written",
-          arguments: ["sportsbet", "Sports Bet", "Spörtsbet", "Neds", "NEDS", "", String(repeating: "A", count: 41),
-                      "S" + String(repeating: "a", count: 199)])
+    @Test(
+        "a name that is not a type name, an id in use or an existing folder is refused before anything is written",
+        arguments: [
+            "sportsbet", "Sports Bet", "Spörtsbet", "Neds", "NEDS", "", String(repeating: "A", count: 41),
+            "S" + String(repeating: "a", count: 199),
+        ])
     func badNames(_ name: String) {
         #expect(throws: ToolError.self) {
             try BrandScaffold.check(name: name, existing: thisCheckout.brandNames(), root: thisCheckout.root)
         }
     }
 
-    @Test("a Swift keyword, a standard-library or module name, or a name of the package's own is refused, saying why",
-          arguments: [("Self", "Swift keyword"), ("Protocol", "Swift keyword"), ("Type", "Swift keyword"), ("Any", "Swift keyword"),
-                      ("String", "standard-library"), ("Int", "standard-library"), ("Result", "standard-library"),
-                      ("Foundation", "module"), ("SwiftUI", "module"), ("Testing", "module"),
-                      ("LiveryCore", "Livery"), ("Livery", "Livery"), ("LiveryNeds", "Livery"),
-                      ("BrandDeclarations", "Package.swift already declares 'BrandDeclarations'"),
-                      ("JoinFormFeature", "Package.swift already declares 'JoinFormFeature'")])
+    @Test(
+        "a Swift keyword, a standard-library or module name, or a name of the package's own is refused, saying why",
+        arguments: [
+            ("Self", "Swift keyword"), ("Protocol", "Swift keyword"), ("Type", "Swift keyword"),
+            ("Any", "Swift keyword"),
+            ("String", "standard-library"), ("Int", "standard-library"), ("Result", "standard-library"),
+            ("Foundation", "module"), ("SwiftUI", "module"), ("Testing", "module"),
+            ("LiveryCore", "Livery"), ("Livery", "Livery"), ("LiveryNeds", "Livery"),
+            ("BrandDeclarations", "Package.swift already declares 'BrandDeclarations'"),
+            ("JoinFormFeature", "Package.swift already declares 'JoinFormFeature'"),
+        ])
     func reservedNames(_ name: String, _ reason: String) throws {
         let error = #expect(throws: ToolError.self) {
             try BrandScaffold.check(name: name, existing: thisCheckout.brandNames(), root: thisCheckout.root)
@@ -78,7 +99,9 @@ struct ScaffoldTests {
         #expect(error?.description.contains(reason) == true, "\(error?.description ?? "no error")")
     }
 
-    @Test("names that only look like reserved ones are fine", arguments: ["Sportsbet", "Selfish", "Stringer", "Bet365", "Unibet"])
+    @Test(
+        "names that only look like reserved ones are fine",
+        arguments: ["Sportsbet", "Selfish", "Stringer", "Bet365", "Unibet"])
     func acceptableNames(_ name: String) throws {
         try BrandScaffold.check(name: name, existing: thisCheckout.brandNames(), root: thisCheckout.root)
     }
@@ -89,12 +112,15 @@ struct ScaffoldTests {
             let deep = folder.appendingPathComponent("Brands/Neds/Plugin")
             try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
             #expect(throws: ToolError.self) { try PackageCheckout.enclosing(deep) }
-            try "let brands = [\"Neds\"]\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-            #expect(try PackageCheckout.enclosing(deep).root.standardizedFileURL.path == folder.standardizedFileURL.path)
+            try "let brands = [\"Neds\"]\n".write(
+                to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            #expect(
+                try PackageCheckout.enclosing(deep).root.standardizedFileURL.path == folder.standardizedFileURL.path)
         }
     }
 
-    @Test("written when the manifest loads with the new targets; otherwise nothing is left and Package.swift is restored")
+    @Test(
+        "written when the manifest loads with the new targets; otherwise nothing is left and Package.swift is restored")
     func allOrNothing() throws {
         try withTemporaryFolder { folder in
             let checkout = PackageCheckout(root: folder)
@@ -102,14 +128,17 @@ struct ScaffoldTests {
             try manifest.write(to: checkout.manifest, atomically: true, encoding: .utf8)
             let scenarios = checkout.scenarioFolder(of: "neds")
             try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-            try "scenario: Neds signs up\n".write(to: scenarios.appendingPathComponent("01.yaml"), atomically: true, encoding: .utf8)
+            try "scenario: Neds signs up\n".write(
+                to: scenarios.appendingPathComponent("01.yaml"), atomically: true, encoding: .utf8)
             let before = try snapshot(of: folder)
             let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
             let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: checkout)
 
             #expect(throws: ToolError.self) { try scaffold.write { () throws(ToolError) in ["SportsbetBrand"] } }
             #expect(try snapshot(of: folder) == before)
-            #expect(throws: ToolError.self) { try scaffold.write { () throws(ToolError) in throw ToolError("manifest does not load") } }
+            #expect(throws: ToolError.self) {
+                try scaffold.write { () throws(ToolError) in throw ToolError("manifest does not load") }
+            }
             #expect(try snapshot(of: folder) == before)
 
             try scaffold.write { () throws(ToolError) in ["SportsbetBrand", "SportsbetApp", "SportsbetBrandTests"] }
@@ -128,7 +157,8 @@ struct ScaffoldTests {
             let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
             let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: checkout)
             let blocker = folder.appendingPathComponent("Tests/Brands/Sportsbet/SportsbetBrandTests.swift")
-            try FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "keep me".write(to: blocker, atomically: true, encoding: .utf8)
             let before = try snapshot(of: folder)
             #expect(throws: ToolError.self) { try scaffold.write { () throws(ToolError) in [] } }

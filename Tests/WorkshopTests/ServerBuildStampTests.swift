@@ -7,16 +7,23 @@ struct ServerBuildStampTests {
     /// A checkout with a few sources and a built server, its files dated `base`.
     private func checkout(dated base: Date) throws -> (root: URL, server: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stamp-\(UUID().uuidString)")
-        let files = ["Package.swift", "Core/Runtime/Runtime.swift", "Tools/Servers/Sandbox/Sandbox.swift", "Tests/SomeTests.swift"]
+        let files = [
+            "Package.swift", "Core/Runtime/Runtime.swift", "Tools/Servers/Sandbox/Sandbox.swift",
+            "Tests/SomeTests.swift",
+        ]
         for file in files {
             let url = root.appendingPathComponent(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("// \(file)\n".utf8).write(to: url)
         }
         let server = root.appendingPathComponent(".build/debug/livery-server")
-        try FileManager.default.createDirectory(at: server.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: server.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data().write(to: server)
-        for file in files + ["Core/Runtime", "Core", "Tools/Servers/Sandbox", "Tools", "Tests", ".build/debug/livery-server"] {
+        for file in files + [
+            "Core/Runtime", "Core", "Tools/Servers/Sandbox", "Tools", "Tests", ".build/debug/livery-server",
+        ] {
             try date(root.appendingPathComponent(file), base)
         }
         return (root, server)
@@ -54,7 +61,8 @@ struct ServerBuildStampTests {
         let later = Date(timeIntervalSinceNow: 60)
         try date(root.appendingPathComponent("Tests/SomeTests.swift"), later)
         let nested = root.appendingPathComponent("Tools/Servers/Sandbox/.build/x.o")
-        try FileManager.default.createDirectory(at: nested.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: nested.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data().write(to: nested)
         try date(nested, later)
         try date(nested.deletingLastPathComponent(), base)

@@ -1,5 +1,5 @@
+import BetchaBrand
 import Foundation
 import LiveryScenarios
-import BetchaBrand
 
 exit(await BrandApp.main(BetchaBrand.self))

@@ -1,5 +1,5 @@
 import Foundation
-import LiveryScenarios
 import LadbrokesBrand
+import LiveryScenarios
 
 exit(await BrandApp.main(LadbrokesBrand.self))

@@ -1,5 +1,5 @@
-import Foundation
 import BrandDeclarations
+import Foundation
 
 /// Neds: everything it declares is in `brand.json` beside this file.
 public enum NedsBrand: DeclaredBrand { public static let bundle = Bundle.module }

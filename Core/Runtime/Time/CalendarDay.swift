@@ -12,7 +12,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     /// A day, or `nil` when no such day exists (e.g. 29 February 2026).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month: month, year: year) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month: month, year: year) else {
+            return nil
+        }
         self.year = year
         self.month = month
         self.day = day
@@ -30,7 +32,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -64,7 +67,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     /// `yyyy-mm-dd`.
     public var description: String {
-        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+        let y = String(year)
+        let m = month < 10 ? "0\(month)" : "\(month)"
+        let d = day < 10 ? "0\(day)" : "\(day)"
         return "\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(m)-\(d)"
     }
 

@@ -3,7 +3,9 @@
 /// no text can reach a conversion that traps.
 public enum DurationText {
     /// The units understood, with their length in milliseconds.
-    public static let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
+    public static let units: [(suffix: String, milliseconds: Double)] = [
+        ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
+    ]
 
     /// The duration `text` names, or `nil` when it is not a decimal number
     /// (digits, perhaps a point and more digits: no sign, exponent, hexadecimal
@@ -24,14 +26,15 @@ public enum DurationText {
     /// Whether `text` is digits, or digits, a point and digits (at most 30 characters).
     private static func isDecimal(_ text: String) -> Bool {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        return text.utf8.count <= 30 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        }
+        return text.utf8.count <= 30
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            }
     }
 }
 
-private extension String {
-    var trimmingWhitespace: String {
+extension String {
+    fileprivate var trimmingWhitespace: String {
         var scalars = Substring(self)
         while scalars.first?.isWhitespace == true { scalars.removeFirst() }
         while scalars.last?.isWhitespace == true { scalars.removeLast() }

@@ -63,7 +63,10 @@ public final class VirtualClock: Clock, @unchecked Sendable {
 
     /// Suspends until virtual time reaches `deadline`.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id: UInt64 = lock.withLock { defer { nextID += 1 }; return nextID }
+        let id: UInt64 = lock.withLock {
+            defer { nextID += 1 }
+            return nextID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (outcome, ready): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) = lock.withLock {

@@ -52,21 +52,25 @@ public struct ComparisonRule<Value: Comparable & Sendable>: ValidationRule {
             let maximum = bound.resolve()
             return value < maximum ? nil : Self.aboveMaximum(maximum, inclusive: false)
         case .between(let lower, let upper):
-            let minimum = lower.resolve(), maximum = upper.resolve()
+            let minimum = lower.resolve()
+            let maximum = upper.resolve()
             if minimum <= value, value <= maximum { return nil }
-            return RuleViolation(code: .valueRange,
-                                 parameters: ["minimum": "\(minimum)", "maximum": "\(maximum)"],
-                                 template: "Enter a value from {minimum} to {maximum}.")
+            return RuleViolation(
+                code: .valueRange,
+                parameters: ["minimum": "\(minimum)", "maximum": "\(maximum)"],
+                template: "Enter a value from {minimum} to {maximum}.")
         }
     }
 
     private static func belowMinimum(_ minimum: Value, inclusive: Bool) -> RuleViolation {
-        RuleViolation(code: .valueMin, parameters: ["minimum": "\(minimum)", "inclusive": "\(inclusive)"],
-                      template: inclusive ? "Enter {minimum} or more." : "Enter more than {minimum}.")
+        RuleViolation(
+            code: .valueMin, parameters: ["minimum": "\(minimum)", "inclusive": "\(inclusive)"],
+            template: inclusive ? "Enter {minimum} or more." : "Enter more than {minimum}.")
     }
 
     private static func aboveMaximum(_ maximum: Value, inclusive: Bool) -> RuleViolation {
-        RuleViolation(code: .valueMax, parameters: ["maximum": "\(maximum)", "inclusive": "\(inclusive)"],
-                      template: inclusive ? "Enter {maximum} or less." : "Enter less than {maximum}.")
+        RuleViolation(
+            code: .valueMax, parameters: ["maximum": "\(maximum)", "inclusive": "\(inclusive)"],
+            template: inclusive ? "Enter {maximum} or less." : "Enter less than {maximum}.")
     }
 }

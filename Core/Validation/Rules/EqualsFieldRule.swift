@@ -13,8 +13,9 @@ public struct EqualsFieldRule<Value: Equatable & Sendable>: ValidationRule {
     /// Must equal the field `other`.
     public init(_ other: FieldKey<Value>) {
         self.other = other
-        violation = RuleViolation(code: .fieldMismatch, parameters: ["field": other.name.rawValue],
-                                  template: "This does not match.")
+        violation = RuleViolation(
+            code: .fieldMismatch, parameters: ["field": other.name.rawValue],
+            template: "This does not match.")
     }
 
     /// Re-check when the other field changes.

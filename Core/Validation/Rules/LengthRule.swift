@@ -24,21 +24,27 @@ public struct LengthRule: ValidationRule {
     }
 
     private init(minimum: Int?, maximum: Int?) {
-        precondition(minimum.map { $0 >= 0 } ?? true && maximum.map { $0 >= 0 } ?? true, "length bounds cannot be negative")
+        precondition(
+            minimum.map { $0 >= 0 } ?? true && maximum.map { $0 >= 0 } ?? true, "length bounds cannot be negative")
         self.minimum = minimum
         self.maximum = maximum
-        violation = switch (minimum, maximum) {
-        case let (min?, max?):
-            RuleViolation(code: .lengthRange, parameters: ["minimum": String(min), "maximum": String(max)],
-                          template: "Enter between {minimum} and {maximum} characters.")
-        case let (min?, nil):
-            RuleViolation(code: .lengthMin, parameters: ["minimum": String(min)], template: "Enter at least {minimum} characters.")
-        case let (nil, max?):
-            RuleViolation(code: .lengthMax, parameters: ["maximum": String(max)],
-                          template: "Enter no more than {maximum} characters.")
-        case (nil, nil):
-            nil
-        }
+        violation =
+            switch (minimum, maximum) {
+            case (let min?, let max?):
+                RuleViolation(
+                    code: .lengthRange, parameters: ["minimum": String(min), "maximum": String(max)],
+                    template: "Enter between {minimum} and {maximum} characters.")
+            case (let min?, nil):
+                RuleViolation(
+                    code: .lengthMin, parameters: ["minimum": String(min)],
+                    template: "Enter at least {minimum} characters.")
+            case (nil, let max?):
+                RuleViolation(
+                    code: .lengthMax, parameters: ["maximum": String(max)],
+                    template: "Enter no more than {maximum} characters.")
+            case (nil, nil):
+                nil
+            }
     }
 
     /// What the rule reports when a count is out of bounds.

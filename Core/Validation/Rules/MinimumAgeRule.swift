@@ -14,8 +14,9 @@ public struct MinimumAgeRule: ValidationRule {
     public init(years: Int, clock: WallClock) {
         self.years = years
         self.comparison = ComparisonRule(.atMost(.computed { clock.today.subtracting(years: years) }))
-        violation = RuleViolation(code: .ageMinimum, parameters: ["years": String(years)],
-                                  template: "You must be {years} or older to join.")
+        violation = RuleViolation(
+            code: .ageMinimum, parameters: ["years": String(years)],
+            template: "You must be {years} or older to join.")
     }
 
     private let violation: RuleViolation

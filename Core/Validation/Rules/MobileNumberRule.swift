@@ -12,11 +12,13 @@ public struct MobileNumberPlan: Hashable, Sendable {
     public let example: String
 
     /// Australia: `04xx xxx xxx`, nine digits after the 0, `+61 4xx xxx xxx` accepted.
-    public static let australia = MobileNumberPlan(region: .australia, countryCode: "61", leadingDigit: "4",
-                                                   subscriberDigits: 9...9, example: "0412 345 678")
+    public static let australia = MobileNumberPlan(
+        region: .australia, countryCode: "61", leadingDigit: "4",
+        subscriberDigits: 9...9, example: "0412 345 678")
     /// New Zealand: `02x` then more digits, 8–10 digits in all, `+64 2x …` accepted.
-    public static let newZealand = MobileNumberPlan(region: .newZealand, countryCode: "64", leadingDigit: "2",
-                                                    subscriberDigits: 7...9, example: "021 123 4567")
+    public static let newZealand = MobileNumberPlan(
+        region: .newZealand, countryCode: "64", leadingDigit: "2",
+        subscriberDigits: 7...9, example: "021 123 4567")
 
     /// The plan of `region`.
     public static func plan(for region: Region) -> MobileNumberPlan {
@@ -40,7 +42,9 @@ public struct MobileNumberPlan: Hashable, Sendable {
 
     /// Calls `body` with the digits after the trunk prefix, or `nil` when
     /// `text` is not a number of the plan; the digits live on the stack.
-    private func withSubscriberDigits<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+    private func withSubscriberDigits<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result)
+        -> Result
+    {
         // No number of any plan has more than 16 digits with its prefix.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
             var count = 0
@@ -58,10 +62,13 @@ public struct MobileNumberPlan: Hashable, Sendable {
             }
             let digits = UnsafeBufferPointer(rebasing: buffer[..<count])
             let prefixLength = international ? countryCode.utf8.count : 1
-            let matchesPrefix = international ? digits.starts(with: countryCode.utf8) : digits.first == UInt8(ascii: "0")
+            let matchesPrefix =
+                international ? digits.starts(with: countryCode.utf8) : digits.first == UInt8(ascii: "0")
             guard matchesPrefix else { return body(nil) }
             let subscriber = UnsafeBufferPointer(rebasing: digits[prefixLength...])
-            guard subscriber.first == leadingDigit.asciiValue, subscriberDigits.contains(subscriber.count) else { return body(nil) }
+            guard subscriber.first == leadingDigit.asciiValue, subscriberDigits.contains(subscriber.count) else {
+                return body(nil)
+            }
             return body(subscriber)
         }
     }
@@ -78,8 +85,9 @@ public struct MobileNumberRule: ValidationRule {
     /// Numbers of `plan`.
     public init(_ plan: MobileNumberPlan) {
         self.plan = plan
-        violation = RuleViolation(code: .mobileFormat, parameters: ["region": plan.region.code, "example": plan.example],
-                                  template: "Enter a mobile number like {example}.")
+        violation = RuleViolation(
+            code: .mobileFormat, parameters: ["region": plan.region.code, "example": plan.example],
+            template: "Enter a mobile number like {example}.")
     }
 
     /// Numbers of `region`'s plan.

@@ -12,7 +12,8 @@ public struct OneOfRule<Value: Hashable & Sendable>: ValidationRule {
         self.lookup = Set(allowed)
         // Text choices are joined as they are; interpolating each (the general case) costs more than the rest of making the rule.
         let listed = (allowed as? [String] ?? allowed.map { "\($0)" }).joined(separator: ", ")
-        violation = RuleViolation(code: .choiceInvalid, parameters: ["allowed": listed], template: "Choose one of the options.")
+        violation = RuleViolation(
+            code: .choiceInvalid, parameters: ["allowed": listed], template: "Choose one of the options.")
     }
 
     /// Fails unless `value` is allowed.

@@ -41,8 +41,9 @@ public struct PasswordPolicy: Hashable, Sendable {
     }
 
     /// At least 8 characters with a letter of each case and a digit.
-    public static let standard = PasswordPolicy(minimumLength: 8, maximumLength: 64,
-                                                requiredClasses: [.lowercase, .uppercase, .digit])
+    public static let standard = PasswordPolicy(
+        minimumLength: 8, maximumLength: 64,
+        requiredClasses: [.lowercase, .uppercase, .digit])
 }
 
 /// The password must meet a ``PasswordPolicy``.
@@ -77,8 +78,9 @@ public struct PasswordStrengthRule: ValidationRule {
         }
         var parameters = ["minimumLength": "\(policy.minimumLength)", "missing": missing.joined(separator: ",")]
         if let maximum = policy.maximumLength { parameters["maximumLength"] = "\(maximum)" }
-        return RuleViolation(code: .passwordStrength, parameters: parameters,
-                             template: "Use at least {minimumLength} characters with upper and lower case letters and a number.")
+        return RuleViolation(
+            code: .passwordStrength, parameters: parameters,
+            template: "Use at least {minimumLength} characters with upper and lower case letters and a number.")
     }
 
     /// The number of characters in `text` and the classes among them. ASCII
@@ -91,9 +93,13 @@ public struct PasswordStrengthRule: ValidationRule {
             case UInt8(ascii: "a")...UInt8(ascii: "z"): present.insert(.lowercase)
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): present.insert(.uppercase)
             case UInt8(ascii: "0")...UInt8(ascii: "9"): present.insert(.digit)
-            case 0x09...0x0C, 0x20: continue                       // white space belongs to no class
-            case 0x0D, 0x80...:                                    // CR may join LF; non-ASCII needs Unicode
-                return (text.count, ClassSet(PasswordPolicy.CharacterClass.allCases.filter { kind in text.contains(where: kind.matches) }))
+            case 0x09...0x0C, 0x20: continue  // white space belongs to no class
+            case 0x0D, 0x80...:  // CR may join LF; non-ASCII needs Unicode
+                return (
+                    text.count,
+                    ClassSet(
+                        PasswordPolicy.CharacterClass.allCases.filter { kind in text.contains(where: kind.matches) })
+                )
             default: present.insert(.symbol)
             }
         }

@@ -24,11 +24,14 @@ public struct PatternRule: ValidationRule {
     ///   - code: The code reported on a mismatch.
     ///   - message: The default message on a mismatch.
     /// - Throws: ``InvalidPatternError`` when the pattern does not compile.
-    public init(_ pattern: String, caseInsensitive: Bool = false, code: RuleCode = .patternMismatch,
-                message: String = PatternRule.defaultMessage) throws(InvalidPatternError) {
+    public init(
+        _ pattern: String, caseInsensitive: Bool = false, code: RuleCode = .patternMismatch,
+        message: String = PatternRule.defaultMessage
+    ) throws(InvalidPatternError) {
         do {
-            expression = try NSRegularExpression(pattern: "\\A(?:\(pattern))\\z",
-                                                 options: caseInsensitive ? [.caseInsensitive] : [])
+            expression = try NSRegularExpression(
+                pattern: "\\A(?:\(pattern))\\z",
+                options: caseInsensitive ? [.caseInsensitive] : [])
         } catch {
             throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
         }

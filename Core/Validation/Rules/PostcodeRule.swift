@@ -10,9 +10,10 @@ public struct PostcodeRule: ValidationRule {
     /// Postcodes of `region`.
     public init(region: Region) {
         self.region = region
-        violation = RuleViolation(code: .postcodeFormat,
-                                  parameters: ["region": region.code, "digits": String(Self.digitCount(for: region))],
-                                  template: "Enter a {digits}-digit postcode.")
+        violation = RuleViolation(
+            code: .postcodeFormat,
+            parameters: ["region": region.code, "digits": String(Self.digitCount(for: region))],
+            template: "Enter a {digits}-digit postcode.")
     }
 
     /// How many digits a postcode of `region` has.

@@ -10,8 +10,9 @@ public struct UnavailableRule<Value>: ValidationRule {
     /// A fail-closed rule with a diagnostic.
     public init(diagnostic: String) {
         self.diagnostic = diagnostic
-        violation = RuleViolation(code: .ruleUnavailable, parameters: ["diagnostic": diagnostic],
-                                  template: "This field cannot be checked right now.")
+        violation = RuleViolation(
+            code: .ruleUnavailable, parameters: ["diagnostic": diagnostic],
+            template: "This field cannot be checked right now.")
     }
 
     /// A fail-closed stand-in for a pattern that did not compile.

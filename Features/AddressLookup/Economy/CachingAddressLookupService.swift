@@ -30,8 +30,10 @@ public actor CachingAddressLookupService: AddressLookupService {
 
     /// Caches the answers of `base` for `timeToLive` on `clock`, keeping at
     /// most `capacity` searches and `capacity` addresses.
-    public init(wrapping base: any AddressLookupService, clock: EngineClock,
-                timeToLive: Duration = .seconds(120), capacity: Int = 256) {
+    public init(
+        wrapping base: any AddressLookupService, clock: EngineClock,
+        timeToLive: Duration = .seconds(120), capacity: Int = 256
+    ) {
         self.base = base
         self.clock = clock
         self.timeToLive = timeToLive
@@ -39,7 +41,9 @@ public actor CachingAddressLookupService: AddressLookupService {
     }
 
     /// The cached answer for exactly this query, region and limit, or the base service's.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         let key = SearchKey(query: query, region: region, limit: limit)
         if let entry = searches[key], entry.expiry > clock.now { return entry.value }
         let value = try await base.suggestions(for: query, in: region, limit: limit)
@@ -61,8 +65,10 @@ public actor CachingAddressLookupService: AddressLookupService {
         addresses = [:]
     }
 
-    private static func store<Key: Hashable, Value>(_ value: Value, for key: Key, in cache: inout [Key: Entry<Value>],
-                                                   now: Duration, timeToLive: Duration, capacity: Int) {
+    private static func store<Key: Hashable, Value>(
+        _ value: Value, for key: Key, in cache: inout [Key: Entry<Value>],
+        now: Duration, timeToLive: Duration, capacity: Int
+    ) {
         if cache[key] == nil, cache.count >= capacity {
             cache = cache.filter { $0.value.expiry > now }
             if cache.count >= capacity, let oldest = cache.min(by: { $0.value.expiry < $1.value.expiry })?.key {

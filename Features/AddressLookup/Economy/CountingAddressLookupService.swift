@@ -37,7 +37,9 @@ public actor CountingAddressLookupService: AddressLookupService {
     public func reset() { counts = Counts() }
 
     /// Counts the search, then asks the wrapped service.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         counts.queries.append(query)
         return try await base.suggestions(for: query, in: region, limit: limit)
     }

@@ -36,8 +36,10 @@ public enum AddressDataset {
             default:
                 throw .invalidResponse(reason: "line \(number + 1): unknown region '\(columns[1])'")
             }
-            addresses.append(PostalAddress(id: columns[0], unit: columns[2].isEmpty ? nil : columns[2],
-                                           streetNumber: columns[3], street: columns[4], area: area, postcode: columns[7]))
+            addresses.append(
+                PostalAddress(
+                    id: columns[0], unit: columns[2].isEmpty ? nil : columns[2],
+                    streetNumber: columns[3], street: columns[4], area: area, postcode: columns[7]))
         }
         return addresses
     }

@@ -83,9 +83,11 @@ final class AddressIndex: Sendable {
         }
         // Each posting list in ranking order (fewer tokens first, then index), so a search can stop once
         // nothing later in a list can rank among the best.
-        self.init(Parts(addresses: addresses, texts: texts, vocabulary: vocabulary,
-                        postings: postings.map { list in list.sorted { rankKeys[Int($0)] < rankKeys[Int($1)] } },
-                        addressTokens: addressTokens, streetNumberTokens: streetNumberTokens, deletions: deletions))
+        self.init(
+            Parts(
+                addresses: addresses, texts: texts, vocabulary: vocabulary,
+                postings: postings.map { list in list.sorted { rankKeys[Int($0)] < rankKeys[Int($1)] } },
+                addressTokens: addressTokens, streetNumberTokens: streetNumberTokens, deletions: deletions))
     }
 
     /// An index of prepared `parts`: nothing is tokenised or sorted again.
@@ -97,7 +99,8 @@ final class AddressIndex: Sendable {
         addressTokens = parts.addressTokens
         streetNumberTokens = parts.streetNumberTokens
         deletions = parts.deletions
-        longestTypoWord = parts.vocabulary.lazy.filter { Typo.isWord($0, shortest: Typo.shortestWord) }.map(\.utf8.count).max() ?? 0
+        longestTypoWord =
+            parts.vocabulary.lazy.filter { Typo.isWord($0, shortest: Typo.shortestWord) }.map(\.utf8.count).max() ?? 0
         rankKeys = Self.rankKeys(parts.addressTokens)
         var totals = [0]
         totals.reserveCapacity(parts.postings.count + 1)
@@ -107,8 +110,10 @@ final class AddressIndex: Sendable {
 
     /// What the prepared index file stores of this index.
     var parts: Parts {
-        Parts(addresses: addresses, texts: texts, vocabulary: vocabulary, postings: postings, addressTokens: addressTokens,
-              streetNumberTokens: streetNumberTokens, deletions: deletions)
+        Parts(
+            addresses: addresses, texts: texts, vocabulary: vocabulary, postings: postings,
+            addressTokens: addressTokens,
+            streetNumberTokens: streetNumberTokens, deletions: deletions)
     }
 
     private static func rankKeys(_ addressTokens: [[Int32]]) -> [UInt64] {
@@ -243,8 +248,10 @@ final class AddressIndex: Sendable {
         if exact == nil, bytes.count <= longestTypoWord + 1, Typo.isWord(token.text, shortest: Typo.shortestQuery) {
             var nearby: [Int32] = []
             for key in Typo.keys(of: token.text) {
-                for id in deletions[key] ?? [] where !nearby.contains(id) && !match.range.contains(id)
-                    && Typo.areOneEditApart(bytes, Array(vocabulary[Int(id)].utf8)) {
+                for id in deletions[key] ?? []
+                where !nearby.contains(id) && !match.range.contains(id)
+                    && Typo.areOneEditApart(bytes, Array(vocabulary[Int(id)].utf8))
+                {
                     nearby.append(id)
                 }
             }
@@ -255,7 +262,8 @@ final class AddressIndex: Sendable {
 
     /// The first vocabulary position whose token is not below `bytes`.
     private func lowerBound(_ bytes: [UInt8]) -> Int {
-        var low = 0, high = vocabulary.count
+        var low = 0
+        var high = vocabulary.count
         while low < high {
             let middle = (low + high) / 2
             if vocabulary[middle].utf8.lexicographicallyPrecedes(bytes) { low = middle + 1 } else { high = middle }
@@ -354,7 +362,8 @@ private struct MergedPostings {
     private mutating func siftDown(_ start: Int) {
         var parent = start
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var smallest = parent
             if left < heads.count, heads[left].key < heads[smallest].key { smallest = left }
             if right < heads.count, heads[right].key < heads[smallest].key { smallest = right }

@@ -8,7 +8,8 @@ enum AddressTokenizer {
     /// The tokens of `text`, in order.
     static func tokens(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(text) }
-        let folded = text.lowercased().folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = text.lowercased().folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in folded.unicodeScalars {
@@ -32,7 +33,9 @@ enum AddressTokenizer {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.utf8.count) { buffer in
             var length = 0
             func finish() {
-                if length > 0 { tokens.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)) }
+                if length > 0 {
+                    tokens.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self))
+                }
                 length = 0
             }
             for byte in text.utf8 {
@@ -107,7 +110,9 @@ struct QueryToken: Hashable {
     }
 
     private static func hasDigit(_ token: String) -> Bool {
-        if token.utf8.allSatisfy({ $0 < 0x80 }) { return token.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        if token.utf8.allSatisfy({ $0 < 0x80 }) {
+            return token.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
         return token.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 }

@@ -60,7 +60,9 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
 
     /// Up to `limit` suggestions for `query` in `region`, best first; empty
     /// when nothing matches.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         guard !Task.isCancelled else { throw .cancelled }
         return search(query, in: region, limit: limit)
     }

@@ -50,7 +50,8 @@ package enum PreparedAddressIndex {
             for list in parts.postings { writer.ids(list) }
             for list in parts.addressTokens { writer.ids(list) }
             for token in parts.streetNumberTokens { writer.u32(UInt32(bitPattern: token)) }
-            writer.list(parts.deletions.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { writer, entry in
+            writer.list(parts.deletions.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                writer, entry in
                 writer.string(entry.key)
                 writer.ids(entry.value)
             }
@@ -62,11 +63,16 @@ package enum PreparedAddressIndex {
     /// - Throws: ``AddressLookupError/unavailable(reason:)`` naming the byte where the data stops making sense.
     package static func load(_ data: Data) throws(AddressLookupError) -> EmbeddedAddressLookupService {
         do {
-            return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(DamagedIndex) -> EmbeddedAddressLookupService in
+            return try data.withUnsafeBytes {
+                (bytes: UnsafeRawBufferPointer) throws(DamagedIndex) -> EmbeddedAddressLookupService in
                 var reader = Reader(bytes: bytes)
-                guard try reader.bytes(magic.count).elementsEqual(magic) else { throw reader.damage("not a Livery address index") }
+                guard try reader.bytes(magic.count).elementsEqual(magic) else {
+                    throw reader.damage("not a Livery address index")
+                }
                 let found = try reader.u32()
-                guard found == version else { throw reader.damage("format version \(found), this build reads \(version)") }
+                guard found == version else {
+                    throw reader.damage("format version \(found), this build reads \(version)")
+                }
                 var indexes: [Region: AddressIndex] = [:]
                 for _ in 0..<(try reader.count(atMost: Region.allCases.count)) {
                     let code = try reader.string()
@@ -161,7 +167,9 @@ package enum PreparedAddressIndex {
         /// A count no larger than `limit`, nor than the bytes left could hold.
         mutating func count(atMost limit: Int = .max) throws(DamagedIndex) -> Int {
             let count = Int(try u32())
-            guard count <= limit, count <= bytes.count - offset else { throw damage("a count of \(count) is out of range") }
+            guard count <= limit, count <= bytes.count - offset else {
+                throw damage("a count of \(count) is out of range")
+            }
             return count
         }
 
@@ -183,7 +191,9 @@ package enum PreparedAddressIndex {
             var outOfRange: Int32?
             let ids = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for position in 0..<count {
-                    let id = Int32(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self)))
+                    let id = Int32(
+                        bitPattern: UInt32(
+                            littleEndian: raw.loadUnaligned(fromByteOffset: position * 4, as: UInt32.self)))
                     if id < 0 || Int(id) >= bound, outOfRange == nil { outOfRange = id }
                     buffer[position] = id
                 }
@@ -195,12 +205,16 @@ package enum PreparedAddressIndex {
 
         mutating func address() throws(DamagedIndex) -> PostalAddress {
             let kind = try u8()
-            let id = try optionalString(), unit = try optionalString()
-            let number = try string(), street = try string(), postcode = try string()
+            let id = try optionalString()
+            let unit = try optionalString()
+            let number = try string()
+            let street = try string()
+            let postcode = try string()
             let area: PostalAddress.Area
             switch kind {
             case 0:
-                let suburb = try string(), code = try string()
+                let suburb = try string()
+                let code = try string()
                 guard let state = AustralianState(rawValue: code) else { throw damage("unknown state '\(code)'") }
                 area = .australia(suburb: suburb, state: state)
             case 1:
@@ -209,7 +223,8 @@ package enum PreparedAddressIndex {
             default:
                 throw damage("unknown kind of address \(kind)")
             }
-            return PostalAddress(id: id, unit: unit, streetNumber: number, street: street, area: area, postcode: postcode)
+            return PostalAddress(
+                id: id, unit: unit, streetNumber: number, street: street, area: area, postcode: postcode)
         }
 
         mutating func parts() throws(DamagedIndex) -> AddressIndex.Parts {
@@ -234,7 +249,9 @@ package enum PreparedAddressIndex {
             streetNumberTokens.reserveCapacity(addressCount)
             for _ in 0..<addressCount {
                 let token = Int32(bitPattern: try u32())
-                guard token >= -1, Int(token) < vocabularyCount else { throw damage("street number token \(token) is out of range") }
+                guard token >= -1, Int(token) < vocabularyCount else {
+                    throw damage("street number token \(token) is out of range")
+                }
                 streetNumberTokens.append(token)
             }
             let deletionCount = try count()
@@ -244,8 +261,9 @@ package enum PreparedAddressIndex {
                 let key = try string()
                 deletions[key] = try ids(below: vocabularyCount)
             }
-            return AddressIndex.Parts(addresses: addresses, texts: texts, vocabulary: vocabulary, postings: postings,
-                                      addressTokens: addressTokens, streetNumberTokens: streetNumberTokens, deletions: deletions)
+            return AddressIndex.Parts(
+                addresses: addresses, texts: texts, vocabulary: vocabulary, postings: postings,
+                addressTokens: addressTokens, streetNumberTokens: streetNumberTokens, deletions: deletions)
         }
 
         func expectEnd() throws(DamagedIndex) {

@@ -28,8 +28,10 @@ public struct AddressLookup: Sendable {
     static let retrievalID: EffectID = "retrieve"
 
     /// A lookup in `region` asking `service`, waiting on `clock`.
-    public init(region: Region, service: any AddressLookupService, clock: EngineClock,
-                settings: AddressLookupSettings = AddressLookupSettings()) {
+    public init(
+        region: Region, service: any AddressLookupService, clock: EngineClock,
+        settings: AddressLookupSettings = AddressLookupSettings()
+    ) {
         self.region = region
         self.service = service
         self.clock = clock
@@ -37,7 +39,9 @@ public struct AddressLookup: Sendable {
     }
 
     /// Applies `intent` to `state`; returns the work it asks for.
-    public func send(_ intent: AddressLookupIntent, to state: inout AddressLookupState) -> [Effect<AddressLookupFeedback>] {
+    public func send(_ intent: AddressLookupIntent, to state: inout AddressLookupState) -> [Effect<
+        AddressLookupFeedback
+    >] {
         var effects: [Effect<AddressLookupFeedback>] = []
         switch intent {
         case .typeText(let text): typeText(text, &state, &effects)
@@ -68,7 +72,9 @@ public struct AddressLookup: Sendable {
 
     /// Applies the outcome of a search or retrieval this lookup started; an
     /// answer for an older search or retrieval changes nothing.
-    public func receive(_ feedback: AddressLookupFeedback, into state: inout AddressLookupState) -> [Effect<AddressLookupFeedback>] {
+    public func receive(_ feedback: AddressLookupFeedback, into state: inout AddressLookupState) -> [Effect<
+        AddressLookupFeedback
+    >] {
         switch feedback.kind {
         case .searched(let query, let generation, let result):
             guard let pending = state.pendingSearch, pending.generation == generation else { break }
@@ -114,7 +120,9 @@ public struct AddressLookup: Sendable {
 
     // MARK: Intents
 
-    private func typeText(_ typed: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
+    private func typeText(
+        _ typed: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]
+    ) {
         // The search text takes no more than a query's characters, as a field takes no more than its input limit.
         let text = AddressQuery.limited(typed)
         guard text != state.searchText else { return }
@@ -133,15 +141,18 @@ public struct AddressLookup: Sendable {
     private func submit(_ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
         let query = Self.query(from: state.searchText)
         guard !query.isEmpty, AddressQuery.isWithinBounds(query) else { return }
-        if let pending = state.pendingSearch, pending.query == query, pending.deadline <= clock.now { return } // already asked
-        if state.pendingSearch == nil, query == state.lastAnsweredQuery {                                     // already answered
+        // Already asked:
+        if let pending = state.pendingSearch, pending.query == query, pending.deadline <= clock.now { return }
+        if state.pendingSearch == nil, query == state.lastAnsweredQuery {  // already answered
             state.isListVisible = !state.suggestions.isEmpty
             return
         }
         scheduleSearch(for: query, after: nil, &state, &effects)
     }
 
-    private func select(_ id: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
+    private func select(
+        _ id: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]
+    ) {
         guard let suggestion = state.suggestions.first(where: { $0.id == id }) else { return }
         cancelSearch(&state, &effects)
         forgetSelection(&state, &effects)
@@ -201,19 +212,25 @@ public struct AddressLookup: Sendable {
     /// Starts a search for `query` after `delay` (or at once), replacing any
     /// pending one. The deadline is fixed now, so a test may advance a
     /// virtual clock right after the intent.
-    private func scheduleSearch(for query: String, after delay: Duration?, _ state: inout AddressLookupState,
-                                _ effects: inout [Effect<AddressLookupFeedback>]) {
+    private func scheduleSearch(
+        for query: String, after delay: Duration?, _ state: inout AddressLookupState,
+        _ effects: inout [Effect<AddressLookupFeedback>]
+    ) {
         state.searchGeneration &+= 1
         let generation = state.searchGeneration
         let deadline = delay.map { clock.deadline(after: $0) } ?? clock.now
         state.pendingSearch = AddressLookupState.PendingSearch(query: query, deadline: deadline, generation: generation)
-        let service = service, region = region, limit = settings.suggestionLimit
-        effects.append(.run(Self.searchID, at: deadline, on: clock) {
-            let result: Result<[AddressSuggestion], AddressLookupError>
-            do throws(AddressLookupError) { result = .success(try await service.suggestions(for: query, in: region, limit: limit)) }
-            catch { result = .failure(error) }
-            return AddressLookupFeedback(kind: .searched(query: query, generation: generation, result))
-        })
+        let service = service
+        let region = region
+        let limit = settings.suggestionLimit
+        effects.append(
+            .run(Self.searchID, at: deadline, on: clock) {
+                let result: Result<[AddressSuggestion], AddressLookupError>
+                do throws(AddressLookupError) {
+                    result = .success(try await service.suggestions(for: query, in: region, limit: limit))
+                } catch { result = .failure(error) }
+                return AddressLookupFeedback(kind: .searched(query: query, generation: generation, result))
+            })
     }
 
     /// Cancels the pending or in-flight search; its answer is never shown.
@@ -224,17 +241,21 @@ public struct AddressLookup: Sendable {
         effects.append(.cancel(Self.searchID))
     }
 
-    private func startRetrieval(of id: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
+    private func startRetrieval(
+        of id: String, _ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]
+    ) {
         state.retrievalGeneration &+= 1
         let generation = state.retrievalGeneration
         state.pendingRetrieval = AddressLookupState.PendingRetrieval(suggestionID: id, generation: generation)
         let service = service
-        effects.append(.run(Self.retrievalID) {
-            let result: Result<PostalAddress, AddressLookupError>
-            do throws(AddressLookupError) { result = .success(try await service.address(id: id)) }
-            catch { result = .failure(error) }
-            return AddressLookupFeedback(kind: .retrieved(generation: generation, result))
-        })
+        effects.append(
+            .run(Self.retrievalID) {
+                let result: Result<PostalAddress, AddressLookupError>
+                do throws(AddressLookupError) { result = .success(try await service.address(id: id)) } catch {
+                    result = .failure(error)
+                }
+                return AddressLookupFeedback(kind: .retrieved(generation: generation, result))
+            })
     }
 
     /// Cancels a retrieval in flight; its answer is never used.

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LiveryCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// An HTTP client for a Harmony-style two-step address API, on `URLSession`.
 ///
@@ -49,14 +50,19 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
     /// Finds up to `limit` suggestions for `query` in `region`.
     /// A query beyond ``AddressQuery``'s bounds is never sent (each request is billed): it finds nothing.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         guard AddressQuery.isWithinBounds(query) else { return [] }
         let body = HarmonyRequest(payload: [HarmonyFindItem(country: region.code, fullAddress: query)])
-        return try Self.suggestions(inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)
+        return try Self.suggestions(
+            inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)
     }
 
     /// The suggestions in a find answer's body (at most `limit`), or why the body cannot be used.
-    public static func suggestions(inFindAnswer body: Data, limit: Int) throws(AddressLookupError) -> [AddressSuggestion] {
+    public static func suggestions(inFindAnswer body: Data, limit: Int) throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         var suggestions: [AddressSuggestion] = []
         for (position, address) in try payload(of: body).prefix(max(0, limit)).enumerated() {
             suggestions.append(try address.suggestion(at: position))
@@ -73,17 +79,21 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     /// Retrieves the full address with id `id`.
     public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
         let body = HarmonyRequest(payload: [HarmonyRetrieveItem(id: id)])
-        return try Self.address(inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id)
+        return try Self.address(
+            inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id)
     }
 
     /// Posts `body` as JSON and returns the body of a successful answer.
-    private func post<Item>(_ body: HarmonyRequest<Item>, to path: String,
-                            notFoundID: String?) async throws(AddressLookupError) -> Data {
+    private func post<Item>(
+        _ body: HarmonyRequest<Item>, to path: String,
+        notFoundID: String?
+    ) async throws(AddressLookupError) -> Data {
         if let problem = HTTPExchange.problem(with: configuration.baseURL) {
             throw .unavailable(reason: "'\(configuration.baseURL.absoluteString)' \(problem)")
         }
-        var request = URLRequest(url: configuration.baseURL.appendingPathComponent(path),
-                                 timeoutInterval: configuration.timeoutInterval)
+        var request = URLRequest(
+            url: configuration.baseURL.appendingPathComponent(path),
+            timeoutInterval: configuration.timeoutInterval)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -92,10 +102,12 @@ public struct HarmonyAddressLookupService: AddressLookupService {
             throw .invalidResponse(reason: "the request could not be encoded: \(error)")
         }
 
-        let data: Data, response: URLResponse
+        let data: Data
+        let response: URLResponse
         do {
-            (data, response) = try await HTTPExchange.answer(to: request, on: session, within: configuration.timeout,
-                                                             headers: configuration.headerProvider, world: configuration.world)
+            (data, response) = try await HTTPExchange.answer(
+                to: request, on: session, within: configuration.timeout,
+                headers: configuration.headerProvider, world: configuration.world)
         } catch {
             throw Self.failure(for: error)
         }
@@ -118,7 +130,8 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         }
         guard decoded.status.uppercased() == "SUCCESS" else {
             let messages = decoded.messages?.texts ?? []
-            throw .unavailable(reason: "status \(decoded.status)" + (messages.isEmpty ? "" : ": " + messages.joined(separator: "; ")))
+            throw .unavailable(
+                reason: "status \(decoded.status)" + (messages.isEmpty ? "" : ": " + messages.joined(separator: "; ")))
         }
         guard let payload = decoded.payload else { throw .invalidResponse(reason: "the answer has no 'payload'") }
         return payload
@@ -152,8 +165,10 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
 extension AddressLookupService where Self == HarmonyAddressLookupService {
     /// The Harmony-style address API at `configuration`, on `session` (an ephemeral one by default).
-    public static func harmony(_ configuration: HarmonyConfiguration,
-                               session: URLSession = URLSession(configuration: .ephemeral)) -> HarmonyAddressLookupService {
+    public static func harmony(
+        _ configuration: HarmonyConfiguration,
+        session: URLSession = URLSession(configuration: .ephemeral)
+    ) -> HarmonyAddressLookupService {
         HarmonyAddressLookupService(configuration: configuration, session: session)
     }
 }

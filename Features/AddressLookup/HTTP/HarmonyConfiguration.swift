@@ -20,9 +20,11 @@ public struct HarmonyConfiguration: Sendable {
     public var world: DrivenWorld?
 
     /// A configuration; paths default to `address/find` and `address/retrieve`, the timeout to 10 s.
-    public init(baseURL: URL, findPath: String = "address/find", retrievePath: String = "address/retrieve",
-                timeout: Duration = .seconds(10), headers: [String: String] = [:],
-                headerProvider: (any RequestHeaderProvider)? = nil, world: DrivenWorld? = nil) {
+    public init(
+        baseURL: URL, findPath: String = "address/find", retrievePath: String = "address/retrieve",
+        timeout: Duration = .seconds(10), headers: [String: String] = [:],
+        headerProvider: (any RequestHeaderProvider)? = nil, world: DrivenWorld? = nil
+    ) {
         self.baseURL = baseURL
         self.findPath = findPath
         self.retrievePath = retrievePath

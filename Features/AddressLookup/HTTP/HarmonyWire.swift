@@ -57,7 +57,8 @@ struct HarmonyAddress: Decodable, Sendable {
 
     /// The suggestion this address stands for in a find answer.
     func suggestion(at position: Int) throws(AddressLookupError) -> AddressSuggestion {
-        AddressSuggestion(id: try required(id, "id", position), text: try required(fullAddress, "fullAddress", position))
+        AddressSuggestion(
+            id: try required(id, "id", position), text: try required(fullAddress, "fullAddress", position))
     }
 
     /// The structured address of a retrieve answer. The region is `country`
@@ -73,7 +74,8 @@ struct HarmonyAddress: Decodable, Sendable {
         switch region {
         case .australia:
             guard let australianState else {
-                throw .invalidResponse(reason: "payload[\(position)] has no Australian 'state' (got \(state.map { "'\($0)'" } ?? "none"))")
+                throw .invalidResponse(
+                    reason: "payload[\(position)] has no Australian 'state' (got \(state.map { "'\($0)'" } ?? "none"))")
             }
             area = .australia(suburb: try required(locality ?? suburb, "locality", position), state: australianState)
         case .newZealand:

@@ -75,9 +75,10 @@ public enum ManualAddressField: String, Hashable, Sendable, CaseIterable, Codabl
             rules.append(OneOfRule(options(in: region) ?? []))
         case .streetNumber:
             rules.append(LengthRule.max(maximumLength))
-            rules.append(CustomRule<String>(code: "street.number", message: "Enter a street number.") { value in
-                value.contains(where: \.isNumber)
-            })
+            rules.append(
+                CustomRule<String>(code: "street.number", message: "Enter a street number.") { value in
+                    value.contains(where: \.isNumber)
+                })
         case .unit, .street, .suburb, .city:
             rules.append(LengthRule.max(maximumLength))
         }
@@ -100,7 +101,9 @@ public struct ManualAddressFieldState: Hashable, Sendable {
     public var options: [String]?
 
     /// A field state.
-    public init(field: ManualAddressField, value: String, status: FieldStatus, isRequired: Bool, options: [String]? = nil) {
+    public init(
+        field: ManualAddressField, value: String, status: FieldStatus, isRequired: Bool, options: [String]? = nil
+    ) {
         self.field = field
         self.value = value
         self.status = status

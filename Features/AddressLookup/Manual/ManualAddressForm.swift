@@ -26,11 +26,12 @@ struct ManualAddressForm: Hashable, Sendable {
         fields = ManualAddressField.fields(in: region)
         let trim: @Sendable (String) -> String = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let children = fields.map { field in
-            AnyFormField(FormField<String>(
-                field.fieldName, initialValue: "", rules: field.rules(in: region), transform: trim,
-                // An empty optional child is valid from the start, so that a
-                // complete address needs no visit to its optional fields.
-                initialStatus: field.isRequired(in: region) ? .unknown : .valid))
+            AnyFormField(
+                FormField<String>(
+                    field.fieldName, initialValue: "", rules: field.rules(in: region), transform: trim,
+                    // An empty optional child is valid from the start, so that a
+                    // complete address needs no visit to its optional fields.
+                    initialStatus: field.isRequired(in: region) ? .unknown : .valid))
         }
         do {
             form = try Form(children)
@@ -125,8 +126,9 @@ struct ManualAddressForm: Hashable, Sendable {
         case .newZealand:
             area = .newZealand(suburb: suburb.isEmpty ? nil : suburb, city: checkedValue(of: .city))
         }
-        return PostalAddress(unit: unit.isEmpty ? nil : unit, streetNumber: checkedValue(of: .streetNumber),
-                             street: checkedValue(of: .street), area: area, postcode: checkedValue(of: .postcode))
+        return PostalAddress(
+            unit: unit.isEmpty ? nil : unit, streetNumber: checkedValue(of: .streetNumber),
+            street: checkedValue(of: .street), area: area, postcode: checkedValue(of: .postcode))
     }
 }
 
@@ -135,8 +137,10 @@ extension ManualAddressField {
     /// with the same rules as the manual form of `region` (for a service that
     /// re-validates a submitted address). Children `region` does not have are
     /// reported with code `field.unknown`; valid children are absent.
-    public static func violations(of values: [ManualAddressField: String],
-                                  in region: Region) -> [ManualAddressField: [RuleViolation]] {
+    public static func violations(
+        of values: [ManualAddressField: String],
+        in region: Region
+    ) -> [ManualAddressField: [RuleViolation]] {
         var form = ManualAddressForm(region: region)
         var found: [ManualAddressField: [RuleViolation]] = [:]
         for (field, value) in values {

@@ -4,21 +4,29 @@ extension AddressLookupFeedback {
     /// The answer `state`'s pending search gets when its service finds
     /// `suggestions`, or `nil` when no search is pending: for previews and
     /// tests that play a lookup without a service.
-    public static func searchAnswer(_ suggestions: [AddressSuggestion], for state: AddressLookupState) -> AddressLookupFeedback? {
+    public static func searchAnswer(_ suggestions: [AddressSuggestion], for state: AddressLookupState)
+        -> AddressLookupFeedback?
+    {
         guard let pending = state.pendingSearch else { return nil }
-        return AddressLookupFeedback(kind: .searched(query: pending.query, generation: pending.generation, .success(suggestions)))
+        return AddressLookupFeedback(
+            kind: .searched(query: pending.query, generation: pending.generation, .success(suggestions)))
     }
 
     /// The answer `state`'s pending search gets when its service fails with
     /// `failure`, or `nil` when no search is pending.
-    public static func searchFailure(_ failure: AddressLookupError, for state: AddressLookupState) -> AddressLookupFeedback? {
+    public static func searchFailure(_ failure: AddressLookupError, for state: AddressLookupState)
+        -> AddressLookupFeedback?
+    {
         guard let pending = state.pendingSearch else { return nil }
-        return AddressLookupFeedback(kind: .searched(query: pending.query, generation: pending.generation, .failure(failure)))
+        return AddressLookupFeedback(
+            kind: .searched(query: pending.query, generation: pending.generation, .failure(failure)))
     }
 
     /// The answer `state`'s retrieval in flight gets when its service returns
     /// `address`, or `nil` when nothing is being retrieved.
-    public static func retrievalAnswer(_ address: PostalAddress, for state: AddressLookupState) -> AddressLookupFeedback? {
+    public static func retrievalAnswer(_ address: PostalAddress, for state: AddressLookupState)
+        -> AddressLookupFeedback?
+    {
         guard let pending = state.pendingRetrieval else { return nil }
         return AddressLookupFeedback(kind: .retrieved(generation: pending.generation, .success(address)))
     }
@@ -43,24 +51,34 @@ extension AddressLookupState {
     public static func sampleAddresses(in region: Region) -> [PostalAddress] {
         switch region {
         case .australia:
-            [PostalAddress(id: "sample-au-1", streetNumber: "12", street: "Smith Street",
-                           area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
-             PostalAddress(id: "sample-au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-                           area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
-             PostalAddress(id: "sample-au-3", streetNumber: "120", street: "Smith Street",
-                           area: .australia(suburb: "Fitzroy", state: .vic), postcode: "3065")]
+            [
+                PostalAddress(
+                    id: "sample-au-1", streetNumber: "12", street: "Smith Street",
+                    area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+                PostalAddress(
+                    id: "sample-au-2", unit: "3", streetNumber: "12", street: "Smith Street",
+                    area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+                PostalAddress(
+                    id: "sample-au-3", streetNumber: "120", street: "Smith Street",
+                    area: .australia(suburb: "Fitzroy", state: .vic), postcode: "3065"),
+            ]
         case .newZealand:
-            [PostalAddress(id: "sample-nz-1", streetNumber: "1", street: "Queen Street",
-                           area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
-             PostalAddress(id: "sample-nz-2", streetNumber: "12", street: "Queen Street",
-                           area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010")]
+            [
+                PostalAddress(
+                    id: "sample-nz-1", streetNumber: "1", street: "Queen Street",
+                    area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
+                PostalAddress(
+                    id: "sample-nz-2", streetNumber: "12", street: "Queen Street",
+                    area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
+            ]
         }
     }
 
     /// The lookup of `region` at `sample`'s step, made by playing the lookup
     /// itself with canned answers: no service, no clock, no runtime.
     public static func sample(_ sample: AddressLookupSample, in region: Region) -> AddressLookupState {
-        let lookup = AddressLookup(region: region, service: SampleAddresses(region: region), clock: EngineClock(VirtualClock()))
+        let lookup = AddressLookup(
+            region: region, service: SampleAddresses(region: region), clock: EngineClock(VirtualClock()))
         var state = AddressLookupState(region: region)
         guard sample != .empty else { return state }
         lookup.playSearch(&state)
@@ -85,14 +103,19 @@ extension AddressLookup {
     /// Types the sample query and answers it with the region's sample suggestions.
     func playSearch(_ state: inout AddressLookupState) {
         _ = send(.typeText(region == .australia ? "12 Smith St" : "Queen Street"), to: &state)
-        let suggestions = AddressLookupState.sampleAddresses(in: region).map { AddressSuggestion(id: $0.id!, text: $0.singleLine) }
-        if let answer = AddressLookupFeedback.searchAnswer(suggestions, for: state) { _ = receive(answer, into: &state) }
+        let suggestions = AddressLookupState.sampleAddresses(in: region).map {
+            AddressSuggestion(id: $0.id!, text: $0.singleLine)
+        }
+        if let answer = AddressLookupFeedback.searchAnswer(suggestions, for: state) {
+            _ = receive(answer, into: &state)
+        }
     }
 
     /// Chooses the first suggestion and answers its retrieval.
     func playChoice(_ state: inout AddressLookupState) {
         guard let first = state.suggestions.first,
-              let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == first.id }) else { return }
+            let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == first.id })
+        else { return }
         _ = send(.select(id: first.id), to: &state)
         if let answer = AddressLookupFeedback.retrievalAnswer(address, for: state) { _ = receive(answer, into: &state) }
     }
@@ -102,12 +125,18 @@ extension AddressLookup {
 private struct SampleAddresses: AddressLookupService {
     let region: Region
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
-        AddressLookupState.sampleAddresses(in: region).prefix(limit).map { AddressSuggestion(id: $0.id!, text: $0.singleLine) }
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
+        AddressLookupState.sampleAddresses(in: region).prefix(limit).map {
+            AddressSuggestion(id: $0.id!, text: $0.singleLine)
+        }
     }
 
     func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        guard let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        guard let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == id }) else {
+            throw .notFound(id: id)
+        }
         return address
     }
 }

@@ -47,9 +47,10 @@ extension AppBar {
         let generation = lockerGeneration
         lockerOpening = generation
         overlays.isLockerOpening = true
-        effects.append(.run(Self.lockerID, at: clock.deadline(after: settings.lockerDelayAfterUserTray), on: clock) {
-            AppBarFeedback(kind: .lockerDue(generation))
-        })
+        effects.append(
+            .run(Self.lockerID, at: clock.deadline(after: settings.lockerDelayAfterUserTray), on: clock) {
+                AppBarFeedback(kind: .lockerDue(generation))
+            })
     }
 
     /// Stops a scheduled locker opening, if any.
@@ -61,11 +62,13 @@ extension AppBar {
     }
 
     private func track(_ id: AppBarItemID, _ outcome: TapOutcome) {
-        var event = AnalyticsEvent(AppBarEvent.tapped, [
-            AppBarEvent.Key.item: .string(id.rawValue),
-            AppBarEvent.Key.outcome: .string(outcome.name),
-            AppBarEvent.Key.signedIn: .bool(session.isSignedIn),
-        ])
+        var event = AnalyticsEvent(
+            AppBarEvent.tapped,
+            [
+                AppBarEvent.Key.item: .string(id.rawValue),
+                AppBarEvent.Key.outcome: .string(outcome.name),
+                AppBarEvent.Key.signedIn: .bool(session.isSignedIn),
+            ])
         if let screen = options.screen {
             event = event.adding(ContextEnrichment.Key.screen, .string(screen))
         }

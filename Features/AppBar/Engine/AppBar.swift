@@ -49,14 +49,16 @@ public struct AppBar: StateMachine {
         session = services.clientDetails.latest
         counter = BetslipCounterRule(count: services.betslipCount.latestCount)
         state = Self.makeState(
-            input: AppBarLayout.Input(session: session, betslip: counter.counter, settings: settings, icons: icons,
-                                      currencyCode: currencyCode, options: options),
+            input: AppBarLayout.Input(
+                session: session, betslip: counter.counter, settings: settings, icons: icons,
+                currencyCode: currencyCode, options: options),
             isVisible: false, route: nil)
     }
 
     /// Follows the client session and the betslip count.
     public func start() -> [Effect<AppBarFeedback>] {
-        let details = services.clientDetails, betslip = services.betslipCount
+        let details = services.clientDetails
+        let betslip = services.betslipCount
         return [
             .follow(Self.sessionID, current: { AppBarFeedback(kind: .session(details.latest)) }) { notify in
                 for await _ in details.sessions() { await notify() }
@@ -108,15 +110,17 @@ public struct AppBar: StateMachine {
     /// Rebuilds the state from its parts.
     private mutating func publish() {
         let next = Self.makeState(
-            input: AppBarLayout.Input(session: session, betslip: counter.counter, settings: settings, icons: icons,
-                                      currencyCode: currencyCode, options: options, overlays: overlays),
+            input: AppBarLayout.Input(
+                session: session, betslip: counter.counter, settings: settings, icons: icons,
+                currencyCode: currencyCode, options: options, overlays: overlays),
             isVisible: counter.isVisible, route: route)
         if next != state { state = next }
     }
 
     private static func makeState(input: AppBarLayout.Input, isVisible: Bool, route: AppBarRoute?) -> AppBarState {
-        AppBarState(isSignedIn: input.session.isSignedIn, layout: AppBarLayout(input), style: input.settings.style,
-                    overlays: input.overlays, isVisible: isVisible, route: route)
+        AppBarState(
+            isSignedIn: input.session.isSignedIn, layout: AppBarLayout(input), style: input.settings.style,
+            overlays: input.overlays, isVisible: isVisible, route: route)
     }
 }
 

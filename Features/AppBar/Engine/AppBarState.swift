@@ -18,8 +18,10 @@ public struct AppBarState: Hashable, Sendable {
     public var route: AppBarRoute?
 
     /// A state.
-    public init(isSignedIn: Bool, layout: AppBarLayout, style: AppBarStyle, overlays: AppBarOverlays,
-                isVisible: Bool, route: AppBarRoute?) {
+    public init(
+        isSignedIn: Bool, layout: AppBarLayout, style: AppBarStyle, overlays: AppBarOverlays,
+        isVisible: Bool, route: AppBarRoute?
+    ) {
         self.isSignedIn = isSignedIn
         self.layout = layout
         self.style = style

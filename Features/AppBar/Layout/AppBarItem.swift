@@ -23,8 +23,10 @@ public struct AppBarItem: Hashable, Sendable, Identifiable {
     public var isActive: Bool
 
     /// An item.
-    public init(id: AppBarItemID, icon: IconRole? = nil, iconAsset: String? = nil, content: AppBarItemContent,
-                colors: ColorPair, badge: AppBarBadge? = nil, isEnabled: Bool = true, isActive: Bool = false) {
+    public init(
+        id: AppBarItemID, icon: IconRole? = nil, iconAsset: String? = nil, content: AppBarItemContent,
+        colors: ColorPair, badge: AppBarBadge? = nil, isEnabled: Bool = true, isActive: Bool = false
+    ) {
         self.id = id
         self.icon = icon
         self.iconAsset = iconAsset

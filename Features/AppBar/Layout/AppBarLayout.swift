@@ -22,9 +22,11 @@ public struct AppBarLayout: Hashable, Sendable {
         public var overlays: AppBarOverlays
 
         /// An input.
-        public init(session: ClientSession, betslip: BetslipCounter, settings: AppBarSettings, icons: IconSet,
-                    currencyCode: String, options: AppBarOptions = AppBarOptions(),
-                    overlays: AppBarOverlays = AppBarOverlays()) {
+        public init(
+            session: ClientSession, betslip: BetslipCounter, settings: AppBarSettings, icons: IconSet,
+            currencyCode: String, options: AppBarOptions = AppBarOptions(),
+            overlays: AppBarOverlays = AppBarOverlays()
+        ) {
             self.session = session
             self.betslip = betslip
             self.settings = settings
@@ -76,8 +78,9 @@ private struct ItemFactory {
     var style: AppBarStyle { input.settings.style }
 
     func icon(_ id: AppBarItemID, role: IconRole, badge count: Int = 0) -> AppBarItem {
-        AppBarItem(id: id, icon: role, iconAsset: input.icons[role], content: .icon, colors: style.bar,
-                   badge: badge(count))
+        AppBarItem(
+            id: id, icon: role, iconAsset: input.icons[role], content: .icon, colors: style.bar,
+            badge: badge(count))
     }
 
     func label(_ id: AppBarItemID, role: IconRole, colors: ColorPair) -> AppBarItem {
@@ -89,9 +92,10 @@ private struct ItemFactory {
     }
 
     func userTray(_ details: ClientDetails) -> AppBarItem {
-        AppBarItem(id: .userTray, icon: .userTray, iconAsset: input.icons[.userTray],
-                   content: .avatar(details.socialProfile), colors: style.bar,
-                   isActive: input.overlays.isUserTrayOpen)
+        AppBarItem(
+            id: .userTray, icon: .userTray, iconAsset: input.icons[.userTray],
+            content: .avatar(details.socialProfile), colors: style.bar,
+            isActive: input.overlays.isUserTrayOpen)
     }
 
     func title(_ text: String) -> AppBarItem {
@@ -123,9 +127,10 @@ private struct ItemFactory {
     }
 
     func balance(_ details: ClientDetails) -> AppBarItem {
-        AppBarItem(id: .balance, icon: .balance, iconAsset: input.icons[.balance],
-                   content: .balance(amount: details.balance, currencyCode: input.currencyCode),
-                   colors: style.balance)
+        AppBarItem(
+            id: .balance, icon: .balance, iconAsset: input.icons[.balance],
+            content: .balance(amount: details.balance, currencyCode: input.currencyCode),
+            colors: style.balance)
     }
 
     func pendingBets(_ details: ClientDetails) -> AppBarItem {
@@ -134,7 +139,8 @@ private struct ItemFactory {
     }
 
     func betslip() -> AppBarItem {
-        AppBarItem(id: .betslip, icon: .betslip, iconAsset: input.icons[.betslip], content: .counter(input.betslip),
-                   colors: style.bar)
+        AppBarItem(
+            id: .betslip, icon: .betslip, iconAsset: input.icons[.betslip], content: .counter(input.betslip),
+            colors: style.bar)
     }
 }

@@ -19,13 +19,21 @@ extension AppBarState {
     /// icons and colour roles: made by playing the brand's real app bar on
     /// services that never leave the process. For a SwiftUI preview or a
     /// snapshot test: no runtime or services needed.
-    public static func sample(_ sample: AppBarSample, brand: any BrandPlugin,
-                              options: AppBarOptions = AppBarOptions()) -> AppBarState {
-        let session: ClientSession = sample == .signedOut ? .signedOut : .signedIn(ClientDetails(
-            balance: Decimal(string: "125.50") ?? 125, pendingBetsCount: 2,
-            socialProfile: SocialProfile(nickname: "alex", avatar: "avatar.png"), promotionsBalance: 3))
-        var bar = AppBar(runtime: Runtime(brand: brand, services: .preview(session: session, betslipCount: sample == .signedOut ? 0 : 4)),
-                         options: options)
+    public static func sample(
+        _ sample: AppBarSample, brand: any BrandPlugin,
+        options: AppBarOptions = AppBarOptions()
+    ) -> AppBarState {
+        let session: ClientSession =
+            sample == .signedOut
+            ? .signedOut
+            : .signedIn(
+                ClientDetails(
+                    balance: Decimal(string: "125.50") ?? 125, pendingBetsCount: 2,
+                    socialProfile: SocialProfile(nickname: "alex", avatar: "avatar.png"), promotionsBalance: 3))
+        var bar = AppBar(
+            runtime: Runtime(
+                brand: brand, services: .preview(session: session, betslipCount: sample == .signedOut ? 0 : 4)),
+            options: options)
         _ = bar.send(.appeared)
         switch sample {
         case .signedOut, .signedIn:

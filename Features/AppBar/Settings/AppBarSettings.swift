@@ -28,8 +28,10 @@ public struct AppBarSettings: Hashable, Sendable {
     public var style: AppBarStyle
 
     /// Settings with every default.
-    public init(promotions: PromotionsEntry = .none, showsPotIcon: Bool = false, minimumRightItems: Int = 4,
-                lockerDelayAfterUserTray: Duration = .milliseconds(300), style: AppBarStyle = AppBarStyle()) {
+    public init(
+        promotions: PromotionsEntry = .none, showsPotIcon: Bool = false, minimumRightItems: Int = 4,
+        lockerDelayAfterUserTray: Duration = .milliseconds(300), style: AppBarStyle = AppBarStyle()
+    ) {
         self.promotions = promotions
         self.showsPotIcon = showsPotIcon
         self.minimumRightItems = minimumRightItems

@@ -28,10 +28,12 @@ public struct AppBarStyle: Hashable, Sendable {
 
     /// The standard roles: the app-bar pair for the bar, primary for the
     /// balance, secondary for join, the badge pair for badges.
-    public init(bar: ColorPair = ColorPair(foreground: .appBarForeground, background: .appBarBackground),
-                balance: ColorPair = ColorPair(foreground: .onPrimary, background: .primary),
-                join: ColorPair = ColorPair(foreground: .onSecondary, background: .secondary),
-                badge: ColorPair = ColorPair(foreground: .badgeForeground, background: .badgeBackground)) {
+    public init(
+        bar: ColorPair = ColorPair(foreground: .appBarForeground, background: .appBarBackground),
+        balance: ColorPair = ColorPair(foreground: .onPrimary, background: .primary),
+        join: ColorPair = ColorPair(foreground: .onSecondary, background: .secondary),
+        badge: ColorPair = ColorPair(foreground: .badgeForeground, background: .badgeBackground)
+    ) {
         self.bar = bar
         self.balance = balance
         self.join = join

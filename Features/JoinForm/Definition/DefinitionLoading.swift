@@ -26,7 +26,11 @@ extension FormDefinition {
     private static func describe(_ error: DecodingError) -> DefinitionError {
         func path(_ keys: [any CodingKey]) -> String {
             keys.reduce(into: "") { text, key in
-                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
             }
         }
         switch error {

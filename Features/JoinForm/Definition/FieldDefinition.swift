@@ -29,7 +29,10 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         /// Decodes a JSON string or boolean.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let tick = try? container.decode(Bool.self) { self = .tick(tick); return }
+            if let tick = try? container.decode(Bool.self) {
+                self = .tick(tick)
+                return
+            }
             self = .text(try container.decode(String.self))
         }
 
@@ -45,9 +48,11 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
 
     /// A field; checks that the rules fit the input type.
     /// - Throws: ``DefinitionError`` naming the field.
-    public init(name: FieldName, inputType: InputType, defaultValue: DefaultValue? = nil, options: [String]? = nil,
-                validate: ValidationDefinition = ValidationDefinition(), format: DisplayFormat? = nil,
-                keyboard: FieldTraits.Keyboard? = nil, capitalisation: FieldTraits.Capitalisation? = nil) throws(DefinitionError) {
+    public init(
+        name: FieldName, inputType: InputType, defaultValue: DefaultValue? = nil, options: [String]? = nil,
+        validate: ValidationDefinition = ValidationDefinition(), format: DisplayFormat? = nil,
+        keyboard: FieldTraits.Keyboard? = nil, capitalisation: FieldTraits.Capitalisation? = nil
+    ) throws(DefinitionError) {
         self.name = name
         self.inputType = inputType
         self.defaultValue = defaultValue
@@ -69,24 +74,33 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(FieldName.self, forKey: .name)
         // `data` names where a Select's options come from in the server-driven shape; it is accepted and not used.
-        try KnownKeys.check(decoder, known: ["name", "inputType", "defaultValue", "options", "validate", "format",
-                                             "keyboard", "capitalisation", "data"], place: "field '\(name)'")
+        try KnownKeys.check(
+            decoder,
+            known: [
+                "name", "inputType", "defaultValue", "options", "validate", "format",
+                "keyboard", "capitalisation", "data",
+            ], place: "field '\(name)'")
         let typeName = try container.decode(String.self, forKey: .inputType)
         guard let inputType = InputType(rawValue: typeName) else {
-            throw DefinitionError.unknownInputType(typeName, field: name,
-                                                   suggestion: NameSuggestion.closest(to: typeName, in: InputType.allCases.map(\.rawValue)))
+            throw DefinitionError.unknownInputType(
+                typeName, field: name,
+                suggestion: NameSuggestion.closest(to: typeName, in: InputType.allCases.map(\.rawValue)))
         }
-        try self.init(name: name, inputType: inputType,
-                      defaultValue: container.decodeIfPresent(DefaultValue.self, forKey: .defaultValue),
-                      options: container.decodeIfPresent([String].self, forKey: .options),
-                      validate: Self.decodeValidate(container, field: name),
-                      format: Self.decodeOption(DisplayFormat.self, .format, in: container, field: name),
-                      keyboard: Self.decodeOption(FieldTraits.Keyboard.self, .keyboard, in: container, field: name),
-                      capitalisation: Self.decodeOption(FieldTraits.Capitalisation.self, .capitalisation, in: container, field: name))
+        try self.init(
+            name: name, inputType: inputType,
+            defaultValue: container.decodeIfPresent(DefaultValue.self, forKey: .defaultValue),
+            options: container.decodeIfPresent([String].self, forKey: .options),
+            validate: Self.decodeValidate(container, field: name),
+            format: Self.decodeOption(DisplayFormat.self, .format, in: container, field: name),
+            keyboard: Self.decodeOption(FieldTraits.Keyboard.self, .keyboard, in: container, field: name),
+            capitalisation: Self.decodeOption(
+                FieldTraits.Capitalisation.self, .capitalisation, in: container, field: name))
     }
 
     /// Decodes `validate`, naming the field in an unknown-key error from it or its rules.
-    private static func decodeValidate(_ container: KeyedDecodingContainer<CodingKeys>, field: FieldName) throws -> ValidationDefinition {
+    private static func decodeValidate(_ container: KeyedDecodingContainer<CodingKeys>, field: FieldName) throws
+        -> ValidationDefinition
+    {
         do {
             return try container.decodeIfPresent(ValidationDefinition.self, forKey: .validate) ?? ValidationDefinition()
         } catch DefinitionError.unknownKey(let key, let place, let suggestion, let known) {
@@ -101,8 +115,9 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
         guard let option = Option(rawValue: text) else {
             let known = Option.allCases.map(\.rawValue)
-            throw DefinitionError.unknownOption(key.stringValue, value: text, field: field,
-                                                suggestion: NameSuggestion.closest(to: text, in: known), known: known)
+            throw DefinitionError.unknownOption(
+                key.stringValue, value: text, field: field,
+                suggestion: NameSuggestion.closest(to: text, in: known), known: known)
         }
         return option
     }
@@ -112,8 +127,12 @@ public struct FieldDefinition: Hashable, Sendable, Codable {
         case (true, .text?), (false, .tick?): throw .defaultValueMismatch(field: name, inputType: inputType)
         default: break
         }
-        if let minimum = validate.minLength, minimum < 0 { throw .invalidLength(field: name, reason: "minLength is negative") }
-        if let maximum = validate.maxLength, maximum < 0 { throw .invalidLength(field: name, reason: "maxLength is negative") }
+        if let minimum = validate.minLength, minimum < 0 {
+            throw .invalidLength(field: name, reason: "minLength is negative")
+        }
+        if let maximum = validate.maxLength, maximum < 0 {
+            throw .invalidLength(field: name, reason: "maxLength is negative")
+        }
         if let minimum = validate.minLength, let maximum = validate.maxLength, minimum > maximum {
             throw .invalidLength(field: name, reason: "minLength \(minimum) is more than maxLength \(maximum)")
         }

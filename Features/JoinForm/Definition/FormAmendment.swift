@@ -22,20 +22,25 @@ extension FormDefinition {
             switch amendment {
             case .remove(let names):
                 for name in names where !fields.contains(where: { $0.name == name }) {
-                    throw .unknownFieldOnPage(name, page: "removeFields",
-                                              suggestion: NameSuggestion.closest(to: name.rawValue, in: fields.map(\.name.rawValue)))
+                    throw .unknownFieldOnPage(
+                        name, page: "removeFields",
+                        suggestion: NameSuggestion.closest(to: name.rawValue, in: fields.map(\.name.rawValue)))
                 }
                 let removed = Set(names)
                 fields.removeAll { removed.contains($0.name) }
                 pages = pages.map { page in
-                    PageDefinition(name: page.name, rows: page.rows.map { $0.filter { !removed.contains($0) } }.filter { !$0.isEmpty })
+                    PageDefinition(
+                        name: page.name,
+                        rows: page.rows.map { $0.filter { !removed.contains($0) } }.filter { !$0.isEmpty })
                 }
             case .add(let field, let anchor):
                 guard let index = fields.firstIndex(where: { $0.name == anchor }),
-                      let page = pages.firstIndex(where: { $0.contains(anchor) }),
-                      let row = pages[page].rows.firstIndex(where: { $0.contains(anchor) }) else {
-                    throw .unknownFieldOnPage(anchor, page: "addFields (after)",
-                                              suggestion: NameSuggestion.closest(to: anchor.rawValue, in: fields.map(\.name.rawValue)))
+                    let page = pages.firstIndex(where: { $0.contains(anchor) }),
+                    let row = pages[page].rows.firstIndex(where: { $0.contains(anchor) })
+                else {
+                    throw .unknownFieldOnPage(
+                        anchor, page: "addFields (after)",
+                        suggestion: NameSuggestion.closest(to: anchor.rawValue, in: fields.map(\.name.rawValue)))
                 }
                 fields.insert(field, at: index + 1)
                 pages[page].rows.insert([field.name], at: row + 1)

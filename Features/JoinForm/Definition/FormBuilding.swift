@@ -60,7 +60,8 @@ extension FormDefinition {
         let rules: [any ValidationRule<Bool>] = definition.validate.mandatory ? [MustBeTrueRule()] : []
         let initial: Bool = if case .tick(let tick)? = definition.defaultValue { tick } else { false }
         let startsValid = !definition.validate.mandatory || initial
-        return FormField(definition.name, initialValue: initial, rules: rules, initialStatus: startsValid ? .valid : .unknown)
+        return FormField(
+            definition.name, initialValue: initial, rules: rules, initialStatus: startsValid ? .valid : .unknown)
     }
 
     private static func textField(_ definition: FieldDefinition, _ environment: RuleEnvironment) -> FormField<String> {
@@ -68,35 +69,43 @@ extension FormDefinition {
         let validate = definition.validate
         if validate.mandatory { rules.append(RequiredRule<String>()) }
         switch (validate.minLength, validate.maxLength) {
-        case let (minimum?, maximum?): rules.append(LengthRule.range(minimum...maximum))
-        case let (minimum?, nil): rules.append(LengthRule.min(minimum))
-        case let (nil, maximum?): rules.append(LengthRule.max(maximum))
+        case (let minimum?, let maximum?): rules.append(LengthRule.range(minimum...maximum))
+        case (let minimum?, nil): rules.append(LengthRule.min(minimum))
+        case (nil, let maximum?): rules.append(LengthRule.max(maximum))
         case (nil, nil): break
         }
         var asyncRules: [any AsyncValidationRule<String>] = []
         for rule in validate.custom {
             if rule.kind == .usernameAvailable {
-                if let checks = environment.usernameChecks { asyncRules.append(usernameRule(rule, checks.accounts, brand: checks.brand)) }
+                if let checks = environment.usernameChecks {
+                    asyncRules.append(usernameRule(rule, checks.accounts, brand: checks.brand))
+                }
             } else {
                 rules.append(textRule(rule, definition, environment))
             }
         }
         let initial: String = if case .text(let text)? = definition.defaultValue { text } else { "" }
         // A prefilled value that still needs a server answer is not known to be valid yet.
-        let startsValid = !validate.mandatory
-            || (!initial.isEmptyValue && asyncRules.isEmpty && rules.allSatisfy { $0.check(initial, in: .standalone) == nil })
-        return FormField(definition.name, initialValue: initial, rules: rules, asyncRules: asyncRules,
-                         initialStatus: startsValid ? .valid : .unknown)
+        let startsValid =
+            !validate.mandatory
+            || (!initial.isEmptyValue && asyncRules.isEmpty
+                && rules.allSatisfy { $0.check(initial, in: .standalone) == nil })
+        return FormField(
+            definition.name, initialValue: initial, rules: rules, asyncRules: asyncRules,
+            initialStatus: startsValid ? .valid : .unknown)
     }
 
     /// Asks `accounts` whether the name can be used; a taken name breaks the
     /// rule (the brand's code and message), a name the service refuses for
     /// another reason shows the service's first reason, and a failed call is
     /// the field's error state.
-    private static func usernameRule(_ rule: RuleDefinition, _ accounts: any AccountBackend,
-                                     brand: BrandID) -> any AsyncValidationRule<String> {
-        let violation = RuleViolation(code: RuleCode(rawValue: rule.code ?? "username.taken"),
-                                      template: rule.errorMessage ?? "That username is taken.")
+    private static func usernameRule(
+        _ rule: RuleDefinition, _ accounts: any AccountBackend,
+        brand: BrandID
+    ) -> any AsyncValidationRule<String> {
+        let violation = RuleViolation(
+            code: RuleCode(rawValue: rule.code ?? "username.taken"),
+            template: rule.errorMessage ?? "That username is taken.")
         return AsyncCustomRule<String> { username in
             let reasons = try await accounts.checkUsername(username, for: brand).reasons
             guard let first = reasons.first else { return nil }
@@ -104,15 +113,20 @@ extension FormDefinition {
         }
     }
 
-    private static func textRule(_ rule: RuleDefinition, _ field: FieldDefinition,
-                                 _ environment: RuleEnvironment) -> any ValidationRule<String> {
+    private static func textRule(
+        _ rule: RuleDefinition, _ field: FieldDefinition,
+        _ environment: RuleEnvironment
+    ) -> any ValidationRule<String> {
         let built: any ValidationRule<String>
         switch rule.kind {
         case .regex?:
             switch rule.patternRule() {
             case .success(let compiled)?: return compiled
-            case .failure(let error)?: return UnavailableRule<String>(error.for(field.name))   // loading rejects this; fail closed regardless
-            case nil: return UnavailableRule<String>(diagnostic: "field '\(field.name)': a regex rule without a pattern")
+            case .failure(let error)?:
+                // Loading rejects this; fail closed regardless.
+                return UnavailableRule<String>(error.for(field.name))
+            case nil:
+                return UnavailableRule<String>(diagnostic: "field '\(field.name)': a regex rule without a pattern")
             }
         case .email?: built = EmailRule()
         case .mobile?: built = MobileNumberRule(region: environment.region)
@@ -132,7 +146,9 @@ extension FormDefinition {
         return relabel(built, code: rule.code.map(RuleCode.init(rawValue:)), message: rule.errorMessage)
     }
 
-    private static func relabel<R: ValidationRule<String>>(_ rule: R, code: RuleCode?, message: String?) -> any ValidationRule<String> {
+    private static func relabel<R: ValidationRule<String>>(_ rule: R, code: RuleCode?, message: String?)
+        -> any ValidationRule<String>
+    {
         RelabeledRule(rule, code: code, message: message)
     }
 }

@@ -46,8 +46,9 @@ public struct FormDefinition: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         try KnownKeys.check(decoder, known: ["fields", "pages"], place: "form definition")
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(fields: container.decode([FieldDefinition].self, forKey: .fields),
-                      pages: container.decodeIfPresent([PageDefinition].self, forKey: .pages))
+        try self.init(
+            fields: container.decode([FieldDefinition].self, forKey: .fields),
+            pages: container.decodeIfPresent([PageDefinition].self, forKey: .pages))
     }
 
     private func checkLayout() throws(DefinitionError) {
@@ -60,7 +61,9 @@ public struct FormDefinition: Hashable, Sendable, Codable {
                 guard !row.isEmpty else { throw .emptyRow(page: page.name) }
                 for name in row {
                     guard seen.contains(name) else {
-                        throw .unknownFieldOnPage(name, page: page.name, suggestion: NameSuggestion.closest(to: name.rawValue, in: fields.map(\.name.rawValue)))
+                        throw .unknownFieldOnPage(
+                            name, page: page.name,
+                            suggestion: NameSuggestion.closest(to: name.rawValue, in: fields.map(\.name.rawValue)))
                     }
                     guard placed.insert(name).inserted else { throw .fieldOnTwoPlaces(name) }
                 }

@@ -15,7 +15,8 @@ enum KnownKeys {
     static func check(_ decoder: any Decoder, known: [String], place: String) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
-            throw DefinitionError.unknownKey(key, in: place, suggestion: NameSuggestion.closest(to: key, in: known), known: known)
+            throw DefinitionError.unknownKey(
+                key, in: place, suggestion: NameSuggestion.closest(to: key, in: known), known: known)
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LiveryCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Where a live runtime's join form definition comes from when it is not
 /// the brand's bundled one: a server's registration config, or an app's own
@@ -22,7 +23,8 @@ public struct HTTPRegistrationConfig: FormDefinitionSource {
     public var configuration: HTTPServiceConfiguration { client.configuration }
 
     /// The registration config at `configuration`'s server, on `session` (an ephemeral one by default).
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
+    {
         client = HTTPClient(configuration, session: session)
     }
 
@@ -44,8 +46,10 @@ public struct HTTPRegistrationConfig: FormDefinitionSource {
 
 extension FormDefinitionSource where Self == HTTPRegistrationConfig {
     /// The registration config over HTTP at `configuration`'s server, on `session` (an ephemeral one by default).
-    public static func http(_ configuration: HTTPServiceConfiguration,
-                            session: URLSession = URLSession(configuration: .ephemeral)) -> HTTPRegistrationConfig {
+    public static func http(
+        _ configuration: HTTPServiceConfiguration,
+        session: URLSession = URLSession(configuration: .ephemeral)
+    ) -> HTTPRegistrationConfig {
         HTTPRegistrationConfig(configuration, session: session)
     }
 }

@@ -48,8 +48,10 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     public var code: String?
 
     /// A rule definition.
-    public init(rule: Kind, pattern: String? = nil, caseInsensitive: Bool? = nil, years: Int? = nil,
-                minLength: Int? = nil, errorMessage: String? = nil, code: String? = nil) {
+    public init(
+        rule: Kind, pattern: String? = nil, caseInsensitive: Bool? = nil, years: Int? = nil,
+        minLength: Int? = nil, errorMessage: String? = nil, code: String? = nil
+    ) {
         self.rule = rule.rawValue
         self.pattern = pattern
         self.caseInsensitive = caseInsensitive
@@ -80,8 +82,11 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     /// `nil` for other kinds and a missing pattern.
     func patternRule() -> Result<PatternRule, InvalidPatternError>? {
         compiled.result.map { result in
-            result.map { $0.reporting(code: code.map(RuleCode.init(rawValue:)) ?? .patternMismatch,
-                                      message: errorMessage ?? PatternRule.defaultMessage) }
+            result.map {
+                $0.reporting(
+                    code: code.map(RuleCode.init(rawValue:)) ?? .patternMismatch,
+                    message: errorMessage ?? PatternRule.defaultMessage)
+            }
         }
     }
 
@@ -117,27 +122,34 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     /// Checks that the rule is complete and fits `field`'s input type.
     func check(for field: FieldDefinition) throws(DefinitionError) {
         guard let kind else {
-            throw .unknownRule(rule, field: field.name, suggestion: NameSuggestion.closest(to: rule, in: Kind.allCases.map(\.rawValue)))
+            throw .unknownRule(
+                rule, field: field.name, suggestion: NameSuggestion.closest(to: rule, in: Kind.allCases.map(\.rawValue))
+            )
         }
-        let allowed: Set<InputType> = switch kind {
-        case .regex, .email, .postcode: [.text, .email, .tel, .password, .date]
-        case .mobile: [.tel, .text]
-        case .minimumAge: [.date]
-        case .passwordStrength: [.password]
-        case .oneOf: [.select, .text]
-        case .usernameAvailable: [.text, .email]
-        }
+        let allowed: Set<InputType> =
+            switch kind {
+            case .regex, .email, .postcode: [.text, .email, .tel, .password, .date]
+            case .mobile: [.tel, .text]
+            case .minimumAge: [.date]
+            case .passwordStrength: [.password]
+            case .oneOf: [.select, .text]
+            case .usernameAvailable: [.text, .email]
+            }
         guard allowed.contains(field.inputType) else {
             throw .ruleNotForInputType(rule: rule, field: field.name, inputType: field.inputType)
         }
         switch kind {
         case .regex:
-            guard let compiled = compiled.result else { throw .missingRuleValue(field: field.name, rule: rule, key: "pattern") }
+            guard let compiled = compiled.result else {
+                throw .missingRuleValue(field: field.name, rule: rule, key: "pattern")
+            }
             if case .failure(let error) = compiled { throw .invalidPattern(error.for(field.name)) }
         case .minimumAge:
             guard let years, years > 0 else { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }
         case .oneOf:
-            guard !(field.options ?? []).isEmpty else { throw .missingRuleValue(field: field.name, rule: rule, key: "options") }
+            guard !(field.options ?? []).isEmpty else {
+                throw .missingRuleValue(field: field.name, rule: rule, key: "options")
+            }
         case .email, .mobile, .postcode, .passwordStrength, .usernameAvailable:
             break
         }

@@ -28,8 +28,10 @@ extension FormDefinition {
     static func newZealand(from australian: FormDefinition) throws(DefinitionError) -> FormDefinition {
         let name: FieldName = "depositLimit"
         guard var limit = australian.field(name),
-              let index = australian.fields.firstIndex(where: { $0.name == name }), index > 0 else {
-            throw .malformedJSON(path: "join-au.json", reason: "the standard form has no deposit limit to make optional")
+            let index = australian.fields.firstIndex(where: { $0.name == name }), index > 0
+        else {
+            throw .malformedJSON(
+                path: "join-au.json", reason: "the standard form has no deposit limit to make optional")
         }
         limit.validate.mandatory = false
         return try australian.amended(by: [.remove([name]), .add(limit, after: australian.fields[index - 1].name)])
@@ -38,7 +40,8 @@ extension FormDefinition {
     private static func loadAustralian() throws(DefinitionError) -> FormDefinition {
         let name = "join-au"
         guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
-            throw .malformedJSON(path: "\(name).json", reason: "the standard definition is missing from the module's resources")
+            throw .malformedJSON(
+                path: "\(name).json", reason: "the standard definition is missing from the module's resources")
         }
         let data: Data
         do {

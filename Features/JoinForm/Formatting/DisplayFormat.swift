@@ -31,8 +31,10 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     /// Calls `body` with the ASCII digits of `text`, at most `limit` of
     /// them (a character that is not a plain digit, such as a digit with a
     /// combining mark, is dropped whole). The digits live on the stack.
-    private static func withDigits<Result>(of text: String, limit: Int,
-                                           _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private static func withDigits<Result>(
+        of text: String, limit: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { buffer in
             var count = 0
             if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -69,8 +71,9 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
                 guard all.count > codeLength else { return "+" + String(decoding: all, as: UTF8.self) }
                 let subscriber = UnsafeBufferPointer(rebasing: all[codeLength...])
                 return "+" + String(decoding: all.prefix(codeLength), as: UTF8.self) + " "
-                    + group(subscriber, sizes: australian ? australianInternationalGroups : newZealandInternationalGroups,
-                            separator: UInt8(ascii: " "))
+                    + group(
+                        subscriber, sizes: australian ? australianInternationalGroups : newZealandInternationalGroups,
+                        separator: UInt8(ascii: " "))
             }
         }
         return withDigits(of: text, limit: longest + 1) { national in
@@ -85,7 +88,7 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
             case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
             case UInt8(ascii: "+"): return true
             case ..<0x80: return false
-            default: break      // a non-ASCII character: ask Unicode below
+            default: break  // a non-ASCII character: ask Unicode below
             }
             break
         }

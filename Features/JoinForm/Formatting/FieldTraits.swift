@@ -49,15 +49,17 @@ extension FieldDefinition {
     /// or for formatted fields the longest formatted value (`dd/mm/yyyy` is 10).
     public func traits(in region: Region) -> FieldTraits {
         let format = self.format ?? (inputType == .date ? .dateOfBirth : .plain)
-        let formattedLimit: Int? = switch format {
-        case .plain: nil
-        case .dateOfBirth: 10
-        case .mobile: DisplayFormat.mobile.format("+" + String(repeating: "9", count: 20), region: region).count
-        }
-        return FieldTraits(isRequired: validate.mandatory, isFocusable: inputType.isFocusable,
-                           isSecure: inputType == .password, inputLimit: validate.maxLength ?? formattedLimit,
-                           format: format, keyboard: keyboard ?? impliedKeyboard,
-                           capitalisation: capitalisation ?? impliedCapitalisation)
+        let formattedLimit: Int? =
+            switch format {
+            case .plain: nil
+            case .dateOfBirth: 10
+            case .mobile: DisplayFormat.mobile.format("+" + String(repeating: "9", count: 20), region: region).count
+            }
+        return FieldTraits(
+            isRequired: validate.mandatory, isFocusable: inputType.isFocusable,
+            isSecure: inputType == .password, inputLimit: validate.maxLength ?? formattedLimit,
+            format: format, keyboard: keyboard ?? impliedKeyboard,
+            capitalisation: capitalisation ?? impliedCapitalisation)
     }
 
     private var impliedKeyboard: FieldTraits.Keyboard {

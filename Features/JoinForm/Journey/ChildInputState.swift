@@ -18,8 +18,10 @@ public struct ChildInputState: Hashable, Sendable {
     public var options: [String]?
 
     /// A child input's state.
-    public init(key: String, value: String, status: FieldStatus, messages: [String], isRequired: Bool,
-                isFocusable: Bool, options: [String]? = nil) {
+    public init(
+        key: String, value: String, status: FieldStatus, messages: [String], isRequired: Bool,
+        isFocusable: Bool, options: [String]? = nil
+    ) {
         self.key = key
         self.value = value
         self.status = status

@@ -28,8 +28,9 @@ public enum DepositLimitPeriod: String, Hashable, Sendable, CaseIterable {
 public struct DepositLimitState: Hashable, Sendable {
     static let amountKey = "amount"
     static let periodKey = "period"
-    static let decisionRequired = RuleViolation(code: "depositLimit.decision",
-                                                template: "Choose a deposit limit, or choose not to set one.")
+    static let decisionRequired = RuleViolation(
+        code: "depositLimit.decision",
+        template: "Choose a deposit limit, or choose not to set one.")
 
     /// What the person chose: a limit, no limit, or nothing yet.
     public internal(set) var decision: DepositLimitDecision = .undecided
@@ -49,20 +50,26 @@ public struct DepositLimitState: Hashable, Sendable {
         self.isRequired = isRequired
         let amount = FormField<String>(
             FieldName(Self.amountKey), initialValue: "",
-            rules: [RequiredRule<String>(),
-                    PatternRule.wholeAmount.reported(as: "depositLimit.amount",
-                                                     message: "Enter a whole amount from 1 to 999999.")])
-        let period = FormField<String>(FieldName(Self.periodKey), initialValue: "",
-                                       rules: [RequiredRule<String>(), OneOfRule(DepositLimitPeriod.allCases.map(\.rawValue))])
+            rules: [
+                RequiredRule<String>(),
+                PatternRule.wholeAmount.reported(
+                    as: "depositLimit.amount",
+                    message: "Enter a whole amount from 1 to 999999."),
+            ])
+        let period = FormField<String>(
+            FieldName(Self.periodKey), initialValue: "",
+            rules: [RequiredRule<String>(), OneOfRule(DepositLimitPeriod.allCases.map(\.rawValue))])
         do {
             form = try Form(amount, period)
         } catch {
             preconditionFailure("deposit-limit fields are fixed and distinct: \(error)")
         }
-        self.amount = ChildInputState(key: Self.amountKey, value: "", status: .unknown, messages: [], isRequired: true,
-                                      isFocusable: true)
-        self.period = ChildInputState(key: Self.periodKey, value: "", status: .unknown, messages: [], isRequired: true,
-                                      isFocusable: false, options: DepositLimitPeriod.allCases.map(\.rawValue))
+        self.amount = ChildInputState(
+            key: Self.amountKey, value: "", status: .unknown, messages: [], isRequired: true,
+            isFocusable: true)
+        self.period = ChildInputState(
+            key: Self.periodKey, value: "", status: .unknown, messages: [], isRequired: true,
+            isFocusable: false, options: DepositLimitPeriod.allCases.map(\.rawValue))
     }
 
     /// The parent's status: valid when declined, or when a limit is set and
@@ -134,7 +141,9 @@ public struct DepositLimitState: Hashable, Sendable {
     func childViolations() -> [String: [RuleViolation]] {
         var found: [String: [RuleViolation]] = [:]
         for name in form.names {
-            if let violations = form.status(of: name)?.violations, !violations.isEmpty { found[name.rawValue] = violations }
+            if let violations = form.status(of: name)?.violations, !violations.isEmpty {
+                found[name.rawValue] = violations
+            }
         }
         return found
     }

@@ -39,15 +39,20 @@ struct JoinFormModel: Sendable {
     /// address chosen, its details on their way, a failed retrieval, manual
     /// entry (its children speak), or an optional address left empty.
     func undecidedAddressViolation(_ address: AddressLookupState?) -> RuleViolation? {
-        guard let address, address.mode == .search, address.status == .unknown, !address.isRetrieving else { return nil }
+        guard let address, address.mode == .search, address.status == .unknown, !address.isRetrieving else {
+            return nil
+        }
         if !AddressLookup.query(from: address.searchText).isEmpty { return Self.addressNotChosenViolation }
         return addressRequired ? Self.addressRequiredViolation : nil
     }
 
-    init(definition: FormDefinition, environment: RuleEnvironment, render: @escaping @Sendable (RuleViolation) -> String) {
+    init(
+        definition: FormDefinition, environment: RuleEnvironment, render: @escaping @Sendable (RuleViolation) -> String
+    ) {
         self.definition = definition
         self.region = environment.region
-        self.traits = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
+        self.traits = Dictionary(
+            uniqueKeysWithValues: definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
         self.inputTypes = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.inputType) })
         self.render = render
         self.form = definition.makeForm(in: environment)
@@ -104,7 +109,9 @@ struct JoinFormModel: Sendable {
             if state.depositLimit?.decision == .limited { inputs.append(.child(name, DepositLimitState.amountKey)) }
         case .address:
             guard let address = state.address, address.mode == .manual else { return inputs.append(.field(name)) }
-            for child in address.manualFields where child.field.isFocusable { inputs.append(.child(name, child.field.rawValue)) }
+            for child in address.manualFields where child.field.isFocusable {
+                inputs.append(.child(name, child.field.rawValue))
+            }
         default:
             if traits[name]?.isFocusable == true { inputs.append(.field(name)) }
         }
@@ -152,7 +159,8 @@ struct JoinFormModel: Sendable {
     }
 
     private static func progress(of fields: [JoinFieldState]) -> Double {
-        var required = 0, valid = 0
+        var required = 0
+        var valid = 0
         for field in fields where field.traits.isRequired {
             required += 1
             if field.status.isValid { valid += 1 }
@@ -178,9 +186,10 @@ struct JoinFormModel: Sendable {
     /// What a head draws for the field at `index` of the definition, made afresh.
     private func fieldState(at index: Int, in state: Surroundings) -> JoinFieldState {
         let definition = definition.fields[index]
-        var field = JoinFieldState(name: definition.name, inputType: definition.inputType,
-                                   traits: traits[definition.name] ?? definition.traits(in: region),
-                                   options: definition.options, value: .composite, displayValue: "", status: .unknown)
+        var field = JoinFieldState(
+            name: definition.name, inputType: definition.inputType,
+            traits: traits[definition.name] ?? definition.traits(in: region),
+            options: definition.options, value: .composite, displayValue: "", status: .unknown)
         update(&field, at: index, in: state, fresh: true)
         return field
     }
@@ -201,14 +210,19 @@ struct JoinFormModel: Sendable {
             value = .composite
             status = addressStatus(state.address)
         case .checkbox, .tel, .password, .email, .select, .date, .text:
-            guard let position = formPositions[index] else { preconditionFailure("a plain field missing from the form") }
-            value = field.inputType == .checkbox ? .tick(form.enteredValue(at: position, as: Bool.self) ?? false)
+            guard let position = formPositions[index] else {
+                preconditionFailure("a plain field missing from the form")
+            }
+            value =
+                field.inputType == .checkbox
+                ? .tick(form.enteredValue(at: position, as: Bool.self) ?? false)
                 : .text(form.enteredValue(at: position, as: String.self) ?? "")
             status = form.status(at: position)
             isValidating = form.isValidating(at: position)
         }
         if fresh || field.value != value || field.inputType == .address {
-            field.displayValue = displayValue(of: field.inputType, value: value, secure: field.traits.isSecure, address: state.address)
+            field.displayValue = displayValue(
+                of: field.inputType, value: value, secure: field.traits.isSecure, address: state.address)
             field.value = value
         }
         if fresh || field.status != status {
@@ -219,8 +233,10 @@ struct JoinFormModel: Sendable {
         field.isEnabled = !state.isLoading
     }
 
-    private func displayValue(of inputType: InputType, value: JoinFieldValue, secure: Bool,
-                              address: AddressLookupState?) -> String {
+    private func displayValue(
+        of inputType: InputType, value: JoinFieldValue, secure: Bool,
+        address: AddressLookupState?
+    ) -> String {
         switch value {
         case .text(let text): return secure ? String(repeating: "•", count: text.count) : text
         case .tick: return ""

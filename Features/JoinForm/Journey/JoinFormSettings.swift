@@ -25,9 +25,11 @@ public struct JoinFormSettings: Sendable {
     public var messages: MessageCatalogue
 
     /// Settings with every default.
-    public init(definition: FormDefinition? = nil, alerts: JoinAlerts = JoinAlerts(),
-                checksSelfExclusionRegister: Bool? = nil, fieldNames: AccountFieldNames = .standard,
-                messages: MessageCatalogue = MessageCatalogue()) {
+    public init(
+        definition: FormDefinition? = nil, alerts: JoinAlerts = JoinAlerts(),
+        checksSelfExclusionRegister: Bool? = nil, fieldNames: AccountFieldNames = .standard,
+        messages: MessageCatalogue = MessageCatalogue()
+    ) {
         self.definition = definition
         self.alerts = alerts
         self.checksSelfExclusionRegister = checksSelfExclusionRegister

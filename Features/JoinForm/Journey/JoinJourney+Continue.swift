@@ -27,7 +27,8 @@ extension JoinJourney {
     mutating func startContinue() {
         moveFocus(to: nil)
         state.isLoading = true
-        walk = ContinueWalk(names: state.isLastPage ? model.definition.pages.flatMap(\.fieldNames) : state.page.fieldNames)
+        walk = ContinueWalk(
+            names: state.isLastPage ? model.definition.pages.flatMap(\.fieldNames) : state.page.fieldNames)
         advanceWalk()
     }
 
@@ -88,7 +89,9 @@ extension JoinJourney {
         case .address?:
             return checkedAddressStatus()
         default:
-            if model.form.status(of: name) == .unknown, !model.form.isValidating(name) { apply(model.form.validate([name])) }
+            if model.form.status(of: name) == .unknown, !model.form.isValidating(name) {
+                apply(model.form.validate([name]))
+            }
             if model.form.isValidating(name) { return nil }
             return model.form.status(of: name) ?? .valid
         }
@@ -117,9 +120,12 @@ extension JoinJourney {
     }
 
     private func firstInputToFix(in name: FieldName) -> InputID {
-        if name == model.depositLimitName, let child = state.depositLimit?.firstInvalidChild { return .child(name, child) }
+        if name == model.depositLimitName, let child = state.depositLimit?.firstInvalidChild {
+            return .child(name, child)
+        }
         if name == model.addressName, let address = state.address, address.mode == .manual,
-           let child = address.manualFields.first(where: { !$0.status.isValid }) {
+            let child = address.manualFields.first(where: { !$0.status.isValid })
+        {
             return .child(name, child.field.rawValue)
         }
         return .field(name)

@@ -21,13 +21,14 @@ extension JoinJourney {
         }
         let registration = ClientRegistration(brand: brand, fields: fields, idempotencyKey: idempotencyKey(for: fields))
         let backend = services.backend
-        outbox.append(.run(Self.signUpID) {
-            do throws(BackendError) {
-                return JoinFeedback(kind: .signedUp(.success(try await backend.createClient(registration))))
-            } catch {
-                return JoinFeedback(kind: .signedUp(.failure(error)))
-            }
-        })
+        outbox.append(
+            .run(Self.signUpID) {
+                do throws(BackendError) {
+                    return JoinFeedback(kind: .signedUp(.success(try await backend.createClient(registration))))
+                } catch {
+                    return JoinFeedback(kind: .signedUp(.failure(error)))
+                }
+            })
     }
 
     /// Takes the account service's answer: see ``signUp()``.
@@ -66,8 +67,10 @@ extension JoinJourney {
 
     /// An address as `prefix.child` entries, named like the manual form's children.
     static func registrationFields(of address: PostalAddress, prefix: String) -> [String: String] {
-        var values: [ManualAddressField: String] = [.streetNumber: address.streetNumber, .street: address.street,
-                                                    .postcode: address.postcode]
+        var values: [ManualAddressField: String] = [
+            .streetNumber: address.streetNumber, .street: address.street,
+            .postcode: address.postcode,
+        ]
         if let unit = address.unit { values[.unit] = unit }
         switch address.area {
         case .australia(let suburb, let state):
@@ -93,9 +96,14 @@ extension JoinJourney {
     private mutating func handleSignUpFailure(_ error: BackendError) {
         switch error {
         case .rejected(let violations):
-            track(JoinEvent.signUp, ["outcome": .string("rejected"),
-                                     "reason": .string(Set(violations.values.joined().map(\.code.rawValue)).sorted()
-                                        .joined(separator: ","))])
+            track(
+                JoinEvent.signUp,
+                [
+                    "outcome": .string("rejected"),
+                    "reason": .string(
+                        Set(violations.values.joined().map(\.code.rawValue)).sorted()
+                            .joined(separator: ",")),
+                ])
             placeServerViolations(violations)
         case .selfExcluded:
             track(JoinEvent.signUp, ["outcome": .string("self_excluded")])
@@ -117,9 +125,11 @@ extension JoinJourney {
         if let name = model.depositLimitName {
             let prefix = name.rawValue + "."
             let children = update.unplacedViolations.filter { $0.key.rawValue.hasPrefix(prefix) }
-            state.depositLimit?.applyServerViolations(Dictionary(uniqueKeysWithValues: children.map {
-                (FieldName(String($0.key.rawValue.dropFirst(prefix.count))), $0.value)
-            }))
+            state.depositLimit?.applyServerViolations(
+                Dictionary(
+                    uniqueKeysWithValues: children.map {
+                        (FieldName(String($0.key.rawValue.dropFirst(prefix.count))), $0.value)
+                    }))
         }
         let rejectedFields = Set(violations.keys.map { FieldName(String($0.rawValue.prefix { $0 != "." })) })
         if let name = model.addressName {
@@ -128,7 +138,9 @@ extension JoinJourney {
                 .filter { $0.key == name || $0.key.rawValue.hasPrefix(prefix) }
                 .sorted { $0.key < $1.key }.flatMap(\.value)
         }
-        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) { show(first) }
+        if let first = model.definition.pages.flatMap(\.fieldNames).first(where: rejectedFields.contains) {
+            show(first)
+        }
         let codes = violations.values.joined().map(\.code)
         let alerts = settings.alerts
         if let configured = codes.lazy.compactMap({ alerts.byRuleCode[$0] }).first {

@@ -45,8 +45,9 @@ public struct JoinJourney: StateMachine {
         let messages = runtime.messages(defaults: settings.messages)
         model = JoinFormModel(
             definition: definition,
-            environment: RuleEnvironment(region: runtime.region, wallClock: services.wallClock, accounts: services.backend,
-                                         brand: runtime.manifest.id),
+            environment: RuleEnvironment(
+                region: runtime.region, wallClock: services.wallClock, accounts: services.backend,
+                brand: runtime.manifest.id),
             render: messages.message(for:))
         addressLookup = model.addressName == nil ? nil : runtime.addressLookupLogic()
         brand = runtime.manifest.id
@@ -126,7 +127,8 @@ public struct JoinJourney: StateMachine {
             switch input {
             case .field(let name):
                 guard let traits = model.traits[name], let inputType = model.inputTypes[name], !inputType.holdsTick,
-                      !inputType.isComposite else { return }
+                    !inputType.isComposite
+                else { return }
                 var formatted = traits.format.format(text, region: model.region)
                 // No more characters than bytes: most text is within the limit without counting characters.
                 if let limit = traits.inputLimit, formatted.utf8.count > limit, formatted.count > limit {
@@ -145,7 +147,8 @@ public struct JoinJourney: StateMachine {
     /// in a drop-down, it is checked at once.
     private mutating func toggle(_ name: FieldName) {
         guard model.inputTypes[name]?.holdsTick == true,
-              let ticked = model.form.enteredValue(of: FieldKey<Bool>(name)) else { return }
+            let ticked = model.form.enteredValue(of: FieldKey<Bool>(name))
+        else { return }
         apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
         apply(model.form.leave(name))
         track(JoinEvent.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
@@ -189,7 +192,9 @@ public struct JoinJourney: StateMachine {
     /// After the address switched between search and manual entry, focus on
     /// the address moves to its first input in the new mode.
     private mutating func keepFocusInAddress() {
-        guard let name = model.addressName, let focus = state.focus, focus.field == name, !isFocusable(focus) else { return }
+        guard let name = model.addressName, let focus = state.focus, focus.field == name, !isFocusable(focus) else {
+            return
+        }
         moveFocus(to: model.focusableInputs(of: name, in: state).first)
     }
 
@@ -218,9 +223,10 @@ public struct JoinJourney: StateMachine {
     mutating func apply(_ update: FormUpdate) {
         let clock = services.clock
         for check in update.checks {
-            outbox.append(.run(Self.checkID(check.field), at: clock.deadline(after: check.debounce), on: clock) {
-                JoinFeedback(kind: .checked(await check.perform()))
-            })
+            outbox.append(
+                .run(Self.checkID(check.field), at: clock.deadline(after: check.debounce), on: clock) {
+                    JoinFeedback(kind: .checked(await check.perform()))
+                })
         }
     }
 
@@ -228,8 +234,10 @@ public struct JoinJourney: StateMachine {
     func track(_ name: String, _ properties: [String: AnalyticsValue] = [:]) {
         var values = properties
         values["page"] = .string(state.page.name)
-        _ = services.analytics.track(AnalyticsEvent(name, values).adding(ContextEnrichment.Key.screen,
-                                                                         .string("join/\(state.page.name)")))
+        _ = services.analytics.track(
+            AnalyticsEvent(name, values).adding(
+                ContextEnrichment.Key.screen,
+                .string("join/\(state.page.name)")))
     }
 
     /// Rebuilds the derived parts of the state.

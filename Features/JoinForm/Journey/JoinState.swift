@@ -40,10 +40,12 @@ public struct JoinState: Hashable, Sendable {
 
     /// A state of `pages` with everything else given (defaults: the first
     /// page, nothing focused, not loading, no alert or route, no progress).
-    public init(pages: [PageDefinition], pageIndex: Int = 0, fields: [JoinFieldState] = [], focus: InputID? = nil,
-                focusOrder: [InputID] = [], scrollTarget: InputID? = nil, isLoading: Bool = false,
-                alert: SystemAlert? = nil, route: JoinRoute? = nil, depositLimit: DepositLimitState? = nil,
-                address: AddressLookupState? = nil, createdClient: CreatedClient? = nil, progress: Double = 0) {
+    public init(
+        pages: [PageDefinition], pageIndex: Int = 0, fields: [JoinFieldState] = [], focus: InputID? = nil,
+        focusOrder: [InputID] = [], scrollTarget: InputID? = nil, isLoading: Bool = false,
+        alert: SystemAlert? = nil, route: JoinRoute? = nil, depositLimit: DepositLimitState? = nil,
+        address: AddressLookupState? = nil, createdClient: CreatedClient? = nil, progress: Double = 0
+    ) {
         self.pages = pages
         self.pageIndex = pageIndex
         self.fields = fields
@@ -149,9 +151,11 @@ public struct JoinFieldState: Hashable, Sendable {
     public internal(set) var isEnabled: Bool
 
     /// A field as drawn.
-    public init(name: FieldName, inputType: InputType, traits: FieldTraits, options: [String]? = nil,
-                value: JoinFieldValue, displayValue: String, status: FieldStatus, messages: [String] = [],
-                isValidating: Bool = false, isEnabled: Bool = true) {
+    public init(
+        name: FieldName, inputType: InputType, traits: FieldTraits, options: [String]? = nil,
+        value: JoinFieldValue, displayValue: String, status: FieldStatus, messages: [String] = [],
+        isValidating: Bool = false, isEnabled: Bool = true
+    ) {
         self.name = name
         self.inputType = inputType
         self.traits = traits

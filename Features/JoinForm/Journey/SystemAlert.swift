@@ -76,24 +76,31 @@ public struct JoinAlerts: Hashable, Sendable {
 
     /// The alert for `kind`.
     public func alert(_ kind: SystemAlert.Kind) -> SystemAlert {
-        byKind[kind] ?? SystemAlert(kind: kind, title: "Something went wrong", message: "Please try again.", actions: [Self.ok])
+        byKind[kind]
+            ?? SystemAlert(kind: kind, title: "Something went wrong", message: "Please try again.", actions: [Self.ok])
     }
 
     private static let ok = SystemAlert.Action("OK", role: .dismiss)
 
     /// The feature's default texts.
     public static let defaults: [SystemAlert.Kind: SystemAlert] = [
-        .checkFailed: SystemAlert(kind: .checkFailed, title: "Something went wrong",
-                                  message: "We couldn't check your details just now. Please try again.",
-                                  actions: [ok]),
-        .signUpFailed: SystemAlert(kind: .signUpFailed, title: "We couldn't create your account",
-                                   message: "Your details are kept. Please try again.",
-                                   actions: [SystemAlert.Action("Try again", role: .retry),
-                                             SystemAlert.Action("Cancel", role: .dismiss)]),
-        .detailsRejected: SystemAlert(kind: .detailsRejected, title: "Check your details",
-                                      message: "Some details need your attention.", actions: [ok]),
-        .selfExcluded: SystemAlert(kind: .selfExcluded, title: "We can't open an account for you",
-                                   message: "You are registered on the national self-exclusion register, so no account can be opened.",
-                                   actions: [SystemAlert.Action("Learn more", role: .openSelfExclusionRegister), ok]),
+        .checkFailed: SystemAlert(
+            kind: .checkFailed, title: "Something went wrong",
+            message: "We couldn't check your details just now. Please try again.",
+            actions: [ok]),
+        .signUpFailed: SystemAlert(
+            kind: .signUpFailed, title: "We couldn't create your account",
+            message: "Your details are kept. Please try again.",
+            actions: [
+                SystemAlert.Action("Try again", role: .retry),
+                SystemAlert.Action("Cancel", role: .dismiss),
+            ]),
+        .detailsRejected: SystemAlert(
+            kind: .detailsRejected, title: "Check your details",
+            message: "Some details need your attention.", actions: [ok]),
+        .selfExcluded: SystemAlert(
+            kind: .selfExcluded, title: "We can't open an account for you",
+            message: "You are registered on the national self-exclusion register, so no account can be opened.",
+            actions: [SystemAlert.Action("Learn more", role: .openSelfExclusionRegister), ok]),
     ]
 }

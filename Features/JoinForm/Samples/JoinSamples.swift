@@ -41,7 +41,9 @@ extension JoinJourney {
             return
         case .errorsShown:
             _ = send(.change(.field("title"), "Mx"))
-            for (field, text) in [("firstName", ""), ("dateOfBirth", "01012015"), ("email", "alex@example"), ("mobile", "12345")] {
+            for (field, text) in [
+                ("firstName", ""), ("dateOfBirth", "01012015"), ("email", "alex@example"), ("mobile", "12345"),
+            ] {
                 type(text, into: FieldName(field))
             }
             _ = send(.continue)
@@ -58,12 +60,13 @@ extension JoinJourney {
         type("Correct-Horse-9", into: "password")
         _ = send(.chooseDepositLimit(.declined))
         if sample == .loading {
-            _ = send(.continue)       // the walk waits for the username check, never answered here
+            _ = send(.continue)  // the walk waits for the username check, never answered here
             return
         }
         answerChecks()
         _ = send(.continue)
-        let answer: Result<CreatedClient, BackendError> = sample == .alert
+        let answer: Result<CreatedClient, BackendError> =
+            sample == .alert
             ? .failure(.unavailable(reason: "HTTP 503")) : .success(CreatedClient(clientID: "preview-client"))
         _ = receive(JoinFeedback(kind: .signedUp(answer)))
     }
@@ -86,7 +89,9 @@ extension JoinJourney {
     private mutating func searchSampleAddress() {
         guard let name = model.addressName else { return }
         _ = send(.change(.field(name), model.region == .australia ? "12 Smith St" : "Queen Street"))
-        let suggestions = AddressLookupState.sampleAddresses(in: model.region).map { AddressSuggestion(id: $0.id!, text: $0.singleLine) }
+        let suggestions = AddressLookupState.sampleAddresses(in: model.region).map {
+            AddressSuggestion(id: $0.id!, text: $0.singleLine)
+        }
         if let address = state.address, let answer = AddressLookupFeedback.searchAnswer(suggestions, for: address) {
             _ = receive(JoinFeedback(kind: .address(answer)))
         }
@@ -94,7 +99,8 @@ extension JoinJourney {
 
     private mutating func chooseSampleAddress() {
         guard let first = state.address?.suggestions.first,
-              let chosen = AddressLookupState.sampleAddresses(in: model.region).first(where: { $0.id == first.id }) else { return }
+            let chosen = AddressLookupState.sampleAddresses(in: model.region).first(where: { $0.id == first.id })
+        else { return }
         _ = send(.address(.select(id: first.id)))
         if let address = state.address, let answer = AddressLookupFeedback.retrievalAnswer(chosen, for: address) {
             _ = receive(JoinFeedback(kind: .address(answer)))
@@ -105,7 +111,9 @@ extension JoinJourney {
     private mutating func answerChecks() {
         for name in model.form.names where model.form.isValidating(name) {
             guard let generation = model.form.field(FieldKey<String>(name))?.generation else { continue }
-            _ = receive(JoinFeedback(kind: .checked(AsyncCheckOutcome(field: name, generation: generation, result: .completed([])))))
+            _ = receive(
+                JoinFeedback(
+                    kind: .checked(AsyncCheckOutcome(field: name, generation: generation, result: .completed([])))))
         }
     }
 }

@@ -20,8 +20,10 @@ public struct AccountFieldNames: Hashable, Sendable {
     public var mobile: FieldName
 
     /// Field names.
-    public init(username: FieldName, firstName: FieldName, lastName: FieldName, dateOfBirth: FieldName,
-                email: FieldName = "email", mobile: FieldName = "mobile") {
+    public init(
+        username: FieldName, firstName: FieldName, lastName: FieldName, dateOfBirth: FieldName,
+        email: FieldName = "email", mobile: FieldName = "mobile"
+    ) {
         self.username = username
         self.firstName = firstName
         self.lastName = lastName
@@ -31,8 +33,9 @@ public struct AccountFieldNames: Hashable, Sendable {
     }
 
     /// `username`, `firstName`, `lastName`, `dateOfBirth`, `email`, `mobile`.
-    public static let standard = AccountFieldNames(username: "username", firstName: "firstName",
-                                                   lastName: "lastName", dateOfBirth: "dateOfBirth")
+    public static let standard = AccountFieldNames(
+        username: "username", firstName: "firstName",
+        lastName: "lastName", dateOfBirth: "dateOfBirth")
 }
 
 /// Someone who already has an account with a brand, known by email and/or
@@ -104,7 +107,8 @@ public struct SelfExcludedPerson: Hashable, Sendable {
 
     func matches(firstName: String, lastName: String, dateOfBirth: CalendarDay) -> Bool {
         func same(_ a: String, _ b: String) -> Bool {
-            a.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(b.trimmingCharacters(in: .whitespaces)) == .orderedSame
+            a.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(b.trimmingCharacters(in: .whitespaces))
+                == .orderedSame
         }
         return self.dateOfBirth == dateOfBirth && same(self.firstName, firstName) && same(self.lastName, lastName)
     }

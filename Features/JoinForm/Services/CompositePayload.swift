@@ -6,8 +6,10 @@ import LiveryCore
 enum CompositePayload {
     /// The violations of the composite `field` in `submitted`, keyed
     /// `parent` (the decision, or a missing value) or `parent.child`.
-    static func violations(of field: FieldDefinition, in submitted: [String: String],
-                           region: Region) -> [FieldName: [RuleViolation]] {
+    static func violations(
+        of field: FieldDefinition, in submitted: [String: String],
+        region: Region
+    ) -> [FieldName: [RuleViolation]] {
         let prefix = field.name.rawValue + "."
         let children = submitted.filter { $0.key.hasPrefix(prefix) }
         var found: [FieldName: [RuleViolation]] = [:]
@@ -15,8 +17,16 @@ enum CompositePayload {
         case .depositLimit:
             let text = submitted[field.name.rawValue] ?? DepositLimitDecision.undecided.rawValue
             guard let decision = DepositLimitDecision(rawValue: text) else {
-                return [field.name: [RuleViolation(code: .choiceInvalid, parameters: ["choices": DepositLimitDecision.allCases.map(\.rawValue).joined(separator: ", ")],
-                                                   template: "Choose one of {choices}.")]]
+                return [
+                    field.name: [
+                        RuleViolation(
+                            code: .choiceInvalid,
+                            parameters: [
+                                "choices": DepositLimitDecision.allCases.map(\.rawValue).joined(separator: ", ")
+                            ],
+                            template: "Choose one of {choices}.")
+                    ]
+                ]
             }
             var form = DepositLimitState(isRequired: field.validate.mandatory)
             form.choose(decision)

@@ -46,9 +46,11 @@ public actor EmbeddedAccountBackend: AccountBackend {
     ///   - existingAccounts: People who already have an account (their usernames are taken too).
     ///   - selfExclusionRegister: The register to check at creation, or `nil`
     ///     where the region has none to check.
-    public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard,
-                takenUsernames: Set<String> = [], existingAccounts: [ExistingAccount] = [],
-                selfExclusionRegister: [SelfExcludedPerson]? = nil) {
+    public init(
+        definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard,
+        takenUsernames: Set<String> = [], existingAccounts: [ExistingAccount] = [],
+        selfExclusionRegister: [SelfExcludedPerson]? = nil
+    ) {
         self.validator = RegistrationValidator(definition: definition, environment: environment, fieldNames: fieldNames)
         self.takenUsernames = Set((takenUsernames + existingAccounts.compactMap(\.username)).map(UsernameKey.init))
         self.identities = existingAccounts.map(AccountIdentity.init)
@@ -60,7 +62,8 @@ public actor EmbeddedAccountBackend: AccountBackend {
     public func checkUsername(_ username: String, for brand: BrandID) throws(BackendError) -> UsernameVerdict {
         let broken = validator.usernameViolations(username)
         if !broken.isEmpty { return .unavailable(broken) }
-        return takenUsernames.contains(UsernameKey(username)) ? .unavailable([RegistrationValidator.usernameTaken]) : .available
+        return takenUsernames.contains(UsernameKey(username))
+            ? .unavailable([RegistrationValidator.usernameTaken]) : .available
     }
 
     /// Creates a client; see the type's documentation for the checks, in order.
@@ -77,12 +80,16 @@ public actor EmbeddedAccountBackend: AccountBackend {
         if takenUsernames.contains(UsernameKey(username)) {
             throw .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
         }
-        if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) { throw .selfExcluded }
+        if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) {
+            throw .selfExcluded
+        }
 
         let client = CreatedClient(clientID: "client-\(clients.count + 1)")
         let secretFields = validator.secretFields
-        clients.append(StoredClient(id: client.clientID, brand: registration.brand,
-                                    fields: registration.fields.filter { !secretFields.contains($0.key) }))
+        clients.append(
+            StoredClient(
+                id: client.clientID, brand: registration.brand,
+                fields: registration.fields.filter { !secretFields.contains($0.key) }))
         takenUsernames.insert(UsernameKey(username))
         identities.append(identity)
         byIdempotencyKey[registration.idempotencyKey] = (client, Self.fingerprint(of: registration))

@@ -17,7 +17,8 @@ public struct RegistrationValidator: Sendable {
     public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard) {
         self.definition = definition
         self.fieldNames = fieldNames
-        self.blankForm = definition.makeForm(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock))
+        self.blankForm = definition.makeForm(
+            in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock))
         self.region = environment.region
     }
 
@@ -35,7 +36,8 @@ public struct RegistrationValidator: Sendable {
     public var secretFields: Set<String> { definition.secretFieldNames }
 
     /// The violation of a username someone already has (or a look-alike of it, see ``UsernameKey``).
-    public static let usernameTaken = RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")
+    public static let usernameTaken = RuleViolation(
+        code: UsernameVerdict.takenCode, template: "That username is taken.")
 
     /// The brand's username rules `username` breaks, exactly as the form
     /// reports them (required, length, allowed characters); empty when it
@@ -63,7 +65,9 @@ public struct RegistrationValidator: Sendable {
         }
         for (key, text) in submitted {
             let name = FieldName(key)
-            if let parent = key.split(separator: ".").first, definition.field(FieldName(String(parent)))?.inputType.isComposite == true {
+            if let parent = key.split(separator: ".").first,
+                definition.field(FieldName(String(parent)))?.inputType.isComposite == true
+            {
                 continue
             }
             guard let field = definition.field(name) else {
@@ -90,8 +94,11 @@ public struct RegistrationValidator: Sendable {
 
     /// Whether the applicant `fields` names (first name, last name, date of birth) is on `register`.
     public func isListed(_ fields: [String: String], in register: [SelfExcludedPerson]) -> Bool {
-        guard let birthDay = DateOfBirthText.day(from: fields[fieldNames.dateOfBirth.rawValue] ?? "") else { return false }
-        let first = fields[fieldNames.firstName.rawValue] ?? "", last = fields[fieldNames.lastName.rawValue] ?? ""
+        guard let birthDay = DateOfBirthText.day(from: fields[fieldNames.dateOfBirth.rawValue] ?? "") else {
+            return false
+        }
+        let first = fields[fieldNames.firstName.rawValue] ?? ""
+        let last = fields[fieldNames.lastName.rawValue] ?? ""
         return register.contains { $0.matches(firstName: first, lastName: last, dateOfBirth: birthDay) }
     }
 }

@@ -46,7 +46,9 @@ public struct UsernameKey: Hashable, Sendable, CustomStringConvertible {
         let decomposed = text.precomposedStringWithCompatibilityMapping.lowercased()
             .decomposedStringWithCompatibilityMapping.lowercased()
         for scalar in decomposed.unicodeScalars {
-            if scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format { continue }
+            if scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format {
+                continue
+            }
             skeleton.append(lookAlikes[scalar] ?? scalar)
         }
         return String(skeleton)

@@ -32,7 +32,9 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
     /// The requests whose task was cancelled while waiting.
     var cancelled: [String] { lock.withLock { cancelledLog } }
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         try await wait(for: "search:\(query)").get() as! [AddressSuggestion]
     }
 
@@ -41,7 +43,9 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
     }
 
     /// Answers the oldest waiting search for `query`.
-    func answer(_ query: String, with suggestions: [AddressSuggestion]) { release("search:\(query)", .success(suggestions)) }
+    func answer(_ query: String, with suggestions: [AddressSuggestion]) {
+        release("search:\(query)", .success(suggestions))
+    }
     /// Fails the oldest waiting search for `query`.
     func fail(_ query: String, with error: AddressLookupError) { release("search:\(query)", .failure(error)) }
     /// Answers the oldest waiting retrieval of `id`.

@@ -1,9 +1,10 @@
+import BetchaBrand
 import LiveryScenarios
 import Testing
-import BetchaBrand
 
 @Suite("Betcha: brand checks and scenario files") struct BetchaBrandTests {
     @Test("passes", arguments: BrandCheck.all(BetchaBrand.self)) func passes(_ check: BrandCheck) async {
-        let problems = await check.problems(); #expect(problems.isEmpty, "\(problems)")
+        let problems = await check.problems()
+        #expect(problems.isEmpty, "\(problems)")
     }
 }

@@ -1,8 +1,8 @@
 import AppBarFeature
+import BetchaBrand
 import LiveryComposition
 import LiveryCore
 import Testing
-import BetchaBrand
 
 /// The Toolbox without a badge, driven on Betcha's runtime as the composition root assembles it.
 @Suite("Betcha: the Toolbox without a badge", .timeLimit(.minutes(1)))
@@ -10,8 +10,11 @@ import BetchaBrand
 struct BetchaToolboxTests {
     /// A Betcha app bar for a client who starts signed in.
     private func signedInBar(promotions: Int) async throws -> AppBarStore {
-        let world = EmbeddedWorld(session: .signedIn(ClientDetails(balance: 10, pendingBetsCount: 2,
-                                                                   promotionsBalance: promotions)))
+        let world = EmbeddedWorld(
+            session: .signedIn(
+                ClientDetails(
+                    balance: 10, pendingBetsCount: 2,
+                    promotionsBalance: promotions)))
         return try await Composition([BetchaBrand.load()]).assemble("betcha", on: .embedded(world)).runtime.appBar()
     }
 

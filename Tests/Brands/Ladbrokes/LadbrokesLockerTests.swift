@@ -1,8 +1,8 @@
 import AppBarFeature
+import LadbrokesBrand
 import LiveryComposition
 import LiveryCore
 import Testing
-import LadbrokesBrand
 
 /// The Locker, driven on Ladbrokes's runtime as the composition root assembles it.
 @Suite("Ladbrokes: the Locker", .timeLimit(.minutes(1)))
@@ -11,7 +11,8 @@ struct LadbrokesLockerTests {
     /// A Ladbrokes app bar for a client who starts signed in.
     private func signedInBar(promotions: Int = 0) async throws -> (EmbeddedWorld, AppBarStore) {
         let world = EmbeddedWorld(session: .signedIn(ClientDetails(balance: 10, promotionsBalance: promotions)))
-        let bar = try await Composition([LadbrokesBrand.load()]).assemble("ladbrokes", on: .embedded(world)).runtime.appBar()
+        let bar = try await Composition([LadbrokesBrand.load()]).assemble("ladbrokes", on: .embedded(world)).runtime
+            .appBar()
         return (world, bar)
     }
 

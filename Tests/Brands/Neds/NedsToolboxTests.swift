@@ -1,8 +1,8 @@
 import AppBarFeature
 import LiveryComposition
 import LiveryCore
-import Testing
 import NedsBrand
+import Testing
 
 /// The Toolbox with its badge, driven on Neds's runtime as the composition root assembles it.
 @Suite("Neds: the Toolbox", .timeLimit(.minutes(1)))

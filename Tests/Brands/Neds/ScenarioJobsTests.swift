@@ -1,8 +1,9 @@
 import Foundation
 import LiveryComposition
-@testable import LiveryScenarios
 import NedsBrand
 import Testing
+
+@testable import LiveryScenarios
 
 /// Files run side by side, shards that split a brand's files, and the JUnit
 /// report CI systems read.
@@ -10,7 +11,8 @@ import Testing
 struct ScenarioJobsTests {
     private static let files = ScenarioLibrary.files(for: "neds")
 
-    @Test("the N shards of a brand's files run every file exactly once, and a file keeps its shard when others are added")
+    @Test(
+        "the N shards of a brand's files run every file exactly once, and a file keeps its shard when others are added")
     func shards() throws {
         #expect(Self.files.count >= 20)
         for count in 1...6 {
@@ -46,7 +48,9 @@ struct ScenarioJobsTests {
         }
     }
 
-    @Test("with jobs, results come back in any order and are shown whole, in name order; coverage merges what each file reached")
+    @Test(
+        "with jobs, results come back in any order and are shown whole, in name order; coverage merges what each file reached"
+    )
     @MainActor
     func jobsKeepOrder() async throws {
         let composition = try Composition([NedsBrand.load()])
@@ -55,13 +59,17 @@ struct ScenarioJobsTests {
         command.workers = ReversedWorkers(runner: ScenarioRunner(composition: composition))
         let paths = Self.files
         var shown: [String] = []
-        let results = await command.runAll(try paths.map { try ScenarioRunner(composition: composition).load($0, brand: "neds") },
-                                           runner: ScenarioRunner(composition: composition)) { shown.append($0.file) }
+        let results = await command.runAll(
+            try paths.map { try ScenarioRunner(composition: composition).load($0, brand: "neds") },
+            runner: ScenarioRunner(composition: composition)
+        ) { shown.append($0.file) }
         #expect(shown == paths)
         #expect(results.map(\.file) == paths && results.allSatisfy(\.passed))
         single.workers = nil
-        let alone = await single.runAll(try paths.map { try ScenarioRunner(composition: composition).load($0, brand: "neds") },
-                                        runner: ScenarioRunner(composition: composition)) { _ in }
+        let alone = await single.runAll(
+            try paths.map { try ScenarioRunner(composition: composition).load($0, brand: "neds") },
+            runner: ScenarioRunner(composition: composition)
+        ) { _ in }
         let merged = command.journeyCoverage(of: "neds", results)
         #expect(merged?.lines == single.journeyCoverage(of: "neds", alone)?.lines)
     }
@@ -81,31 +89,42 @@ struct ScenarioJobsTests {
         let composition = try Composition([NedsBrand.load()])
         var command = ScenarioCommand(composition: composition, brand: "neds", json: true, jobs: 2)
         command.workers = StoppingWorkers()
-        let scenarios = try Self.files.prefix(3).map { try ScenarioRunner(composition: composition).load($0, brand: "neds") }
+        let scenarios = try Self.files.prefix(3).map {
+            try ScenarioRunner(composition: composition).load($0, brand: "neds")
+        }
         let results = await command.runAll(scenarios, runner: ScenarioRunner(composition: composition)) { _ in }
         #expect(results.count == 3 && results.allSatisfy { !$0.passed })
         #expect(results.first?.failure?.mismatches.first?.actual == "a worker stopped with signal 9")
     }
 
-    @Test("the JUnit report has a test case per file, a failure with file:line and expected/got, escapes any text, and is refused for a missing folder")
+    @Test(
+        "the JUnit report has a test case per file, a failure with file:line and expected/got, escapes any text, and is refused for a missing folder"
+    )
     @MainActor
     func junit() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let failing = folder.appendingPathComponent("99-fails.yaml").path
-        let text = #"scenario: "A <failing> & \"quoted\" one\u0001""# + "\nsteps:\n  - fill: { email: not-an-email }\n  - expect: { field: { email: valid } }\n"
+        let text =
+            #"scenario: "A <failing> & \"quoted\" one\u0001""#
+            + "\nsteps:\n  - fill: { email: not-an-email }\n  - expect: { field: { email: valid } }\n"
         try text.write(toFile: failing, atomically: true, encoding: .utf8)
         let report = folder.appendingPathComponent("report.xml").path
         let composition = try Composition([NedsBrand.load()])
-        let status = await ScenarioCommand(composition: composition, brand: "neds", files: [Self.files[0], failing], json: true,
-                                           junit: report).run()
+        let status = await ScenarioCommand(
+            composition: composition, brand: "neds", files: [Self.files[0], failing], json: true,
+            junit: report
+        ).run()
         #expect(status == 1)
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         #expect(xml.contains(#"<testsuites name="livery run neds" tests="2" failures="1" errors="0""#))
         #expect(xml.contains(#"name="99-fails.yaml: A &lt;failing&gt; &amp; &quot;quoted&quot; one\u{1}""#))
-        #expect(xml.contains(#"<failure message="\#(failing):4: expect field email status: valid" type="expectation">"#))
+        #expect(
+            xml.contains(#"<failure message="\#(failing):4: expect field email status: valid" type="expectation">"#))
         #expect(xml.contains("field email status: expected valid, got invalid [email.format]</failure>"))
-        #expect(await ScenarioCommand(composition: composition, brand: "neds", json: true, junit: "/no/such/folder/r.xml").run() == 2)
+        #expect(
+            await ScenarioCommand(composition: composition, brand: "neds", json: true, junit: "/no/such/folder/r.xml")
+                .run() == 2)
     }
 }

@@ -2,8 +2,8 @@ import AppBarFeature
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
-import Testing
 import TabNZBrand
+import Testing
 
 /// What is New Zealand about TAB NZ, driven on its runtime as the composition root assembles it.
 @Suite("TAB NZ: region and app bar", .timeLimit(.minutes(1)))

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Address models")
 struct PostalAddressTests {
     @Test("an Australian address has a suburb and a state and reads on one line")
     func australian() {
-        let address = PostalAddress(id: "au-1", unit: "3", streetNumber: "12", street: "Smith Street",
-                                    area: .australia(suburb: "Richmond", state: .vic), postcode: "3121")
+        let address = PostalAddress(
+            id: "au-1", unit: "3", streetNumber: "12", street: "Smith Street",
+            area: .australia(suburb: "Richmond", state: .vic), postcode: "3121")
         #expect(address.region == .australia)
         #expect(address.suburb == "Richmond")
         #expect(address.singleLine == "3/12 Smith Street, Richmond VIC 3121")
@@ -15,20 +17,23 @@ struct PostalAddressTests {
 
     @Test("a New Zealand address has a city and maybe a suburb")
     func newZealand() {
-        let city = PostalAddress(streetNumber: "12", street: "Queen Street",
-                                 area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010")
+        let city = PostalAddress(
+            streetNumber: "12", street: "Queen Street",
+            area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010")
         #expect(city.region == .newZealand)
         #expect(city.singleLine == "12 Queen Street, Auckland Central, Auckland 1010")
-        let rural = PostalAddress(streetNumber: "480", street: "Kaituna Road",
-                                  area: .newZealand(suburb: nil, city: "Havelock"), postcode: "7178")
+        let rural = PostalAddress(
+            streetNumber: "480", street: "Kaituna Road",
+            area: .newZealand(suburb: nil, city: "Havelock"), postcode: "7178")
         #expect(rural.suburb == nil)
         #expect(rural.singleLine == "480 Kaituna Road, Havelock 7178")
     }
 
     @Test("addresses survive a JSON round trip")
     func codable() throws {
-        let address = PostalAddress(streetNumber: "1", street: "George Street",
-                                    area: .australia(suburb: "Sydney", state: .nsw), postcode: "2000")
+        let address = PostalAddress(
+            streetNumber: "1", street: "George Street",
+            area: .australia(suburb: "Sydney", state: .nsw), postcode: "2000")
         let decoded = try JSONDecoder().decode(PostalAddress.self, from: JSONEncoder().encode(address))
         #expect(decoded == address)
     }

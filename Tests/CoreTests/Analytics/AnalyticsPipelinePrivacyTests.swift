@@ -16,13 +16,18 @@ struct AnalyticsPipelinePrivacyTests {
             #expect(event["Confirm-Password"] == nil)
             #expect(event["password_hint"] == nil)
         }
-        #expect(everything.events.first?.keys == ["dob", "email", "field", "given_name", "phone", "step", "street", "username"])
+        #expect(
+            everything.events.first?.keys == [
+                "dob", "email", "field", "given_name", "phone", "step", "street", "username",
+            ])
     }
 
     @Test func aMislabelledPasswordMarkedGeneralIsDropped() {
         let recorder = RecordingDestination(permittedPersonalData: Set(PersonalDataKind.allCases))
         AnalyticsPipeline(destinations: [recorder])
-            .track(AnalyticsEvent("signup_submitted", ["password": "hunter2", "newPassword": "hunter3", "field": "password"]))
+            .track(
+                AnalyticsEvent(
+                    "signup_submitted", ["password": "hunter2", "newPassword": "hunter3", "field": "password"]))
         #expect(recorder.events == [AnalyticsEvent("signup_submitted", ["field": "password"])])
     }
 
@@ -76,7 +81,8 @@ struct AnalyticsPipelinePrivacyTests {
         let none = RecordingDestination(name: "none")
         let order = AnalyticsTestLog<String>()
         let observer = AnalyticsSpyObserver(label: "after", order: order)
-        let event = AnalyticsEvent("field_blurred", ["field": "email"]).addingPersonal(.email, "email", "someone@example.com")
+        let event = AnalyticsEvent("field_blurred", ["field": "email"]).addingPersonal(
+            .email, "email", "someone@example.com")
         AnalyticsPipeline(destinations: [first, tamperer, second, none], after: [observer]).track(event)
 
         let tampered = try #require(tamperer.kept.items.first)

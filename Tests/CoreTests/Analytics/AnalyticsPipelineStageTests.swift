@@ -76,7 +76,8 @@ struct AnalyticsPipelineStageTests {
             destinations: [recorder]
         )
         pipeline.track(AnalyticsEvent("field_focused", ["field": "email"]))
-        #expect(recorder.events == [AnalyticsEvent("field_focused", ["field": "email", "brand": "alpha", "region": "AU"])])
+        #expect(
+            recorder.events == [AnalyticsEvent("field_focused", ["field": "email", "brand": "alpha", "region": "AU"])])
     }
 
     @Test(arguments: ["before", "enrichment"])
@@ -87,8 +88,10 @@ struct AnalyticsPipelineStageTests {
         let first = RecordingDestination(name: "first", permittedPersonalData: Set(PersonalDataKind.allCases))
         let second = RecordingDestination(name: "second")
         let observer = AnalyticsSpyObserver(label: "after", order: order)
-        let pipeline = stage == "before"
-            ? AnalyticsPipeline(before: [dropper], enrichment: [later], destinations: [first, second], after: [observer])
+        let pipeline =
+            stage == "before"
+            ? AnalyticsPipeline(
+                before: [dropper], enrichment: [later], destinations: [first, second], after: [observer])
             : AnalyticsPipeline(enrichment: [dropper, later], destinations: [first, second], after: [observer])
 
         #expect(pipeline.track(AnalyticsEvent("drop_me")) == nil)
@@ -105,7 +108,8 @@ struct AnalyticsPipelineStageTests {
     @Test func addingReturnsAChangedCopyAndLeavesTheOriginal() {
         let order = AnalyticsTestLog<String>()
         let original = AnalyticsPipeline()
-        let extended = original
+        let extended =
+            original
             .adding(before: AnalyticsSpyTransform(label: "before", order: order))
             .adding(enrichment: AnalyticsSpyTransform(label: "enrich", order: order))
             .adding(destination: AnalyticsSpyDestination(name: "dest", order: order))
@@ -121,7 +125,9 @@ struct AnalyticsPipelineStageTests {
     @Test func aClosureTransformRunsItsClosure() {
         let recorder = RecordingDestination()
         let pipeline = AnalyticsPipeline(
-            enrichment: [AnalyticsClosureTransform { $0.name.hasPrefix("signup_") ? $0.adding("journey", "signup") : nil }],
+            enrichment: [
+                AnalyticsClosureTransform { $0.name.hasPrefix("signup_") ? $0.adding("journey", "signup") : nil }
+            ],
             destinations: [recorder]
         )
         pipeline.track(AnalyticsEvent("app_opened"))

@@ -7,7 +7,8 @@ struct PersonalDataFilterTests {
 
     @Test(arguments: [
         "password", "Password", "newPassword", "confirm_password", "PASS-WORD", "pass word",
-        "passwd", "pwd", "user_passcode", "client_secret", "SECRET", "pa_ss_wo_rd", "PASSWORD🙂", "pass🙂word", "Kennwort-pwd",
+        "passwd", "pwd", "user_passcode", "client_secret", "SECRET", "pa_ss_wo_rd", "PASSWORD🙂", "pass🙂word",
+        "Kennwort-pwd",
     ])
     func keysNamingASecretAreRecognised(key: String) {
         #expect(PersonalDataFilter.isSecretKey(key))

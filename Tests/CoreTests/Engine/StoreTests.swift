@@ -1,8 +1,8 @@
 import Foundation
-import Observation
-import Testing
 import LiveryCore
 import LiveryTesting
+import Observation
+import Testing
 
 /// A machine that logs what happens to it: each intent, and each answer of
 /// the work an intent asks for. The work waits at a gate the test opens (or
@@ -46,9 +46,11 @@ struct LogMachine: StateMachine {
 
     func start() -> [Effect<Feedback>] {
         guard let counter else { return [] }
-        return [.follow("count", current: { Feedback(text: nil, followed: counter.latestCount) }) { notify in
-            for await _ in counter.counts() { await notify() }
-        }]
+        return [
+            .follow("count", current: { Feedback(text: nil, followed: counter.latestCount) }) { notify in
+                for await _ in counter.counts() { await notify() }
+            }
+        ]
     }
 
     mutating func send(_ intent: Intent) -> [Effect<Feedback>] {
@@ -58,20 +60,33 @@ struct LogMachine: StateMachine {
             return []
         case .work(let id, let answer, let gate):
             state.log.append("start \(id)")
-            let starts = starts, cancellations = cancellations
-            return [.run(EffectID(id)) {
-                starts.arrive()
-                await withTaskCancellationHandler { await gate.wait() } onCancel: { cancellations.arrive() }
-                return Feedback(text: answer, followed: nil)
-            }]
+            let starts = starts
+            let cancellations = cancellations
+            return [
+                .run(EffectID(id)) {
+                    starts.arrive()
+                    await withTaskCancellationHandler {
+                        await gate.wait()
+                    } onCancel: {
+                        cancellations.arrive()
+                    }
+                    return Feedback(text: answer, followed: nil)
+                }
+            ]
         case .later(let answer, let delay):
-            return [.run(EffectID(answer), at: clock.deadline(after: delay), on: clock) { Feedback(text: answer, followed: nil) }]
+            return [
+                .run(EffectID(answer), at: clock.deadline(after: delay), on: clock) {
+                    Feedback(text: answer, followed: nil)
+                }
+            ]
         case .slow(let answer, let delay):
             let clock = clock
-            return [.run(EffectID(answer)) {
-                try? await clock.sleep(for: delay)
-                return Feedback(text: answer, followed: nil)
-            }]
+            return [
+                .run(EffectID(answer)) {
+                    try? await clock.sleep(for: delay)
+                    return Feedback(text: answer, followed: nil)
+                }
+            ]
         case .cancel(let id):
             return [.cancel(EffectID(id))]
         }
@@ -113,7 +128,7 @@ struct StoreTests {
             let gate = Gate()
             gates.append(gate)
             store.send(.work(id: "w\(round)", answer: "answer \(round)", gate: gate))
-            if round % 3 == 0, round > 0 { await gates[round - 1].open() }   // an earlier answer races the next intents
+            if round % 3 == 0, round > 0 { await gates[round - 1].open() }  // an earlier answer races the next intents
             for note in 0..<5 {
                 store.send(.note("\(round).\(note)"))
                 sent.append("\(round).\(note)")
@@ -139,7 +154,11 @@ struct StoreTests {
         let notified = Arrivals()
         var changes: Int { notified.arrived }
         func observe() {
-            withObservationTracking { _ = store.state } onChange: { notified.arrive() }
+            withObservationTracking {
+                _ = store.state
+            } onChange: {
+                notified.arrive()
+            }
         }
         observe()
         store.send(.note("a"))
@@ -148,7 +167,7 @@ struct StoreTests {
         store.send(.note("b"))
         #expect(changes == 2)
         observe()
-        await store.settle()                  // the followed count has not changed: nothing published
+        await store.settle()  // the followed count has not changed: nothing published
         #expect(changes == 2)
         counter.set(5)
         await store.settle()
@@ -204,7 +223,8 @@ struct StoreTests {
     @Test("work started again under its name replaces the running one, whose answer is never delivered")
     func replacedWorkIsDropped() async {
         let store = store()
-        let first = Gate(), second = Gate()
+        let first = Gate()
+        let second = Gate()
         store.send(.work(id: "check", answer: "old", gate: first))
         await starts.wait(for: 1)
         store.send(.work(id: "check", answer: "new", gate: second))

@@ -1,25 +1,31 @@
 import Foundation
-import Testing
 import LiveryCore
 import LiveryTesting
+import Testing
 
 /// Serialized: FoundationNetworking on Linux has been seen handing one stubbed answer to another
 /// session's request when several stubbed sessions run at once (about one run in seven).
 @Suite("The account API over HTTP: answers become backend errors the journey understands", .serialized)
 struct HTTPAccountBackendTests {
     private static let testBrand = BrandID(rawValue: "test-brand")!
-    private func backend(_ host: String, _ handler: @escaping @Sendable (StubURLProtocol.Seen) -> StubURLProtocol.Answer) -> HTTPAccountBackend {
+    private func backend(
+        _ host: String, _ handler: @escaping @Sendable (StubURLProtocol.Seen) -> StubURLProtocol.Answer
+    ) -> HTTPAccountBackend {
         StubURLProtocol.register(host: host, handler)
-        return HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://\(host)")!), session: StubURLProtocol.session())
+        return HTTPAccountBackend(
+            HTTPServiceConfiguration(baseURL: URL(string: "http://\(host)")!), session: StubURLProtocol.session())
     }
 
-    private let registration = ClientRegistration(brand: BrandID(rawValue: "test-brand")!,
-                                                  fields: ["username": "alex_c", "password": "Secret-123"],
-                                                  idempotencyKey: "key-1")
+    private let registration = ClientRegistration(
+        brand: BrandID(rawValue: "test-brand")!,
+        fields: ["username": "alex_c", "password": "Secret-123"],
+        idempotencyKey: "key-1")
 
     @Test("check-username asks with the brand and the name, and reads the answer")
     func checkUsername() async throws {
-        let backend = backend("check.test") { _ in .respond(status: 200, body: #"{"username": "alex_c", "available": false}"#) }
+        let backend = backend("check.test") { _ in
+            .respond(status: 200, body: #"{"username": "alex_c", "available": false}"#)
+        }
         #expect(try await backend.checkUsername("alex_c", for: Self.testBrand).isAvailable == false)
         let seen = try #require(StubURLProtocol.requests(to: "check.test").first)
         #expect(seen.path == "/v2/client/check-username")
@@ -29,11 +35,20 @@ struct HTTPAccountBackendTests {
     @Test("an unavailable name carries the server's reasons; one without reasons reads as taken")
     func checkUsernameReasons() async throws {
         let refused = backend("refused.test") { _ in
-            .respond(status: 200, body: #"{"username": "a b", "available": false, "reason": "username.characters", "violations": [{"code": "username.characters", "message": "Letters only.", "parameters": {}}]}"#)
+            .respond(
+                status: 200,
+                body:
+                    #"{"username": "a b", "available": false, "reason": "username.characters", "violations": [{"code": "username.characters", "message": "Letters only.", "parameters": {}}]}"#
+            )
         }
-        #expect(try await refused.checkUsername("a b", for: Self.testBrand) == .unavailable([RuleViolation(code: "username.characters", template: "Letters only.")]))
+        #expect(
+            try await refused.checkUsername("a b", for: Self.testBrand)
+                == .unavailable([RuleViolation(code: "username.characters", template: "Letters only.")]))
         let taken = backend("taken.test") { _ in .respond(status: 200, body: #"{"available": false}"#) }
-        #expect(try await taken.checkUsername("alex_c", for: Self.testBrand).reasons.map(\.code) == [UsernameVerdict.takenCode])
+        #expect(
+            try await taken.checkUsername("alex_c", for: Self.testBrand).reasons.map(\.code) == [
+                UsernameVerdict.takenCode
+            ])
     }
 
     @Test("a created client's id is read from a 201, and the idempotency key is sent")
@@ -46,30 +61,39 @@ struct HTTPAccountBackendTests {
         #expect(body?["brand"] as? String == "test-brand")
     }
 
-    @Test("a server that never answers: the call times out at its configured time, and is sent once more with the same key")
+    @Test(
+        "a server that never answers: the call times out at its configured time, and is sent once more with the same key"
+    )
     func silentServerTimesOut() async throws {
         StubURLProtocol.register(host: "silent.test") { _ in .hang }
-        let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://silent.test")!, timeout: .milliseconds(300)), session: StubURLProtocol.session())
+        let backend = HTTPAccountBackend(
+            HTTPServiceConfiguration(baseURL: URL(string: "http://silent.test")!, timeout: .milliseconds(300)),
+            session: StubURLProtocol.session())
         let started = ContinuousClock.now
         await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(600), "two attempts of 300 ms each")
-        #expect(elapsed < .seconds(30), "the time-out held rather than waiting for an answer that never comes (took \(elapsed))")
+        #expect(
+            elapsed < .seconds(30),
+            "the time-out held rather than waiting for an answer that never comes (took \(elapsed))")
         // How many of the attempts reach the stub depends on FoundationNetworking after a hung request;
         // the attempts themselves are counted with a virtual clock below. Every one carries the key.
         #expect(Set(StubURLProtocol.requests(to: "silent.test").map { $0.headers["Idempotency-Key"] }) == ["key-1"])
     }
 
-    @Test("retries stay inside the budget: each attempt gets the time-out or what is left, none starts with under a tenth of it",
-          arguments: [(750, [300, 300, 150]), (620, [300, 300]), (900, [300, 300, 300]), (200, [200])])
+    @Test(
+        "retries stay inside the budget: each attempt gets the time-out or what is left, none starts with under a tenth of it",
+        arguments: [(750, [300, 300, 150]), (620, [300, 300]), (900, [300, 300, 300]), (200, [200])])
     func retryBudget(_ budget: Int, _ expected: [Int]) async throws {
         let clock = VirtualClock()
         var given: [Duration] = []
         await #expect(throws: HTTPFailure.timedOut) {
-            _ = try await HTTPClient.repeating(timeout: .milliseconds(300), retries: 5, budget: .milliseconds(budget),
-                                               clock: clock) { (timeout) throws(HTTPFailure) in
+            _ = try await HTTPClient.repeating(
+                timeout: .milliseconds(300), retries: 5, budget: .milliseconds(budget),
+                clock: clock
+            ) { (timeout) throws(HTTPFailure) in
                 given.append(timeout)
-                clock.advance(by: timeout)        // the attempt waits its whole time-out out
+                clock.advance(by: timeout)  // the attempt waits its whole time-out out
                 throw .timedOut
             }
         }
@@ -81,12 +105,15 @@ struct HTTPAccountBackendTests {
         let clock = VirtualClock()
         var attempts = 0
         await #expect(throws: HTTPFailure.timedOut) {
-            _ = try await HTTPClient.repeating(timeout: .seconds(1), retries: 0, budget: .seconds(10), clock: clock) { (_) throws(HTTPFailure) in
+            _ = try await HTTPClient.repeating(timeout: .seconds(1), retries: 0, budget: .seconds(10), clock: clock) {
+                (_) throws(HTTPFailure) in
                 attempts += 1
                 throw .timedOut
             }
         }
-        let answer = try await HTTPClient.repeating(timeout: .seconds(1), retries: 3, budget: .seconds(10), clock: clock) { (_) throws(HTTPFailure) in
+        let answer = try await HTTPClient.repeating(
+            timeout: .seconds(1), retries: 3, budget: .seconds(10), clock: clock
+        ) { (_) throws(HTTPFailure) in
             attempts += 1
             return HTTPClient.Response(status: 201, body: Data())
         }
@@ -104,7 +131,9 @@ struct HTTPAccountBackendTests {
         }
         await #expect(throws: BackendError.timedOut) { try await backend.createClient(registration) }
         #expect(StubURLProtocol.requests(to: "gateway.test").count == 2, "one retry by default")
-        let patient = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: URL(string: "http://gateway.test")!, retriesOnTimeout: 2), session: StubURLProtocol.session())
+        let patient = HTTPAccountBackend(
+            HTTPServiceConfiguration(baseURL: URL(string: "http://gateway.test")!, retriesOnTimeout: 2),
+            session: StubURLProtocol.session())
         #expect(try await patient.createClient(registration) == CreatedClient(clientID: "client-9"))
         #expect(Set(StubURLProtocol.requests(to: "gateway.test").map { $0.headers["Idempotency-Key"] }) == ["key-1"])
     }
@@ -112,9 +141,15 @@ struct HTTPAccountBackendTests {
     @Test("a 422 with per-field codes is a rejection placed on those fields")
     func rejected() async throws {
         let backend = backend("reject.test") { _ in
-            .respond(status: 422, body: #"{"error": {"code": "validation.failed", "message": "Check your details", "fields": {"email": [{"code": "email.format", "message": "Enter an email.", "parameters": {}}]}}}"#)
+            .respond(
+                status: 422,
+                body:
+                    #"{"error": {"code": "validation.failed", "message": "Check your details", "fields": {"email": [{"code": "email.format", "message": "Enter an email.", "parameters": {}}]}}}"#
+            )
         }
-        await #expect(throws: BackendError.rejected(["email": [RuleViolation(code: "email.format", template: "Enter an email.")]])) {
+        await #expect(
+            throws: BackendError.rejected(["email": [RuleViolation(code: "email.format", template: "Enter an email.")]])
+        ) {
             try await backend.createClient(registration)
         }
     }
@@ -122,20 +157,32 @@ struct HTTPAccountBackendTests {
     @Test("a 409 for a taken username lands on the field; another 409 means the client exists")
     func conflicts() async throws {
         let taken = backend("taken.test") { _ in
-            .respond(status: 409, body: #"{"error": {"code": "username.taken", "message": "Taken", "fields": {"username": [{"code": "username.taken", "message": "That username is taken."}]}}}"#)
+            .respond(
+                status: 409,
+                body:
+                    #"{"error": {"code": "username.taken", "message": "Taken", "fields": {"username": [{"code": "username.taken", "message": "That username is taken."}]}}}"#
+            )
         }
-        await #expect(throws: BackendError.rejected(["username": [RuleViolation(code: "username.taken", template: "That username is taken.")]])) {
+        await #expect(
+            throws: BackendError.rejected([
+                "username": [RuleViolation(code: "username.taken", template: "That username is taken.")]
+            ])
+        ) {
             try await taken.createClient(registration)
         }
         let exists = backend("exists.test") { _ in
             .respond(status: 409, body: #"{"error": {"code": "client.exists", "message": "already registered"}}"#)
         }
-        await #expect(throws: BackendError.conflict(reason: "already registered")) { try await exists.createClient(registration) }
+        await #expect(throws: BackendError.conflict(reason: "already registered")) {
+            try await exists.createClient(registration)
+        }
     }
 
     @Test("a 403 self.excluded is the self-exclusion refusal")
     func selfExcluded() async throws {
-        let backend = backend("excluded.test") { _ in .respond(status: 403, body: #"{"error": {"code": "self.excluded", "message": "no"}}"#) }
+        let backend = backend("excluded.test") { _ in
+            .respond(status: 403, body: #"{"error": {"code": "self.excluded", "message": "no"}}"#)
+        }
         await #expect(throws: BackendError.selfExcluded) { try await backend.createClient(registration) }
     }
 
@@ -153,7 +200,9 @@ struct HTTPAccountBackendTests {
     @Test("a server error, a timeout twice and a malformed answer are clear errors")
     func failures() async throws {
         let down = backend("down.test") { _ in .respond(status: 500, body: "") }
-        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) { try await down.checkUsername("x", for: Self.testBrand).isAvailable }
+        await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 500")) {
+            try await down.checkUsername("x", for: Self.testBrand).isAvailable
+        }
         let slow = backend("slow.test") { _ in .fail(.timedOut) }
         await #expect(throws: BackendError.timedOut) { try await slow.createClient(registration) }
         #expect(StubURLProtocol.requests(to: "slow.test").count == 2)
@@ -167,11 +216,16 @@ struct HTTPAccountBackendTests {
     func sessionDetails() async throws {
         StubURLProtocol.register(host: "session.test") { seen in
             seen.path.hasSuffix("/details")
-                ? .respond(status: 200, body: #"{"balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3, "socialProfile": {"nickname": "ace"}}"#)
+                ? .respond(
+                    status: 200,
+                    body:
+                        #"{"balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3, "socialProfile": {"nickname": "ace"}}"#
+                )
                 : .respond(status: 200, body: #"{"count": 4}"#)
         }
-        let client = HTTPSessionClient(HTTPServiceConfiguration(baseURL: URL(string: "http://session.test")!),
-                                       session: StubURLProtocol.session())
+        let client = HTTPSessionClient(
+            HTTPServiceConfiguration(baseURL: URL(string: "http://session.test")!),
+            session: StubURLProtocol.session())
         let session = EmbeddedClientDetails()
         let betslip = EmbeddedBetslipCount()
         try await client.refresh("client-1", session: session, betslip: betslip)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Backend models")
@@ -17,8 +18,10 @@ struct BackendModelTests {
 
     @Test("a rejection lists the fields the server rejected")
     func rejection() {
-        let error = BackendError.rejected(["username": [RuleViolation(code: "username.taken", template: "Taken")],
-                                           "email": []])
+        let error = BackendError.rejected([
+            "username": [RuleViolation(code: "username.taken", template: "Taken")],
+            "email": [],
+        ])
         #expect(error.description == "the account service rejected email, username")
     }
 
@@ -44,7 +47,9 @@ struct WireShapeTests {
         #expect(String(decoding: wire, as: UTF8.self) == #"["email"]"#)
         #expect(try JSONDecoder().decode([FeatureFlag].self, from: Data(#"["login-native"]"#.utf8)) == [.loginNative])
         #expect(try JSONDecoder().decode([BrandID].self, from: Data(#"["alpha"]"#.utf8)).first?.rawValue == "alpha")
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([BrandID].self, from: Data(#"["Not A Brand"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([BrandID].self, from: Data(#"["Not A Brand"]"#.utf8))
+        }
     }
 }
 

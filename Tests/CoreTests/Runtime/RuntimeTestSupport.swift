@@ -1,5 +1,6 @@
-@testable import LiveryCore
 import LiveryTesting
+
+@testable import LiveryCore
 
 /// A brand used only by tests.
 struct TestBrand: BrandPlugin {
@@ -11,8 +12,9 @@ struct TestBrand: BrandPlugin {
     var promotions = "none"
 
     init(_ id: String, region: Region = .australia, locale: String = "en-AU") {
-        manifest = BrandManifest(id: BrandID(rawValue: id)!, displayName: id.capitalized, region: region,
-                                 currencyCode: region == .australia ? "AUD" : "NZD", locale: locale)
+        manifest = BrandManifest(
+            id: BrandID(rawValue: id)!, displayName: id.capitalized, region: region,
+            currencyCode: region == .australia ? "AUD" : "NZD", locale: locale)
     }
 
     func configure(_ settings: inout FeatureSettings) {
@@ -27,7 +29,8 @@ enum PromotionsSettingKey: FeatureSettingKey {
 
 func testServices(recording: RecordingDestination, flags: FeatureFlagStore = FeatureFlagStore()) -> RuntimeServices {
     let clock = VirtualClock()
-    return RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: UnusedBackend(),
-                           addressLookup: UnusedAddressLookup(),
-                           analytics: AnalyticsPipeline(destinations: [recording]), featureFlags: flags)
+    return RuntimeServices(
+        clock: EngineClock(clock), wallClock: clock.wallClock(), backend: UnusedBackend(),
+        addressLookup: UnusedAddressLookup(),
+        analytics: AnalyticsPipeline(destinations: [recording]), featureFlags: flags)
 }

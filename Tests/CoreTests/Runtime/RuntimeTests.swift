@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Brand registry and runtime")
@@ -48,7 +49,8 @@ struct RuntimeTests {
     @Test("analytics events are tagged with the runtime's brand and region, and cannot spoof them")
     func analyticsTagging() {
         let recording = RecordingDestination()
-        let runtime = Runtime(brand: TestBrand("kiwi", region: .newZealand), services: testServices(recording: recording))
+        let runtime = Runtime(
+            brand: TestBrand("kiwi", region: .newZealand), services: testServices(recording: recording))
         runtime.services.analytics.track(AnalyticsEvent("join_continue_tapped", ["brand": "someone-else"]))
         #expect(recording.events.count == 1)
         #expect(recording.events.first?["brand"] == .string("kiwi"))
@@ -63,7 +65,9 @@ struct RuntimeTests {
         let short = LengthRule.min(8).check("abc", in: .standalone)!
         #expect(runtime.message(for: short) == "Mate, 8 characters at least.")
         let defaults = MessageCatalogue([.required: "Please fill this in."])
-        #expect(runtime.message(for: RequiredRule<String>().check("", in: .standalone)!, defaults: defaults) == "Please fill this in.")
+        #expect(
+            runtime.message(for: RequiredRule<String>().check("", in: .standalone)!, defaults: defaults)
+                == "Please fill this in.")
         #expect(runtime.message(for: EmailRule().check("x", in: .standalone)!) == "Enter a valid email address.")
     }
 
@@ -107,7 +111,9 @@ struct MessageCatalogueTests {
         #expect(MessageTemplate.render("{a} and {b}", with: ["a": "1"]) == "1 and {b}")
         #expect(MessageTemplate.render("no close {a", with: ["a": "1"]) == "no close {a")
         #expect(MessageTemplate.render("{a {a}} {}{a}{a}", with: ["a": "1"]) == "{a {a}} {}11")
-        #expect(MessageTemplate.render("Über {n}\u{301}, {name}!", with: ["n": "8", "name": "Zoë"]) == "Über 8\u{301}, Zoë!")
+        #expect(
+            MessageTemplate.render("Über {n}\u{301}, {name}!", with: ["n": "8", "name": "Zoë"]) == "Über 8\u{301}, Zoë!"
+        )
         #expect(MessageTemplate.render("{ä}", with: ["ä": "ok"]) == "ok")
         #expect(MessageTemplate.render("plain", with: ["a": "1"]) == "plain")
     }

@@ -1,8 +1,9 @@
 import Foundation
+import LiveryTesting
 import Synchronization
 import Testing
+
 @testable import LiveryCore
-import LiveryTesting
 
 @Suite("Virtual clock and calendar days")
 struct TimeTests {
@@ -36,13 +37,13 @@ struct TimeTests {
         let engine = EngineClock(clock)
         let deadline = engine.deadline(after: .milliseconds(300))
         clock.advance(by: .milliseconds(300))
-        try await engine.sleep(until: deadline)     // returns at once: the deadline has passed
+        try await engine.sleep(until: deadline)  // returns at once: the deadline has passed
         #expect(engine.now == .milliseconds(300))
     }
 
     @Test("the virtual date moves with virtual time")
     func virtualDate() {
-        let start = Date(timeIntervalSince1970: 1_795_219_200)   // 2026-11-21T00:00Z
+        let start = Date(timeIntervalSince1970: 1_795_219_200)  // 2026-11-21T00:00Z
         let clock = VirtualClock(startDate: start)
         clock.advance(by: .seconds(86_400))
         #expect(clock.wallClock().today == CalendarDay(year: 2026, month: 11, day: 22))
@@ -63,7 +64,9 @@ struct TimeTests {
         // A clock set back (by a person or by time synchronisation) is believed too.
         date.value.withLock { $0 = beforeMidnight.addingTimeInterval(-86_400) }
         #expect(wallClock.today == CalendarDay(year: 2026, month: 10, day: 3))
-        #expect(WallClock(calendar: WallClock.gregorianUTC) { beforeMidnight }.today == CalendarDay(year: 2026, month: 10, day: 4))
+        #expect(
+            WallClock(calendar: WallClock.gregorianUTC) { beforeMidnight }.today
+                == CalendarDay(year: 2026, month: 10, day: 4))
     }
 
     @Test("calendar days reject impossible dates and order chronologically")
@@ -97,7 +100,9 @@ struct DurationTextTests {
         #expect(DurationText.parse(" 1.5s ", maximum: day) == .milliseconds(1500))
         #expect(DurationText.parse("2m", maximum: day) == .seconds(120))
         #expect(DurationText.parse("0ms", maximum: day) == .zero)
-        for refused in ["0x10s", "0X10S", "1e3ms", "+5s", "-0s", "infms", "nan s", "1.s", ".5s", "1.2.3s", "5", "s", "25h", "١٢s"] {
+        for refused in [
+            "0x10s", "0X10S", "1e3ms", "+5s", "-0s", "infms", "nan s", "1.s", ".5s", "1.2.3s", "5", "s", "25h", "١٢s",
+        ] {
             #expect(DurationText.parse(refused, maximum: day) == nil, "\(refused)")
         }
     }

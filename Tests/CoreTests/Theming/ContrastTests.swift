@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Contrast ratio")
@@ -16,10 +17,12 @@ struct ContrastTests {
         #expect(Contrast.ratio(color(hex), color(hex)) == 1)
     }
 
-    @Test("known ratios against white", arguments: [
-        ("#767676", 4.54), ("#777777", 4.48), ("#999999", 2.85), ("#ff0000", 4.00), ("#0000ff", 8.59),
-        ("#808080", 3.95), ("#595959", 7.00),
-    ])
+    @Test(
+        "known ratios against white",
+        arguments: [
+            ("#767676", 4.54), ("#777777", 4.48), ("#999999", 2.85), ("#ff0000", 4.00), ("#0000ff", 8.59),
+            ("#808080", 3.95), ("#595959", 7.00),
+        ])
     func knownRatios(hex: String, expected: Double) {
         #expect(Contrast.ratio(color(hex), .white).isApproximately(expected, within: 0.005))
     }
@@ -40,7 +43,8 @@ struct ContrastTests {
 
     @Test("the ratio is symmetric for opaque colours")
     func symmetry() {
-        let samples = ["#000000", "#ffffff", "#0b5cad", "#b00020", "#1b7a3a", "#f4f4f4", "#777777", "#0b0b0b"].map(color)
+        let samples = ["#000000", "#ffffff", "#0b5cad", "#b00020", "#1b7a3a", "#f4f4f4", "#777777", "#0b0b0b"].map(
+            color)
         for a in samples {
             for b in samples {
                 #expect(Contrast.ratio(a, b) == Contrast.ratio(b, a), "\(a) / \(b)")
@@ -51,7 +55,8 @@ struct ContrastTests {
 
     @Test("the ratio is (L1 + 0.05) / (L2 + 0.05) with the lighter on top")
     func formula() {
-        let light = color("#f4f4f4"), dark = color("#0b5cad")
+        let light = color("#f4f4f4")
+        let dark = color("#0b5cad")
         let expected = (light.relativeLuminance + 0.05) / (dark.relativeLuminance + 0.05)
         #expect(Contrast.ratio(dark, light).isApproximately(expected, within: 1e-12))
     }
@@ -61,8 +66,9 @@ struct ContrastTests {
         let halfBlack = color("#00000080")
         #expect(Contrast.ratio(halfBlack, .white) == Contrast.ratio(color("#7f7f7f"), .white))
         #expect(Contrast.ratio(halfBlack, .white).isApproximately(4.00, within: 0.01))
-        #expect(Contrast.ratio(halfBlack, .black).isApproximately(1, within: 1e-12),
-                "black at half opacity over black is black")
+        #expect(
+            Contrast.ratio(halfBlack, .black).isApproximately(1, within: 1e-12),
+            "black at half opacity over black is black")
         #expect(Contrast.ratio(color("#ffffff00"), .black) == 1, "a transparent foreground shows the background")
     }
 

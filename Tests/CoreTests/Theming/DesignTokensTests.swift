@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Design-token export")
@@ -93,8 +94,9 @@ struct DesignTokensTests {
         let positions = groups.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == groups.count)
         #expect(positions == positions.sorted(), "top-level keys in sorted order")
-        #expect(try document(theme)["$description"] as? String
-            == "Design tokens of the Sample theme. Sizes are points, written as px.")
+        #expect(
+            try document(theme)["$description"] as? String
+                == "Design tokens of the Sample theme. Sizes are points, written as px.")
     }
 
     @Test("a number that is not finite is refused, naming the token")
@@ -110,6 +112,8 @@ struct DesignTokensTests {
         #expect(throws: ThemeError.nonFiniteValue(token: "typography.caption.lineHeight")) {
             try zero.designTokensJSON()
         }
-        #expect(ThemeError.nonFiniteValue(token: "spacing.m").description == "design token spacing.m is not a finite number")
+        #expect(
+            ThemeError.nonFiniteValue(token: "spacing.m").description == "design token spacing.m is not a finite number"
+        )
     }
 }

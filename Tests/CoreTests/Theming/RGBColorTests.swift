@@ -1,25 +1,30 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("RGBColor")
 struct RGBColorTests {
-    @Test("parses six or eight hex digits, any case, with or without #",
-          arguments: [
-              ("#0B5CAD", RGBColor(red: 0x0b, green: 0x5c, blue: 0xad)),
-              ("0b5cad", RGBColor(red: 0x0b, green: 0x5c, blue: 0xad)),
-              ("#0b5CaD80", RGBColor(red: 0x0b, green: 0x5c, blue: 0xad, alpha: 0x80)),
-              ("FF000000", RGBColor(red: 255, green: 0, blue: 0, alpha: 0)),
-              ("#000000", RGBColor.black),
-              ("#ffffff", RGBColor.white),
-          ])
+    @Test(
+        "parses six or eight hex digits, any case, with or without #",
+        arguments: [
+            ("#0B5CAD", RGBColor(red: 0x0b, green: 0x5c, blue: 0xad)),
+            ("0b5cad", RGBColor(red: 0x0b, green: 0x5c, blue: 0xad)),
+            ("#0b5CaD80", RGBColor(red: 0x0b, green: 0x5c, blue: 0xad, alpha: 0x80)),
+            ("FF000000", RGBColor(red: 255, green: 0, blue: 0, alpha: 0)),
+            ("#000000", RGBColor.black),
+            ("#ffffff", RGBColor.white),
+        ])
     func parsesHex(text: String, expected: RGBColor) throws {
         #expect(try RGBColor(hex: text) == expected)
     }
 
-    @Test("rejects anything else, naming the text as given",
-          arguments: ["", "#", "#fff", "#12345", "#1234567", "#123456789", "#gggggg", "blue", "##123456",
-                      " #123456", "#123456 ", "0x123456", "+1234567", "#12 456", "#１２３４５６", "#12345é"])
+    @Test(
+        "rejects anything else, naming the text as given",
+        arguments: [
+            "", "#", "#fff", "#12345", "#1234567", "#123456789", "#gggggg", "blue", "##123456",
+            " #123456", "#123456 ", "0x123456", "+1234567", "#12 456", "#１２３４５６", "#12345é",
+        ])
     func rejectsBadHex(text: String) {
         #expect(throws: ThemeError.invalidHexColor(text)) { try RGBColor(hex: text) }
     }
@@ -58,7 +63,8 @@ struct RGBColorTests {
         #expect(below.isApproximately(10.0 / 255 / 12.92, within: 1e-12))
         #expect(above.isApproximately(pow((11.0 / 255 + 0.055) / 1.055, 2.4), within: 1e-12))
         #expect(!above.isApproximately(11.0 / 255 / 12.92, within: 1e-6), "the linear branch must not apply above")
-        #expect(try RGBColor(hex: "#0a0000").relativeLuminance.isApproximately(0.2126 * 10 / 255 / 12.92, within: 1e-12))
+        #expect(
+            try RGBColor(hex: "#0a0000").relativeLuminance.isApproximately(0.2126 * 10 / 255 / 12.92, within: 1e-12))
     }
 
     @Test("luminance ignores alpha")
@@ -74,8 +80,9 @@ struct RGBColorTests {
         #expect(try RGBColor(hex: "#0b5cad80").composited(over: .white) == RGBColor(hex: "#85add6"))
         #expect(try RGBColor(hex: "#0b5cad00").composited(over: RGBColor(hex: "#123456")) == RGBColor(hex: "#123456"))
         #expect(try RGBColor(hex: "#0b5cad").composited(over: .white) == RGBColor(hex: "#0b5cad"))
-        #expect(try RGBColor(hex: "#ffffff40").composited(over: RGBColor(hex: "#00000000")) == RGBColor(hex: "#404040"),
-                "the background's alpha is ignored")
+        #expect(
+            try RGBColor(hex: "#ffffff40").composited(over: RGBColor(hex: "#00000000")) == RGBColor(hex: "#404040"),
+            "the background's alpha is ignored")
     }
 
     @Test("encodes as its hex string and decodes from one")

@@ -36,10 +36,11 @@ enum SampleThemes {
             button: TextStyle(fontFamily: "Inter", size: 16, weight: .semibold, lineHeight: 20),
             badge: TextStyle(fontFamily: "Inter", size: 11, weight: .bold, lineHeight: 13.5)),
         spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
-        icons: IconSet(search: "icon.search", login: "icon.login", join: "icon.join", betslip: "icon.betslip",
-                       balance: "icon.balance", pendingBets: "icon.pending", locker: "icon.locker",
-                       toolbox: "icon.toolbox", userTray: "icon.tray", pot: nil, close: "icon.close",
-                       clear: "icon.clear"))
+        icons: IconSet(
+            search: "icon.search", login: "icon.login", join: "icon.join", betslip: "icon.betslip",
+            balance: "icon.balance", pendingBets: "icon.pending", locker: "icon.locker",
+            toolbox: "icon.toolbox", userTray: "icon.tray", pot: nil, close: "icon.close",
+            clear: "icon.clear"))
 
     /// ``accessible`` with three unreadable pairs: grey secondary text
     /// (fails on background and surface), a badge whose text is nearly its

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Theme contrast")
@@ -15,10 +16,11 @@ struct ThemeContrastTests {
     @Test("failures name exactly the failing pairs, in declared order, with their minimums")
     func failuresNamePairs() {
         let failures = SampleThemes.inaccessible.contrastFailures()
-        #expect(failures.map { "\($0.foreground.rawValue)/\($0.background.rawValue)" } == [
-            "textSecondary/background", "textSecondary/surface", "badgeForeground/badgeBackground",
-            "fieldBorder/surface",
-        ])
+        #expect(
+            failures.map { "\($0.foreground.rawValue)/\($0.background.rawValue)" } == [
+                "textSecondary/background", "textSecondary/surface", "badgeForeground/badgeBackground",
+                "fieldBorder/surface",
+            ])
         #expect(failures.map(\.minimum) == [4.5, 4.5, 4.5, 3.0])
         #expect(failures.first?.description == "textSecondary on background: 2.84:1 (needs 4.5:1)")
     }
@@ -39,20 +41,26 @@ struct ThemeContrastTests {
         for (requirement, check) in zip(Theme.contrastRequirements, theme.contrastChecks()) {
             #expect(check.foreground == requirement.foreground && check.background == requirement.background)
             #expect(check.minimum == requirement.minimum)
-            #expect(check.ratio == Contrast.ratio(theme.palette[requirement.foreground],
-                                                  theme.palette[requirement.background]))
+            #expect(
+                check.ratio
+                    == Contrast.ratio(
+                        theme.palette[requirement.foreground],
+                        theme.palette[requirement.background]))
         }
     }
 
     @Test("the declared pairs cover the join form and app bar, text at 4.5 and non-text at 3")
     func declaredPairs() {
-        let pairs = Dictionary(uniqueKeysWithValues: Theme.contrastRequirements.map {
-            ("\($0.foreground.rawValue)/\($0.background.rawValue)", $0.minimum)
-        })
+        let pairs = Dictionary(
+            uniqueKeysWithValues: Theme.contrastRequirements.map {
+                ("\($0.foreground.rawValue)/\($0.background.rawValue)", $0.minimum)
+            })
         #expect(pairs.count == Theme.contrastRequirements.count, "no pair is declared twice")
-        for text in ["textPrimary/background", "textSecondary/background", "textPrimary/surface", "onPrimary/primary",
-                     "onSecondary/secondary", "appBarForeground/appBarBackground", "badgeForeground/badgeBackground",
-                     "fieldInvalid/background", "link/background"] {
+        for text in [
+            "textPrimary/background", "textSecondary/background", "textPrimary/surface", "onPrimary/primary",
+            "onSecondary/secondary", "appBarForeground/appBarBackground", "badgeForeground/badgeBackground",
+            "fieldInvalid/background", "link/background",
+        ] {
             #expect(pairs[text] == 4.5, "\(text)")
         }
         #expect(pairs["fieldBorder/surface"] == 3.0)
@@ -151,13 +159,16 @@ struct ThemeIssueTests {
 
     @Test("text styles need a family and positive finite sizes")
     func textStyles() {
-        #expect(TextStyle(fontFamily: " ", size: 12, weight: .regular, lineHeight: 16).problem == "font family is empty")
+        #expect(
+            TextStyle(fontFamily: " ", size: 12, weight: .regular, lineHeight: 16).problem == "font family is empty")
         #expect(TextStyle(fontFamily: "Inter", size: 0, weight: .regular, lineHeight: 16).problem != nil)
         #expect(TextStyle(fontFamily: "Inter", size: 12, weight: .regular, lineHeight: .nan).problem != nil)
-        #expect(TextStyle(fontFamily: "Inter", size: 12, weight: .regular, lineHeight: 16, letterSpacing: .infinity)
-            .problem != nil)
-        #expect(TextStyle(fontFamily: "Inter", size: 12, weight: .regular, lineHeight: 16, letterSpacing: -0.5)
-            .problem == nil, "negative tracking is allowed")
+        #expect(
+            TextStyle(fontFamily: "Inter", size: 12, weight: .regular, lineHeight: 16, letterSpacing: .infinity)
+                .problem != nil)
+        #expect(
+            TextStyle(fontFamily: "Inter", size: 12, weight: .regular, lineHeight: 16, letterSpacing: -0.5)
+                .problem == nil, "negative tracking is allowed")
     }
 
     @Test("every issue is reported, in a stable order")
@@ -172,12 +183,13 @@ struct ThemeIssueTests {
         #expect(issues.count == 9, "\(issues)")
         #expect(issues.first == .blankName)
         #expect(issues.filter { if case .insufficientContrast = $0 { true } else { false } }.count == 4)
-        #expect(issues.suffix(4) == [
-            .invalidTextStyle(.caption, reason: "size 0.0 is not a positive number of points"),
-            .spacingDecreases(from: .s, to: .m),
-            .blankIconAsset(.search),
-            .blankIconAsset(.pot),
-        ])
+        #expect(
+            issues.suffix(4) == [
+                .invalidTextStyle(.caption, reason: "size 0.0 is not a positive number of points"),
+                .spacingDecreases(from: .s, to: .m),
+                .blankIconAsset(.search),
+                .blankIconAsset(.pot),
+            ])
         #expect(issues.map(\.description).contains("spacing m is smaller than s"))
         #expect(issues.map(\.description).contains("icon pot has a blank asset name"))
     }

@@ -1,5 +1,6 @@
-@testable import LiveryCore
 import LiveryTesting
+
+@testable import LiveryCore
 
 /// Records the values an async rule was asked about.
 actor CallLog {
@@ -21,7 +22,9 @@ struct UsernameRule: AsyncValidationRule {
     var failing: Set<String> = []
     let log: CallLog
 
-    struct ServiceDown: Error, CustomStringConvertible { var description: String { "the username service did not answer" } }
+    struct ServiceDown: Error, CustomStringConvertible {
+        var description: String { "the username service did not answer" }
+    }
 
     func check(_ value: String) async throws -> RuleViolation? {
         await log.append(value)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Field states, triggers and priorities")
@@ -38,9 +39,13 @@ struct FieldBehaviourTests {
 
     @Test("on-change fields check on every keystroke")
     func onChange() {
-        var field = FormField("mobile", initialValue: "", rules: [
-            CustomRule<String>(code: "mobile.digits", message: "Digits only") { $0.allSatisfy { $0.isNumber || $0 == " " } },
-        ], trigger: .onChange)
+        var field = FormField(
+            "mobile", initialValue: "",
+            rules: [
+                CustomRule<String>(code: "mobile.digits", message: "Digits only") {
+                    $0.allSatisfy { $0.isNumber || $0 == " " }
+                }
+            ], trigger: .onChange)
         field.setValue("04")
         #expect(field.status == .valid)
         field.setValue("04a")
@@ -59,15 +64,21 @@ struct FieldBehaviourTests {
 
     @Test("every violated rule is listed, in rule order")
     func priorityOrder() {
-        var field = FormField("password", initialValue: "", rules: [
-            LengthRule.min(8), PatternRule.uppercaseRequired, CustomRule<String>(code: "password.noSpaces", message: "No spaces") { !$0.contains(" ") },
-        ])
+        var field = FormField(
+            "password", initialValue: "",
+            rules: [
+                LengthRule.min(8), PatternRule.uppercaseRequired,
+                CustomRule<String>(code: "password.noSpaces", message: "No spaces") { !$0.contains(" ") },
+            ])
         field.setValue("ab c")
         field.leave()
         #expect(field.status.violations.map(\.code) == [.lengthMin, "password.upper", "password.noSpaces"])
-        var reordered = FormField("password", initialValue: "", rules: [
-            CustomRule<String>(code: "password.noSpaces", message: "No spaces") { !$0.contains(" ") }, LengthRule.min(8),
-        ])
+        var reordered = FormField(
+            "password", initialValue: "",
+            rules: [
+                CustomRule<String>(code: "password.noSpaces", message: "No spaces") { !$0.contains(" ") },
+                LengthRule.min(8),
+            ])
         reordered.setValue("ab c")
         reordered.leave()
         #expect(reordered.status.violations.first?.code == "password.noSpaces")
@@ -88,8 +99,9 @@ struct FieldBehaviourTests {
 
     @Test("the transform is applied before checking and submitting; the typed text is kept")
     func transform() {
-        var field = FormField("firstName", initialValue: "", rules: [RequiredRule(), LengthRule.max(5)],
-                              transform: { $0.trimmingCharacters(in: .whitespaces) })
+        var field = FormField(
+            "firstName", initialValue: "", rules: [RequiredRule(), LengthRule.max(5)],
+            transform: { $0.trimmingCharacters(in: .whitespaces) })
         field.setValue("  Anna  ")
         field.leave()
         #expect(field.status == .valid)
@@ -99,7 +111,8 @@ struct FieldBehaviourTests {
 
     @Test("a field can start valid (prefilled) and reset returns to that state")
     func initialStatus() {
-        var field = FormField("email", initialValue: "prefilled@example.com", rules: [EmailRule()], initialStatus: .valid)
+        var field = FormField(
+            "email", initialValue: "prefilled@example.com", rules: [EmailRule()], initialStatus: .valid)
         #expect(field.status == .valid)
         field.leave()
         #expect(field.status == .valid)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Forms: groups, dependencies, availability, submit and reset")
@@ -15,8 +16,9 @@ struct FormBehaviourTests {
             FormField(Self.email.name, initialValue: "", rules: [RequiredRule(), EmailRule()]),
             FormField(Self.password.name, initialValue: "", rules: [RequiredRule(), LengthRule.min(8)]),
             FormField(Self.confirm.name, initialValue: "", rules: [RequiredRule(), EqualsFieldRule(Self.password)]),
-            FormField(Self.postcode.name, initialValue: "", rules: [RequiredRule(), PostcodeRule(region: .australia)],
-                      availability: .hidden),
+            FormField(
+                Self.postcode.name, initialValue: "", rules: [RequiredRule(), PostcodeRule(region: .australia)],
+                availability: .hidden),
             FormField(Self.terms.name, initialValue: false, rules: [MustBeTrueRule()])
         )
     }
@@ -98,17 +100,23 @@ struct FormBehaviourTests {
         #expect(form.status(of: Self.postcode.name) == .unknown)
 
         form.setAvailability(.enabled, for: Self.postcode.name)
-        #expect(throws: FormSubmissionError.invalid(field: Self.postcode.name, violations: [
-            RuleViolation(code: .required, template: "This field is required."),
-        ])) { try form.submit() }
+        #expect(
+            throws: FormSubmissionError.invalid(
+                field: Self.postcode.name,
+                violations: [
+                    RuleViolation(code: .required, template: "This field is required.")
+                ])
+        ) { try form.submit() }
         form.setAvailability(.disabled, for: Self.postcode.name)
         #expect(try form.submit()[Self.email] == "a@b.co")
     }
 
     @Test("a hidden field that validates on change stores values without checking them")
     func hiddenOnChange() throws {
-        var form = try Form(FormField("postcode", initialValue: "", rules: [PostcodeRule(region: .australia)],
-                                      trigger: .onChange, availability: .hidden))
+        var form = try Form(
+            FormField(
+                "postcode", initialValue: "", rules: [PostcodeRule(region: .australia)],
+                trigger: .onChange, availability: .hidden))
         form.setValue("30", for: Self.postcode)
         #expect(form.status(of: "postcode") == .unknown)
         #expect(form.field(Self.postcode)?.value == "30")
@@ -127,7 +135,11 @@ struct FormBehaviourTests {
             Issue.record("an invalid form submitted")
         } catch {
             #expect(error.field == Self.email.name)
-            #expect(error == .invalid(field: Self.email.name, violations: [RuleViolation(code: .required, template: "This field is required.")]))
+            #expect(
+                error
+                    == .invalid(
+                        field: Self.email.name,
+                        violations: [RuleViolation(code: .required, template: "This field is required.")]))
         }
         form.setValue("a@b.co", for: Self.email)
         #expect(throws: FormSubmissionError.self) { try form.submit() }
@@ -137,7 +149,9 @@ struct FormBehaviourTests {
     @Test("submit returns typed values after transforms")
     func submitTypedValues() throws {
         var form = try Form(
-            FormField("name", initialValue: "", rules: [RequiredRule()], transform: { $0.trimmingCharacters(in: .whitespaces) }),
+            FormField(
+                "name", initialValue: "", rules: [RequiredRule()],
+                transform: { $0.trimmingCharacters(in: .whitespaces) }),
             FormField("deposit", initialValue: Decimal(0), rules: [ComparisonRule(.between(.value(10), .value(5000)))]),
             FormField("subscribe", initialValue: false)
         )

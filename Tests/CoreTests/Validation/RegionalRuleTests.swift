@@ -1,23 +1,28 @@
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Regional and password rules")
 struct RegionalRuleTests {
-    @Test("Australian mobiles: 04 plus eight digits, +61 accepted, spaces and hyphens ignored", arguments: [
-        ("0412 345 678", true), ("0412345678", true), ("+61 412 345 678", true), ("+61412345678", true),
-        ("0412-345-678", true), ("041234567", false), ("04123456789", false), ("0312 345 678", false),
-        ("+61 0412 345 678", false), ("+64 412 345 678", false), ("0412 345 67a", false), ("", false),
-        ("04１2345678", false),
-    ])
+    @Test(
+        "Australian mobiles: 04 plus eight digits, +61 accepted, spaces and hyphens ignored",
+        arguments: [
+            ("0412 345 678", true), ("0412345678", true), ("+61 412 345 678", true), ("+61412345678", true),
+            ("0412-345-678", true), ("041234567", false), ("04123456789", false), ("0312 345 678", false),
+            ("+61 0412 345 678", false), ("+64 412 345 678", false), ("0412 345 67a", false), ("", false),
+            ("04１2345678", false),
+        ])
     func australianMobile(input: String, valid: Bool) {
         #expect((code(MobileNumberRule(.australia), input) == nil) == valid)
     }
 
-    @Test("New Zealand mobiles: 02x with 8 to 10 digits, +64 accepted", arguments: [
-        ("021 123 4567", true), ("0211234567", true), ("021 123 456", true), ("021 12345", true),
-        ("0211234", false), ("02112345678", false), ("+64 21 123 4567", true), ("+6421123456", true),
-        ("031 123 4567", false), ("0412 345 678", false),
-    ])
+    @Test(
+        "New Zealand mobiles: 02x with 8 to 10 digits, +64 accepted",
+        arguments: [
+            ("021 123 4567", true), ("0211234567", true), ("021 123 456", true), ("021 12345", true),
+            ("0211234", false), ("02112345678", false), ("+64 21 123 4567", true), ("+6421123456", true),
+            ("031 123 4567", false), ("0412 345 678", false),
+        ])
     func newZealandMobile(input: String, valid: Bool) {
         #expect((code(MobileNumberRule(region: .newZealand), input) == nil) == valid)
     }
@@ -70,12 +75,14 @@ struct RegionalRuleTests {
         let alphabet = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n", "é", "🙂", "Ä", "٣"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let password = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let password = String(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             let survey = PasswordStrengthRule.survey(password)
             #expect(survey.count == password.count, "\(password.debugDescription)")
             for kind in PasswordPolicy.CharacterClass.allCases {
-                #expect(survey.present.contains(kind) == password.contains(where: kind.matches),
-                        "\(kind) in \(password.debugDescription)")
+                #expect(
+                    survey.present.contains(kind) == password.contains(where: kind.matches),
+                    "\(kind) in \(password.debugDescription)")
             }
         }
     }

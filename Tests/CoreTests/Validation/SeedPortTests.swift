@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LiveryCore
 
 /// The behaviours checked by the typed-form tutorial's tests,
@@ -7,14 +8,21 @@ import Testing
 /// with a "none" case, an injected clock for the age check.
 @Suite("Typed form behaviours, as a typed-form tutorial tests them")
 struct TypedFormBehaviourTests {
-    enum Language: String, Emptiable, Sendable { case none, portuguese, english, spanish
+    enum Language: String, Emptiable, Sendable {
+        case none, portuguese, english, spanish
         var isEmptyValue: Bool { self == .none }
     }
 
-    struct User: Equatable { var name, email, password: String; var birthday: CalendarDay; var language: Language }
+    struct User: Equatable {
+        var name, email, password: String
+        var birthday: CalendarDay
+        var language: Language
+    }
 
-    static let name = FieldKey<String>("name"), email = FieldKey<String>("email"), password = FieldKey<String>("password")
-    static let birthday = FieldKey<CalendarDay>("birthday"), language = FieldKey<Language>("language"), terms = FieldKey<Bool>("terms")
+    static let name = FieldKey<String>("name"), email = FieldKey<String>("email"),
+        password = FieldKey<String>("password")
+    static let birthday = FieldKey<CalendarDay>("birthday"), language = FieldKey<Language>("language"),
+        terms = FieldKey<Bool>("terms")
     static let today = CalendarDay(year: 2026, month: 11, day: 21)!
     static let eighteenYearsAgo = today.subtracting(years: 18)
 
@@ -22,9 +30,11 @@ struct TypedFormBehaviourTests {
         try Form(
             FormField(Self.name.name, initialValue: "", rules: [RequiredRule()], trigger: .onChange),
             FormField(Self.email.name, initialValue: "", rules: [RequiredRule(), EmailRule()], trigger: .onChange),
-            FormField(Self.password.name, initialValue: "", rules: [RequiredRule(), LengthRule.min(3)], trigger: .onChange),
-            FormField(Self.birthday.name, initialValue: Self.eighteenYearsAgo,
-                      rules: [MinimumAgeRule(years: 18, clock: .fixed(Self.today))], trigger: .onChange),
+            FormField(
+                Self.password.name, initialValue: "", rules: [RequiredRule(), LengthRule.min(3)], trigger: .onChange),
+            FormField(
+                Self.birthday.name, initialValue: Self.eighteenYearsAgo,
+                rules: [MinimumAgeRule(years: 18, clock: .fixed(Self.today))], trigger: .onChange),
             FormField(Self.language.name, initialValue: Language.none, rules: [RequiredRule()], trigger: .onChange),
             FormField(Self.terms.name, initialValue: false, rules: [MustBeTrueRule()], trigger: .onChange)
         )
@@ -32,8 +42,9 @@ struct TypedFormBehaviourTests {
 
     private func submitUser(_ form: inout Form) throws -> User {
         let values = try form.submit()
-        return User(name: values[Self.name]!, email: values[Self.email]!, password: values[Self.password]!,
-                    birthday: values[Self.birthday]!, language: values[Self.language]!)
+        return User(
+            name: values[Self.name]!, email: values[Self.email]!, password: values[Self.password]!,
+            birthday: values[Self.birthday]!, language: values[Self.language]!)
     }
 
     @Test func nameIsRequired() throws {
@@ -89,9 +100,13 @@ struct TypedFormBehaviourTests {
 
     @Test func submitThrowsTheFirstError() throws {
         var form = try makeForm()
-        #expect(throws: FormSubmissionError.invalid(field: Self.name.name, violations: [
-            RuleViolation(code: .required, template: "This field is required."),
-        ])) { try submitUser(&form) }
+        #expect(
+            throws: FormSubmissionError.invalid(
+                field: Self.name.name,
+                violations: [
+                    RuleViolation(code: .required, template: "This field is required.")
+                ])
+        ) { try submitUser(&form) }
     }
 
     @Test func submitReturnsTheTypedValues() throws {
@@ -102,8 +117,11 @@ struct TypedFormBehaviourTests {
         form.setValue(.portuguese, for: Self.language)
         form.setValue(true, for: Self.terms)
         let user = try submitUser(&form)
-        #expect(user == User(name: "Adriano", email: "adriano@gmail.com", password: "123",
-                             birthday: Self.eighteenYearsAgo, language: .portuguese))
+        #expect(
+            user
+                == User(
+                    name: "Adriano", email: "adriano@gmail.com", password: "123",
+                    birthday: Self.eighteenYearsAgo, language: .portuguese))
     }
 }
 
@@ -129,7 +147,8 @@ struct ConditionValidatorBehaviourTests {
     func orderedViolations() async throws {
         let session = try makeSession()
         await session.setValue("04a", for: Self.phone)
-        #expect(await session.form.status(of: Self.phone.name)?.violations.map(\.code) == ["phone.digitsOnly", .lengthMin])
+        #expect(
+            await session.form.status(of: Self.phone.name)?.violations.map(\.code) == ["phone.digitsOnly", .lengthMin])
         await session.setValue("0412345678", for: Self.phone)
         #expect(await session.form.status(of: Self.phone.name)?.violations == [])
     }
@@ -140,7 +159,9 @@ struct ConditionValidatorBehaviourTests {
         await session.setValue("x", for: Self.phone)
         #expect(await session.form.status(of: Self.phone.name)?.kind == .invalid)
         await session.setValue("orlando@", for: Self.email)
-        #expect(await session.form.status(of: Self.email.name) == .unknown, "no error while the address is still being typed")
+        #expect(
+            await session.form.status(of: Self.email.name) == .unknown,
+            "no error while the address is still being typed")
         await session.leave(Self.email.name)
         #expect(await session.form.status(of: Self.email.name)?.kind == .invalid)
     }

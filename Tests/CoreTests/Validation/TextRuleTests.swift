@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LiveryCore
 
 @Suite("Text rules")
@@ -16,7 +17,10 @@ struct TextRuleTests {
 
     @Test("required works for optionals, collections and enums with a none case")
     func requiredEmptiness() {
-        enum Title: Emptiable { case none, mr, ms; var isEmptyValue: Bool { self == .none } }
+        enum Title: Emptiable {
+            case none, mr, ms
+            var isEmptyValue: Bool { self == .none }
+        }
         #expect(code(RequiredRule<Title>(), .none) == .required)
         #expect(code(RequiredRule<Title>(), .ms) == nil)
         #expect(code(RequiredRule<Int?>(), nil) == .required)
@@ -25,9 +29,11 @@ struct TextRuleTests {
         #expect(code(RequiredRule<[String]>(), [""]) == nil)
     }
 
-    @Test("minimum length: one under fails, at and over pass", arguments: [
-        ("1234567", RuleCode?.some(.lengthMin)), ("12345678", nil), ("123456789", nil),
-    ])
+    @Test(
+        "minimum length: one under fails, at and over pass",
+        arguments: [
+            ("1234567", RuleCode?.some(.lengthMin)), ("12345678", nil), ("123456789", nil),
+        ])
     func minimumLength(input: String, expected: RuleCode?) {
         #expect(code(LengthRule.min(8), input) == expected)
     }
@@ -53,10 +59,10 @@ struct TextRuleTests {
 
     @Test("length counts characters as a user sees them")
     func lengthCountsGraphemes() {
-        let decomposed = "Jose\u{0301}"   // "José" with a combining accent: 4 characters, 5 scalars
+        let decomposed = "Jose\u{0301}"  // "José" with a combining accent: 4 characters, 5 scalars
         #expect(code(LengthRule.max(4), decomposed) == nil)
         #expect(code(LengthRule.min(5), decomposed) == .lengthMin)
-        let family = "👨‍👩‍👧‍👦"          // one character made of seven scalars
+        let family = "👨‍👩‍👧‍👦"  // one character made of seven scalars
         #expect(code(LengthRule.max(1), family) == nil)
         #expect(code(LengthRule.min(2), "Zoë" + family) == nil)
         #expect(code(LengthRule.max(3), " ab ") == .lengthMax, "spaces count unless a transform trims them")
@@ -102,13 +108,15 @@ struct TextRuleTests {
         }
     }
 
-    @Test("email follows the HTML rule, needs a dot in the domain and at most 254 characters", arguments: [
-        ("orlando@gmail.com", true), ("first.last+tag@mail.example.com.au", true), ("a@b.co", true),
-        ("o'neil@example.ie", true), ("invalid_email", false), ("@example.com", false), ("name@", false),
-        ("name@localhost", false), ("name@-example.com", false), ("name@example-.com", false),
-        ("name@example..com", false), ("name@.example.com", false), ("name@example.com.", false),
-        ("na me@example.com", false), ("josé@example.com", false), ("a@b@c.com", false), (" a@b.co", false),
-    ])
+    @Test(
+        "email follows the HTML rule, needs a dot in the domain and at most 254 characters",
+        arguments: [
+            ("orlando@gmail.com", true), ("first.last+tag@mail.example.com.au", true), ("a@b.co", true),
+            ("o'neil@example.ie", true), ("invalid_email", false), ("@example.com", false), ("name@", false),
+            ("name@localhost", false), ("name@-example.com", false), ("name@example-.com", false),
+            ("name@example..com", false), ("name@.example.com", false), ("name@example.com.", false),
+            ("na me@example.com", false), ("josé@example.com", false), ("a@b@c.com", false), (" a@b.co", false),
+        ])
     func email(input: String, valid: Bool) {
         #expect((code(EmailRule(), input) == nil) == valid)
     }
@@ -120,7 +128,8 @@ struct TextRuleTests {
         #expect(at254.count == 254)
         #expect(code(EmailRule(), at254) == nil)
         #expect(code(EmailRule(), "a" + at254) == .emailFormat)
-        let label63 = String(repeating: "b", count: 63), label64 = label63 + "b"
+        let label63 = String(repeating: "b", count: 63)
+        let label64 = label63 + "b"
         #expect(code(EmailRule(), "a@\(label63).com") == nil)
         #expect(code(EmailRule(), "a@\(label64).com") == .emailFormat)
     }
@@ -167,10 +176,12 @@ struct TextRuleTests {
 
 @Suite("Emptiness")
 struct EmptinessTests {
-    @Test("blank means only white space, ASCII or not", arguments: [
-        ("", true), (" ", true), ("\t\r\n", true), ("\u{00A0}", true), ("\u{3000} \u{2003}", true),
-        ("a", false), (" a", false), ("\u{00A0}é", false), ("\u{0001}", false), ("🙂", false),
-    ])
+    @Test(
+        "blank means only white space, ASCII or not",
+        arguments: [
+            ("", true), (" ", true), ("\t\r\n", true), ("\u{00A0}", true), ("\u{3000} \u{2003}", true),
+            ("a", false), (" a", false), ("\u{00A0}é", false), ("\u{0001}", false), ("🙂", false),
+        ])
     func blank(text: String, empty: Bool) {
         #expect(text.isEmptyValue == empty)
     }

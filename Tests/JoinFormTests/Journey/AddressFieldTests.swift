@@ -1,6 +1,7 @@
-import Testing
 import AddressLookupFeature
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("The address field is the address lookup engine")
@@ -97,7 +98,8 @@ struct AddressFieldTests {
         harness.journey.send(.focus(.child("address", "streetNumber")))
         harness.journey.send(.change(.child("address", "streetNumber"), "12"))
         harness.journey.send(.focus(.child("address", "street")))
-        #expect(harness.state.field("address")?.status == .unknown, "moving within the address checks only the input left")
+        #expect(
+            harness.state.field("address")?.status == .unknown, "moving within the address checks only the input left")
         harness.journey.send(.focus(.field("username")))
         let address = try #require(harness.state.address)
         #expect(address.manualField(.street)?.status.violations.map(\.code) == [.required])
@@ -110,8 +112,11 @@ struct AddressFieldTests {
         let harness = try await accountPage()
         harness.journey.send(.address(.enterManually))
         let order = harness.state.focusOrder
-        #expect(order == [.child("address", "unit"), .child("address", "streetNumber"), .child("address", "street"),
-                          .child("address", "suburb"), .child("address", "postcode"), .field("username"), .field("password")])
+        #expect(
+            order == [
+                .child("address", "unit"), .child("address", "streetNumber"), .child("address", "street"),
+                .child("address", "suburb"), .child("address", "postcode"), .field("username"), .field("password"),
+            ])
         harness.journey.send(.focus(.child("address", "postcode")))
         harness.journey.send(.next)
         #expect(harness.state.focus == .field("username"))
@@ -177,12 +182,16 @@ struct AddressFieldTests {
 @Suite("The address field after clear", .timeLimit(.minutes(1)))
 @MainActor
 struct AddressClearJourneyTests {
-    @Test("enter manually, back to search, clear, enter manually: sign-up asks for the address and never sends the cleared one")
+    @Test(
+        "enter manually, back to search, clear, enter manually: sign-up asks for the address and never sends the cleared one"
+    )
     func clearedAddressIsNotSubmitted() async throws {
         let harness = try JourneyHarness(region: .australia)
         await harness.reachAccountPage()
         harness.journey.send(.address(.enterManually))
-        for (child, text) in [("streetNumber", "7"), ("street", "Example Road"), ("suburb", "Fitzroy"), ("postcode", "3065")] {
+        for (child, text) in [
+            ("streetNumber", "7"), ("street", "Example Road"), ("suburb", "Fitzroy"), ("postcode", "3065"),
+        ] {
             harness.type(text, into: "address", child: child)
         }
         harness.journey.send(.change(.child("address", "state"), "VIC"))

@@ -1,6 +1,7 @@
-import Testing
 import LiveryCore
 import LiveryTesting
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Continue walk and loading state")

@@ -1,5 +1,6 @@
-import Testing
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Deposit limit: the Australian prompt and parent validity")
@@ -98,8 +99,11 @@ struct DepositLimitTests {
         #expect(harness.state.createdClient != nil)
     }
 
-    @Test("the amount is a whole number from 1 to 999999; the period one of the listed periods",
-          arguments: [("0", false), ("1", true), ("999999", true), ("1000000", false), ("12.50", false), ("1,000", false)])
+    @Test(
+        "the amount is a whole number from 1 to 999999; the period one of the listed periods",
+        arguments: [
+            ("0", false), ("1", true), ("999999", true), ("1000000", false), ("12.50", false), ("1,000", false),
+        ])
     func amountEdges(amount: String, valid: Bool) {
         var form = DepositLimitState(isRequired: true)
         form.choose(.limited)

@@ -1,5 +1,6 @@
-import Testing
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Focus: next and done across rows and child forms")
@@ -18,8 +19,11 @@ struct FocusOrderTests {
     @Test("next walks page one left to right, row by row, skipping the title drop-down; the last input says done")
     func pageOne() async throws {
         let harness = try JourneyHarness()
-        #expect(harness.state.focusOrder == [.field("firstName"), .field("lastName"), .field("dateOfBirth"),
-                                                   .field("email"), .field("mobile")])
+        #expect(
+            harness.state.focusOrder == [
+                .field("firstName"), .field("lastName"), .field("dateOfBirth"),
+                .field("email"), .field("mobile"),
+            ])
         harness.journey.send(.focus(.field("email")))
         #expect(harness.state.keyboardAction == .next)
         harness.journey.send(.focus(.field("mobile")))
@@ -59,16 +63,22 @@ struct FocusOrderTests {
     @Test("focus goes into the deposit-limit child form and back to the root form after it")
     func childFormHandsBack() async throws {
         let promo = try FieldDefinition(name: "promoCode", inputType: .text)
-        let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"],
-                                                                adding: promo, after: "depositLimit"))
+        let harness = try JourneyHarness(
+            definition: .standard(
+                for: .australia, removing: ["address"],
+                adding: promo, after: "depositLimit"))
         harness.fillDetails()
         harness.journey.send(.continue)
         await harness.journey.settle()
-        #expect(walkNext(harness.journey, from: .field("username")) ==
-                [.field("username"), .field("password"), .field("promoCode"), nil])
+        #expect(
+            walkNext(harness.journey, from: .field("username")) == [
+                .field("username"), .field("password"), .field("promoCode"), nil,
+            ])
         harness.journey.send(.chooseDepositLimit(.limited))
-        #expect(walkNext(harness.journey, from: .field("username")) ==
-                [.field("username"), .field("password"), .child("depositLimit", "amount"), .field("promoCode"), nil])
+        #expect(
+            walkNext(harness.journey, from: .field("username")) == [
+                .field("username"), .field("password"), .child("depositLimit", "amount"), .field("promoCode"), nil,
+            ])
     }
 
     @Test("the last input of a child form says done when nothing after it takes focus")

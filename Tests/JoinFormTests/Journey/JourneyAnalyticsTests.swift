@@ -1,5 +1,6 @@
-import Testing
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Analytics of the journey")
@@ -17,7 +18,10 @@ struct JourneyAnalyticsTests {
         #expect(focus["to"] == .string("firstName"))
         #expect(focus["brand"] == .string("test-au") && focus["region"] == .string("AU"))
         #expect(focus["page"] == .string("details") && focus["screen"] == .string("join/details"))
-        #expect(events.filter { $0.name == JoinEvent.continued }.map { $0["outcome"] } == [.string("valid"), .string("valid")])
+        #expect(
+            events.filter { $0.name == JoinEvent.continued }.map { $0["outcome"] } == [
+                .string("valid"), .string("valid"),
+            ])
         #expect(events.contains { $0.name == JoinEvent.pageShown && $0["direction"] == .string("forward") })
         #expect(events.last?.name == JoinEvent.signUp && events.last?["outcome"] == .string("created"))
     }
@@ -41,7 +45,9 @@ struct JourneyAnalyticsTests {
         harness.journey.send(.toggle("marketingConsent"))
         harness.journey.send(.continue)
         await harness.journey.settle()
-        let typed = ["Hunter2-Secret", "private_handle", "alex@example.com", "Alex", "Citizen", "01/02/2000", "0412 345 678"]
+        let typed = [
+            "Hunter2-Secret", "private_handle", "alex@example.com", "Alex", "Citizen", "01/02/2000", "0412 345 678",
+        ]
         let events = harness.analytics.events
         #expect(events.count > 10)
         for event in events {

@@ -2,6 +2,7 @@ import AddressLookupFeature
 import Foundation
 import LiveryCore
 import LiveryTesting
+
 @testable import JoinFormFeature
 
 /// A brand used only by journey tests; its join settings are the test's.
@@ -15,9 +16,10 @@ struct JourneyTestBrand: BrandPlugin {
 
     init(region: Region) {
         let australian = region == .australia
-        manifest = BrandManifest(id: BrandID(rawValue: australian ? "test-au" : "test-nz")!, displayName: "Test",
-                                 region: region, currencyCode: australian ? "AUD" : "NZD",
-                                 locale: australian ? "en-AU" : "en-NZ")
+        manifest = BrandManifest(
+            id: BrandID(rawValue: australian ? "test-au" : "test-nz")!, displayName: "Test",
+            region: region, currencyCode: australian ? "AUD" : "NZD",
+            locale: australian ? "en-AU" : "en-NZ")
     }
 
     func configure(_ settings: inout FeatureSettings) {
@@ -26,12 +28,15 @@ struct JourneyTestBrand: BrandPlugin {
 
     static let theme: Theme = {
         let style = TextStyle(fontFamily: "Test", size: 16, weight: .regular, lineHeight: 20)
-        return Theme(name: "Test", palette: ColorPalette { _ in RGBColor(red: 0, green: 0, blue: 0) },
-                     typography: TypographyScale(title: style, headline: style, body: style, caption: style,
-                                                 button: style, badge: style),
-                     spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
-                     icons: IconSet(search: "s", login: "l", join: "j", betslip: "b", balance: "m", pendingBets: "p",
-                                    locker: "k", toolbox: "t", userTray: "u", pot: nil, close: "c", clear: "x"))
+        return Theme(
+            name: "Test", palette: ColorPalette { _ in RGBColor(red: 0, green: 0, blue: 0) },
+            typography: TypographyScale(
+                title: style, headline: style, body: style, caption: style,
+                button: style, badge: style),
+            spacing: SpacingScale(xxs: 2, xs: 4, s: 8, m: 16, l: 24, xl: 32),
+            icons: IconSet(
+                search: "s", login: "l", join: "j", betslip: "b", balance: "m", pendingBets: "p",
+                locker: "k", toolbox: "t", userTray: "u", pot: nil, close: "c", clear: "x"))
     }()
 }
 
@@ -89,22 +94,26 @@ struct JourneyHarness {
     let region: Region
 
     /// A journey over `definition` (the region's standard one by default).
-    init(region: Region = .australia, definition: FormDefinition? = nil, takenUsernames: Set<String> = ["taken_name"],
-         register: [SelfExcludedPerson]? = nil, addresses: any AddressLookupService = JourneyHarness.addresses,
-         configure: (inout JoinFormSettings) -> Void = { _ in }) throws {
+    init(
+        region: Region = .australia, definition: FormDefinition? = nil, takenUsernames: Set<String> = ["taken_name"],
+        register: [SelfExcludedPerson]? = nil, addresses: any AddressLookupService = JourneyHarness.addresses,
+        configure: (inout JoinFormSettings) -> Void = { _ in }
+    ) throws {
         let definition = try definition ?? FormDefinition.standard(for: region)
         self.definition = definition
         self.region = region
-        let embedded = EmbeddedAccountBackend(definition: definition,
-                                              environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
-                                              takenUsernames: takenUsernames, selfExclusionRegister: register)
+        let embedded = EmbeddedAccountBackend(
+            definition: definition,
+            environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
+            takenUsernames: takenUsernames, selfExclusionRegister: register)
         backend = ScriptedAccountBackend(embedded: embedded)
         var brand = JourneyTestBrand(region: region)
         brand.joinSettings.definition = definition
         configure(&brand.joinSettings)
-        let services = RuntimeServices(clock: EngineClock(clock), wallClock: clock.wallClock(), backend: backend,
-                                       addressLookup: addresses,
-                                       analytics: AnalyticsPipeline(destinations: [analytics]), featureFlags: flags)
+        let services = RuntimeServices(
+            clock: EngineClock(clock), wallClock: clock.wallClock(), backend: backend,
+            addressLookup: addresses,
+            analytics: AnalyticsPipeline(destinations: [analytics]), featureFlags: flags)
         journey = try Runtime(brand: brand, services: services).joinForm()
     }
 
@@ -144,8 +153,10 @@ struct JourneyHarness {
     }
 
     /// Fills page two's own inputs with valid values.
-    func fillAccount(username: String = "alex_c", password: String = "Correct-Horse-9",
-                     depositLimit: DepositLimitDecision = .declined) async {
+    func fillAccount(
+        username: String = "alex_c", password: String = "Correct-Horse-9",
+        depositLimit: DepositLimitDecision = .declined
+    ) async {
         type(username, into: "username")
         type(password, into: "password")
         if depositLimit != .undecided { journey.send(.chooseDepositLimit(depositLimit)) }
@@ -154,12 +165,15 @@ struct JourneyHarness {
 
     /// A small address book for the journey: one Australian and one New Zealand street.
     static let addresses = EmbeddedAddressLookupService(addresses: [
-        PostalAddress(id: "au-1", streetNumber: "12", street: "Smith Street",
-                      area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
-        PostalAddress(id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-                      area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
-        PostalAddress(id: "nz-1", streetNumber: "1", street: "Queen Street",
-                      area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
+        PostalAddress(
+            id: "au-1", streetNumber: "12", street: "Smith Street",
+            area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+        PostalAddress(
+            id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
+            area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+        PostalAddress(
+            id: "nz-1", streetNumber: "1", street: "Queen Street",
+            area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
     ])
 
     /// Searches for `query` in the address field, lets the debounce pass and
@@ -184,8 +198,10 @@ struct JourneyHarness {
 extension FormDefinition {
     /// The region's standard definition with `changes` applied (a field
     /// removed, one added after another), for tests of one behaviour.
-    static func standard(for region: Region, removing removed: Set<FieldName> = [],
-                         adding added: FieldDefinition? = nil, after anchor: FieldName? = nil) throws -> FormDefinition {
+    static func standard(
+        for region: Region, removing removed: Set<FieldName> = [],
+        adding added: FieldDefinition? = nil, after anchor: FieldName? = nil
+    ) throws -> FormDefinition {
         var amendments: [FormAmendment] = removed.isEmpty ? [] : [.remove(removed.sorted { $0.rawValue < $1.rawValue })]
         if let added, let anchor { amendments.append(.add(added, after: anchor)) }
         return try FormDefinition.standard(for: region).amended(by: amendments)

@@ -1,6 +1,7 @@
-import Testing
 import LiveryCore
 import LiveryTesting
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Journey start: states, pages, rows and traits")
@@ -33,7 +34,10 @@ struct JourneyStartTests {
     @Test("page one shows title and first name side by side, then one field per row")
     func rows() async throws {
         let state = try JourneyHarness().state
-        #expect(state.rows.map { $0.map(\.name) } == [["title", "firstName"], ["lastName"], ["dateOfBirth"], ["email"], ["mobile"]])
+        #expect(
+            state.rows.map { $0.map(\.name) } == [
+                ["title", "firstName"], ["lastName"], ["dateOfBirth"], ["email"], ["mobile"],
+            ])
         #expect(state.pages.map(\.name) == ["details", "account"])
         #expect(state.callToAction == CallToAction(purpose: .continue, showsProgress: false, isEnabled: true))
     }
@@ -46,7 +50,9 @@ struct JourneyStartTests {
         let birth = try #require(state.field("dateOfBirth")?.traits)
         #expect(birth.format == .dateOfBirth && birth.keyboard == .number && birth.inputLimit == 10)
         let email = try #require(state.field("email")?.traits)
-        #expect(email.keyboard == .email && email.capitalisation == FieldTraits.Capitalisation.none && email.inputLimit == 254)
+        #expect(
+            email.keyboard == .email && email.capitalisation == FieldTraits.Capitalisation.none
+                && email.inputLimit == 254)
         let first = try #require(state.field("firstName")?.traits)
         #expect(first.capitalisation == .words)
         #expect(state.field("password")?.traits.isSecure == true)
@@ -63,11 +69,13 @@ struct JourneyStartTests {
         #expect(harness.state.field("dateOfBirth")?.displayValue == "21/11/2008")
     }
 
-    @Test("mobile numbers are grouped the way the region writes them", arguments: [
-        (Region.australia, "0412345678", "0412 345 678"),
-        (Region.australia, "+61412345678", "+61 412 345 678"),
-        (Region.newZealand, "0211234567", "021 123 4567"),
-    ])
+    @Test(
+        "mobile numbers are grouped the way the region writes them",
+        arguments: [
+            (Region.australia, "0412345678", "0412 345 678"),
+            (Region.australia, "+61412345678", "+61 412 345 678"),
+            (Region.newZealand, "0211234567", "021 123 4567"),
+        ])
     func mobileFormatting(region: Region, typed: String, shown: String) async throws {
         let harness = try JourneyHarness(region: region)
         harness.type(typed, into: "mobile")
@@ -85,12 +93,14 @@ struct JourneyStartTests {
 
     @Test("the journey comes from the runtime with the region's standard definition")
     func runtimeBuildsStandardDefinition() async throws {
-        let services = RuntimeServices(clock: EngineClock(VirtualClock()), wallClock: VirtualClock().wallClock(),
-                                       backend: ScriptedAccountBackend(embedded: EmbeddedAccountBackend(
-                                           definition: try .standard(for: .newZealand),
-                                           environment: RuleEnvironment(region: .newZealand, wallClock: .system()))),
-                                       addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(),
-                                       featureFlags: FeatureFlagStore())
+        let services = RuntimeServices(
+            clock: EngineClock(VirtualClock()), wallClock: VirtualClock().wallClock(),
+            backend: ScriptedAccountBackend(
+                embedded: EmbeddedAccountBackend(
+                    definition: try .standard(for: .newZealand),
+                    environment: RuleEnvironment(region: .newZealand, wallClock: .system()))),
+            addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(),
+            featureFlags: FeatureFlagStore())
         let journey = try Runtime(brand: JourneyTestBrand(region: .newZealand), services: services).joinForm()
         let state = journey.state
         #expect(state.field("depositLimit")?.traits.isRequired == false)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Definitions from data drive the journey")
@@ -8,13 +9,15 @@ import LiveryCore
 struct SeedConfigurationJourneyTests {
     @Test("a minimal server configuration runs as a one-page journey that signs up")
     func minimalConfiguration() async throws {
-        let definition = try FormDefinition.load(json: Data("""
-        { "fields": [
-            {"name": "Mobile", "inputType": "Tel", "validate": {"mandatory": true, "custom": [{"rule": "mobile"}]}},
-            {"name": "Password", "inputType": "Password", "validate": {"mandatory": true}},
-            {"name": "TermsAndConditions", "inputType": "Checkbox", "validate": {"mandatory": true}}
-        ] }
-        """.utf8))
+        let definition = try FormDefinition.load(
+            json: Data(
+                """
+                { "fields": [
+                    {"name": "Mobile", "inputType": "Tel", "validate": {"mandatory": true, "custom": [{"rule": "mobile"}]}},
+                    {"name": "Password", "inputType": "Password", "validate": {"mandatory": true}},
+                    {"name": "TermsAndConditions", "inputType": "Checkbox", "validate": {"mandatory": true}}
+                ] }
+                """.utf8))
         let harness = try JourneyHarness(definition: definition)
         #expect(harness.state.callToAction.purpose == .signUp)
         harness.type("0412345678", into: "Mobile")
@@ -26,7 +29,8 @@ struct SeedConfigurationJourneyTests {
         harness.journey.send(.toggle("TermsAndConditions"))
         #expect(harness.status("TermsAndConditions") == .valid, "a tick box is checked as it is ticked")
         harness.journey.send(.toggle("TermsAndConditions"))
-        #expect(harness.status("TermsAndConditions")?.violations.map(\.code) == [.consentRequired], "and as it is unticked")
+        #expect(
+            harness.status("TermsAndConditions")?.violations.map(\.code) == [.consentRequired], "and as it is unticked")
         harness.journey.send(.toggle("TermsAndConditions"))
         harness.journey.send(.continue)
         await harness.journey.settle()
@@ -36,7 +40,8 @@ struct SeedConfigurationJourneyTests {
 
     @Test("a brand's amended definition replaces the standard one: an extra optional field appears in its row")
     func amendedDefinition() async throws {
-        let promo = try FieldDefinition(name: "promoCode", inputType: .text, validate: ValidationDefinition(maxLength: 12))
+        let promo = try FieldDefinition(
+            name: "promoCode", inputType: .text, validate: ValidationDefinition(maxLength: 12))
         let amended = try FormDefinition.standard(for: .australia, adding: promo, after: "mobile")
         let harness = try JourneyHarness(definition: amended)
         let state = harness.state

@@ -1,15 +1,19 @@
-import Testing
 import LiveryCore
 import LiveryTesting
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Page two and creating the client")
 @MainActor
 struct SignUpTests {
-    private func readyToSignUp(region: Region = .australia, register: [SelfExcludedPerson]? = nil,
-                               configure: (inout JoinFormSettings) -> Void = { _ in }) async throws -> JourneyHarness {
-        let harness = try JourneyHarness(region: region, definition: .standard(for: region, removing: ["address"]),
-                                         register: register, configure: configure)
+    private func readyToSignUp(
+        region: Region = .australia, register: [SelfExcludedPerson]? = nil,
+        configure: (inout JoinFormSettings) -> Void = { _ in }
+    ) async throws -> JourneyHarness {
+        let harness = try JourneyHarness(
+            region: region, definition: .standard(for: region, removing: ["address"]),
+            register: register, configure: configure)
         await harness.reachAccountPage()
         await harness.fillAccount()
         return harness
@@ -111,7 +115,8 @@ struct SignUpTests {
     @Test("a rejected field on an earlier page brings that page back")
     func rejectedOnEarlierPage() async throws {
         let harness = try await readyToSignUp()
-        await harness.backend.failNextCreate(with: .rejected(["email": [RuleViolation(code: "email.inUse", template: "In use.")]]))
+        await harness.backend.failNextCreate(
+            with: .rejected(["email": [RuleViolation(code: "email.inUse", template: "In use.")]]))
         await signUp(harness)
         let state = harness.state
         #expect(state.pageIndex == 0)
@@ -120,17 +125,22 @@ struct SignUpTests {
 
     @Test("a rule code the brand configured raises its own alert (a region's extra situation)")
     func configuredAlert() async throws {
-        let custom = SystemAlert(kind: .configured, title: "Identity check", message: "We need a document.",
-                                 actions: [SystemAlert.Action("OK", role: .dismiss)])
-        let harness = try await readyToSignUp(region: .newZealand) { $0.alerts.byRuleCode["identity.unverified"] = custom }
-        await harness.backend.failNextCreate(with: .rejected(["lastName": [RuleViolation(code: "identity.unverified", template: "Unverified.")]]))
+        let custom = SystemAlert(
+            kind: .configured, title: "Identity check", message: "We need a document.",
+            actions: [SystemAlert.Action("OK", role: .dismiss)])
+        let harness = try await readyToSignUp(region: .newZealand) {
+            $0.alerts.byRuleCode["identity.unverified"] = custom
+        }
+        await harness.backend.failNextCreate(
+            with: .rejected(["lastName": [RuleViolation(code: "identity.unverified", template: "Unverified.")]]))
         await signUp(harness)
         #expect(harness.state.alert == custom)
     }
 
     @Test("a person on the self-exclusion register gets its alert and no account")
     func selfExcluded() async throws {
-        let person = SelfExcludedPerson(firstName: "Alex", lastName: "Citizen", dateOfBirth: CalendarDay(year: 2000, month: 2, day: 1)!)
+        let person = SelfExcludedPerson(
+            firstName: "Alex", lastName: "Citizen", dateOfBirth: CalendarDay(year: 2000, month: 2, day: 1)!)
         let harness = try await readyToSignUp(register: [person])
         await signUp(harness)
         let state = harness.state
@@ -142,8 +152,9 @@ struct SignUpTests {
         #expect(harness.analytics.events.last?["link"] == .string("selfExclusionRegister"))
     }
 
-    @Test("someone who already has an account is sent to log in, native or legacy by the login-native flag",
-          arguments: [true, false])
+    @Test(
+        "someone who already has an account is sent to log in, native or legacy by the login-native flag",
+        arguments: [true, false])
     func alreadyRegistered(loginNative: Bool) async throws {
         let harness = try await readyToSignUp()
         harness.flags.set(.loginNative, loginNative)
@@ -151,7 +162,8 @@ struct SignUpTests {
         await signUp(harness)
         #expect(harness.state.route == (loginNative ? .nativeLogin : .legacyLogin))
         #expect(harness.state.alert == nil)
-        #expect(harness.analytics.events.last { $0.name == JoinEvent.signUp }?["outcome"] == .string("already_registered"))
+        #expect(
+            harness.analytics.events.last { $0.name == JoinEvent.signUp }?["outcome"] == .string("already_registered"))
     }
 
     @Test("any other conflict the service reports is a failed sign-up: the alert, every value kept")
@@ -176,7 +188,9 @@ struct SignUpTests {
         harness.journey.send(.open(.customerSupport))
         harness.journey.send(.open(.selfExclusionRegister))
         #expect(harness.state.route == nil)
-        let links = harness.analytics.events.filter { $0.name == JoinEvent.linkOpened }.compactMap { $0["link"]?.stringValue }
+        let links = harness.analytics.events.filter { $0.name == JoinEvent.linkOpened }.compactMap {
+            $0["link"]?.stringValue
+        }
         #expect(links == ["termsAndConditions", "privacyPolicy", "customerSupport", "selfExclusionRegister"])
     }
 

@@ -3,6 +3,7 @@ import LiveryCore
 import LiveryTesting
 import Observation
 import Testing
+
 @testable import JoinFormFeature
 
 /// The join form as a head holds it: intents applied in the order sent,
@@ -26,14 +27,16 @@ struct StoreOrderingTests {
             harness.journey.send(.change(.field("password"), text))
             sent.append(text)
             #expect(harness.state.field("password")?.value == .text(text), "read back at once")
-            if length == 10 { await gate.open() }                 // the answer races the next keystrokes
+            if length == 10 { await gate.open() }  // the answer races the next keystrokes
             if length % 7 == 0 { await Task.detached {}.value }  // let other work run between keystrokes
         }
         await harness.journey.settle()
         #expect(harness.status("username") == .valid)
         var seen: [String] = []
         for await state in stream {
-            if case .text(let text)? = state.field("password")?.value, text != seen.last, !text.isEmpty { seen.append(text) }
+            if case .text(let text)? = state.field("password")?.value, text != seen.last, !text.isEmpty {
+                seen.append(text)
+            }
             if state == harness.state { break }
         }
         #expect(seen == sent)
@@ -43,10 +46,16 @@ struct StoreOrderingTests {
     func observedOnEveryChange() throws {
         let harness = try JourneyHarness()
         let notified = Arrivals()
-        let intents: [JoinIntent] = [.focus(.field("firstName")), .change(.field("firstName"), "A"),
-                                     .change(.field("firstName"), "Al"), .next, .toggle("marketingConsent")]
+        let intents: [JoinIntent] = [
+            .focus(.field("firstName")), .change(.field("firstName"), "A"),
+            .change(.field("firstName"), "Al"), .next, .toggle("marketingConsent"),
+        ]
         for (count, intent) in intents.enumerated() {
-            withObservationTracking { _ = harness.journey.state } onChange: { notified.arrive() }
+            withObservationTracking {
+                _ = harness.journey.state
+            } onChange: {
+                notified.arrive()
+            }
             harness.journey.send(intent)
             #expect(notified.arrived == count + 1, "\(intent)")
         }

@@ -1,6 +1,7 @@
-import Testing
 import LiveryCore
 import LiveryTesting
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("Username availability through the account service")
@@ -81,7 +82,7 @@ struct UsernameCheckTests {
         let answered = await harness.journey.state { $0.field("username")?.status == .valid }
         #expect(answered.field("username")?.value == .text("fresh_name"))
         await gate.open()
-        await harness.journey.settle()   // waits for the older answer too, which must change nothing
+        await harness.journey.settle()  // waits for the older answer too, which must change nothing
         #expect(await harness.backend.usernameQuestions == ["taken_name", "fresh_name"])
         let field = harness.state.field("username")
         #expect(field?.value == .text("fresh_name"))

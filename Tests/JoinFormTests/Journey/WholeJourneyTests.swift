@@ -1,6 +1,7 @@
-import Testing
 import AddressLookupFeature
 import LiveryCore
+import Testing
+
 @testable import JoinFormFeature
 
 @Suite("The whole journey, from an empty form to a created client")
@@ -48,7 +49,8 @@ struct WholeJourneyTests {
         #expect(stored.fields["depositLimit"] == "undecided")
     }
 
-    @Test("someone under 18 cannot get past page one (18 or over everywhere)", arguments: [Region.australia, .newZealand])
+    @Test(
+        "someone under 18 cannot get past page one (18 or over everywhere)", arguments: [Region.australia, .newZealand])
     func underage(region: Region) async throws {
         let harness = try JourneyHarness(region: region)
         harness.fillDetails(dateOfBirth: "01012010")

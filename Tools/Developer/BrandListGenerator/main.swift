@@ -8,23 +8,23 @@ guard let output = arguments.first else {
 }
 let modules = Array(arguments.dropFirst())
 var text = """
-// Generated at build time from Package.swift's brand list (BrandListPlugin); not kept by hand.
-import BrandDeclarations
+    // Generated at build time from Package.swift's brand list (BrandListPlugin); not kept by hand.
+    import BrandDeclarations
 
-"""
+    """
 for module in modules { text += "import \(module)\n" }
 text += """
 
-/// Every brand Package.swift lists, in its order, each read from its `brand.json`.
-/// - Throws: ``BrandFileError`` naming the first brand file that does not read.
-func packageBrands() throws(BrandFileError) -> [BrandDefinition] {
-    [\(modules.map { "try \($0).load()" }.joined(separator: ", "))]
-}
+    /// Every brand Package.swift lists, in its order, each read from its `brand.json`.
+    /// - Throws: ``BrandFileError`` naming the first brand file that does not read.
+    func packageBrands() throws(BrandFileError) -> [BrandDefinition] {
+        [\(modules.map { "try \($0).load()" }.joined(separator: ", "))]
+    }
 
-/// The ids of every brand Package.swift lists (the modules' names without `Brand`, lower-cased), in its order.
-let packageBrandIDs: [String] = [\(modules.map { "\"\($0.dropLast("Brand".count).lowercased())\"" }.joined(separator: ", "))]
+    /// The ids of every brand Package.swift lists (the modules' names without `Brand`, lower-cased), in its order.
+    let packageBrandIDs: [String] = [\(modules.map { "\"\($0.dropLast("Brand".count).lowercased())\"" }.joined(separator: ", "))]
 
-"""
+    """
 do {
     try text.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

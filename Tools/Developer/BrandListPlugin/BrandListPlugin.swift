@@ -16,8 +16,11 @@ struct BrandListPlugin: BuildToolPlugin {
             return brand.name
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "PackageBrands.swift")
-        return [.buildCommand(displayName: "Listing \(brands.count) brands for \(target.name)",
-                              executable: try context.tool(named: "BrandListGenerator").url,
-                              arguments: [output.path] + brands, inputFiles: [], outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Listing \(brands.count) brands for \(target.name)",
+                executable: try context.tool(named: "BrandListGenerator").url,
+                arguments: [output.path] + brands, inputFiles: [], outputFiles: [output])
+        ]
     }
 }

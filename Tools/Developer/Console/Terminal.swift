@@ -11,8 +11,10 @@ public struct Terminal: Sendable {
     public let colour: Bool
 
     /// A terminal that colours as `choice` says (`nil`: decide by `NO_COLOR` and whether output is a terminal).
-    public init(colour choice: Bool? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-                outputIsTerminal: Bool = isatty(STDOUT_FILENO) == 1) {
+    public init(
+        colour choice: Bool? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        outputIsTerminal: Bool = isatty(STDOUT_FILENO) == 1
+    ) {
         colour = choice ?? (environment["NO_COLOR"] == nil && outputIsTerminal)
     }
 
@@ -63,8 +65,10 @@ public struct Terminal: Sendable {
             ([header] + rows).map { Self.visibleLength($0[column]) }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
-            zip(cells, widths).map { cell, width in cell + String(repeating: " ", count: max(0, width - Self.visibleLength(cell))) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            zip(cells, widths).map { cell, width in
+                cell + String(repeating: " ", count: max(0, width - Self.visibleLength(cell)))
+            }
+            .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         return ([bold(line(header))] + rows.map(line)).joined(separator: "\n")
     }

@@ -8,7 +8,9 @@ extension Livery {
     struct Brands: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the registered brands, their regions and promotions entries.",
-            discussion: "With --flags: each brand's feature-flag defaults, as its Brands/<Name>/Plugin/brand.json declares them.")
+            discussion:
+                "With --flags: each brand's feature-flag defaults, as its Brands/<Name>/Plugin/brand.json declares them."
+        )
 
         @Flag(help: "Show each brand's feature-flag defaults (from its brand.json) instead.")
         var flags = false
@@ -20,7 +22,10 @@ extension Livery {
             if flags {
                 var rows: [[String]] = []
                 for manifest in composition.registry.manifests {
-                    rows.append([manifest.id.rawValue] + BrandSettings.flagDefaults(try Livery.configuration(manifest.id.rawValue, in: composition)))
+                    rows.append(
+                        [manifest.id.rawValue]
+                            + BrandSettings.flagDefaults(
+                                try Livery.configuration(manifest.id.rawValue, in: composition)))
                 }
                 print(output.terminal.table(["brand"] + FeatureFlag.known.map(\.rawValue), rows))
                 return
@@ -28,11 +33,15 @@ extension Livery {
             var rows: [[String]] = []
             for manifest in composition.registry.manifests {
                 let configuration = try Livery.configuration(manifest.id.rawValue, in: composition)
-                rows.append([manifest.id.rawValue, manifest.displayName, manifest.region.code, manifest.currencyCode,
-                             manifest.locale, BrandSettings.describe(configuration.appBar.promotions),
-                             configuration.plugin.theme.icons.pot == nil ? "no" : "yes"])
+                rows.append([
+                    manifest.id.rawValue, manifest.displayName, manifest.region.code, manifest.currencyCode,
+                    manifest.locale, BrandSettings.describe(configuration.appBar.promotions),
+                    configuration.plugin.theme.icons.pot == nil ? "no" : "yes",
+                ])
             }
-            print(output.terminal.table(["brand", "name", "region", "currency", "locale", "promotions", "pot icon"], rows))
+            print(
+                output.terminal.table(
+                    ["brand", "name", "region", "currency", "locale", "promotions", "pot icon"], rows))
         }
     }
 }

@@ -19,15 +19,17 @@ extension Livery {
         func run() async throws {
             let checkout = try PackageCheckout.current()
             let name = try checkout.brandName(for: brand)
-            try checkout.swift(["build", "--product", name.lowercased()] + (release ? ["-c", "release"] : []),
-                               describing: "built \(name.lowercased())", terminal: output.terminal)
+            try checkout.swift(
+                ["build", "--product", name.lowercased()] + (release ? ["-c", "release"] : []),
+                describing: "built \(name.lowercased())", terminal: output.terminal)
         }
     }
 
     /// `livery test <brand>`: that brand's test target (its checks, scenarios and Swift tests).
     struct Test: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run one brand's tests: its brand file, theme, form, every scenario file and its own Swift tests.")
+            abstract: "Run one brand's tests: its brand file, theme, form, every scenario file and its own Swift tests."
+        )
 
         @Argument(help: "The brand, e.g. neds.")
         var brand: String
@@ -37,8 +39,9 @@ extension Livery {
         func run() async throws {
             let checkout = try PackageCheckout.current()
             let name = try checkout.brandName(for: brand)
-            try checkout.swift(["test", "--filter", "\(name)BrandTests"], describing: "tested \(name.lowercased())",
-                               terminal: output.terminal)
+            try checkout.swift(
+                ["test", "--filter", "\(name)BrandTests"], describing: "tested \(name.lowercased())",
+                terminal: output.terminal)
         }
     }
 }

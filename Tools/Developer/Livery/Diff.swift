@@ -8,7 +8,9 @@ extension Livery {
     struct Diff: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show every setting, theme token, message, flag default and form difference between two brands.",
-            discussion: "One line each: the setting, its value in the first brand, →, its value in the second (— where a brand has none). Exit status: 0 (whether or not they differ), 2 bad input.")
+            discussion:
+                "One line each: the setting, its value in the first brand, →, its value in the second (— where a brand has none). Exit status: 0 (whether or not they differ), 2 bad input."
+        )
 
         @Argument(help: "The first brand, e.g. ladbrokes.")
         var left: String

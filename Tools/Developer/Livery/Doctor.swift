@@ -20,7 +20,8 @@ extension Livery {
             let terminal = output.terminal
             let composition = try Livery.composition()
             let checkout = try? PackageCheckout.current()
-            let ids = try brand.map { name throws(ToolError) in [try Livery.brand(name, in: composition).manifest.id] }
+            let ids =
+                try brand.map { name throws(ToolError) in [try Livery.brand(name, in: composition).manifest.id] }
                 ?? composition.registry.ids
             var rows: [[String]] = []
             var problems: [String] = []
@@ -30,7 +31,8 @@ extension Livery {
                 problems += checks.flatMap { check in check.problems.map { "\(id): \(check.name): \($0)" } }
             }
             if brand == nil, let checkout {
-                problems += BrandDoctor.listProblems(registered: composition.registry.ids.map(\.rawValue), checkout: checkout)
+                problems += BrandDoctor.listProblems(
+                    registered: composition.registry.ids.map(\.rawValue), checkout: checkout)
             }
             print(terminal.table(["brand"] + BrandDoctor.checkNames, rows))
             guard problems.isEmpty else {

@@ -11,9 +11,12 @@ import LiveryWorkshop
 struct Livery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run, build, test, check, compare and scaffold Livery's brands headlessly.",
-        discussion: "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
-        subcommands: [Brands.self, Run.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
-                      ServerCommand.Sandbox.self, ServerCommand.Preview.self])
+        discussion:
+            "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
+        subcommands: [
+            Brands.self, Run.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
+            ServerCommand.Sandbox.self, ServerCommand.Preview.self,
+        ])
 
     /// Parses the arguments and runs the command, exiting with its status.
     static func main() async {

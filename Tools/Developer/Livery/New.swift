@@ -10,14 +10,17 @@ extension Livery {
         static let configuration = CommandConfiguration(
             abstract: "Scaffold a new brand: its brand.json, plugin, app, tests and scenarios, added to Package.swift.",
             discussion: """
-            The new brand is a copy of --like (theme, app bar, flags, messages, join form and scenario files) under \
-            its own id, name and icons, or of the region's first brand in Package.swift. It passes `livery doctor`, \
-            `livery test` and `livery run` at once; then change its brand.json. Nothing in Core/ or Features/ changes. \
-            Run it inside the checkout (any folder below its Package.swift). On any failure nothing is left written. \
-            Exit status: 0 created, 2 bad input.
-            """)
+                The new brand is a copy of --like (theme, app bar, flags, messages, join form and scenario files) under \
+                its own id, name and icons, or of the region's first brand in Package.swift. It passes `livery doctor`, \
+                `livery test` and `livery run` at once; then change its brand.json. Nothing in Core/ or Features/ changes. \
+                Run it inside the checkout (any folder below its Package.swift). On any failure nothing is left written. \
+                Exit status: 0 created, 2 bad input.
+                """)
 
-        @Argument(help: "The brand's name, a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most 40; not a Swift keyword, a standard-library or module name, or Livery…); its id is the name in lower case.")
+        @Argument(
+            help:
+                "The brand's name, a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most 40; not a Swift keyword, a standard-library or module name, or Livery…); its id is the name in lower case."
+        )
         var name: String
 
         @Option(help: "The brand's region: AU or NZ.")
@@ -36,7 +39,9 @@ extension Livery {
 
         func run() async throws {
             let terminal = output.terminal
-            guard let region = Region(code: region) else { throw ToolError("--region must be AU or NZ, not '\(self.region)'") }
+            guard let region = Region(code: region) else {
+                throw ToolError("--region must be AU or NZ, not '\(self.region)'")
+            }
             terminal.progress(1, of: 4, "reading the brand list and the model brand")
             let checkout = try PackageCheckout.enclosing()
             let names = try checkout.brandNames()
@@ -51,7 +56,9 @@ extension Livery {
             for file in scaffold.createdPaths { print("  + \(file)") }
             for file in scaffold.changedPaths { print("  ~ \(file)") }
             print("Next: swift run livery test \(name.lowercased()) && swift run livery run \(name.lowercased())")
-            print("Then change Brands/\(name)/Plugin/brand.json; `swift run livery diff \(model.manifest.id) \(name.lowercased())` shows what differs.")
+            print(
+                "Then change Brands/\(name)/Plugin/brand.json; `swift run livery diff \(model.manifest.id) \(name.lowercased())` shows what differs."
+            )
         }
     }
 }

@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import LiveryConsole
 import LiveryWorkshop
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `livery sandbox …` and `livery preview …`: the commands that serve HTTP
@@ -64,7 +65,9 @@ enum ServerCommand {
             }
         }
         guard FileManager.default.isExecutableFile(atPath: server.path) else {
-            throw ToolError("livery-server is not built beside \(executable.path): run `swift build --product livery-server` in the checkout")
+            throw ToolError(
+                "livery-server is not built beside \(executable.path): run `swift build --product livery-server` in the checkout"
+            )
         }
         fflush(nil)
         let argv = ([server.path] + arguments).map { strdup($0) } + [nil]
@@ -79,12 +82,16 @@ enum ServerCommand {
     private static func build(in checkout: PackageCheckout, products: URL, missing: Bool) throws {
         let configuration = products.lastPathComponent == "release" ? "release" : "debug"
         let scratch = products.deletingLastPathComponent().deletingLastPathComponent()
-        FileHandle.standardError.write(Data((missing
-            ? "building livery-server (the HTTP server stack; the first build takes a few minutes)…\n"
-            : "livery-server is older than its sources: building it…\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                (missing
+                    ? "building livery-server (the HTTP server stack; the first build takes a few minutes)…\n"
+                    : "livery-server is older than its sources: building it…\n").utf8))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path]
+        process.arguments = [
+            "swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path,
+        ]
         process.currentDirectoryURL = checkout.root
         let output = Pipe()
         process.standardOutput = output

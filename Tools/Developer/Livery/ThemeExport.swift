@@ -5,8 +5,9 @@ import LiveryConsole
 extension Livery {
     /// `livery theme <brand>`: the brand's theme as W3C design tokens.
     struct ThemeExport: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "theme",
-                                                        abstract: "Print a brand's theme as W3C design-tokens JSON.")
+        static let configuration = CommandConfiguration(
+            commandName: "theme",
+            abstract: "Print a brand's theme as W3C design-tokens JSON.")
 
         @Argument(help: "The brand, e.g. neds.")
         var brand: String

@@ -1,5 +1,5 @@
-import BrandDeclarations
 import ArgumentParser
+import BrandDeclarations
 import Foundation
 import LiveryComposition
 import LiveryConsole
@@ -22,23 +22,38 @@ public struct ScenarioRunOptions: ParsableArguments {
     public var scenarios: String?
 
     /// A server to run against instead of embedded services.
-    @Option(help: "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox --allow-seeding`) instead of embedded services.")
+    @Option(
+        help:
+            "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox --allow-seeding`) instead of embedded services."
+    )
     public var backend: String?
 
     /// Whether to report journey coverage after the run.
-    @Flag(help: "After the run, report journey coverage: which intents, routes, alerts, alert actions, field states, rule codes and analytics events the scenarios reached, and which not.")
+    @Flag(
+        help:
+            "After the run, report journey coverage: which intents, routes, alerts, alert actions, field states, rule codes and analytics events the scenarios reached, and which not."
+    )
     public var coverage = false
 
     /// How many files run side by side.
-    @Option(help: "Run this many files side by side, each in a process of its own, 1…64 (default: the number of cores); each file's transcript is printed whole, in name order.")
+    @Option(
+        help:
+            "Run this many files side by side, each in a process of its own, 1…64 (default: the number of cores); each file's transcript is printed whole, in name order."
+    )
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     /// The share of the files to run.
-    @Option(help: "Run a stable share of the files, I of N (e.g. 2/4): each file falls to one shard by its name, so N shards run every file once.")
+    @Option(
+        help:
+            "Run a stable share of the files, I of N (e.g. 2/4): each file falls to one shard by its name, so N shards run every file once."
+    )
     public var shard: String?
 
     /// Where to write a JUnit XML report.
-    @Option(help: "Also write a JUnit XML report to this file: one test case per scenario file, failures with file:line and expected/got.")
+    @Option(
+        help:
+            "Also write a JUnit XML report to this file: one test case per scenario file, failures with file:line and expected/got."
+    )
     public var junit: String?
 
     /// Set on the processes a run starts for ``jobs``.
@@ -67,7 +82,9 @@ public struct ScenarioRunOptions: ParsableArguments {
 
     /// The server at `text`, when it is an http(s) URL with a host.
     public static func server(_ text: String) -> HTTPServiceConfiguration? {
-        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else { return nil }
+        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            return nil
+        }
         return HTTPServiceConfiguration(baseURL: url)
     }
 
@@ -76,14 +93,18 @@ public struct ScenarioRunOptions: ParsableArguments {
     /// executable's arguments that lead to the run (`["run", "neds"]` for
     /// `livery`, none for a brand's executable), for the workers of ``jobs``.
     @MainActor
-    public func run(_ brand: String, of composition: Composition, terminal: Terminal, command: [String] = []) async throws {
+    public func run(_ brand: String, of composition: Composition, terminal: Terminal, command: [String] = [])
+        async throws
+    {
         // Workers are processes of this tool; a test process (an .xctest bundle) runs every file itself.
         let executable = Bundle.main.executablePath.flatMap { $0.hasSuffix(".xctest") ? nil : $0 }
-        let status = await ScenarioCommand(composition: composition, brand: brand, files: files, json: json,
-                                           colour: terminal.colour, scenariosDirectory: scenarios,
-                                           backend: backend.flatMap(Self.server), coverage: coverage, jobs: jobs,
-                                           shard: shard.flatMap(Shard.init), junit: junit,
-                                           workerCommand: executable.map { [$0] + command + forWorkers }, isWorker: worker).run()
+        let status = await ScenarioCommand(
+            composition: composition, brand: brand, files: files, json: json,
+            colour: terminal.colour, scenariosDirectory: scenarios,
+            backend: backend.flatMap(Self.server), coverage: coverage, jobs: jobs,
+            shard: shard.flatMap(Shard.init), junit: junit,
+            workerCommand: executable.map { [$0] + command + forWorkers }, isWorker: worker
+        ).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

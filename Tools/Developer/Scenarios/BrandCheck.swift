@@ -10,7 +10,8 @@ import LiveryCore
 /// like every other from its first build.
 public struct BrandCheck: Sendable, CustomStringConvertible {
     private enum Kind: Sendable {
-        case brandFile, conformance, scenariosPresent, scenario(String)
+        case brandFile, conformance, scenariosPresent
+        case scenario(String)
     }
 
     private let kind: Kind
@@ -20,8 +21,11 @@ public struct BrandCheck: Sendable, CustomStringConvertible {
     /// Every check of `brand`: the file, conformance, presence, then each scenario file.
     public static func all<Brand: DeclaredBrand>(_ brand: Brand.Type) -> [BrandCheck] {
         let id = String(describing: Brand.self).replacingOccurrences(of: "Brand", with: "").lowercased()
-        let load: @Sendable () throws(BrandFileError) -> BrandDefinition = { () throws(BrandFileError) in try Brand.load() }
-        let kinds: [Kind] = [.brandFile, .conformance, .scenariosPresent] + ScenarioLibrary.fileNames(for: id).map(Kind.scenario)
+        let load: @Sendable () throws(BrandFileError) -> BrandDefinition = { () throws(BrandFileError) in
+            try Brand.load()
+        }
+        let kinds: [Kind] =
+            [.brandFile, .conformance, .scenariosPresent] + ScenarioLibrary.fileNames(for: id).map(Kind.scenario)
         return kinds.map { BrandCheck(kind: $0, id: id, load: load) }
     }
 
@@ -46,7 +50,8 @@ public struct BrandCheck: Sendable, CustomStringConvertible {
         }
         switch kind {
         case .brandFile:
-            return brand.manifest.id.rawValue == id ? [] : ["brand.json declares id '\(brand.manifest.id)', but the brand is \(id)"]
+            return brand.manifest.id.rawValue == id
+                ? [] : ["brand.json declares id '\(brand.manifest.id)', but the brand is \(id)"]
         case .conformance:
             return BrandConformance.checks(brand).flatMap { check in check.problems.map { "\(check.name): \($0)" } }
         case .scenariosPresent:

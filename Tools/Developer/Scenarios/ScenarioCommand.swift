@@ -40,10 +40,12 @@ public struct ScenarioCommand: Sendable {
     var workers: (any ScenarioWorkers)?
 
     /// A command.
-    public init(composition: Composition, brand: String, files: [String] = [], json: Bool = false,
-                colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil,
-                coverage: Bool = false, jobs: Int = 1, shard: Shard? = nil, junit: String? = nil,
-                workerCommand: [String]? = nil, isWorker: Bool = false) {
+    public init(
+        composition: Composition, brand: String, files: [String] = [], json: Bool = false,
+        colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil,
+        coverage: Bool = false, jobs: Int = 1, shard: Shard? = nil, junit: String? = nil,
+        workerCommand: [String]? = nil, isWorker: Bool = false
+    ) {
         self.backend = backend
         self.coverage = coverage
         self.composition = composition
@@ -87,8 +89,9 @@ public struct ScenarioCommand: Sendable {
         var paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
         guard !paths.isEmpty else {
             let folder = ScenarioLibrary.scenariosDirectory(root: scenariosDirectory) + "/" + brandID
-            report(errors: [ScenarioInputError(file: folder, line: 0, message: "no scenario files (*.yaml) found")],
-                   brand: brandID, transcript: transcript)
+            report(
+                errors: [ScenarioInputError(file: folder, line: 0, message: "no scenario files (*.yaml) found")],
+                brand: brandID, transcript: transcript)
             return 2
         }
         if let shard { paths = paths.filter(shard.contains) }
@@ -115,16 +118,25 @@ public struct ScenarioCommand: Sendable {
             return 2
         }
         if isWorker { return await work(scenarios, runner: runner) }
-        if !json { print(transcript.heading(brand: brandID, count: scenarios.count) + (shard.map { " (shard \($0))" } ?? "")) }
+        if !json {
+            print(transcript.heading(brand: brandID, count: scenarios.count) + (shard.map { " (shard \($0))" } ?? ""))
+        }
         let results = await runAll(scenarios, runner: runner) { result in
-            if !json { print(transcript.lines(for: result, fileName: URL(fileURLWithPath: result.file).lastPathComponent).joined(separator: "\n")) }
+            if !json {
+                print(
+                    transcript.lines(for: result, fileName: URL(fileURLWithPath: result.file).lastPathComponent).joined(
+                        separator: "\n"))
+            }
         }
         let passed = results.count(where: \.passed)
         let elapsed = ScenarioRunner.milliseconds(ContinuousClock.now - started)
         let measured = coverage ? journeyCoverage(of: brandID, results) : nil
         if json {
-            print(JSONReport(brand: brandID, scenarios: results, errors: [], passed: passed, failed: results.count - passed,
-                             elapsedMilliseconds: elapsed, coverage: measured.map(JSONReport.Coverage.init)).encoded())
+            print(
+                JSONReport(
+                    brand: brandID, scenarios: results, errors: [], passed: passed, failed: results.count - passed,
+                    elapsedMilliseconds: elapsed, coverage: measured.map(JSONReport.Coverage.init)
+                ).encoded())
         } else {
             print(transcript.summary(passed: passed, failed: results.count - passed, milliseconds: elapsed))
             if let measured { print(transcript.coverage(measured)) }
@@ -137,8 +149,10 @@ public struct ScenarioCommand: Sendable {
     /// workers — handing each result to `show` in name order as soon as it
     /// and those before it are done; the results in that order.
     @MainActor
-    func runAll(_ scenarios: [Scenario], runner: ScenarioRunner,
-                        show: (ScenarioResult) -> Void) async -> [ScenarioResult] {
+    func runAll(
+        _ scenarios: [Scenario], runner: ScenarioRunner,
+        show: (ScenarioResult) -> Void
+    ) async -> [ScenarioResult] {
         let count = min(jobs, scenarios.count)
         guard count > 1, let workers else {
             var results: [ScenarioResult] = []
@@ -163,11 +177,18 @@ public struct ScenarioCommand: Sendable {
                         sink.yield((report.index, report.fullResult))
                     }
                 } catch {
-                    for index in share where !reported.contains(index) { sink.yield((index, Self.unfinished(scenarios[index], error))) }
+                    for index in share where !reported.contains(index) {
+                        sink.yield((index, Self.unfinished(scenarios[index], error)))
+                    }
                     return
                 }
                 for index in share where !reported.contains(index) {
-                    sink.yield((index, Self.unfinished(scenarios[index], ProcessWorkers.Stopped(description: "the worker did not report it"))))
+                    sink.yield(
+                        (
+                            index,
+                            Self.unfinished(
+                                scenarios[index], ProcessWorkers.Stopped(description: "the worker did not report it"))
+                        ))
                 }
             }
         }
@@ -182,7 +203,9 @@ public struct ScenarioCommand: Sendable {
                 shown += 1
             }
         }
-        return (0..<scenarios.count).map { finished[$0] ?? Self.unfinished(scenarios[$0], ProcessWorkers.Stopped(description: "no worker ran it")) }
+        return (0..<scenarios.count).map {
+            finished[$0] ?? Self.unfinished(scenarios[$0], ProcessWorkers.Stopped(description: "no worker ran it"))
+        }
     }
 
     /// A worker's run: each file in turn, one ``WorkerReport`` line each.
@@ -200,17 +223,22 @@ public struct ScenarioCommand: Sendable {
 
     /// The result of a scenario its worker never finished.
     private static func unfinished(_ scenario: Scenario, _ error: any Error) -> ScenarioResult {
-        let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "run",
-                                      mismatches: [Mismatch(check: "worker", expected: "the scenario run", actual: "\(error)")])
-        return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
+        let failure = ScenarioFailure(
+            scenario: scenario.name, file: scenario.file, line: 1, step: "run",
+            mismatches: [Mismatch(check: "worker", expected: "the scenario run", actual: "\(error)")])
+        return ScenarioResult(
+            name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
     }
 
     /// Writes the JUnit report when asked for one; `false` when it could not be written (said on standard error).
     @discardableResult
-    private func writeJUnit(brand: String, results: [ScenarioResult], errors: [ScenarioInputError], milliseconds: Double) -> Bool {
+    private func writeJUnit(
+        brand: String, results: [ScenarioResult], errors: [ScenarioInputError], milliseconds: Double
+    ) -> Bool {
         guard let junit else { return true }
         do {
-            try JUnitReport(brand: brand, results: results, errors: errors, elapsedMilliseconds: milliseconds).write(to: junit)
+            try JUnitReport(brand: brand, results: results, errors: errors, elapsedMilliseconds: milliseconds).write(
+                to: junit)
             return true
         } catch {
             ExitStatus.writeError("error: \(error)")
@@ -229,11 +257,14 @@ public struct ScenarioCommand: Sendable {
     private func report(errors: [ScenarioInputError], brand: String, transcript: Transcript) {
         if json {
             let entries = errors.map { JSONReport.InputErrorEntry(file: $0.file, line: $0.line, message: $0.message) }
-            print(JSONReport(brand: brand, scenarios: [], errors: entries, passed: 0, failed: 0, elapsedMilliseconds: 0,
-                             coverage: nil).encoded())
+            print(
+                JSONReport(
+                    brand: brand, scenarios: [], errors: entries, passed: 0, failed: 0, elapsedMilliseconds: 0,
+                    coverage: nil
+                ).encoded())
         } else {
             let text = errors.map(transcript.error).joined(separator: "\n") + "\n"
-            FileHandle.standardError.write(Data(text.utf8))   // each error made printable by the transcript
+            FileHandle.standardError.write(Data(text.utf8))  // each error made printable by the transcript
         }
     }
 }

@@ -14,7 +14,9 @@ public enum ScenarioLibrary {
         while true {
             let candidate = directory.appendingPathComponent(relativePath)
             var isDirectory: ObjCBool = false
-            if files.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue { return candidate.path }
+            if files.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate.path
+            }
             let parent = directory.deletingLastPathComponent()
             if parent.path == directory.path { break }
             directory = parent
@@ -29,7 +31,9 @@ public enum ScenarioLibrary {
     public static func files(for brand: String, root: String? = nil) -> [String] {
         let folder = URL(fileURLWithPath: scenariosDirectory(root: root)).appendingPathComponent(brand.lowercased())
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { folder.appendingPathComponent($0).path }
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map {
+            folder.appendingPathComponent($0).path
+        }
     }
 
     /// The names of `brand`'s scenario files, sorted (one test argument each).

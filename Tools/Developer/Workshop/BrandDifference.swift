@@ -1,5 +1,5 @@
-import BrandDeclarations
 import AppBarFeature
+import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryComposition
@@ -26,20 +26,27 @@ public struct BrandSettings: Sendable, Equatable {
             ("name", manifest.displayName), ("region", manifest.region.code),
             ("currency", manifest.currencyCode), ("locale", manifest.locale),
         ]
-        if let tokens = try? plugin.theme.designTokensJSON(), let document = try? JSONDecoder().decode(JSONValue.self, from: tokens) {
+        if let tokens = try? plugin.theme.designTokensJSON(),
+            let document = try? JSONDecoder().decode(JSONValue.self, from: tokens)
+        {
             entries += Self.flatten(document, prefix: "theme")
         }
         for (flag, value) in plugin.featureFlagDefaults.sorted(by: { $0.key < $1.key }) {
             entries.append(("flag.\(flag.rawValue)", value ? "on" : "off"))
         }
         for entry in plugin.messages.entries {
-            entries.append(("message.\(entry.locale.isEmpty ? "" : entry.locale + ".")\(entry.code.rawValue)", entry.template))
+            entries.append(
+                ("message.\(entry.locale.isEmpty ? "" : entry.locale + ".")\(entry.code.rawValue)", entry.template))
         }
         let appBar = configuration.appBar
-        entries += [("appBar.promotions", Self.describe(appBar.promotions)), ("appBar.potIcon", appBar.showsPotIcon ? "on" : "off"),
-                    ("appBar.minimumRightItems", "\(appBar.minimumRightItems)"),
-                    ("appBar.lockerDelayAfterUserTray", "\(appBar.lockerDelayAfterUserTray)")]
-        entries.append(("joinForm.selfExclusionRegister", configuration.checksSelfExclusionRegister ? "checked" : "not checked"))
+        entries += [
+            ("appBar.promotions", Self.describe(appBar.promotions)),
+            ("appBar.potIcon", appBar.showsPotIcon ? "on" : "off"),
+            ("appBar.minimumRightItems", "\(appBar.minimumRightItems)"),
+            ("appBar.lockerDelayAfterUserTray", "\(appBar.lockerDelayAfterUserTray)"),
+        ]
+        entries.append(
+            ("joinForm.selfExclusionRegister", configuration.checksSelfExclusionRegister ? "checked" : "not checked"))
         let form = JSONValue(encoding: configuration.bundledDefinition)
         entries += Self.flatten(form, prefix: "joinForm")
         self.entries = entries
@@ -70,7 +77,9 @@ public struct BrandSettings: Sendable, Equatable {
         switch value {
         case .object(let members):
             if let token = members.first(where: { $0.key == "$value" }) { return flatten(token.value, prefix: prefix) }
-            return members.filter { !$0.key.hasPrefix("$") }.flatMap { flatten($0.value, prefix: "\(prefix).\($0.key)") }
+            return members.filter { !$0.key.hasPrefix("$") }.flatMap {
+                flatten($0.value, prefix: "\(prefix).\($0.key)")
+            }
         case .array(let items):
             if items.allSatisfy({ if case .object = $0 { false } else if case .array = $0 { false } else { true } }) {
                 return [(prefix, "[" + items.map(text).joined(separator: ", ") + "]")]
@@ -85,7 +94,9 @@ public struct BrandSettings: Sendable, Equatable {
     }
 
     private static func name(of value: JSONValue) -> String? {
-        guard case .object(let members) = value, case .string(let name)? = members.first(where: { $0.key == "name" })?.value else {
+        guard case .object(let members) = value,
+            case .string(let name)? = members.first(where: { $0.key == "name" })?.value
+        else {
             return nil
         }
         return name

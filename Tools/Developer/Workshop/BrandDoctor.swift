@@ -28,18 +28,25 @@ public enum BrandDoctor {
         var problems: [String] = []
         let listed = names.map { $0.lowercased() }
         if listed.sorted() != registered.sorted() {
-            problems.append("brand list: Package.swift lists \(listed.joined(separator: ", ")) but the tool registered \(registered.joined(separator: ", ")) (rebuild the tool)")
+            problems.append(
+                "brand list: Package.swift lists \(listed.joined(separator: ", ")) but the tool registered \(registered.joined(separator: ", ")) (rebuild the tool)"
+            )
         }
         let manager = FileManager.default
         for name in names {
-            for folder in ["Brands/\(name)/Plugin/brand.json", "Tests/Brands/\(name)", "Tests/Scenarios/\(name.lowercased())"]
+            for folder in [
+                "Brands/\(name)/Plugin/brand.json", "Tests/Brands/\(name)", "Tests/Scenarios/\(name.lowercased())",
+            ]
             where !manager.fileExists(atPath: checkout.root.appendingPathComponent(folder).path) {
                 problems.append("brand list: \(name) is listed but \(folder) is missing")
             }
         }
-        let folders = (try? manager.contentsOfDirectory(atPath: checkout.root.appendingPathComponent("Brands").path)) ?? []
-        for folder in folders.sorted() where !names.contains(folder)
-            && manager.fileExists(atPath: checkout.root.appendingPathComponent("Brands/\(folder)/Plugin").path) {
+        let folders =
+            (try? manager.contentsOfDirectory(atPath: checkout.root.appendingPathComponent("Brands").path)) ?? []
+        for folder in folders.sorted()
+        where !names.contains(folder)
+            && manager.fileExists(atPath: checkout.root.appendingPathComponent("Brands/\(folder)/Plugin").path)
+        {
             problems.append("brand list: Brands/\(folder) is not in Package.swift's brand list")
         }
         return problems

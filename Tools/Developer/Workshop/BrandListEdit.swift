@@ -33,7 +33,9 @@ public struct BrandListEdit: Equatable, Sendable {
             } else if rest.hasPrefix("//") {
                 index = rest.firstIndex(of: "\n") ?? manifest.endIndex
             } else if rest.hasPrefix("/*") {
-                guard let end = rest.range(of: "*/") else { throw ToolError("Package.swift:\(line(index)): unclosed comment in the brand list") }
+                guard let end = rest.range(of: "*/") else {
+                    throw ToolError("Package.swift:\(line(index)): unclosed comment in the brand list")
+                }
                 index = end.upperBound
             } else if character == "]" {
                 self.names = names
@@ -45,14 +47,18 @@ public struct BrandListEdit: Equatable, Sendable {
             } else if character == "\"" && expectsName {
                 let start = manifest.index(after: index)
                 guard let end = manifest[start...].firstIndex(where: { $0 == "\"" || $0 == "\\" || $0 == "\n" }),
-                      manifest[end] == "\"" else {
-                    throw ToolError("Package.swift:\(line(index)): the brand list holds a string that is not a plain name")
+                    manifest[end] == "\""
+                else {
+                    throw ToolError(
+                        "Package.swift:\(line(index)): the brand list holds a string that is not a plain name")
                 }
                 names.append(String(manifest[start..<end]))
                 expectsName = false
                 index = manifest.index(after: end)
             } else {
-                throw ToolError("Package.swift:\(line(index)): the brand list may hold only brand names in quotes, found '\(character)'")
+                throw ToolError(
+                    "Package.swift:\(line(index)): the brand list may hold only brand names in quotes, found '\(character)'"
+                )
             }
         }
         throw ToolError("Package.swift: the brand list `let brands = [` is never closed")

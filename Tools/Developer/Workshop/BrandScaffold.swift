@@ -40,11 +40,18 @@ public struct BrandScaffold: Sendable {
     /// or as a folder).
     public static func check(name: String, existing: [String], root: URL) throws(ToolError) {
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first),
-              name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }),
-              name.count <= maximumNameLength else {
-            throw ToolError("'\(name.prefix(60))\(name.count > 60 ? "…" : "")' is not a valid brand name: use a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most \(maximumNameLength))")
+            name.unicodeScalars.allSatisfy({
+                ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+            }),
+            name.count <= maximumNameLength
+        else {
+            throw ToolError(
+                "'\(name.prefix(60))\(name.count > 60 ? "…" : "")' is not a valid brand name: use a Swift type name such as Sportsbet (ASCII letters and digits, capital first, at most \(maximumNameLength))"
+            )
         }
-        if let reason = ReservedBrandNames.reason(refusing: name, manifestNames: PackageCheckout(root: root).declaredNames()) {
+        if let reason = ReservedBrandNames.reason(
+            refusing: name, manifestNames: PackageCheckout(root: root).declaredNames())
+        {
             throw ToolError("'\(name)' cannot be a brand name: \(reason)")
         }
         guard BrandID(rawValue: name.lowercased()) != nil else {
@@ -61,17 +68,20 @@ public struct BrandScaffold: Sendable {
 
     /// The declaration of a brand called `name` copied from `model`: the
     /// same settings under the new id, name and icon prefix.
-    public static func declaration(named name: String, like model: BrandDefinition) throws(ToolError) -> BrandDefinition {
+    public static func declaration(named name: String, like model: BrandDefinition) throws(ToolError) -> BrandDefinition
+    {
         let id = name.lowercased()
         guard let brandID = BrandID(rawValue: id) else { throw ToolError("'\(id)' is not a valid brand id") }
         var theme = model.theme
         theme.name = name
         theme.icons = IconSet(assetPrefix: id, hasPot: model.theme.icons.pot != nil)
-        let manifest = BrandManifest(id: brandID, displayName: name, region: model.manifest.region,
-                                     currencyCode: model.manifest.currencyCode, locale: model.manifest.locale)
+        let manifest = BrandManifest(
+            id: brandID, displayName: name, region: model.manifest.region,
+            currencyCode: model.manifest.currencyCode, locale: model.manifest.locale)
         do {
-            return try BrandDefinition(manifest: manifest, theme: theme, messageTemplates: model.messageTemplates,
-                                       featureFlagDefaults: model.featureFlagDefaults, appBar: model.appBar, form: model.form)
+            return try BrandDefinition(
+                manifest: manifest, theme: theme, messageTemplates: model.messageTemplates,
+                featureFlagDefaults: model.featureFlagDefaults, appBar: model.appBar, form: model.form)
         } catch {
             throw ToolError("the model's join form does not load: \(error)")
         }
@@ -81,8 +91,10 @@ public struct BrandScaffold: Sendable {
     /// or else the region's first brand in `order` (Package.swift's list).
     /// - Throws: ``ToolError`` for an unknown brand, one of another region,
     ///   or one not declared in a brand file.
-    public static func model(like: String?, region: Region, in composition: Composition,
-                             order: [String]) throws(ToolError) -> BrandDefinition {
+    public static func model(
+        like: String?, region: Region, in composition: Composition,
+        order: [String]
+    ) throws(ToolError) -> BrandDefinition {
         let chosen: any BrandPlugin
         if let like {
             do {
@@ -91,7 +103,8 @@ public struct BrandScaffold: Sendable {
                 throw ToolError("--like: \(error)")
             }
             guard chosen.manifest.region == region else {
-                throw ToolError("--like \(like) is a \(chosen.manifest.region.code) brand; the new brand is \(region.code)")
+                throw ToolError(
+                    "--like \(like) is a \(chosen.manifest.region.code) brand; the new brand is \(region.code)")
             }
         } else {
             let registered = order.compactMap { try? composition.registry.plugin(named: $0) }
@@ -177,10 +190,13 @@ public struct BrandScaffold: Sendable {
 
     /// `text` with every whole-word `word` replaced.
     static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
-        guard let expression = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: word))\\b") else {
+        guard
+            let expression = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: word))\\b")
+        else {
             return text
         }
-        return expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                                   withTemplate: NSRegularExpression.escapedTemplate(for: replacement))
+        return expression.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text),
+            withTemplate: NSRegularExpression.escapedTemplate(for: replacement))
     }
 }

@@ -16,8 +16,7 @@ public struct BrandTemplates: Sendable {
     /// `Brands/<Name>/Plugin/<Name>Brand.swift`: the plugin, which is its `brand.json`.
     public var plugin: String {
         """
-        import Foundation
-        import BrandDeclarations
+        \(imports("BrandDeclarations", "Foundation"))
 
         /// \(name): everything it declares is in `brand.json` beside this file.
         public enum \(name)Brand: DeclaredBrand { public static let bundle = Bundle.module }
@@ -28,9 +27,7 @@ public struct BrandTemplates: Sendable {
     /// `Brands/<Name>/App/main.swift`: the brand's own executable.
     public var app: String {
         """
-        import Foundation
-        import LiveryScenarios
-        import \(name)Brand
+        \(imports("Foundation", "LiveryScenarios", "\(name)Brand"))
 
         exit(await BrandApp.main(\(name)Brand.self))
 
@@ -41,22 +38,28 @@ public struct BrandTemplates: Sendable {
     /// brand is fit to ship, and every scenario file passes.
     public var tests: String {
         """
-        import LiveryScenarios
-        import Testing
-        import \(name)Brand
+        \(imports("LiveryScenarios", "Testing", "\(name)Brand"))
 
         @Suite("\(name): brand checks and scenario files") struct \(name)BrandTests {
             @Test("passes", arguments: BrandCheck.all(\(name)Brand.self)) func passes(_ check: BrandCheck) async {
-                let problems = await check.problems(); #expect(problems.isEmpty, "\\(problems)")
+                let problems = await check.problems()
+                #expect(problems.isEmpty, "\\(problems)")
             }
         }
 
         """
     }
 
+    /// `import` lines for `modules`, sorted as the project's formatter sorts them.
+    private func imports(_ modules: String...) -> String {
+        modules.sorted().map { "import \($0)" }.joined(separator: "\n")
+    }
+
     /// Every file by its path relative to the checkout.
     public var files: [String: String] {
-        ["Brands/\(name)/Plugin/\(name)Brand.swift": plugin, "Brands/\(name)/App/main.swift": app,
-         "Tests/Brands/\(name)/\(name)BrandTests.swift": tests]
+        [
+            "Brands/\(name)/Plugin/\(name)Brand.swift": plugin, "Brands/\(name)/App/main.swift": app,
+            "Tests/Brands/\(name)/\(name)BrandTests.swift": tests,
+        ]
     }
 }

@@ -18,7 +18,9 @@ public struct PackageCheckout: Sendable {
     /// the nearest folder at or above it whose Package.swift declares a brand
     /// list. What `livery new` writes to: never a checkout elsewhere.
     /// - Throws: ``ToolError`` when no folder above holds one.
-    public static func enclosing(_ folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(ToolError) -> PackageCheckout {
+    public static func enclosing(_ folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        throws(ToolError) -> PackageCheckout
+    {
         var folder = folder.standardizedFileURL
         while true {
             if isCheckout(folder) { return PackageCheckout(root: folder) }
@@ -26,7 +28,9 @@ public struct PackageCheckout: Sendable {
             if parent.path == folder.path { break }
             folder = parent
         }
-        throw ToolError("\(FileManager.default.currentDirectoryPath) is not inside a Livery checkout: run this in the folder that holds its Package.swift (or below it)")
+        throw ToolError(
+            "\(FileManager.default.currentDirectoryPath) is not inside a Livery checkout: run this in the folder that holds its Package.swift (or below it)"
+        )
     }
 
     /// The checkout around the current directory, or the one the tool was built from.
@@ -54,7 +58,8 @@ public struct PackageCheckout: Sendable {
     /// (`name: "LiveryCore"`); empty when it cannot be read.
     public func declaredNames() -> Set<String> {
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
-              let expression = try? NSRegularExpression(pattern: #"name:\s*"([A-Za-z0-9_-]+)""#) else { return [] }
+            let expression = try? NSRegularExpression(pattern: #"name:\s*"([A-Za-z0-9_-]+)""#)
+        else { return [] }
         let matches = expression.matches(in: text, range: NSRange(text.startIndex..., in: text))
         return Set(matches.compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
     }
@@ -82,7 +87,9 @@ public struct PackageCheckout: Sendable {
         let names = try brandNames()
         guard let name = names.first(where: { $0.lowercased() == id.lowercased() }) else {
             let ids = names.map { $0.lowercased() }
-            throw ToolError("unknown brand '\(id)'\(NameSuggestion.hint(for: id.lowercased(), in: ids)); known brands: \(ids.joined(separator: ", "))")
+            throw ToolError(
+                "unknown brand '\(id)'\(NameSuggestion.hint(for: id.lowercased(), in: ids)); known brands: \(ids.joined(separator: ", "))"
+            )
         }
         return name
     }

@@ -7,16 +7,20 @@ public enum ReservedBrandNames {
     /// and the contextual words a type name cannot be (`Self`, `Type`, `Protocol`, `Any`).
     public static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "macro", "nonisolated", "open", "operator", "package", "precedencegroup",
-        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "import", "init", "inout", "internal", "let", "macro", "nonisolated", "open", "operator", "package",
+        "precedencegroup",
+        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break",
+        "case",
         "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
-        "return", "throw", "switch", "where", "while", "any", "as", "await", "copy", "consume", "discard", "each", "false",
+        "return", "throw", "switch", "where", "while", "any", "as", "await", "copy", "consume", "discard", "each",
+        "false",
         "is", "nil", "self", "super", "throws", "true", "try", "type", "some", "actor", "async", "isolated", "sending",
     ]
 
     /// Standard-library types and protocols a brand's module would shadow, in lower case.
     public static let standardLibrary: Set<String> = [
-        "string", "substring", "character", "int", "int8", "int16", "int32", "int64", "int128", "uint", "uint8", "uint16",
+        "string", "substring", "character", "int", "int8", "int16", "int32", "int64", "int128", "uint", "uint8",
+        "uint16",
         "uint32", "uint64", "uint128", "double", "float", "float16", "float80", "bool", "array", "dictionary", "set",
         "optional", "result", "error", "never", "void", "range", "closedrange", "sequence", "collection", "iterator",
         "equatable", "hashable", "comparable", "codable", "encodable", "decodable", "sendable", "identifiable", "task",

@@ -46,8 +46,11 @@ public struct ServerBuildStamp: Sendable {
             guard files.fileExists(atPath: root.path) else { continue }
             guard let date = Self.modified(root) else { return nil }
             newest = max(newest, date)
-            guard let walker = files.enumerator(at: root, includingPropertiesForKeys: [.contentModificationDateKey],
-                                                options: [.skipsHiddenFiles]) else { continue }
+            guard
+                let walker = files.enumerator(
+                    at: root, includingPropertiesForKeys: [.contentModificationDateKey],
+                    options: [.skipsHiddenFiles])
+            else { continue }
             for case let url as URL in walker {
                 if url.lastPathComponent.hasPrefix(".build") {
                     walker.skipDescendants()

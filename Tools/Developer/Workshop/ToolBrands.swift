@@ -9,7 +9,9 @@ import LiveryCore
 public enum ToolBrands {
     /// The composition root of `brands` (a tool's generated `packageBrands()`).
     /// - Throws: ``ToolError`` when a brand file does not load or a brand is registered twice.
-    public static func composition(_ brands: () throws(BrandFileError) -> [BrandDefinition]) throws(ToolError) -> Composition {
+    public static func composition(_ brands: () throws(BrandFileError) -> [BrandDefinition]) throws(ToolError)
+        -> Composition
+    {
         do {
             return try Composition(brands())
         } catch {
@@ -27,7 +29,9 @@ public enum ToolBrands {
     }
 
     /// The configuration of the brand called `name`.
-    public static func configuration(_ name: String, in composition: Composition) throws(ToolError) -> BrandConfiguration {
+    public static func configuration(_ name: String, in composition: Composition) throws(ToolError)
+        -> BrandConfiguration
+    {
         do {
             return try composition.configuration(of: name)
         } catch {

@@ -31,9 +31,11 @@ public enum BrandConformance {
             definition = [error.description]
         }
         return [
-            Check(name: "theme", problems: theme.issues().filter {
-                if case .insufficientContrast = $0 { false } else { true }
-            }.map(\.description)),
+            Check(
+                name: "theme",
+                problems: theme.issues().filter {
+                    if case .insufficientContrast = $0 { false } else { true }
+                }.map(\.description)),
             Check(name: "contrast", problems: contrast.map(\.description)),
             Check(name: "definition", problems: definition),
         ]

@@ -62,24 +62,30 @@ public struct Composition: Sendable {
         let configuration = try configuration(of: name)
         switch services {
         case .embedded(let world):
-            return assemble(configuration, definition: configuration.bundledDefinition, origin: .bundled,
-                            services: embeddedServices(configuration, world))
+            return assemble(
+                configuration, definition: configuration.bundledDefinition, origin: .bundled,
+                services: embeddedServices(configuration, world))
         case .live(let live):
             try Self.checkServers(live)
             let (definition, origin) = try await definition(of: configuration, live)
-            return assemble(configuration, definition: definition, origin: origin,
-                            services: liveServices(configuration, definition: definition, live))
+            return assemble(
+                configuration, definition: definition, origin: origin,
+                services: liveServices(configuration, definition: definition, live))
         }
     }
 
     // MARK: Assembly
 
-    private func assemble(_ configuration: BrandConfiguration, definition: FormDefinition, origin: DefinitionOrigin,
-                          services: RuntimeServices) -> AssembledRuntime {
-        let plugin: any BrandPlugin = origin == .server
+    private func assemble(
+        _ configuration: BrandConfiguration, definition: FormDefinition, origin: DefinitionOrigin,
+        services: RuntimeServices
+    ) -> AssembledRuntime {
+        let plugin: any BrandPlugin =
+            origin == .server
             ? configuration.plugin.with(definition: definition)
             : configuration.plugin
-        return AssembledRuntime(runtime: Runtime(brand: plugin, services: services), definition: definition, origin: origin)
+        return AssembledRuntime(
+            runtime: Runtime(brand: plugin, services: services), definition: definition, origin: origin)
     }
 
     private func embeddedServices(_ configuration: BrandConfiguration, _ world: EmbeddedWorld) -> RuntimeServices {
@@ -93,19 +99,24 @@ public struct Composition: Sendable {
         // As over HTTP: the app's client repeats create-client after a time-out, each attempt meeting the
         // world's faults; the journey's calls are counted as it makes them.
         let call = world.faultedCall
-        let client = RepeatingAccountBackend(base: FaultyAccountBackend(base: accounts, call: call), retry: call.retry, clock: call.clock)
+        let client = RepeatingAccountBackend(
+            base: FaultyAccountBackend(base: accounts, call: call), retry: call.retry, clock: call.clock)
         let counted = CallCountingBackend(base: client, calls: world.calls)
         return RuntimeServices(
             clock: EngineClock(world.clock), wallClock: world.wallClock,
-            backend: LedgerRecordingBackend(base: counted, ledger: world.ledger, secretFields: configuration.secretFields),
-            addressLookup: CallCountingAddressLookup(base: FaultyAddressLookup(base: world.addresses, call: world.faultedCall),
-                                                     calls: world.calls),
+            backend: LedgerRecordingBackend(
+                base: counted, ledger: world.ledger, secretFields: configuration.secretFields),
+            addressLookup: CallCountingAddressLookup(
+                base: FaultyAddressLookup(base: world.addresses, call: world.faultedCall),
+                calls: world.calls),
             analytics: AnalyticsPipeline(destinations: [world.analytics]),
             featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
     }
 
-    private func liveServices(_ configuration: BrandConfiguration, definition: FormDefinition,
-                              _ live: LiveServices) -> RuntimeServices {
+    private func liveServices(
+        _ configuration: BrandConfiguration, definition: FormDefinition,
+        _ live: LiveServices
+    ) -> RuntimeServices {
         var backend = live.accounts
         var addresses = live.addresses
         if let calls = live.calls {
@@ -123,9 +134,12 @@ public struct Composition: Sendable {
     }
 
     /// The definition a live runtime uses, by the policy, and where it came from.
-    private func definition(of configuration: BrandConfiguration,
-                            _ live: LiveServices) async throws(CompositionError) -> (FormDefinition, DefinitionOrigin) {
-        let source: any FormDefinitionSource, fallsBack: Bool
+    private func definition(
+        of configuration: BrandConfiguration,
+        _ live: LiveServices
+    ) async throws(CompositionError) -> (FormDefinition, DefinitionOrigin) {
+        let source: any FormDefinitionSource
+        let fallsBack: Bool
         switch live.definition {
         case .bundled: return (configuration.bundledDefinition, .bundled)
         case .server(let server): (source, fallsBack) = (server, false)
@@ -144,7 +158,9 @@ public struct Composition: Sendable {
     /// before anything is sent (an app's own services check their own).
     private static func checkServers(_ live: LiveServices) throws(CompositionError) {
         var addresses: [(URL, String)] = []
-        if let http = live.accounts as? HTTPAccountBackend { addresses.append((http.configuration.baseURL, "the account service")) }
+        if let http = live.accounts as? HTTPAccountBackend {
+            addresses.append((http.configuration.baseURL, "the account service"))
+        }
         if let harmony = live.addresses as? HarmonyAddressLookupService {
             addresses.append((harmony.configuration.baseURL, "the address service"))
         }
@@ -154,7 +170,9 @@ public struct Composition: Sendable {
         default: break
         }
         for (url, role) in addresses {
-            if let problem = HTTPExchange.problem(with: url) { throw .invalidServer(url.absoluteString, "\(role) \(problem)") }
+            if let problem = HTTPExchange.problem(with: url) {
+                throw .invalidServer(url.absoluteString, "\(role) \(problem)")
+            }
         }
     }
 }

@@ -61,11 +61,13 @@ public struct EmbeddedWorld: Sendable {
     /// from that day), signed out with an empty betslip unless told, with the
     /// given flags set, taken usernames, existing accounts, register and
     /// faults, and `addresses` (the bundled offline index when `nil`).
-    public init(today: CalendarDay = EmbeddedWorld.defaultToday, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-                session: ClientSession = .signedOut, betslipCount: Int = 0, flags: [FeatureFlag: Bool] = [:],
-                takenUsernames: Set<String> = EmbeddedWorld.sampleTakenUsernames, existingAccounts: [ExistingAccount] = [],
-                selfExclusionRegister: [SelfExcludedPerson] = EmbeddedWorld.sampleRegister,
-                faults: FaultPlan = FaultPlan(), addresses: (any AddressLookupService)? = nil) {
+    public init(
+        today: CalendarDay = EmbeddedWorld.defaultToday, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        session: ClientSession = .signedOut, betslipCount: Int = 0, flags: [FeatureFlag: Bool] = [:],
+        takenUsernames: Set<String> = EmbeddedWorld.sampleTakenUsernames, existingAccounts: [ExistingAccount] = [],
+        selfExclusionRegister: [SelfExcludedPerson] = EmbeddedWorld.sampleRegister,
+        faults: FaultPlan = FaultPlan(), addresses: (any AddressLookupService)? = nil
+    ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
@@ -88,7 +90,9 @@ public struct EmbeddedWorld: Sendable {
 
     /// How a call of the world's services meets its faults.
     var faultedCall: FaultedCall {
-        FaultedCall(faults: faults, clock: EngineClock(clock), retry: RetryBudget(timeout: clientTimeout, retries: clientRetries))
+        FaultedCall(
+            faults: faults, clock: EngineClock(clock),
+            retry: RetryBudget(timeout: clientTimeout, retries: clientRetries))
     }
 
     /// 1 January 2026.
@@ -98,17 +102,24 @@ public struct EmbeddedWorld: Sendable {
     public static let sampleTakenUsernames: Set<String> = ["punter", "taken_name"]
 
     /// Sam Excluded, born 1 January 1990.
-    public static let sampleRegister = [SelfExcludedPerson(firstName: "Sam", lastName: "Excluded",
-                                                           dateOfBirth: CalendarDay(year: 1990, month: 1, day: 1)!)]
+    public static let sampleRegister = [
+        SelfExcludedPerson(
+            firstName: "Sam", lastName: "Excluded",
+            dateOfBirth: CalendarDay(year: 1990, month: 1, day: 1)!)
+    ]
 }
 
 /// The bundled address index, read and indexed once per process (an
 /// immutable value) on the first search or retrieval, so that assembling a
 /// runtime — and a run that never looks an address up — does not pay for it.
 struct BundledAddresses: AddressLookupService {
-    private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in try .bundled() }
+    private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in
+        try .bundled()
+    }
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         try await Self.service.get().suggestions(for: query, in: region, limit: limit)
     }
 

@@ -1,10 +1,11 @@
 import AddressLookupFeature
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import JoinFormFeature
 import LiveryCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The two service sets a runtime can be assembled on.
 public enum ServiceSet: Sendable {
@@ -65,13 +66,15 @@ public struct LiveServices: Sendable {
 
     /// Live services on the app's own account and address services; see the properties.
     /// The definition is the brand's bundled one unless a source is given.
-    public init(accounts: any AccountBackend, addresses: any AddressLookupService,
-                definition: DefinitionPolicy = .bundled,
-                analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
-                clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
-                betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
-                clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
-                ledger: ClientLedger? = nil, calls: ServiceCalls? = nil) {
+    public init(
+        accounts: any AccountBackend, addresses: any AddressLookupService,
+        definition: DefinitionPolicy = .bundled,
+        analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
+        clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
+        betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
+        clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
+        ledger: ClientLedger? = nil, calls: ServiceCalls? = nil
+    ) {
         self.accounts = accounts
         self.addresses = addresses
         self.definition = definition
@@ -90,17 +93,20 @@ public struct LiveServices: Sendable {
     /// `session` (an ephemeral one by default). The definition is the
     /// server's, or the bundled one when the server's cannot be had, unless
     /// `definition` says otherwise.
-    public init(accounts: HTTPServiceConfiguration, addresses: HarmonyConfiguration, definition: DefinitionPolicy? = nil,
-                session: URLSession = URLSession(configuration: .ephemeral),
-                analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
-                clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
-                betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
-                clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
-                ledger: ClientLedger? = nil, calls: ServiceCalls? = nil) {
-        self.init(accounts: .http(accounts, session: session), addresses: .harmony(addresses, session: session),
-                  definition: definition ?? .serverOrBundled(.http(accounts, session: session)),
-                  analytics: analytics, flags: flags, clientDetails: clientDetails, betslipCount: betslipCount,
-                  clock: clock, wallClock: wallClock, ledger: ledger, calls: calls)
+    public init(
+        accounts: HTTPServiceConfiguration, addresses: HarmonyConfiguration, definition: DefinitionPolicy? = nil,
+        session: URLSession = URLSession(configuration: .ephemeral),
+        analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
+        clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
+        betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
+        clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
+        ledger: ClientLedger? = nil, calls: ServiceCalls? = nil
+    ) {
+        self.init(
+            accounts: .http(accounts, session: session), addresses: .harmony(addresses, session: session),
+            definition: definition ?? .serverOrBundled(.http(accounts, session: session)),
+            analytics: analytics, flags: flags, clientDetails: clientDetails, betslipCount: betslipCount,
+            clock: clock, wallClock: wallClock, ledger: ledger, calls: calls)
     }
 
     /// A server's accounts and addresses (both at `server`, as the sandbox
@@ -113,19 +119,26 @@ public struct LiveServices: Sendable {
     /// retries and the server's answer delays run on the world's clock
     /// (``LiveryCore/DrivenWorld``), so a scenario sees on the server what it
     /// sees in process.
-    public static func server(_ server: HTTPServiceConfiguration, driving world: EmbeddedWorld,
-                              worldID: String? = nil) -> LiveServices {
+    public static func server(
+        _ server: HTTPServiceConfiguration, driving world: EmbeddedWorld,
+        worldID: String? = nil
+    ) -> LiveServices {
         var server = server
         if let worldID {
-            let clock = world.clock, timeZone = world.calendar.timeZone
-            server.world = DrivenWorld(id: worldID, clock: EngineClock(clock)) { DrivenWorld.timeText(clock.date, in: timeZone) }
+            let clock = world.clock
+            let timeZone = world.calendar.timeZone
+            server.world = DrivenWorld(id: worldID, clock: EngineClock(clock)) {
+                DrivenWorld.timeText(clock.date, in: timeZone)
+            }
         }
-        return LiveServices(accounts: server,
-                            addresses: HarmonyConfiguration(baseURL: server.baseURL, timeout: server.timeout, headers: server.headers,
-                                                            headerProvider: server.headerProvider, world: server.world),
-                            definition: .server(.http(server)),
-                            analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
-                            betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
-                            ledger: world.ledger, calls: world.calls)
+        return LiveServices(
+            accounts: server,
+            addresses: HarmonyConfiguration(
+                baseURL: server.baseURL, timeout: server.timeout, headers: server.headers,
+                headerProvider: server.headerProvider, world: server.world),
+            definition: .server(.http(server)),
+            analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
+            betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
+            ledger: world.ledger, calls: world.calls)
     }
 }

@@ -59,7 +59,9 @@ struct CallCountingAddressLookup: AddressLookupService {
     let base: any AddressLookupService
     let calls: ServiceCalls
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         calls.record(.addressSearch)
         return try await base.suggestions(for: query, in: region, limit: limit)
     }

@@ -47,12 +47,18 @@ struct ExampleApp {
         let services: ServiceSet
         if ownAccounts {
             // The app's own account service, beside the addresses of the embedded world (or the server's).
-            let addresses: any AddressLookupService = server.map { .harmony(HarmonyConfiguration(baseURL: $0)) } ?? world.addresses
-            services = .live(LiveServices(accounts: InMemoryAccounts(), addresses: addresses,
-                                          clientDetails: world.session, betslipCount: world.betslip))
+            let addresses: any AddressLookupService =
+                server.map { .harmony(HarmonyConfiguration(baseURL: $0)) } ?? world.addresses
+            services = .live(
+                LiveServices(
+                    accounts: InMemoryAccounts(), addresses: addresses,
+                    clientDetails: world.session, betslipCount: world.betslip))
         } else if let server {
-            services = .live(LiveServices(accounts: HTTPServiceConfiguration(baseURL: server), addresses: HarmonyConfiguration(baseURL: server),
-                                          clientDetails: world.session, betslipCount: world.betslip))
+            services = .live(
+                LiveServices(
+                    accounts: HTTPServiceConfiguration(baseURL: server),
+                    addresses: HarmonyConfiguration(baseURL: server),
+                    clientDetails: world.session, betslipCount: world.betslip))
         } else {
             services = .embedded(world)
         }
@@ -78,19 +84,21 @@ struct ExampleApp {
         // 3. Send what a person does; read the state back at once.
         let australian = assembled.runtime.region == .australia
         join.send(.change(.field("title"), "Mx"))
-        for (field, text) in [("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-                              ("email", "alex@example.com"), ("mobile", australian ? "0412345678" : "0211234567")] {
+        for (field, text) in [
+            ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
+            ("email", "alex@example.com"), ("mobile", australian ? "0412345678" : "0211234567"),
+        ] {
             join.send(.focus(.field(FieldName(field))))
             join.send(.change(.field(FieldName(field)), text))
         }
         join.send(.next)
         print(Screen.join(join.state))
         join.send(.continue)
-        await join.settle()                           // the continue walk, and any check it waits for
+        await join.settle()  // the continue walk, and any check it waits for
 
         join.send(.focus(.field("address")))
         join.send(.change(.field("address"), australian ? "12 Smith Street Collingwood" : "1 Queen Street Auckland"))
-        join.send(.address(.submit))                  // return: search now
+        join.send(.address(.submit))  // return: search now
         await join.settle()
         print(Screen.join(join.state))
         if let first = join.state.address?.suggestions.first {
@@ -103,10 +111,10 @@ struct ExampleApp {
         join.send(.change(.field("password"), "Correct-Horse-9"))
         join.send(.unfocus)
         if join.state.depositLimit?.isRequired == true { join.send(.chooseDepositLimit(.declined)) }
-        await join.settle()                           // the username check
+        await join.settle()  // the username check
         print(Screen.join(join.state))
         join.send(.continue)
-        print(Screen.join(join.state))                // loading while the client is created
+        print(Screen.join(join.state))  // loading while the client is created
         await join.settle()
         print(Screen.join(join.state))
 
@@ -144,7 +152,8 @@ enum Screen {
                 let focus = state.focus == .field(field.name) ? "▸" : " "
                 let busy = field.isValidating ? " …" : ""
                 let messages = field.messages.isEmpty ? "" : " — " + field.messages.joined(separator: "; ")
-                return "\(focus)\(field.name): \(field.displayValue.isEmpty ? "·" : field.displayValue) [\(field.status.kind)]\(busy)\(messages)"
+                return
+                    "\(focus)\(field.name): \(field.displayValue.isEmpty ? "·" : field.displayValue) [\(field.status.kind)]\(busy)\(messages)"
             }
             lines.append("│ " + columns.joined(separator: "   "))
         }
@@ -153,13 +162,17 @@ enum Screen {
         }
         if let keyboard = state.keyboardAction { lines.append("│ keyboard: \(keyboard.rawValue)") }
         let action = state.callToAction
-        lines.append("└ [\(action.showsProgress ? "⏳" : action.purpose.rawValue)]\(action.isEnabled ? "" : " (disabled)")")
-        if let alert = state.alert { lines.append("  ⚠ \(alert.title): \(alert.message) \(alert.actions.map(\.title))") }
+        lines.append(
+            "└ [\(action.showsProgress ? "⏳" : action.purpose.rawValue)]\(action.isEnabled ? "" : " (disabled)")")
+        if let alert = state.alert {
+            lines.append("  ⚠ \(alert.title): \(alert.message) \(alert.actions.map(\.title))")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func progress(_ share: Double) -> String {
         let filled = Int((share * 10).rounded())
-        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "] \(Int((share * 100).rounded()))%"
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled)
+            + "] \(Int((share * 100).rounded()))%"
     }
 }

@@ -19,7 +19,9 @@ actor InMemoryAccounts: AccountBackend {
             return .unavailable([RuleViolation(code: "length.range", template: "Use 3 to 30 characters.")])
         }
         let taken = usernames[brand, default: []].contains(username.lowercased())
-        return taken ? .unavailable([RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")]) : .available
+        return taken
+            ? .unavailable([RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")])
+            : .available
     }
 
     func createClient(_ registration: ClientRegistration) throws(BackendError) -> CreatedClient {
@@ -33,7 +35,9 @@ actor InMemoryAccounts: AccountBackend {
         let email = registration.fields["email", default: ""].lowercased()
         if !email.isEmpty, emails[brand, default: []].contains(email) { throw .accountExists }
         if usernames[brand, default: []].contains(username) {
-            throw .rejected(["username": [RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")]])
+            throw .rejected([
+                "username": [RuleViolation(code: UsernameVerdict.takenCode, template: "That username is taken.")]
+            ])
         }
         usernames[brand, default: []].insert(username)
         if !email.isEmpty { emails[brand, default: []].insert(email) }

@@ -14,7 +14,10 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "Answer 408 and close when a request's body takes longer than this after its head, 1ms…24h.")
     var bodyTimeout = "10s"
 
-    @Option(help: "Serve at most this many connections at once, 1…100000; one more waits up to a second for a free slot, then is answered 503 server.busy.")
+    @Option(
+        help:
+            "Serve at most this many connections at once, 1…100000; one more waits up to a second for a free slot, then is answered 503 server.busy."
+    )
     var maxConnections = 256
 
     func validate() throws {
@@ -32,8 +35,9 @@ struct ConnectionOptions: ParsableArguments {
         guard (1...100_000).contains(maxConnections) else {
             throw ValidationError("--max-connections must be 1…100000, not \(maxConnections)")
         }
-        return ConnectionLimits(idleTimeout: try duration(idleTimeout, "--idle-timeout"),
-                                requestHeadTimeout: try duration(headTimeout, "--head-timeout"),
-                                requestBodyTimeout: try duration(bodyTimeout, "--body-timeout"), maxConnections: maxConnections)
+        return ConnectionLimits(
+            idleTimeout: try duration(idleTimeout, "--idle-timeout"),
+            requestHeadTimeout: try duration(headTimeout, "--head-timeout"),
+            requestBodyTimeout: try duration(bodyTimeout, "--body-timeout"), maxConnections: maxConnections)
     }
 }

@@ -14,14 +14,14 @@ extension ServerTool {
             commandName: "preview",
             abstract: "Serve a live web preview of brands' join journeys and app bars (loopback only).",
             discussion: """
-            Open http://127.0.0.1:8090/ for the brands, /brand/<id> for one, /compare for all side by side. \
-            The page sends what you do to the brand's engines over a WebSocket and draws the states they publish; \
-            a side panel sets the session, flags and (embedded) faults, shows analytics, and records scenarios \
-            into --scenarios/<brand>/. Only the preview's own pages (and --allow-origin ones) may use it: a request \
-            from another site's page is refused 403. Connections are held to the sandbox's limits (--idle-timeout, \
-            --head-timeout, --body-timeout, --max-connections). \
-            Exit status: 0 stopped, 2 bad options, an unknown brand or a port in use.
-            """)
+                Open http://127.0.0.1:8090/ for the brands, /brand/<id> for one, /compare for all side by side. \
+                The page sends what you do to the brand's engines over a WebSocket and draws the states they publish; \
+                a side panel sets the session, flags and (embedded) faults, shows analytics, and records scenarios \
+                into --scenarios/<brand>/. Only the preview's own pages (and --allow-origin ones) may use it: a request \
+                from another site's page is refused 403. Connections are held to the sandbox's limits (--idle-timeout, \
+                --head-timeout, --body-timeout, --max-connections). \
+                Exit status: 0 stopped, 2 bad options, an unknown brand or a port in use.
+                """)
 
         @Argument(help: "The brands to show (default: every brand).")
         var brands: [String] = []
@@ -29,13 +29,22 @@ extension ServerTool {
         @Option(parsing: .unconditional, help: "The port to listen on, 0…65535 (0: any free port).")
         var port = 8090
 
-        @Option(help: "Run the journeys against this server (e.g. the sandbox at http://127.0.0.1:8080) instead of embedded services.")
+        @Option(
+            help:
+                "Run the journeys against this server (e.g. the sandbox at http://127.0.0.1:8080) instead of embedded services."
+        )
         var backend: String?
 
-        @Option(help: "The folder holding one scenario folder per brand, where recordings are saved (default: this checkout's Tests/Scenarios).")
+        @Option(
+            help:
+                "The folder holding one scenario folder per brand, where recordings are saved (default: this checkout's Tests/Scenarios)."
+        )
         var scenarios: String?
 
-        @Option(help: "Also let pages of this origin (e.g. http://localhost:3000) drive the preview; only its own pages may otherwise. Repeatable.")
+        @Option(
+            help:
+                "Also let pages of this origin (e.g. http://localhost:3000) drive the preview; only its own pages may otherwise. Repeatable."
+        )
         var allowOrigin: [String] = []
 
         @OptionGroup var connections: ConnectionOptions
@@ -43,7 +52,10 @@ extension ServerTool {
         @Option(help: "Instead of serving, draw this brand's page to a PNG with headless Chromium (see --step, --out).")
         var screenshot: String?
 
-        @Option(help: "With --screenshot: the page after a scenario has run to the step starting on this line, e.g. Tests/Scenarios/neds/01-full-sign-up.yaml:30.")
+        @Option(
+            help:
+                "With --screenshot: the page after a scenario has run to the step starting on this line, e.g. Tests/Scenarios/neds/01-full-sign-up.yaml:30."
+        )
         var step: String?
 
         @Option(help: "With --screenshot: the PNG to write.")
@@ -54,14 +66,20 @@ extension ServerTool {
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
             if screenshot != nil, out == nil { throw ValidationError("--screenshot needs --out <file.png>") }
-            if screenshot == nil, step != nil || out != nil { throw ValidationError("--step and --out go with --screenshot <brand>") }
-            if let step, Self.fileAndLine(step) == nil { throw ValidationError("--step must be <scenario file>:<line>, not '\(step)'") }
+            if screenshot == nil, step != nil || out != nil {
+                throw ValidationError("--step and --out go with --screenshot <brand>")
+            }
+            if let step, Self.fileAndLine(step) == nil {
+                throw ValidationError("--step must be <scenario file>:<line>, not '\(step)'")
+            }
             for origin in allowOrigin where PreviewConfiguration.origin(origin) == nil {
-                throw ValidationError("--allow-origin must be an origin such as http://localhost:3000 (a scheme, a host and perhaps a port, "
-                                      + "no path), not '\(origin.prefix(200))'")
+                throw ValidationError(
+                    "--allow-origin must be an origin such as http://localhost:3000 (a scheme, a host and perhaps a port, "
+                        + "no path), not '\(origin.prefix(200))'")
             }
             if let backend, ScenarioRunOptions.server(backend) == nil {
-                throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
+                throw ValidationError(
+                    "--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
             }
         }
 
@@ -69,18 +87,22 @@ extension ServerTool {
             let terminal = output.terminal
             let composition = try ServerTool.composition()
             if let screenshot, let out {
-                try await Self.picture(of: screenshot, step: step, to: URL(fileURLWithPath: out), composition: composition)
+                try await Self.picture(
+                    of: screenshot, step: step, to: URL(fileURLWithPath: out), composition: composition)
                 print(terminal.green("✔ ") + "\(screenshot)\(step.map { " at \($0)" } ?? "") drawn to \(out)")
                 return
             }
             for brand in brands { _ = try ServerTool.brand(brand, in: composition) }
             let folder = URL(fileURLWithPath: scenarios ?? ScenarioLibrary.scenariosDirectory())
-            let configuration = PreviewConfiguration(port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
-                                                     scenarioFolder: folder, connections: try connections.limits(),
-                                                     allowedOrigins: allowOrigin)
+            let configuration = PreviewConfiguration(
+                port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
+                scenarioFolder: folder, connections: try connections.limits(),
+                allowedOrigins: allowOrigin)
             do {
                 try await Preview.run(composition: composition, configuration: configuration) { port in
-                    print(terminal.bold("preview") + " serving on http://127.0.0.1:\(port)/ (Ctrl-C stops); recordings go to \(folder.path)")
+                    print(
+                        terminal.bold("preview")
+                            + " serving on http://127.0.0.1:\(port)/ (Ctrl-C stops); recordings go to \(folder.path)")
                     fflush(nil)
                 }
             } catch {
@@ -90,7 +112,8 @@ extension ServerTool {
 
         /// `file:line`, split.
         static func fileAndLine(_ text: String) -> (file: String, line: Int)? {
-            guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]), line >= 1 else { return nil }
+            guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]), line >= 1
+            else { return nil }
             return (String(text[..<colon]), line)
         }
 
@@ -119,7 +142,8 @@ extension ServerTool {
                 appBar = bar.state
             }
             do {
-                try await PreviewScreenshot.take(brand: id, join: join, appBar: appBar, world: world, composition: composition, output: output)
+                try await PreviewScreenshot.take(
+                    brand: id, join: join, appBar: appBar, world: world, composition: composition, output: output)
             } catch {
                 throw ToolError("\(error)")
             }

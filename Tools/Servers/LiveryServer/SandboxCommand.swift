@@ -1,35 +1,36 @@
 import ArgumentParser
 import Foundation
-import SandboxRequests
 import LiveryComposition
 import LiveryConsole
 import LiveryCore
 import LiverySandbox
+import SandboxRequests
 
 extension ServerTool {
     /// `livery sandbox`: the local backend, serving every registered brand.
     struct SandboxCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sandbox",
-            abstract: "Serve the sandbox backend (HTTP on loopback; SQLite, or PostgreSQL shared by several instances) for every registered brand.",
+            abstract:
+                "Serve the sandbox backend (HTTP on loopback; SQLite, or PostgreSQL shared by several instances) for every registered brand.",
             discussion: """
-            Then run scenarios against it: livery run neds --backend http://127.0.0.1:8080
-            The database defaults to $XDG_STATE_HOME/livery/sandbox.sqlite (~/.local/state/livery/sandbox.sqlite \
-            without XDG_STATE_HOME), the same from any directory; --database postgres://user@host:port/db keeps \
-            it in PostgreSQL, where any number of sandbox processes share it (Tools/Servers/Postgres/start runs one on loopback). \
-            SIGTERM or SIGINT stops accepting, lets requests in flight finish for up to --drain, then closes the database. \
-            GET /health answers 200 while the database does, 503 otherwise; GET /metrics is Prometheus' text format. \
-            Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \
-            --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
-            Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
-            --allow-seeding lets scenario runs (livery run --backend) make worlds of their own, each seeded \
-            with what its `given:` describes and timed by the run's clock. \
-            --access-token T makes the account and address API ask for Authorization: Bearer T (401 without it), \
-            to try an app's token refresh; LIVERY_SANDBOX_ACCESS_TOKENS (comma-separated) keeps tokens out of the process list. \
-            Every option is checked before anything starts; "serving" is printed once the port is bound. \
-            Exit status: 0 stopped, 2 bad options or a port or database that cannot be used (unreachable, \
-            a wrong password, a schema from a newer Livery), before anything is served.
-            """)
+                Then run scenarios against it: livery run neds --backend http://127.0.0.1:8080
+                The database defaults to $XDG_STATE_HOME/livery/sandbox.sqlite (~/.local/state/livery/sandbox.sqlite \
+                without XDG_STATE_HOME), the same from any directory; --database postgres://user@host:port/db keeps \
+                it in PostgreSQL, where any number of sandbox processes share it (Tools/Servers/Postgres/start runs one on loopback). \
+                SIGTERM or SIGINT stops accepting, lets requests in flight finish for up to --drain, then closes the database. \
+                GET /health answers 200 while the database does, 503 otherwise; GET /metrics is Prometheus' text format. \
+                Faults: --fault check-username=500@0.3 answers 500 to 30% of username checks; \
+                --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
+                Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
+                --allow-seeding lets scenario runs (livery run --backend) make worlds of their own, each seeded \
+                with what its `given:` describes and timed by the run's clock. \
+                --access-token T makes the account and address API ask for Authorization: Bearer T (401 without it), \
+                to try an app's token refresh; LIVERY_SANDBOX_ACCESS_TOKENS (comma-separated) keeps tokens out of the process list. \
+                Every option is checked before anything starts; "serving" is printed once the port is bound. \
+                Exit status: 0 stopped, 2 bad options or a port or database that cannot be used (unreachable, \
+                a wrong password, a schema from a newer Livery), before anything is served.
+                """)
 
         @Option(parsing: .unconditional, help: "The port to listen on, 0…65535 (0: any free port).")
         var port = 8080
@@ -37,19 +38,31 @@ extension ServerTool {
         @Option(help: "The address to listen on (loopback by default).")
         var host = "127.0.0.1"
 
-        @Option(help: "The SQLite file (created and migrated if missing; its folder must exist unless it is the default), or postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require].")
+        @Option(
+            help:
+                "The SQLite file (created and migrated if missing; its folder must exist unless it is the default), or postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]."
+        )
         var database: String?
 
-        @Flag(help: "Start from an empty database (deletes the SQLite file first), so scenario runs that create clients can repeat. SQLite only.")
+        @Flag(
+            help:
+                "Start from an empty database (deletes the SQLite file first), so scenario runs that create clients can repeat. SQLite only."
+        )
         var fresh = false
 
         @Option(help: "How long requests in flight may finish after SIGTERM or SIGINT, 0s…5m.")
         var drain = "10s"
 
-        @Option(help: "The scrypt cost of stored passwords: sandbox (N = 2^12, the default: the sandbox holds no real passwords), production (N = 2^17) or an exponent 10…20.")
+        @Option(
+            help:
+                "The scrypt cost of stored passwords: sandbox (N = 2^12, the default: the sandbox holds no real passwords), production (N = 2^17) or an exponent 10…20."
+        )
         var passwordCost = "sandbox"
 
-        @Option(help: "An injected fault: <route>=<status>@<rate>, <route>=timeout or '<route>=latency <N>ms', e.g. check-username=500@0.3. Repeatable.")
+        @Option(
+            help:
+                "An injected fault: <route>=<status>@<rate>, <route>=timeout or '<route>=latency <N>ms', e.g. check-username=500@0.3. Repeatable."
+        )
         var fault: [String] = []
 
         @Option(help: "Added latency: <route>=<N>ms, e.g. address=200ms. Repeatable.")
@@ -57,27 +70,41 @@ extension ServerTool {
 
         @OptionGroup var connections: ConnectionOptions
 
-        @Flag(help: "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults.")
+        @Flag(
+            help:
+                "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults."
+        )
         var allowSeeding = false
 
-        @Option(help: "With --allow-seeding: the most worlds held at once (each scenario run makes one), 1…10000; one more is refused 429.")
+        @Option(
+            help:
+                "With --allow-seeding: the most worlds held at once (each scenario run makes one), 1…10000; one more is refused 429."
+        )
         var maxWorlds = 256
 
         @Option(help: "With --allow-seeding: delete a world unused for this long, 1s…24h.")
         var worldIdleTimeout = "10m"
 
-        @Option(help: "A bearer token the account and address API accept; with any, requests without one are answered 401. Repeatable.")
+        @Option(
+            help:
+                "A bearer token the account and address API accept; with any, requests without one are answered 401. Repeatable."
+        )
         var accessToken: [String] = []
 
         @OptionGroup var output: OutputOptions
 
         /// The accepted tokens: `--access-token` and `LIVERY_SANDBOX_ACCESS_TOKENS`, checked.
-        func accessTokens(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> Set<String> {
-            let fromEnvironment = (environment["LIVERY_SANDBOX_ACCESS_TOKENS"] ?? "").split(separator: ",").map(String.init)
+        func accessTokens(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError)
+            -> Set<String>
+        {
+            let fromEnvironment = (environment["LIVERY_SANDBOX_ACCESS_TOKENS"] ?? "").split(separator: ",").map(
+                String.init)
             let tokens = accessToken + fromEnvironment
             guard tokens.count <= 64 else { throw ValidationError("at most 64 access tokens, not \(tokens.count)") }
-            for token in tokens where token.isEmpty || token.utf8.count > 512
-                || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
+            for token in tokens
+            where token.isEmpty || token.utf8.count > 512
+                || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+            {
                 throw ValidationError("an access token must be 1…512 visible ASCII characters without spaces")
             }
             return Set(tokens)
@@ -86,7 +113,9 @@ extension ServerTool {
         func validate() throws {
             _ = try accessTokens()
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
-            guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--host must not be empty") }
+            guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--host must not be empty")
+            }
             do {
                 _ = try FaultPlan.parse(faults: fault, latencies: latency)
             } catch {
@@ -95,7 +124,8 @@ extension ServerTool {
             _ = try worldLimits()
             _ = try drainTime()
             guard PasswordHasher.Cost(option: passwordCost) != nil else {
-                throw ValidationError("--password-cost must be sandbox, production or an exponent 10…20, not '\(passwordCost)'")
+                throw ValidationError(
+                    "--password-cost must be sandbox, production or an exponent 10…20, not '\(passwordCost)'")
             }
             let location: SandboxDatabase?
             do {
@@ -104,7 +134,8 @@ extension ServerTool {
                 throw ValidationError("--database: \(error)")
             }
             if case .postgres? = location, fresh {
-                throw ValidationError("--fresh deletes a SQLite file; with PostgreSQL, drop and create the database instead")
+                throw ValidationError(
+                    "--fresh deletes a SQLite file; with PostgreSQL, drop and create the database instead")
             }
             if case .sqlite(let database)? = location {
                 var isFolder: ObjCBool = false
@@ -137,16 +168,22 @@ extension ServerTool {
                 }
             }
             let brands = try ServerTool.composition()
-            let plugins = try brands.registry.ids.map { id throws(ToolError) in try ServerTool.brand(id.rawValue, in: brands) }
-            var configuration = SandboxConfiguration(host: host, port: port, database: location, faults: faults,
-                                                     passwordCost: PasswordHasher.Cost(option: passwordCost) ?? .sandbox,
-                                                     connections: try connections.limits(), allowsSeeding: allowSeeding,
-                                                     worlds: try worldLimits(), drain: try drainTime())
+            let plugins = try brands.registry.ids.map { id throws(ToolError) in
+                try ServerTool.brand(id.rawValue, in: brands)
+            }
+            var configuration = SandboxConfiguration(
+                host: host, port: port, database: location, faults: faults,
+                passwordCost: PasswordHasher.Cost(option: passwordCost) ?? .sandbox,
+                connections: try connections.limits(), allowsSeeding: allowSeeding,
+                worlds: try worldLimits(), drain: try drainTime())
             configuration.accessTokens = try accessTokens()
             let host = self.host
             do {
                 try await Sandbox.run(brands: plugins, configuration: configuration) { port in
-                    print(terminal.bold("sandbox") + " serving \(plugins.count) brands from \(location) on http://\(host):\(port) (Ctrl-C stops)")
+                    print(
+                        terminal.bold("sandbox")
+                            + " serving \(plugins.count) brands from \(location) on http://\(host):\(port) (Ctrl-C stops)"
+                    )
                     fflush(nil)
                 }
             } catch SandboxSetupError.database(let database, let reason) {
@@ -166,9 +203,12 @@ extension ServerTool {
 
         /// `--max-worlds` and `--world-idle-timeout`, checked.
         func worldLimits() throws(ValidationError) -> WorldLimits {
-            guard (1...10_000).contains(maxWorlds) else { throw ValidationError("--max-worlds must be 1…10000, not \(maxWorlds)") }
+            guard (1...10_000).contains(maxWorlds) else {
+                throw ValidationError("--max-worlds must be 1…10000, not \(maxWorlds)")
+            }
             guard let idle = DurationText.parse(worldIdleTimeout, maximum: .seconds(86_400)), idle >= .seconds(1) else {
-                throw ValidationError("--world-idle-timeout must be a duration from 1s to 24h such as 10m, not '\(worldIdleTimeout)'")
+                throw ValidationError(
+                    "--world-idle-timeout must be a duration from 1s to 24h such as 10m, not '\(worldIdleTimeout)'")
             }
             return WorldLimits(maxWorlds: maxWorlds, idleTimeout: idle)
         }

@@ -13,7 +13,8 @@ import LiveryWorkshop
 struct ServerTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "livery-server",
-        abstract: "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`).",
+        abstract:
+            "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`).",
         discussion: "Exit status (every command): 0 stopped, 1 failed, 2 bad input or usage.",
         subcommands: [SandboxCommand.self, PreviewCommand.self])
 

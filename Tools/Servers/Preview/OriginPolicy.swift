@@ -21,20 +21,24 @@ final class OriginPolicy: Sendable {
     /// - Throws: ``PreviewSetupError`` for an origin that is not `http(s)://host[:port]`.
     init(host: String, allowing origins: [String]) throws {
         self.host = host
-        extra = Set(try origins.map { origin in
-            guard let normalized = Self.normalized(origin) else {
-                throw PreviewSetupError(description: "--allow-origin must be an origin such as http://localhost:3000 "
-                                        + "(a scheme, a host and perhaps a port, no path), not '\(origin.prefix(200))'")
-            }
-            return normalized
-        })
+        extra = Set(
+            try origins.map { origin in
+                guard let normalized = Self.normalized(origin) else {
+                    throw PreviewSetupError(
+                        description: "--allow-origin must be an origin such as http://localhost:3000 "
+                            + "(a scheme, a host and perhaps a port, no path), not '\(origin.prefix(200))'")
+                }
+                return normalized
+            })
     }
 
     /// Learns the port the preview listens on: its own pages' origins.
     func served(on port: Int) {
         var names = ["127.0.0.1", "localhost", "[::1]"]
         if !names.contains(host.lowercased()) { names.append(host.lowercased()) }
-        let origins = names.flatMap { name in port == 80 ? ["http://\(name)", "http://\(name):80"] : ["http://\(name):\(port)"] }
+        let origins = names.flatMap { name in
+            port == 80 ? ["http://\(name)", "http://\(name):80"] : ["http://\(name):\(port)"]
+        }
         lock.withLock { own = Set(origins) }
     }
 
@@ -57,9 +61,10 @@ final class OriginPolicy: Sendable {
         var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
         if text.hasSuffix("/") { text.removeLast() }
         guard text.utf8.count <= 300, let components = URLComponents(string: text),
-              components.scheme == "http" || components.scheme == "https",
-              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
-              components.path.isEmpty, components.query == nil, components.fragment == nil else { return nil }
+            components.scheme == "http" || components.scheme == "https",
+            let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+            components.path.isEmpty, components.query == nil, components.fragment == nil
+        else { return nil }
         return text
     }
 }

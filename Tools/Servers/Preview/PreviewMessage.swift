@@ -29,15 +29,19 @@ enum PreviewMessage: Equatable {
     static let maximumText = 1_000
 
     /// Every message type, for suggestions.
-    static let types = ["focus", "change", "unfocus", "next", "toggle", "continue", "signUp", "back", "depositLimit",
-                        "addressSubmit", "addressSelect", "addressManual", "addressBack", "addressClear", "addressClose",
-                        "open", "alertAction", "dismissAlert", "routeHandled", "appBarTap", "appBarEvent", "signIn",
-                        "signOut", "betslip", "flag", "faults", "record", "mark", "save", "reset"]
+    static let types = [
+        "focus", "change", "unfocus", "next", "toggle", "continue", "signUp", "back", "depositLimit",
+        "addressSubmit", "addressSelect", "addressManual", "addressBack", "addressClear", "addressClose",
+        "open", "alertAction", "dismissAlert", "routeHandled", "appBarTap", "appBarEvent", "signIn",
+        "signOut", "betslip", "flag", "faults", "record", "mark", "save", "reset",
+    ]
 
     /// Reads `text` as a message.
     /// - Throws: ``PreviewMessageError`` saying what is wrong.
     static func read(_ text: String) throws(PreviewMessageError) -> PreviewMessage {
-        guard text.utf8.count <= maximumSize else { throw .init("the message is \(text.utf8.count) bytes; at most \(maximumSize)") }
+        guard text.utf8.count <= maximumSize else {
+            throw .init("the message is \(text.utf8.count) bytes; at most \(maximumSize)")
+        }
         guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
             throw .init("not a JSON object")
         }
@@ -65,30 +69,37 @@ enum PreviewMessage: Equatable {
         case "routeHandled": return .join(.routeHandled)
         case "appBarTap": return .appBar(.tap(AppBarItemID(rawValue: try fields.string("item"))))
         case "appBarEvent":
-            let events: [String: AppBarIntent] = ["appeared": .appeared, "disappeared": .disappeared,
-                                                  "userTrayDismissed": .userTrayDismissed, "lockerDismissed": .lockerDismissed,
-                                                  "routeHandled": .routeHandled]
+            let events: [String: AppBarIntent] = [
+                "appeared": .appeared, "disappeared": .disappeared,
+                "userTrayDismissed": .userTrayDismissed, "lockerDismissed": .lockerDismissed,
+                "routeHandled": .routeHandled,
+            ]
             let name = try fields.string("event")
             guard let intent = events[name] else {
-                throw .init("unknown app bar event '\(name)'\(NameSuggestion.hint(for: name, in: events.keys.sorted()))")
+                throw .init(
+                    "unknown app bar event '\(name)'\(NameSuggestion.hint(for: name, in: events.keys.sorted()))")
             }
             return .appBar(intent)
         case "signIn":
             let balance = try fields.string("balance")
             let parts = balance.split(separator: ".", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), (1...9).contains(parts[0].count), parts.count == 1 || (1...2).contains(parts[1].count),
-                  parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
-                  let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX")) else {
+            guard (1...2).contains(parts.count), (1...9).contains(parts[0].count),
+                parts.count == 1 || (1...2).contains(parts[1].count),
+                parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
+                let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX"))
+            else {
                 throw .init("balance must be an amount such as 125.50, not '\(balance)'")
             }
-            return .signIn(balance: amount, pendingBets: try fields.int("pendingBets", in: 0...999),
-                           promotionsBalance: try fields.int("promotionsBalance", in: 0...999))
+            return .signIn(
+                balance: amount, pendingBets: try fields.int("pendingBets", in: 0...999),
+                promotionsBalance: try fields.int("promotionsBalance", in: 0...999))
         case "signOut": return .signOut
         case "betslip": return .betslip(try fields.int("count", in: 0...999))
         case "flag":
             let name = try fields.string("name")
             guard let flag = FeatureFlag.known.first(where: { $0.rawValue == name }) else {
-                throw .init("unknown flag '\(name)'\(NameSuggestion.hint(for: name, in: FeatureFlag.known.map(\.rawValue)))")
+                throw .init(
+                    "unknown flag '\(name)'\(NameSuggestion.hint(for: name, in: FeatureFlag.known.map(\.rawValue)))")
             }
             return .flag(flag, try fields.bool("on"))
         case "faults": return .faults(try fields.strings("plan"))
@@ -108,12 +119,16 @@ enum PreviewMessage: Equatable {
         func string(_ key: String, allowEmpty: Bool = false) throws(PreviewMessageError) -> String {
             guard case .string(let text)? = object[key] else { throw .init("'\(key)' must be text") }
             guard allowEmpty || !text.isEmpty else { throw .init("'\(key)' must not be empty") }
-            guard text.count <= PreviewMessage.maximumText else { throw .init("'\(key)' is longer than \(PreviewMessage.maximumText) characters") }
+            guard text.count <= PreviewMessage.maximumText else {
+                throw .init("'\(key)' is longer than \(PreviewMessage.maximumText) characters")
+            }
             return text
         }
 
         func strings(_ key: String) throws(PreviewMessageError) -> [String] {
-            guard case .array(let items)? = object[key], items.count <= 20 else { throw .init("'\(key)' must be a list of at most 20 texts") }
+            guard case .array(let items)? = object[key], items.count <= 20 else {
+                throw .init("'\(key)' must be a list of at most 20 texts")
+            }
             var list: [String] = []
             for item in items {
                 guard case .string(let text) = item, text.count <= PreviewMessage.maximumText else {
@@ -125,7 +140,8 @@ enum PreviewMessage: Equatable {
         }
 
         func int(_ key: String, in range: ClosedRange<Int>) throws(PreviewMessageError) -> Int {
-            guard case .number(let number)? = object[key], let value = Int(exactly: number), range.contains(value) else {
+            guard case .number(let number)? = object[key], let value = Int(exactly: number), range.contains(value)
+            else {
                 throw .init("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return value
@@ -139,14 +155,17 @@ enum PreviewMessage: Equatable {
         func input(_ key: String) throws(PreviewMessageError) -> InputID {
             let text = try string(key)
             let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? .child(FieldName(rawValue: parts[0]), parts[1]) : .field(FieldName(rawValue: text))
+            return parts.count == 2
+                ? .child(FieldName(rawValue: parts[0]), parts[1]) : .field(FieldName(rawValue: text))
         }
 
-        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(PreviewMessageError) -> Choice
+        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type)
+            throws(PreviewMessageError) -> Choice
         where Choice.RawValue == String {
             let text = try string(key)
             guard let value = Choice(rawValue: text) else {
-                throw .init("unknown \(key) '\(text)'\(NameSuggestion.hint(for: text, in: Choice.allCases.map(\.rawValue)))")
+                throw .init(
+                    "unknown \(key) '\(text)'\(NameSuggestion.hint(for: text, in: Choice.allCases.map(\.rawValue)))")
             }
             return value
         }

@@ -16,21 +16,30 @@ public enum PreviewScreenshot {
     /// - Throws: ``PreviewSetupError`` when no browser is installed, the page
     ///   cannot be served, or the browser fails or takes over a minute.
     @MainActor
-    public static func take(brand: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
-                            composition: Composition, output: URL, size: (width: Int, height: Int) = (1280, 1300)) async throws {
+    public static func take(
+        brand: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
+        composition: Composition, output: URL, size: (width: Int, height: Int) = (1280, 1300)
+    ) async throws {
         guard let browser = findBrowser() else {
-            throw PreviewSetupError(description: "a screenshot needs headless Chromium: install it (Debian: apt install chromium); looked for \(browsers.joined(separator: ", "))")
+            throw PreviewSetupError(
+                description:
+                    "a screenshot needs headless Chromium: install it (Debian: apt install chromium); looked for \(browsers.joined(separator: ", "))"
+            )
         }
         let plugin = try composition.registry.plugin(named: brand)
-        let screen = Screen(session: "still", brand: plugin.manifest.id.rawValue, locale: plugin.manifest.locale, join: join,
-                            appBar: appBar, world: world,
-                            flagDefaults: plugin.featureFlagDefaults, backend: nil,
-                            recorder: Screen.RecorderState(recording: false, steps: 0, text: "", saved: nil))
-        var configuration = PreviewConfiguration(port: 0, brands: [brand], scenarioFolder: FileManager.default.temporaryDirectory)
+        let screen = Screen(
+            session: "still", brand: plugin.manifest.id.rawValue, locale: plugin.manifest.locale, join: join,
+            appBar: appBar, world: world,
+            flagDefaults: plugin.featureFlagDefaults, backend: nil,
+            recorder: Screen.RecorderState(recording: false, steps: 0, text: "", saved: nil))
+        var configuration = PreviewConfiguration(
+            port: 0, brands: [brand], scenarioFolder: FileManager.default.temporaryDirectory)
         configuration.stills = [plugin.manifest.id.rawValue: PreviewSession.encode(screen)]
         let (ports, listening) = AsyncStream<Int>.makeStream()
-        let app = try Preview.application(composition: composition, configuration: configuration,
-                                          logger: Logger(label: "livery.preview.screenshot") { _ in SwiftLogNoOpLogHandler() }) { port in
+        let app = try Preview.application(
+            composition: composition, configuration: configuration,
+            logger: Logger(label: "livery.preview.screenshot") { _ in SwiftLogNoOpLogHandler() }
+        ) { port in
             listening.yield(port)
             listening.finish()
         }
@@ -41,13 +50,21 @@ public enum PreviewScreenshot {
             bound = port
             break
         }
-        guard let port = bound else { throw PreviewSetupError(description: "the page could not be served for the screenshot") }
+        guard let port = bound else {
+            throw PreviewSetupError(description: "the page could not be served for the screenshot")
+        }
         try? FileManager.default.removeItem(at: output)
-        try await run(browser, ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                                "--window-size=\(size.width),\(size.height)", "--virtual-time-budget=3000",
-                                "--screenshot=\(output.path)", "http://127.0.0.1:\(port)/still/\(plugin.manifest.id.rawValue)"])
+        try await run(
+            browser,
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--window-size=\(size.width),\(size.height)", "--virtual-time-budget=3000",
+                "--screenshot=\(output.path)", "http://127.0.0.1:\(port)/still/\(plugin.manifest.id.rawValue)",
+            ])
         let written = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-        guard written > 0 else { throw PreviewSetupError(description: "\(browser.lastPathComponent) wrote no picture to \(output.path)") }
+        guard written > 0 else {
+            throw PreviewSetupError(description: "\(browser.lastPathComponent) wrote no picture to \(output.path)")
+        }
     }
 
     private static func findBrowser() -> URL? {
@@ -70,7 +87,10 @@ public enum PreviewScreenshot {
         let errors = Pipe()
         process.standardError = errors
         let (ended, ending) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { ending.yield($0.terminationStatus); ending.finish() }
+        process.terminationHandler = {
+            ending.yield($0.terminationStatus)
+            ending.finish()
+        }
         do {
             try process.run()
         } catch {
@@ -85,7 +105,8 @@ public enum PreviewScreenshot {
         for await code in ended { status = code }
         guard status == 0 else {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw PreviewSetupError(description: "\(browser.lastPathComponent) failed (status \(status)): \(text.suffix(400))")
+            throw PreviewSetupError(
+                description: "\(browser.lastPathComponent) failed (status \(status)): \(text.suffix(400))")
         }
     }
 }

@@ -30,8 +30,10 @@ public struct PreviewConfiguration: Sendable {
     var stills: [String: String] = [:]
 
     /// A configuration.
-    public init(host: String = "127.0.0.1", port: Int = 8090, brands: [String] = [], backend: HTTPServiceConfiguration? = nil,
-                scenarioFolder: URL, connections: ConnectionLimits = ConnectionLimits(), allowedOrigins: [String] = []) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8090, brands: [String] = [], backend: HTTPServiceConfiguration? = nil,
+        scenarioFolder: URL, connections: ConnectionLimits = ConnectionLimits(), allowedOrigins: [String] = []
+    ) {
         self.host = host
         self.port = port
         self.brands = brands
@@ -65,25 +67,34 @@ public struct PreviewSetupError: Error, CustomStringConvertible {
 /// ``ConnectionLimits``, and a session ends with its socket, however it closes.
 public enum Preview {
     /// Serves until cancelled or interrupted; `onListening` gets the bound port.
-    public static func run(composition: Composition, configuration: PreviewConfiguration,
-                           logger: Logger = Logger(label: "livery.preview"),
-                           onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await application(composition: composition, configuration: configuration, logger: logger,
-                              onListening: onListening).runService()
+    public static func run(
+        composition: Composition, configuration: PreviewConfiguration,
+        logger: Logger = Logger(label: "livery.preview"),
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        try await application(
+            composition: composition, configuration: configuration, logger: logger,
+            onListening: onListening
+        ).runService()
     }
 
     /// The Hummingbird application of the preview.
     /// - Throws: ``PreviewSetupError`` for an unknown brand or missing page assets.
-    public static func application(composition: Composition, configuration: PreviewConfiguration, logger: Logger,
-                                   onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
-        try application(composition: composition, configuration: configuration, logger: logger, sessions: PreviewSessions(),
-                        onListening: onListening)
+    public static func application(
+        composition: Composition, configuration: PreviewConfiguration, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        try application(
+            composition: composition, configuration: configuration, logger: logger, sessions: PreviewSessions(),
+            onListening: onListening)
     }
 
     /// The application, keeping its sessions in `sessions`.
-    static func application(composition: Composition, configuration: PreviewConfiguration, logger: Logger,
-                            sessions: PreviewSessions,
-                            onListening: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
+    static func application(
+        composition: Composition, configuration: PreviewConfiguration, logger: Logger,
+        sessions: PreviewSessions,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) throws -> some ApplicationProtocol {
         let brands = try shownBrands(composition: composition, configuration.brands)
         let assets = try PreviewAssets.load()
         let origins = try OriginPolicy(host: configuration.host, allowing: configuration.allowedOrigins)
@@ -104,31 +115,42 @@ public enum Preview {
         router.get("/still/{id}") { _, context in
             let id = try context.parameters.require("id")
             guard let screen = configuration.stills[id] else { return unknownBrand(id, brands) }
-            return assets.page("brand.html", inserting: "<script>window.liveryStill = "
-                + screen.replacingOccurrences(of: "</", with: "<\\/") + ";</script>\n", before: "<script src=\"/assets/preview.js\">")
+            return assets.page(
+                "brand.html",
+                inserting: "<script>window.liveryStill = "
+                    + screen.replacingOccurrences(of: "</", with: "<\\/") + ";</script>\n",
+                before: "<script src=\"/assets/preview.js\">")
         }
         router.get("/still/{id}/theme.css") { _, context in
             let id = try context.parameters.require("id")
-            guard let plugin = try? composition.registry.plugin(named: id), let css = try? ThemeStyle.css(for: plugin.theme) else {
+            guard let plugin = try? composition.registry.plugin(named: id),
+                let css = try? ThemeStyle.css(for: plugin.theme)
+            else {
                 return unknownBrand(id, brands)
             }
-            return Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
         }
         router.get("/brand/{id}/theme.css") { _, context in
             let id = try context.parameters.require("id")
-            guard brands.contains(where: { $0.id.rawValue == id }), let plugin = try? composition.registry.plugin(named: id),
-                  let css = try? ThemeStyle.css(for: plugin.theme) else { return unknownBrand(id, brands) }
-            return Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
+            guard brands.contains(where: { $0.id.rawValue == id }),
+                let plugin = try? composition.registry.plugin(named: id),
+                let css = try? ThemeStyle.css(for: plugin.theme)
+            else { return unknownBrand(id, brands) }
+            return Response(
+                status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
         }
         router.get("/api/sessions/{id}") { _, context in
             let id = try context.parameters.require("id")
             guard let screen = await sessions.screen(of: id) else {
-                return Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "no session \(id)")))
+                return Response(
+                    status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "no session \(id)")))
             }
-            return Response(status: .ok, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: screen)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: screen)))
         }
         let sockets = Router(context: BasicWebSocketRequestContext.self)
         sockets.ws("/ws") { request, _ in
@@ -138,8 +160,9 @@ public enum Preview {
             let brand = context.request.uri.queryParameters["brand"].map(String.init) ?? ""
             let session: PreviewSession
             do {
-                session = try await sessions.open(brand: brand, composition: composition, backend: configuration.backend,
-                                                  scenarioFolder: configuration.scenarioFolder)
+                session = try await sessions.open(
+                    brand: brand, composition: composition, backend: configuration.backend,
+                    scenarioFolder: configuration.scenarioFolder)
             } catch {
                 try await outbound.write(.text(errorMessage("\(brand) could not start: \(error)")))
                 return
@@ -156,16 +179,21 @@ public enum Preview {
         let webSockets = sockets.buildResponder()
         let limits = configuration.connections
         let http = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: limits.http1, ws: WebSocketServerConfiguration(maxFrameSize: PreviewMessage.maximumSize,
-                                                                  autoPing: .enabled(timePeriod: .seconds(15))))
+            http1: limits.http1,
+            ws: WebSocketServerConfiguration(
+                maxFrameSize: PreviewMessage.maximumSize,
+                autoPing: .enabled(timePeriod: .seconds(15))))
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedChannel(HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSockets, configuration: http),
-                               limits: limits, allowedMethods: "GET", check: origins.check)
+                GuardedChannel(
+                    HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSockets, configuration: http),
+                    limits: limits, allowedMethods: "GET", check: origins.check)
             },
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                    serverName: "livery-preview"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "livery-preview"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 origins.served(on: port)
@@ -175,8 +203,10 @@ public enum Preview {
     }
 
     /// Applies the page's messages to `session` and sends it every screen, until either side ends.
-    private static func converse(_ session: PreviewSession, inbound: WebSocketInboundStream,
-                                 outbound: WebSocketOutboundWriter) async throws {
+    private static func converse(
+        _ session: PreviewSession, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await screen in session.screens { try await outbound.write(.text(screen)) }
@@ -211,15 +241,18 @@ public enum Preview {
 
     private static func json(_ value: some Encodable) -> Response {
         let data = (try? JSONEncoder().encode(value)) ?? Data("[]".utf8)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     private static func unknownBrand(_ id: String, _ brands: [BrandManifest]) -> Response {
         let known = brands.map(\.id.rawValue)
         let hint = NameSuggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
         let text = "unknown brand '\(id)'\(hint); known brands: \(known.joined(separator: ", "))"
-        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }
 
@@ -235,10 +268,13 @@ final class PreviewSessions: Sendable {
         self.onClose = onClose
     }
 
-    func open(brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
-              scenarioFolder: URL) async throws -> PreviewSession {
-        let session = try await PreviewSession.open(id: Self.unguessableID(), brand: brand, composition: composition,
-                                                    backend: backend, scenarioFolder: scenarioFolder)
+    func open(
+        brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
+        scenarioFolder: URL
+    ) async throws -> PreviewSession {
+        let session = try await PreviewSession.open(
+            id: Self.unguessableID(), brand: brand, composition: composition,
+            backend: backend, scenarioFolder: scenarioFolder)
         sessions[session.id] = session
         return session
     }
@@ -276,9 +312,12 @@ struct PreviewAssets: Sendable {
         var files: [String: Data] = [:]
         for name in names {
             let parts = name.split(separator: ".")
-            guard let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Resources")
+            guard
+                let url = Bundle.module.url(
+                    forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Resources")
                     ?? Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1])),
-                  let data = try? Data(contentsOf: url) else {
+                let data = try? Data(contentsOf: url)
+            else {
                 throw PreviewSetupError(description: "the preview's \(name) is missing from its resources")
             }
             files[name] = data
@@ -288,24 +327,28 @@ struct PreviewAssets: Sendable {
 
     /// The page `name` with `insertion` put before the first `marker`.
     func page(_ name: String, inserting insertion: String, before marker: String) -> Response {
-        guard let data = files[name], var text = String(data: data, encoding: .utf8), let range = text.range(of: marker) else {
+        guard let data = files[name], var text = String(data: data, encoding: .utf8), let range = text.range(of: marker)
+        else {
             return response(name)
         }
         text.insert(contentsOf: insertion, at: range.lowerBound)
-        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     func response(_ name: String) -> Response {
         guard let data = files[name] else {
             return Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: "no such file")))
         }
-        let type = switch name.split(separator: ".").last {
-        case "js": "text/javascript; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        default: "text/html; charset=utf-8"
-        }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        let type =
+            switch name.split(separator: ".").last {
+            case "js": "text/javascript; charset=utf-8"
+            case "css": "text/css; charset=utf-8"
+            default: "text/html; charset=utf-8"
+            }
+        return Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -40,7 +40,8 @@ final class PreviewSession {
     private var drawnBar: (state: AppBarState, section: Screen.Bar)?
     private var drawnPanel: (inputs: PanelInputs, section: Screen.Panel)?
     /// The brand's locale, for amounts, and its flag defaults, read once.
-    private lazy var locale = Locale(identifier: (try? composition.registry.plugin(named: brand).manifest.locale) ?? "en-AU")
+    private lazy var locale = Locale(
+        identifier: (try? composition.registry.plugin(named: brand).manifest.locale) ?? "en-AU")
     private lazy var flagDefaults = (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:]
     /// The analytics events as the page lists them, made again only when one was sent.
     private var listedEvents: (count: Int, events: [Screen.Event]) = (-1, [])
@@ -49,16 +50,21 @@ final class PreviewSession {
 
     /// Opens a session for `brand`: its runtime on embedded services, or on a server at `backend`.
     /// - Throws: ``CompositionError`` or ``DefinitionError`` when the runtime cannot be assembled.
-    static func open(id: String, brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
-                     scenarioFolder: URL) async throws -> PreviewSession {
+    static func open(
+        id: String, brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
+        scenarioFolder: URL
+    ) async throws -> PreviewSession {
         let world = EmbeddedWorld()
         let (join, bar) = try await assemble(brand, composition: composition, backend: backend, world: world)
-        return PreviewSession(id: id, brand: brand, composition: composition, backend: backend, scenarioFolder: scenarioFolder,
-                              world: world, join: join, bar: bar)
+        return PreviewSession(
+            id: id, brand: brand, composition: composition, backend: backend, scenarioFolder: scenarioFolder,
+            world: world, join: join, bar: bar)
     }
 
-    private init(id: String, brand: String, composition: Composition, backend: HTTPServiceConfiguration?, scenarioFolder: URL,
-                 world: EmbeddedWorld, join: JoinFormStore, bar: AppBarStore) {
+    private init(
+        id: String, brand: String, composition: Composition, backend: HTTPServiceConfiguration?, scenarioFolder: URL,
+        world: EmbeddedWorld, join: JoinFormStore, bar: AppBarStore
+    ) {
         self.id = id
         self.brand = brand
         self.composition = composition
@@ -73,8 +79,10 @@ final class PreviewSession {
         publish()
     }
 
-    private static func assemble(_ brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
-                                 world: EmbeddedWorld) async throws -> (JoinFormStore, AppBarStore) {
+    private static func assemble(
+        _ brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
+        world: EmbeddedWorld
+    ) async throws -> (JoinFormStore, AppBarStore) {
         let services: ServiceSet = backend.map { .live(LiveServices.server($0, driving: world)) } ?? .embedded(world)
         let runtime = try await composition.assemble(brand, on: services).runtime
         let join = try runtime.joinForm()
@@ -92,10 +100,12 @@ final class PreviewSession {
 
     /// The screen the page draws now.
     var screen: Screen {
-        let recorded = recorder.map { recorder in
-            Screen.RecorderState(recording: true, steps: recorder.count, text: recorder.file(title: "Recorded in the preview"),
-                                 saved: savedFile)
-        } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: savedFile)
+        let recorded =
+            recorder.map { recorder in
+                Screen.RecorderState(
+                    recording: true, steps: recorder.count, text: recorder.file(title: "Recorded in the preview"),
+                    saved: savedFile)
+            } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: savedFile)
         let count = world.analytics.count
         if listedEvents.count != count { listedEvents = (count, Screen.events(of: world)) }
         // Each section is made again only when what it shows changed: a keystroke remakes the form alone.
@@ -107,10 +117,11 @@ final class PreviewSession {
         if drawnPanel?.inputs != inputs {
             drawnPanel = (inputs, Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend))
         }
-        return Screen(session: id, brand: brand, join: drawnJoin?.section ?? Screen.Join(joinState),
-                      appBar: drawnBar?.section ?? Screen.Bar(barState, locale: locale),
-                      panel: drawnPanel?.section ?? Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend),
-                      events: listedEvents.events, recorder: recorded)
+        return Screen(
+            session: id, brand: brand, join: drawnJoin?.section ?? Screen.Join(joinState),
+            appBar: drawnBar?.section ?? Screen.Bar(barState, locale: locale),
+            panel: drawnPanel?.section ?? Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend),
+            events: listedEvents.events, recorder: recorded)
     }
 
     /// What the side panel shows, to tell when it changed.
@@ -163,7 +174,8 @@ final class PreviewSession {
             bar.send(intent)
         case .signIn(let balance, let pendingBets, let promotions):
             if case .line(let line)? = step { recorder?.add(line) }
-            world.session.signIn(ClientDetails(balance: balance, pendingBetsCount: pendingBets, promotionsBalance: promotions))
+            world.session.signIn(
+                ClientDetails(balance: balance, pendingBetsCount: pendingBets, promotionsBalance: promotions))
         case .signOut:
             if case .line(let line)? = step { recorder?.add(line) }
             world.session.signOut()
@@ -215,7 +227,9 @@ final class PreviewSession {
                 return "the app bar shows no item '\(item)'\(hint); it shows \(shown.joined(separator: ", "))"
             }
         case .signUp:
-            guard join.state.callToAction.purpose == .signUp else { return "the call to action is continue, not sign-up" }
+            guard join.state.callToAction.purpose == .signUp else {
+                return "the call to action is continue, not sign-up"
+            }
         case .faults where backend != nil:
             return "faults are the server's when previewing against one (start the sandbox with --fault)"
         case .save, .mark:
@@ -258,8 +272,19 @@ final class PreviewSession {
                     if field.inputType == .address { return .typed(verb: "searchAddress", secure: false) }
                     return .typed(verb: field.options == nil ? "type" : "choose", secure: field.traits.isSecure)
                 }
-                let children = (state.address?.manualFields.map { ("\(state.fields.first { $0.inputType == .address }?.name.rawValue ?? "address").\($0.field.rawValue)", $0.options) } ?? [])
-                    + (state.depositLimit?.visibleChildren.map { ("\(state.fields.first { $0.inputType == .depositLimit }?.name.rawValue ?? "depositLimit").\($0.key)", $0.options) } ?? [])
+                let children =
+                    (state.address?.manualFields.map {
+                        (
+                            "\(state.fields.first { $0.inputType == .address }?.name.rawValue ?? "address").\($0.field.rawValue)",
+                            $0.options
+                        )
+                    } ?? [])
+                    + (state.depositLimit?.visibleChildren.map {
+                        (
+                            "\(state.fields.first { $0.inputType == .depositLimit }?.name.rawValue ?? "depositLimit").\($0.key)",
+                            $0.options
+                        )
+                    } ?? [])
                 let options = children.first { $0.0 == input.description }?.1
                 return .typed(verb: options == nil ? "type" : "choose", secure: false)
             case .unfocus: return .line("unfocus")
@@ -286,16 +311,20 @@ final class PreviewSession {
         case .selectAddress(let position): return .line("selectAddress: \(position)")
         case .appBar(.tap(let item)): return .line("tapAppBar: \(ScenarioRecorder.scalar(item.rawValue))")
         case .appBar(let intent):
-            let names: [AppBarIntent: String] = [.appeared: "appeared", .disappeared: "disappeared",
-                                                 .userTrayDismissed: "userTrayDismissed", .lockerDismissed: "lockerDismissed",
-                                                 .routeHandled: "routeHandled"]
+            let names: [AppBarIntent: String] = [
+                .appeared: "appeared", .disappeared: "disappeared",
+                .userTrayDismissed: "userTrayDismissed", .lockerDismissed: "lockerDismissed",
+                .routeHandled: "routeHandled",
+            ]
             return names[intent].map { .line("appBar: \($0)") }
         case .signIn(let balance, let pendingBets, let promotions):
-            return .line("signIn: { balance: \(balance), pendingBets: \(pendingBets), promotionsBalance: \(promotions) }")
+            return .line(
+                "signIn: { balance: \(balance), pendingBets: \(pendingBets), promotionsBalance: \(promotions) }")
         case .signOut: return .line("signOut")
         case .betslip(let count): return .line("betslip: \(count)")
         case .flag(let flag, let on): return .line("flag: { \(ScenarioRecorder.scalar(flag.rawValue)): \(on) }")
-        case .faults(let specs): return .line("faults: [" + specs.map(ScenarioRecorder.quoted).joined(separator: ", ") + "]")
+        case .faults(let specs):
+            return .line("faults: [" + specs.map(ScenarioRecorder.quoted).joined(separator: ", ") + "]")
         case .record, .mark, .save, .reset: return nil
         }
     }
@@ -342,15 +371,21 @@ final class PreviewSession {
     private func startRecording() async throws {
         var given: [String] = []
         if case .signedIn(let details) = world.session.latest {
-            given.append("signedIn: { balance: \(details.balance), pendingBets: \(details.pendingBetsCount), promotionsBalance: \(details.promotionsBalance) }")
+            given.append(
+                "signedIn: { balance: \(details.balance), pendingBets: \(details.pendingBetsCount), promotionsBalance: \(details.promotionsBalance) }"
+            )
         }
         if world.betslip.latestCount != 0 { given.append("betslip: \(world.betslip.latestCount)") }
         let flags = world.flags.snapshot.sorted { $0.key < $1.key }
         if !flags.isEmpty {
-            given.append("flags: { " + flags.map { "\(ScenarioRecorder.scalar($0.key.rawValue)): \($0.value)" }.joined(separator: ", ") + " }")
+            given.append(
+                "flags: { "
+                    + flags.map { "\(ScenarioRecorder.scalar($0.key.rawValue)): \($0.value)" }.joined(separator: ", ")
+                    + " }")
         }
         if !world.faults.plan.isEmpty {
-            given.append("faults: [" + world.faults.plan.specs.map(ScenarioRecorder.quoted).joined(separator: ", ") + "]")
+            given.append(
+                "faults: [" + world.faults.plan.specs.map(ScenarioRecorder.quoted).joined(separator: ", ") + "]")
         }
         try await rebuild()
         recorder = ScenarioRecorder(given: given)
@@ -359,16 +394,23 @@ final class PreviewSession {
     /// Writes the recording to `<scenario folder>/<brand>/<name>`, never over a file.
     private func save(as name: String) -> String? {
         guard let recorder else { return "start recording first" }
-        let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "-_.".unicodeScalars.contains($0)
+        }
         guard allowed, name.count <= 80, !name.hasPrefix("."), !name.contains(".."), name.hasSuffix(".yaml") else {
-            return "a scenario file name is letters, digits, - and _, ending .yaml (e.g. 30-recorded.yaml), not '\(name)'"
+            return
+                "a scenario file name is letters, digits, - and _, ending .yaml (e.g. 30-recorded.yaml), not '\(name)'"
         }
         let folder = scenarioFolder.appendingPathComponent(brand)
         let file = folder.appendingPathComponent(name)
-        guard !FileManager.default.fileExists(atPath: file.path) else { return "\(file.path) exists already; choose another name" }
+        guard !FileManager.default.fileExists(atPath: file.path) else {
+            return "\(file.path) exists already; choose another name"
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(recorder.file(title: "Recorded: \(name.dropLast(".yaml".count))").utf8).write(to: file, options: .withoutOverwriting)
+            try Data(recorder.file(title: "Recorded: \(name.dropLast(".yaml".count))").utf8).write(
+                to: file, options: .withoutOverwriting)
         } catch {
             return "cannot write \(file.path): \(error.localizedDescription)"
         }
@@ -406,8 +448,11 @@ final class PreviewSession {
         let joinStates = join.states()
         let barStates = bar.states()
         watchers = [
-            Task { [weak self] in for await state in joinStates where state != self?.sentStates?.join { self?.publish() } },
-            Task { [weak self] in for await state in barStates where state != self?.sentStates?.bar { self?.publish() } },
+            Task { [weak self] in
+                for await state in joinStates where state != self?.sentStates?.join { self?.publish() }
+            },
+            Task { [weak self] in for await state in barStates where state != self?.sentStates?.bar { self?.publish() }
+            },
         ]
     }
 
@@ -455,8 +500,9 @@ final class PreviewSession {
         func changed<Value: Equatable>(_ path: KeyPath<Screen, Value>) -> Value? {
             previous?[keyPath: path] == screen[keyPath: path] ? nil : screen[keyPath: path]
         }
-        let sections = Sections(session: screen.session, brand: screen.brand, join: changed(\.join), appBar: changed(\.appBar),
-                                panel: changed(\.panel), events: changed(\.events), recorder: changed(\.recorder))
+        let sections = Sections(
+            session: screen.session, brand: screen.brand, join: changed(\.join), appBar: changed(\.appBar),
+            panel: changed(\.panel), events: changed(\.events), recorder: changed(\.recorder))
         guard let data = try? JSONEncoder().encode(Envelope(screen: sections)) else {
             return #"{"type":"error","message":"the screen did not encode"}"#
         }

@@ -46,8 +46,12 @@ struct ScenarioRecorder: Equatable {
     /// Records `text` typed into `input` with `verb` (`type`, `searchAddress`…):
     /// keystrokes into the same input make one step holding the newest text.
     mutating func typed(_ text: String, into input: String, verb: String, secure: Bool) {
-        let entry: Entry = secure ? .secret(field: input) : .step(verb == "type" || verb == "choose"
-            ? "\(verb): { \(Self.scalar(input)): \(Self.quoted(text)) }" : "\(verb): \(Self.quoted(text))")
+        let entry: Entry =
+            secure
+            ? .secret(field: input)
+            : .step(
+                verb == "type" || verb == "choose"
+                    ? "\(verb): { \(Self.scalar(input)): \(Self.quoted(text)) }" : "\(verb): \(Self.quoted(text))")
         if typing == input, !entries.isEmpty {
             entries[entries.count - 1] = entry
         } else {
@@ -78,7 +82,8 @@ struct ScenarioRecorder: Equatable {
             case .step(let step): text += "  - \(step)\n"
             case .secret(let field):
                 let standIn = secretAccepted[field] == true ? "Recorded-Pass-42" : "short"
-                text += "  - type: { \(Self.scalar(field)): \(Self.quoted(standIn)) }   # the typed password is never recorded\n"
+                text +=
+                    "  - type: { \(Self.scalar(field)): \(Self.quoted(standIn)) }   # the typed password is never recorded\n"
             }
         }
         return text
@@ -91,8 +96,11 @@ struct ScenarioRecorder: Equatable {
     /// that text (`firstName`, `address.street`), double-quoted otherwise
     /// (spaces, punctuation, line breaks, or a word YAML reads as a boolean or null).
     static func scalar(_ text: String) -> String {
-        let simple = text.utf8.count <= 80 && text.utf8.first.map { isLetter($0) } == true
-            && text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
+        let simple =
+            text.utf8.count <= 80 && text.utf8.first.map { isLetter($0) } == true
+            && text.utf8.allSatisfy {
+                isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D
+            }
             && !["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
         return simple ? text : quoted(text)
     }

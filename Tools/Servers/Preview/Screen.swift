@@ -146,9 +146,11 @@ struct Screen: Encodable, Equatable {
 extension Screen {
     /// The screen of `join` and `appBar` in `world`, the panel showing the
     /// world's session, betslip, flags (over the brand's `flagDefaults`) and faults.
-    init(session: String, brand: String, locale: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
-         flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?, recorder: RecorderState,
-         events: [Event]? = nil) {
+    init(
+        session: String, brand: String, locale: String, join: JoinState, appBar: AppBarState, world: EmbeddedWorld,
+        flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?, recorder: RecorderState,
+        events: [Event]? = nil
+    ) {
         self.init(
             session: session, brand: brand, join: Join(join), appBar: Bar(appBar, locale: Locale(identifier: locale)),
             panel: Panel(world: world, flagDefaults: flagDefaults, backend: backend),
@@ -161,14 +163,16 @@ extension Screen.Panel {
     /// The panel showing `world`'s session, betslip, flags (over the brand's `flagDefaults`) and faults.
     init(world: EmbeddedWorld, flagDefaults: [FeatureFlag: Bool], backend: HTTPServiceConfiguration?) {
         let details: ClientDetails? = if case .signedIn(let details) = world.session.latest { details } else { nil }
-        self.init(signedIn: details != nil,
-                  balance: (details?.balance ?? 0).formatted(.number.precision(.fractionLength(2)).grouping(.never)),
-                  pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
-                  betslip: world.betslip.latestCount,
-                  flags: Dictionary(uniqueKeysWithValues: FeatureFlag.known.map { flag in
-                      (flag.rawValue, world.flags.value(of: flag) ?? flagDefaults[flag] ?? false)
-                  }),
-                  faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString)
+        self.init(
+            signedIn: details != nil,
+            balance: (details?.balance ?? 0).formatted(.number.precision(.fractionLength(2)).grouping(.never)),
+            pendingBets: details?.pendingBetsCount ?? 0, promotionsBalance: details?.promotionsBalance ?? 0,
+            betslip: world.betslip.latestCount,
+            flags: Dictionary(
+                uniqueKeysWithValues: FeatureFlag.known.map { flag in
+                    (flag.rawValue, world.flags.value(of: flag) ?? flagDefaults[flag] ?? false)
+                }),
+            faults: world.faults.plan.specs, backend: backend?.baseURL.absoluteString)
     }
 }
 
@@ -198,20 +202,25 @@ extension Screen.Join {
         progress = Int((state.progress * 100).rounded())
         loading = state.isLoading
         alert = state.alert.map { alert in
-            Screen.Alert(kind: alert.kind.rawValue, title: alert.title, message: alert.message,
-                         actions: alert.actions.map { Screen.Alert.Action(title: $0.title, role: $0.role.rawValue) })
+            Screen.Alert(
+                kind: alert.kind.rawValue, title: alert.title, message: alert.message,
+                actions: alert.actions.map { Screen.Alert.Action(title: $0.title, role: $0.role.rawValue) })
         }
         route = state.route?.name
         let onPage = Set(state.page.fieldNames)
-        if let lookup = state.address, let field = state.fields.first(where: { $0.inputType == .address }), onPage.contains(field.name) {
+        if let lookup = state.address, let field = state.fields.first(where: { $0.inputType == .address }),
+            onPage.contains(field.name)
+        {
             address = Screen.Address(lookup, field: field.name.rawValue)
         } else {
             address = nil
         }
         if let limit = state.depositLimit, let field = state.fields.first(where: { $0.inputType == .depositLimit }),
-           onPage.contains(field.name) {
-            depositLimit = Screen.DepositLimit(field: field.name.rawValue, decision: limit.decision.rawValue,
-                                               children: limit.visibleChildren.map { Screen.Child($0, parent: field.name.rawValue) })
+            onPage.contains(field.name)
+        {
+            depositLimit = Screen.DepositLimit(
+                field: field.name.rawValue, decision: limit.decision.rawValue,
+                children: limit.visibleChildren.map { Screen.Child($0, parent: field.name.rawValue) })
         } else {
             depositLimit = nil
         }
@@ -261,11 +270,17 @@ extension Screen.Address {
         searching = lookup.isSearching || lookup.isRetrieving
         suggestions = lookup.suggestions.map(\.text)
         chosen = lookup.address.map { $0.singleLine }
-        manual = lookup.mode == .search ? [] : lookup.manualFields.map { manual in
-            Screen.Child(id: "\(field).\(manual.field.rawValue)", label: Screen.label(manual.field.rawValue), value: manual.value,
-                         status: manual.status.kind.rawValue, messages: manual.status.violations.map(\.message), required: manual.isRequired,
-                         focusable: manual.field.isFocusable, options: manual.options)
-        }
+        manual =
+            lookup.mode == .search
+            ? []
+            : lookup.manualFields.map { manual in
+                Screen.Child(
+                    id: "\(field).\(manual.field.rawValue)", label: Screen.label(manual.field.rawValue),
+                    value: manual.value,
+                    status: manual.status.kind.rawValue, messages: manual.status.violations.map(\.message),
+                    required: manual.isRequired,
+                    focusable: manual.field.isFocusable, options: manual.options)
+            }
         failure = lookup.failure.map { "\($0)" }
     }
 }

@@ -42,7 +42,10 @@ enum ThemeStyle {
             } else if path.last == "fontFamily" {
                 text = quoted(string) + ", system-ui, sans-serif"
             } else {
-                text = string.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "#.%-0123456789".unicodeScalars.contains($0)) }
+                text =
+                    string.unicodeScalars.allSatisfy {
+                        $0.isASCII && ($0.properties.isAlphabetic || "#.%-0123456789".unicodeScalars.contains($0))
+                    }
                     ? string : quoted(string)
             }
         case .number(let number): text = number == number.rounded() ? String(Int(number)) : String(number)
@@ -60,7 +63,8 @@ enum ThemeStyle {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "<", with: "\\3c ") + "\""
     }
 }

@@ -1,6 +1,6 @@
-import _CryptoExtras
 import Crypto
 import Foundation
+import _CryptoExtras
 
 /// Hashes passwords with scrypt (swift-crypto) and a random 16-byte salt per
 /// password. The stored form carries its parameters so the cost can change
@@ -57,8 +57,10 @@ public struct PasswordHasher: Sendable {
     public func hash(_ password: String) throws -> String {
         let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }
         let key = try derive(password, salt: salt, cost: cost)
-        return ["scrypt", "\(cost.exponent)", "\(cost.blockSize)", "\(cost.parallelism)",
-                salt.base64EncodedString(), key.base64EncodedString()].joined(separator: "$")
+        return [
+            "scrypt", "\(cost.exponent)", "\(cost.blockSize)", "\(cost.parallelism)",
+            salt.base64EncodedString(), key.base64EncodedString(),
+        ].joined(separator: "$")
     }
 
     /// Whether `password` is the one `stored` was made from (a stored form
@@ -66,9 +68,11 @@ public struct PasswordHasher: Sendable {
     public func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$").map(String.init)
         guard parts.count == 6, parts[0] == "scrypt", let exponent = Int(parts[1]), (1...20).contains(exponent),
-              let blockSize = Int(parts[2]), (1...32).contains(blockSize), let parallelism = Int(parts[3]), (1...16).contains(parallelism), let salt = Data(base64Encoded: parts[4]),
-              let expected = Data(base64Encoded: parts[5]),
-              let key = try? derive(password, salt: salt, cost: Cost(exponent: exponent, blockSize: blockSize, parallelism: parallelism))
+            let blockSize = Int(parts[2]), (1...32).contains(blockSize), let parallelism = Int(parts[3]),
+            (1...16).contains(parallelism), let salt = Data(base64Encoded: parts[4]),
+            let expected = Data(base64Encoded: parts[5]),
+            let key = try? derive(
+                password, salt: salt, cost: Cost(exponent: exponent, blockSize: blockSize, parallelism: parallelism))
         else { return false }
         // Constant-time comparison of equal-length keys.
         guard key.count == expected.count else { return false }
@@ -76,9 +80,10 @@ public struct PasswordHasher: Sendable {
     }
 
     private func derive(_ password: String, salt: Data, cost: Cost) throws -> Data {
-        let key = try KDF.Scrypt.deriveKey(from: Array(password.utf8), salt: salt, outputByteCount: 32,
-                                           rounds: 1 << cost.exponent, blockSize: cost.blockSize,
-                                           parallelism: cost.parallelism)
+        let key = try KDF.Scrypt.deriveKey(
+            from: Array(password.utf8), salt: salt, outputByteCount: 32,
+            rounds: 1 << cost.exponent, blockSize: cost.blockSize,
+            parallelism: cost.parallelism)
         return key.withUnsafeBytes { Data($0) }
     }
 }

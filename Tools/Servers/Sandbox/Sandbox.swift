@@ -1,11 +1,11 @@
 import AddressLookupFeature
 import Foundation
-import SandboxRequests
 import Hummingbird
 import HummingbirdCore
 import JoinFormFeature
 import LiveryCore
 import Logging
+import SandboxRequests
 import ServerConnections
 import ServiceLifecycle
 import UnixSignals
@@ -24,12 +24,18 @@ public enum Sandbox {
     /// the configuration's `drain`, and closes the database.
     /// - Parameter onListening: Called with the bound port once the server listens.
     /// - Throws: ``SandboxSetupError`` for brands, definitions or a database that cannot be used, before anything is served.
-    public static func run(brands: [any BrandPlugin], configuration: SandboxConfiguration,
-                           logger: Logger = Logger(label: "livery.sandbox"),
-                           onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    public static func run(
+        brands: [any BrandPlugin], configuration: SandboxConfiguration,
+        logger: Logger = Logger(label: "livery.sandbox"),
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
         let built = try await build(brands: brands, configuration: configuration, logger: logger) { port in
-            logger.info("sandbox listening", metadata: ["address": "http://\(configuration.host):\(port)",
-                                                        "database": "\(configuration.database)"])
+            logger.info(
+                "sandbox listening",
+                metadata: [
+                    "address": "http://\(configuration.host):\(port)",
+                    "database": "\(configuration.database)",
+                ])
             await onListening(port)
         }
         try await built.serve(signals: [.sigterm, .sigint], drain: configuration.drain, logger: logger)
@@ -39,8 +45,10 @@ public enum Sandbox {
     /// Starts the sandbox in the background and returns once it listens:
     /// for tests and for runs that drive it from the same process.
     /// Use port `0` in the configuration for any free port.
-    public static func start(brands: [any BrandPlugin], configuration: SandboxConfiguration,
-                             logger: Logger = Logger(label: "livery.sandbox")) async throws -> RunningSandbox {
+    public static func start(
+        brands: [any BrandPlugin], configuration: SandboxConfiguration,
+        logger: Logger = Logger(label: "livery.sandbox")
+    ) async throws -> RunningSandbox {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let built = try await build(brands: brands, configuration: configuration, logger: logger) { port in
             continuation.yield(port)
@@ -72,9 +80,12 @@ public enum Sandbox {
         func group(signals: [UnixSignal], drain: Duration, logger: Logger) -> ServiceGroup {
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
             if let postgres { services.append(.init(service: PostgresPool(storage: postgres))) }
-            services.append(.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup,
-                                  failureTerminationBehavior: .gracefullyShutdownGroup))
-            var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: signals, logger: logger)
+            services.append(
+                .init(
+                    service: application, successTerminationBehavior: .gracefullyShutdownGroup,
+                    failureTerminationBehavior: .gracefullyShutdownGroup))
+            var configuration = ServiceGroupConfiguration(
+                services: services, gracefulShutdownSignals: signals, logger: logger)
             configuration.maximumGracefulShutdownDuration = drain
             return ServiceGroup(configuration: configuration)
         }
@@ -95,8 +106,10 @@ public enum Sandbox {
         }
     }
 
-    static func build(brands plugins: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
-                      onServerRunning: @escaping @Sendable (Int) async -> Void) async throws -> Built {
+    static func build(
+        brands plugins: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void
+    ) async throws -> Built {
         let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
         let addresses: EmbeddedAddressLookupService
         do {
@@ -118,12 +131,13 @@ public enum Sandbox {
             throw SandboxSetupError.database(path: configuration.database.description, reason: "\(error)")
         }
         let metrics = SandboxMetrics()
-        let services = SandboxServices(brands: brands, store: storage, addresses: addresses,
-                                       worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
-                                       allowsWorlds: configuration.allowsSeeding,
-                                       hasher: PasswordHasher(cost: configuration.passwordCost),
-                                       cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
-                                       maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
+        let services = SandboxServices(
+            brands: brands, store: storage, addresses: addresses,
+            worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
+            allowsWorlds: configuration.allowsSeeding,
+            hasher: PasswordHasher(cost: configuration.passwordCost),
+            cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
+            maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)
             CreateClientRoutes.register(on: router, services: services)
@@ -150,11 +164,13 @@ public enum Sandbox {
         let application = Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedChannel(HTTP1Channel(responder: responder, configuration: configuration.connections.http1),
-                               limits: configuration.connections, allowedMethods: methods.allowHeader)
+                GuardedChannel(
+                    HTTP1Channel(responder: responder, configuration: configuration.connections.http1),
+                    limits: configuration.connections, allowedMethods: methods.allowHeader)
             },
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                    serverName: "livery-sandbox"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "livery-sandbox"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
         return Built(application: application, storage: storage, postgres: postgres)

@@ -47,10 +47,12 @@ public struct SandboxConfiguration: Sendable {
     /// A configuration: `127.0.0.1:8080`, no faults, the sandbox hashing
     /// cost, 64 KiB bodies, the default ``ConnectionLimits``, no seeding, the
     /// default ``WorldLimits``, 10 s to drain.
-    public init(host: String = "127.0.0.1", port: Int = 8080, database: SandboxDatabase, faults: FaultPlan = FaultPlan(),
-                passwordCost: PasswordHasher.Cost = .sandbox, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
-                maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
-                worlds: WorldLimits = WorldLimits(), drain: Duration = .seconds(10)) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, database: SandboxDatabase, faults: FaultPlan = FaultPlan(),
+        passwordCost: PasswordHasher.Cost = .sandbox, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
+        maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
+        worlds: WorldLimits = WorldLimits(), drain: Duration = .seconds(10)
+    ) {
         self.drain = drain
         self.connections = connections
         self.worlds = worlds
@@ -65,13 +67,17 @@ public struct SandboxConfiguration: Sendable {
     }
 
     /// A configuration over the SQLite file at `databasePath` (see ``init(host:port:database:faults:passwordCost:hashingThreads:maxBodyBytes:connections:allowsSeeding:worlds:drain:)``).
-    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
-                passwordCost: PasswordHasher.Cost = .sandbox, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
-                maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
-                worlds: WorldLimits = WorldLimits(), drain: Duration = .seconds(10)) {
-        self.init(host: host, port: port, database: .sqlite(path: databasePath), faults: faults, passwordCost: passwordCost,
-                  hashingThreads: hashingThreads, maxBodyBytes: maxBodyBytes, connections: connections, allowsSeeding: allowsSeeding,
-                  worlds: worlds, drain: drain)
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String, faults: FaultPlan = FaultPlan(),
+        passwordCost: PasswordHasher.Cost = .sandbox, hashingThreads: Int = SandboxConfiguration.defaultHashingThreads,
+        maxBodyBytes: Int = 64 * 1024, connections: ConnectionLimits = ConnectionLimits(), allowsSeeding: Bool = false,
+        worlds: WorldLimits = WorldLimits(), drain: Duration = .seconds(10)
+    ) {
+        self.init(
+            host: host, port: port, database: .sqlite(path: databasePath), faults: faults, passwordCost: passwordCost,
+            hashingThreads: hashingThreads, maxBodyBytes: maxBodyBytes, connections: connections,
+            allowsSeeding: allowsSeeding,
+            worlds: worlds, drain: drain)
     }
 
     /// One fewer than the machine's active cores, at least one.
@@ -80,8 +86,11 @@ public struct SandboxConfiguration: Sendable {
     /// The database `livery sandbox` uses unless told otherwise, the same from
     /// any directory: `$XDG_STATE_HOME/livery/sandbox.sqlite`, or
     /// `~/.local/state/livery/sandbox.sqlite` when `XDG_STATE_HOME` is not set.
-    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state").path
         return URL(fileURLWithPath: state).appendingPathComponent("livery/sandbox.sqlite").path
     }

@@ -61,8 +61,9 @@ struct SandboxServices: Sendable {
         case nil:
             return
         case .status(let status)?:
-            throw APIError(HTTPResponse.Status(code: status), code: "fault.injected",
-                           message: "fault injection: \(route) answers \(status)")
+            throw APIError(
+                HTTPResponse.Status(code: status), code: "fault.injected",
+                message: "fault injection: \(route) answers \(status)")
         case .timeout?:
             throw APIError(.gatewayTimeout, code: "fault.timeout", message: "fault injection: \(route) timed out")
         }

@@ -39,7 +39,8 @@ public enum BodyDecoding {
         case .dataCorrupted(let context):
             let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             let place = path(context.codingPath)
-            return (place.isEmpty ? "the body is not valid JSON" : "'\(place)' is unreadable") + (detail.map { ": \($0)" } ?? "")
+            return (place.isEmpty ? "the body is not valid JSON" : "'\(place)' is unreadable")
+                + (detail.map { ": \($0)" } ?? "")
         @unknown default:
             return "the body does not have the expected shape"
         }

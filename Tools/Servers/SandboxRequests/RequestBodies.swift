@@ -85,7 +85,8 @@ public struct AccountDetails: Codable, Equatable, Sendable {
         if rest.first == "-" { rest = rest.dropFirst() }
         let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let whole = parts.first, (1...12).contains(whole.count),
-              whole.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+            whole.allSatisfy({ ("0"..."9").contains($0) })
+        else { return false }
         guard parts.count == 2 else { return true }
         return (1...2).contains(parts[1].count) && parts[1].allSatisfy { ("0"..."9").contains($0) }
     }

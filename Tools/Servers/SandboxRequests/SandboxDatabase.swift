@@ -13,11 +13,14 @@ public enum SandboxDatabase: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``SandboxDatabaseError`` naming what does not parse.
     public static func parse(_ text: String) throws(SandboxDatabaseError) -> SandboxDatabase {
         guard text.utf8.count <= 2048 else { throw SandboxDatabaseError("the database is longer than 2048 bytes") }
-        guard !text.isEmpty else { throw SandboxDatabaseError("the database is empty: give a SQLite file or a postgres:// URL") }
+        guard !text.isEmpty else {
+            throw SandboxDatabaseError("the database is empty: give a SQLite file or a postgres:// URL")
+        }
         guard let schemeEnd = text.range(of: "://") else { return .sqlite(path: text) }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "postgres" || scheme == "postgresql" else {
-            throw SandboxDatabaseError("'\(scheme)://' is not a database this sandbox speaks: give a SQLite file or a postgres:// URL")
+            throw SandboxDatabaseError(
+                "'\(scheme)://' is not a database this sandbox speaks: give a SQLite file or a postgres:// URL")
         }
         return .postgres(try PostgresLocation(url: text))
     }
@@ -51,13 +54,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``SandboxDatabaseError`` naming the part that is wrong.
     public init(url text: String) throws(SandboxDatabaseError) {
         guard let components = URLComponents(string: text) else {
-            throw SandboxDatabaseError("'\(Self.redacted(text))' is not a URL (expected postgres://user@host:port/database)")
+            throw SandboxDatabaseError(
+                "'\(Self.redacted(text))' is not a URL (expected postgres://user@host:port/database)")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw SandboxDatabaseError("'\(Self.redacted(text))' names no host (expected postgres://user@host:port/database)")
+            throw SandboxDatabaseError(
+                "'\(Self.redacted(text))' names no host (expected postgres://user@host:port/database)")
         }
         guard let user = components.user, !user.isEmpty else {
-            throw SandboxDatabaseError("'\(Self.redacted(text))' names no user (expected postgres://user@host:port/database)")
+            throw SandboxDatabaseError(
+                "'\(Self.redacted(text))' names no user (expected postgres://user@host:port/database)")
         }
         let port = components.port ?? 5432
         guard (1...65535).contains(port) else { throw SandboxDatabaseError("the port \(port) is not 1…65535") }
@@ -66,7 +72,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         var tls = TLSMode.prefer
         for item in components.queryItems ?? [] {
             guard item.name == "sslmode" else {
-                throw SandboxDatabaseError("the URL's '\(item.name)' is not understood (only sslmode=disable|prefer|require)")
+                throw SandboxDatabaseError(
+                    "the URL's '\(item.name)' is not understood (only sslmode=disable|prefer|require)")
             }
             guard let mode = TLSMode(rawValue: item.value ?? "") else {
                 throw SandboxDatabaseError("sslmode '\(item.value ?? "")' is not disable, prefer or require")
@@ -89,7 +96,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// `text` with anything between `://user:` and `@` hidden.
     private static func redacted(_ text: String) -> String {
         guard let at = text.lastIndex(of: "@"), let scheme = text.range(of: "://"),
-              let colon = text[scheme.upperBound..<at].firstIndex(of: ":") else { return text }
+            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
+        else { return text }
         return text[..<text.index(after: colon)] + "***" + text[at...]
     }
 }

@@ -69,7 +69,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.channel.closeFuture.whenComplete { _ in bound.value.connectionClosed() }
         let loop = context.eventLoop
         if let ticket = slots.take(orWait: { loop.execute { bound.value.admitted() } }) {
-            state = .waitingForSlot(ticket, schedule(limits.admissionWait) { $0.noSlotInTime() }, buffered: [], bytes: 0)
+            state = .waitingForSlot(
+                ticket, schedule(limits.admissionWait) { $0.noSlotInTime() }, buffered: [], bytes: 0)
         } else {
             ownsSlot = true
             state = .idle(schedule(limits.idleTimeout) { $0.idleTimedOut() })
@@ -129,7 +130,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .responseFinished:
             responseOpen = false
             unanswered = max(0, unanswered - 1)
-            if case .answering = state, unanswered == 0 { state = .idle(schedule(limits.idleTimeout) { $0.idleTimedOut() }) }
+            if case .answering = state, unanswered == 0 {
+                state = .idle(schedule(limits.idleTimeout) { $0.idleTimedOut() })
+            }
         case .upgraded:
             cancelTimer()
             state = .upgraded
@@ -156,9 +159,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func noSlotInTime() {
         guard case .waitingForSlot(let ticket, _, _, _) = state, slots.leave(ticket) else { return }
-        refuse(Refusal(status: 503, reason: "Service Unavailable", code: "server.busy",
-                       message: "the server is serving as many connections as it allows; try again in a moment",
-                       headers: [Refusal.Header("Retry-After", "1")]))
+        refuse(
+            Refusal(
+                status: 503, reason: "Service Unavailable", code: "server.busy",
+                message: "the server is serving as many connections as it allows; try again in a moment",
+                headers: [Refusal.Header("Retry-After", "1")]))
     }
 
     private func connectionClosed() {
@@ -182,14 +187,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func headTimedOut() {
         guard case .readingHead = state else { return }
-        refuse(Refusal(status: 408, reason: "Request Timeout", code: "request.headTimeout",
-                       message: "the request line and headers did not arrive within \(limits.requestHeadTimeout.milliseconds) ms"))
+        refuse(
+            Refusal(
+                status: 408, reason: "Request Timeout", code: "request.headTimeout",
+                message:
+                    "the request line and headers did not arrive within \(limits.requestHeadTimeout.milliseconds) ms"))
     }
 
     private func bodyTimedOut() {
         guard case .readingBody = state else { return }
-        refuse(Refusal(status: 408, reason: "Request Timeout", code: "request.bodyTimeout",
-                       message: "the request body did not arrive within \(limits.requestBodyTimeout.milliseconds) ms of its head"))
+        refuse(
+            Refusal(
+                status: 408, reason: "Request Timeout", code: "request.bodyTimeout",
+                message:
+                    "the request body did not arrive within \(limits.requestBodyTimeout.milliseconds) ms of its head"))
     }
 
     // MARK: Answering

@@ -24,8 +24,10 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     /// Limits: 30 s idle, 10 s for a request head, 10 s for a body, 256
     /// connections and a 1 s wait for a slot.
-    public init(idleTimeout: Duration = .seconds(30), requestHeadTimeout: Duration = .seconds(10),
-                requestBodyTimeout: Duration = .seconds(10), maxConnections: Int = 256, admissionWait: Duration = .seconds(1)) {
+    public init(
+        idleTimeout: Duration = .seconds(30), requestHeadTimeout: Duration = .seconds(10),
+        requestBodyTimeout: Duration = .seconds(10), maxConnections: Int = 256, admissionWait: Duration = .seconds(1)
+    ) {
         self.idleTimeout = idleTimeout
         self.requestHeadTimeout = requestHeadTimeout
         self.requestBodyTimeout = requestBodyTimeout

@@ -19,7 +19,9 @@ public struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     /// `inner` guarded by `limits`; `check` may refuse a request by its head;
     /// `allowedMethods` is the `Allow` value of a 405 (e.g. `GET, POST`).
     /// One value serves every connection of a server (its slots are shared).
-    public init(_ inner: Inner, limits: ConnectionLimits, allowedMethods: String, check: @escaping RequestCheck = { _ in nil }) {
+    public init(
+        _ inner: Inner, limits: ConnectionLimits, allowedMethods: String, check: @escaping RequestCheck = { _ in nil }
+    ) {
         self.inner = inner
         self.limits = limits
         self.slots = ConnectionSlots(limit: limits.maxConnections)
@@ -30,9 +32,11 @@ public struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { [limits, slots, check, allowedMethods] value in
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(ConnectionGuard(slots: slots, limits: limits, eventLoop: channel.eventLoop), position: .first)
+            try pipeline.addHandler(
+                ConnectionGuard(slots: slots, limits: limits, eventLoop: channel.eventLoop), position: .first)
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(RequestGate(check: check, allowedMethods: allowedMethods), position: .after(decoder))
+            try pipeline.addHandler(
+                RequestGate(check: check, allowedMethods: allowedMethods), position: .after(decoder))
             return value
         }
     }
@@ -46,7 +50,8 @@ extension ConnectionLimits {
     /// The HTTP/1.1 settings a guarded channel runs with: heads up to
     /// ``headLimit``, and no idle time-out of the library's own (the guard keeps time).
     public var http1: HTTP1Channel.Configuration {
-        HTTP1Channel.Configuration(idleTimeout: nil,
-                                   httpDecoderConfiguration: .init(maxHeaderFieldSize: Self.headLimit, maxHeaderListSize: Self.headLimit))
+        HTTP1Channel.Configuration(
+            idleTimeout: nil,
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: Self.headLimit, maxHeaderListSize: Self.headLimit))
     }
 }

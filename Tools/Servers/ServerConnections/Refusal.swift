@@ -41,15 +41,17 @@ public struct Refusal: Sendable, Equatable {
 
     /// 403 `origin.forbidden`: a browser page of another site may not use this server.
     public static func foreignOrigin(_ origin: String) -> Refusal {
-        Refusal(status: 403, reason: "Forbidden", code: "origin.forbidden",
-                message: "requests from pages of '\(origin.prefix(200))' are refused; "
-                    + "only this server's own pages (and origins allowed when it started) may use it")
+        Refusal(
+            status: 403, reason: "Forbidden", code: "origin.forbidden",
+            message: "requests from pages of '\(origin.prefix(200))' are refused; "
+                + "only this server's own pages (and origins allowed when it started) may use it")
     }
 
     /// The whole HTTP/1.1 answer, `Connection: close` included.
     var bytes: [UInt8] {
         let body = ErrorEnvelope.json(code: code, message: message)
-        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
+        var head =
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json; charset=utf-8\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n"
         for header in headers { head += "\(header.name): \(header.value)\r\n" }
         head += "\r\n"

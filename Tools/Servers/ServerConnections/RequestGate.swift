@@ -77,9 +77,10 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func refusal(of head: HTTPRequestHead) -> Refusal? {
         if head.method == .CONNECT {
-            return Refusal(status: 405, reason: "Method Not Allowed", code: "method.notAllowed",
-                           message: "CONNECT is not served: this is not a proxy; allowed: \(allowedMethods)",
-                           headers: [Refusal.Header("Allow", allowedMethods)])
+            return Refusal(
+                status: 405, reason: "Method Not Allowed", code: "method.notAllowed",
+                message: "CONNECT is not served: this is not a proxy; allowed: \(allowedMethods)",
+                headers: [Refusal.Header("Allow", allowedMethods)])
         }
         return check(head)
     }
@@ -88,12 +89,19 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     static func refusal(of error: HTTPParserError) -> Refusal {
         switch error {
         case .headerOverflow:
-            Refusal(status: 431, reason: "Request Header Fields Too Large", code: "request.headTooLarge",
-                    message: "the request line and headers are over \(ConnectionLimits.headLimit / 1024) KiB (a query string that long, perhaps)")
+            Refusal(
+                status: 431, reason: "Request Header Fields Too Large", code: "request.headTooLarge",
+                message:
+                    "the request line and headers are over \(ConnectionLimits.headLimit / 1024) KiB (a query string that long, perhaps)"
+            )
         case .invalidURL:
-            Refusal(status: 400, reason: "Bad Request", code: "request.malformed", message: "the request target is not a valid URL")
+            Refusal(
+                status: 400, reason: "Bad Request", code: "request.malformed",
+                message: "the request target is not a valid URL")
         default:
-            Refusal(status: 400, reason: "Bad Request", code: "request.malformed", message: "the request is not valid HTTP/1.1 (\(error))")
+            Refusal(
+                status: 400, reason: "Bad Request", code: "request.malformed",
+                message: "the request is not valid HTTP/1.1 (\(error))")
         }
     }
 }

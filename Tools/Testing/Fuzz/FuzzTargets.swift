@@ -50,13 +50,18 @@ enum FuzzTarget: String, CaseIterable {
         case .username:
             let name = String(decoding: data, as: UTF8.self)
             let checked = Fixtures.validator.usernameViolations(name)
-            let registered = Fixtures.validator.violations(in: Fixtures.registration.merging(["username": name]) { $1 })["username"] ?? []
+            let registered =
+                Fixtures.validator.violations(in: Fixtures.registration.merging(["username": name]) { $1 })["username"]
+                ?? []
             guard checked == registered else {
-                fatalError("the check and registration disagree on \(name.debugDescription): \(checked) vs \(registered)")
+                fatalError(
+                    "the check and registration disagree on \(name.debugDescription): \(checked) vs \(registered)")
             }
             let key = UsernameKey(name)
             guard UsernameKey(key.rawValue) == key else {
-                fatalError("the look-alike key of \(name.debugDescription) is not stable: \(key) then \(UsernameKey(key.rawValue))")
+                fatalError(
+                    "the look-alike key of \(name.debugDescription) is not stable: \(key) then \(UsernameKey(key.rawValue))"
+                )
             }
         case .addressQuery:
             let query = String(decoding: data, as: UTF8.self)
@@ -64,7 +69,9 @@ enum FuzzTarget: String, CaseIterable {
             for region in [Region.australia, .newZealand] {
                 let found = Fixtures.addresses.search(query, in: region, limit: 8)
                 guard found.count <= 8, bounded || found.isEmpty else {
-                    fatalError("\(found.count) suggestions for a query of \(query.utf8.count) bytes (within bounds: \(bounded))")
+                    fatalError(
+                        "\(found.count) suggestions for a query of \(query.utf8.count) bytes (within bounds: \(bounded))"
+                    )
                 }
             }
             let typed = AddressQuery.limited(query)
@@ -72,11 +79,14 @@ enum FuzzTarget: String, CaseIterable {
                 fatalError("the search field took \(typed.count) characters of \(query.utf8.count) bytes")
             }
         case .databaseURL:
-            guard case .postgres(let location)? = try? SandboxDatabase.parse(String(decoding: data, as: UTF8.self)) else { return }
+            guard case .postgres(let location)? = try? SandboxDatabase.parse(String(decoding: data, as: UTF8.self))
+            else { return }
             guard (1...65535).contains(location.port) else { fatalError("port \(location.port) accepted") }
             // The password may legitimately appear inside the database name or the host, so the check
             // is on the one place it would show: everything before the host is the user and "***".
-            if location.password != nil, !location.description.hasPrefix("postgres://\(location.username):***@\(location.host):") {
+            if location.password != nil,
+                !location.description.hasPrefix("postgres://\(location.username):***@\(location.host):")
+            {
                 fatalError("the printed location shows its password: \(location.description)")
             }
         }
@@ -108,7 +118,8 @@ enum Fixtures {
     /// The Australian standard form's registration check.
     static let validator = RegistrationValidator(
         definition: neds.bundledDefinition,
-        environment: RuleEnvironment(region: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
+        environment: RuleEnvironment(
+            region: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
 
     /// A valid Australian registration, whose username each input replaces.
     static let registration: [String: String] = [
@@ -121,94 +132,109 @@ enum Fixtures {
 }
 
 #if LIVERY_FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-private func libFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func libFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-/// libFuzzer's driver, with the target chosen by `LIVERY_FUZZ_TARGET`; every
-/// argument is libFuzzer's own (`-runs=`, `-max_total_time=`, corpus folders).
-@main
-struct FuzzDriver {
-    static let target: FuzzTarget = {
-        let name = ProcessInfo.processInfo.environment["LIVERY_FUZZ_TARGET"] ?? ""
-        guard let target = FuzzTarget(rawValue: name) else {
-            fatalError("set LIVERY_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+    /// libFuzzer's driver, with the target chosen by `LIVERY_FUZZ_TARGET`; every
+    /// argument is libFuzzer's own (`-runs=`, `-max_total_time=`, corpus folders).
+    @main
+    struct FuzzDriver {
+        static let target: FuzzTarget = {
+            let name = ProcessInfo.processInfo.environment["LIVERY_FUZZ_TARGET"] ?? ""
+            guard let target = FuzzTarget(rawValue: name) else {
+                fatalError(
+                    "set LIVERY_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return target
+        }()
+
+        static func main() {
+            _ = target
+            var argc = CommandLine.argc
+            var argv = CommandLine.unsafeArgv
+            exit(
+                libFuzzerRunDriver(&argc, &argv) { bytes, count in
+                    FuzzDriver.target.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+                    return 0
+                })
         }
-        return target
-    }()
-
-    static func main() {
-        _ = target
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(libFuzzerRunDriver(&argc, &argv) { bytes, count in
-            FuzzDriver.target.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-            return 0
-        })
     }
-}
 #else
-/// Without libFuzzer: `LiveryFuzz <target> <file or folder>…` runs each file
-/// through the target once — to replay a crash, or the seed corpus.
-@main
-struct FuzzReplay {
-    static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
-        guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("usage: LiveryFuzz <\(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|"))> <file or folder>…\n".utf8))
-            exit(64)
-        }
-        var count = 0
-        for path in arguments.dropFirst() {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                FileHandle.standardError.write(Data("\(path): no such file or folder\n".utf8))
-                exit(66)
+    /// Without libFuzzer: `LiveryFuzz <target> <file or folder>…` runs each file
+    /// through the target once — to replay a crash, or the seed corpus.
+    @main
+    struct FuzzReplay {
+        static func main() {
+            let arguments = CommandLine.arguments.dropFirst()
+            guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+                FileHandle.standardError.write(
+                    Data(
+                        "usage: LiveryFuzz <\(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|"))> <file or folder>…\n"
+                            .utf8))
+                exit(64)
             }
-            let files = isFolder.boolValue
-                ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
-                : [path]
-            for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
-                target.run(data)
-                count += 1
+            var count = 0
+            for path in arguments.dropFirst() {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    FileHandle.standardError.write(Data("\(path): no such file or folder\n".utf8))
+                    exit(66)
+                }
+                let files =
+                    isFolder.boolValue
+                    ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map {
+                        path + "/" + $0
+                    }
+                    : [path]
+                for file in files {
+                    guard let data = FileManager.default.contents(atPath: file) else { continue }
+                    target.run(data)
+                    count += 1
+                }
             }
+            print("\(target.rawValue): \(count) inputs, no crash")
         }
-        print("\(target.rawValue): \(count) inputs, no crash")
     }
-}
 #endif
 
 #if LIVERY_FUZZING
-@_silgen_name("LLVMFuzzerMutate")
-private func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+    @_silgen_name("LLVMFuzzerMutate")
+    private func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
 
-/// Mutations that grow size and nesting, beside libFuzzer's byte-level ones:
-/// one input in four is wrapped in up to 2,000 levels of brackets, braces or
-/// YAML list dashes and mappings, or has a slice of itself repeated up to 500
-/// times; the rest go to libFuzzer's own mutator.
-@_cdecl("LLVMFuzzerCustomMutator")
-public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
-    let input = Array(UnsafeBufferPointer(start: data, count: size))
-    var output: [UInt8]
-    switch random.next() % 8 {
-    case 0:
-        let (open, close) = [("[", "]"), ("{\"a\": ", "}"), ("{a: ", "}"), ("- ", ""), ("a:\n ", "")][Int(random.next() % 5)]
-        let levels = Int(random.next() % 2_000) + 1
-        output = Array(String(repeating: open, count: levels).utf8) + input + Array(String(repeating: close, count: levels).utf8)
-    case 1 where size > 0:
-        let start = Int(random.next() % UInt64(size)), length = Int(random.next() % UInt64(min(64, size - start))) + 1
-        let slice = input[start..<(start + length)]
-        output = Array(input[..<start]) + Array(repeating: Array(slice), count: Int(random.next() % 500) + 1).flatMap { $0 }
-            + Array(input[start...])
-    default:
-        return libFuzzerMutate(data, size, maxSize)
+    /// Mutations that grow size and nesting, beside libFuzzer's byte-level ones:
+    /// one input in four is wrapped in up to 2,000 levels of brackets, braces or
+    /// YAML list dashes and mappings, or has a slice of itself repeated up to 500
+    /// times; the rest go to libFuzzer's own mutator.
+    @_cdecl("LLVMFuzzerCustomMutator")
+    public func fuzzMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+        var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
+        let input = Array(UnsafeBufferPointer(start: data, count: size))
+        var output: [UInt8]
+        switch random.next() % 8 {
+        case 0:
+            let (open, close) = [("[", "]"), ("{\"a\": ", "}"), ("{a: ", "}"), ("- ", ""), ("a:\n ", "")][
+                Int(random.next() % 5)]
+            let levels = Int(random.next() % 2_000) + 1
+            output =
+                Array(String(repeating: open, count: levels).utf8) + input
+                + Array(String(repeating: close, count: levels).utf8)
+        case 1 where size > 0:
+            let start = Int(random.next() % UInt64(size))
+            let length = Int(random.next() % UInt64(min(64, size - start))) + 1
+            let slice = input[start..<(start + length)]
+            output =
+                Array(input[..<start])
+                + Array(repeating: Array(slice), count: Int(random.next() % 500) + 1).flatMap { $0 }
+                + Array(input[start...])
+        default:
+            return libFuzzerMutate(data, size, maxSize)
+        }
+        let count = min(output.count, maxSize)
+        output.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: count) }
+        return count
     }
-    let count = min(output.count, maxSize)
-    output.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: count) }
-    return count
-}
 #endif

@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 #if canImport(Glibc)
-private let closeSocket = Glibc.close
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+#if canImport(Glibc)
+    private let closeSocket = Glibc.close
 #else
-private let closeSocket = Darwin.close
+    private let closeSocket = Darwin.close
 #endif
 
 /// A blocking TCP socket to `127.0.0.1`, for clients that must send bytes no
@@ -29,16 +30,16 @@ public final class LoopbackSocket: Sendable {
     /// Connects to `127.0.0.1:port`; reads give up after `readTimeout` seconds.
     public init(port: Int, readTimeout: Int) throws(Failure) {
         #if canImport(Glibc)
-        handle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            handle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        handle = socket(AF_INET, SOCK_STREAM, 0)
+            handle = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard handle >= 0 else { throw Failure(description: "socket") }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(handle, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
-        var noSignal: Int32 = 1
-        setsockopt(handle, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            var noSignal: Int32 = 1
+            setsockopt(handle, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         #endif
         var noDelay: Int32 = 1
         setsockopt(handle, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
@@ -47,7 +48,9 @@ public final class LoopbackSocket: Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) { [handle] in
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             _ = closeSocket(handle)
@@ -78,9 +81,13 @@ public final class LoopbackSocket: Sendable {
         while sent < bytes.count {
             // A peer that has closed fails the call instead of raising SIGPIPE.
             #if canImport(Glibc)
-            let written = bytes.withUnsafeBufferPointer { Glibc.send(handle, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+                let written = bytes.withUnsafeBufferPointer {
+                    Glibc.send(handle, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                }
             #else
-            let written = bytes.withUnsafeBufferPointer { Darwin.send(handle, $0.baseAddress! + sent, bytes.count - sent, 0) }
+                let written = bytes.withUnsafeBufferPointer {
+                    Darwin.send(handle, $0.baseAddress! + sent, bytes.count - sent, 0)
+                }
             #endif
             guard written > 0 else { throw Failure(description: "write") }
             sent += written

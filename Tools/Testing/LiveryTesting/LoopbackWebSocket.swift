@@ -27,13 +27,17 @@ public final class LoopbackWebSocket: @unchecked Sendable {
             try socket.send(Array(request.utf8))
             let end: [UInt8] = Array("\r\n\r\n".utf8)
             while !pending.containsSequence(end) {
-                guard case .bytes(let chunk) = socket.next() else { throw Failure(description: "no answer to the upgrade request") }
+                guard case .bytes(let chunk) = socket.next() else {
+                    throw Failure(description: "no answer to the upgrade request")
+                }
                 pending += chunk
             }
             let split = pending.firstIndex(ofSequence: end)!
             let head = String(decoding: pending[..<split], as: UTF8.self)
             pending.removeSubrange(..<(split + end.count))
-            guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "the upgrade was refused: \(head.prefix(80))") }
+            guard head.hasPrefix("HTTP/1.1 101") else {
+                throw Failure(description: "the upgrade was refused: \(head.prefix(80))")
+            }
         }
     }
 
@@ -41,7 +45,8 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     public static func upgradeRequest(port: Int, path: String, origin: String? = nil) -> String {
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         return "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + (origin.map { "Origin: \($0)\r\n" } ?? "") + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            + (origin.map { "Origin: \($0)\r\n" } ?? "")
+            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
     }
 
     /// Drops the connection without a closing handshake: with an orderly
@@ -58,7 +63,9 @@ public final class LoopbackWebSocket: @unchecked Sendable {
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
         case ..<65_536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        default: frame.append(0x80 | 127); frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        default:
+            frame.append(0x80 | 127)
+            frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
         }
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
         frame += mask
@@ -79,7 +86,7 @@ public final class LoopbackWebSocket: @unchecked Sendable {
                 case 0x1, 0x0:
                     message += payload
                     if final { return String(decoding: message, as: UTF8.self) }
-                default: continue   // ping, pong, binary: not part of this conversation
+                default: continue  // ping, pong, binary: not part of this conversation
                 }
             }
         }
@@ -95,7 +102,8 @@ public final class LoopbackWebSocket: @unchecked Sendable {
             return true
         }
         guard fill(2) else { return nil }
-        var length = Int(pending[1] & 0x7F), offset = 2
+        var length = Int(pending[1] & 0x7F)
+        var offset = 2
         if length == 126 {
             guard fill(4) else { return nil }
             length = Int(pending[2]) << 8 | Int(pending[3])
@@ -106,7 +114,10 @@ public final class LoopbackWebSocket: @unchecked Sendable {
             offset = 10
         }
         guard length <= 16 << 20, fill(offset + length) else { return nil }
-        let frame = (final: pending[0] & 0x80 != 0, opcode: pending[0] & 0x0F, payload: Array(pending[offset..<(offset + length)]))
+        let frame = (
+            final: pending[0] & 0x80 != 0, opcode: pending[0] & 0x0F,
+            payload: Array(pending[offset..<(offset + length)])
+        )
         pending.removeSubrange(..<(offset + length))
         return frame
     }
@@ -118,11 +129,11 @@ public final class LoopbackWebSocket: @unchecked Sendable {
     }
 }
 
-private extension Array where Element == UInt8 {
-    func firstIndex(ofSequence needle: [UInt8]) -> Int? {
+extension Array where Element == UInt8 {
+    fileprivate func firstIndex(ofSequence needle: [UInt8]) -> Int? {
         guard count >= needle.count else { return nil }
         return (0...(count - needle.count)).first { self[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
-    func containsSequence(_ needle: [UInt8]) -> Bool { firstIndex(ofSequence: needle) != nil }
+    fileprivate func containsSequence(_ needle: [UInt8]) -> Bool { firstIndex(ofSequence: needle) != nil }
 }

@@ -54,7 +54,9 @@ public final class RawConnection: @unchecked Sendable {
             var received = Data()
             while received.count < 1 << 20 {
                 if let split = received.firstRange(of: Data("\r\n\r\n".utf8)),
-                   let answer = RawAnswer(received), received.count - split.upperBound >= Int(answer.headers["content-length"] ?? "0") ?? 0 {
+                    let answer = RawAnswer(received),
+                    received.count - split.upperBound >= Int(answer.headers["content-length"] ?? "0") ?? 0
+                {
                     return answer
                 }
                 guard case .bytes(let chunk) = socket.next() else { return nil }
@@ -84,12 +86,14 @@ public struct RawAnswer: Sendable {
     public init?(_ bytes: Data) {
         guard let split = bytes.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-        guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         self.status = status
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         self.headers = headers
         self.body = bytes[split.upperBound...]

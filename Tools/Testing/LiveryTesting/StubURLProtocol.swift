@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `URLProtocol` that answers requests from per-host handlers, so each test
@@ -78,9 +79,10 @@ public final class StubURLProtocol: URLProtocol {
 
     override public func startLoading() {
         let host = request.url?.host ?? ""
-        let seen = Seen(method: request.httpMethod, path: request.url?.path ?? "", query: request.url?.query,
-                        body: Self.body(of: request), contentType: request.value(forHTTPHeaderField: "Content-Type"),
-                        headers: request.allHTTPHeaderFields ?? [:])
+        let seen = Seen(
+            method: request.httpMethod, path: request.url?.path ?? "", query: request.url?.query,
+            body: Self.body(of: request), contentType: request.value(forHTTPHeaderField: "Content-Type"),
+            headers: request.allHTTPHeaderFields ?? [:])
         let handler: (@Sendable (Seen) -> Answer)? = Self.registry.lock.withLock {
             Self.registry.seen[host, default: []].append(seen)
             return Self.registry.handlers[host]
@@ -88,8 +90,9 @@ public final class StubURLProtocol: URLProtocol {
         Self.registry.arrivals(for: host).arrive()
         switch handler?(seen) ?? .fail(.cannotFindHost) {
         case .respond(let status, let body):
-            let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",
-                                           headerFields: ["Content-Type": "application/json"])!
+            let response = HTTPURLResponse(
+                url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json"])!
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             client?.urlProtocol(self, didLoad: Data(body.utf8))
             client?.urlProtocolDidFinishLoading(self)

@@ -22,7 +22,9 @@ public struct UnusedAddressLookup: AddressLookupService {
     public init() {}
 
     /// Fails: the test did not expect a search.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         throw .unavailable(reason: "not used in this test")
     }
 

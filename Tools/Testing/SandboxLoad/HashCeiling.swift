@@ -22,10 +22,14 @@ enum HashCeiling {
             }
             let elapsed = LoadResult.milliseconds(ContinuousClock.now - start) / 1000
             let rate = Double(count) / elapsed
-            print(String(format: "one core hashes %.1f/s at %@ cost (N = 2^%d, r = %d): %d hashes in %.2f s, %.1f ms each",
-                         rate, name, cost.exponent, cost.blockSize, count, elapsed, elapsed * 1000 / Double(count)))
-            print(String(format: "hash cost=%@ exponent=%d hashes=%d seconds=%.2f rate=%.1f each_ms=%.1f",
-                         name, cost.exponent, count, elapsed, rate, elapsed * 1000 / Double(count)))
+            print(
+                String(
+                    format: "one core hashes %.1f/s at %@ cost (N = 2^%d, r = %d): %d hashes in %.2f s, %.1f ms each",
+                    rate, name, cost.exponent, cost.blockSize, count, elapsed, elapsed * 1000 / Double(count)))
+            print(
+                String(
+                    format: "hash cost=%@ exponent=%d hashes=%d seconds=%.2f rate=%.1f each_ms=%.1f",
+                    name, cost.exponent, count, elapsed, rate, elapsed * 1000 / Double(count)))
         }
     }
 }

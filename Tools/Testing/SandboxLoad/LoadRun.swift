@@ -30,8 +30,10 @@ struct LoadResult {
     var rate: Double { seconds > 0 ? Double(created) / seconds : 0 }
 
     var checkSummary: String {
-        guard let p50 = checkMilliseconds(at: 0.5), let p90 = checkMilliseconds(at: 0.9), let p99 = checkMilliseconds(at: 0.99),
-              let max = checkMilliseconds(at: 1) else { return "–" }
+        guard let p50 = checkMilliseconds(at: 0.5), let p90 = checkMilliseconds(at: 0.9),
+            let p99 = checkMilliseconds(at: 0.99),
+            let max = checkMilliseconds(at: 1)
+        else { return "–" }
         return String(format: "%.2f / %.2f / %.2f / %.2f ms", p50, p90, p99, max)
     }
 
@@ -39,7 +41,8 @@ struct LoadResult {
 
     var registrationSummary: String {
         guard created + failed > 0 else { return "–" }
-        return String(format: "%d in %.1f s = %.1f/s%@", created, seconds, rate, failed > 0 ? " (\(failed) failed)" : "")
+        return String(
+            format: "%d in %.1f s = %.1f/s%@", created, seconds, rate, failed > 0 ? " (\(failed) failed)" : "")
     }
 
     /// `status 409 × 3, no answer × 1`, or empty.
@@ -64,7 +67,9 @@ struct RunID: Sendable {
     let mobileOffset: Int
 
     static func random() -> RunID {
-        RunID(hex: String(format: "%08x", UInt32.random(in: 0...UInt32.max)), mobileOffset: Int.random(in: 0..<100_000_000))
+        RunID(
+            hex: String(format: "%08x", UInt32.random(in: 0...UInt32.max)),
+            mobileOffset: Int.random(in: 0..<100_000_000))
     }
 
     /// A valid Neds registration, unique by `index` (< 10,000) and run. The
@@ -81,8 +86,10 @@ struct RunID: Sendable {
             "username": "load_\(hex)_\(index)", "password": "Analytical1!", "depositLimit": "declined",
             "marketingConsent": "false",
         ]
-        let body = try! JSONSerialization.data(withJSONObject: ["brand": "neds", "fields": fields], options: [.sortedKeys])
-        return "POST /v2/client HTTP/1.1\r\nHost: load\r\nContent-Type: application/json\r\nIdempotency-Key: load-\(hex)-\(index)\r\n"
+        let body = try! JSONSerialization.data(
+            withJSONObject: ["brand": "neds", "fields": fields], options: [.sortedKeys])
+        return
+            "POST /v2/client HTTP/1.1\r\nHost: load\r\nContent-Type: application/json\r\nIdempotency-Key: load-\(hex)-\(index)\r\n"
             + "Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self)
     }
 
@@ -99,20 +106,30 @@ struct RunID: Sendable {
 /// again; a registration whose connection failed is sent once more on a new
 /// one (its idempotency key makes that safe).
 enum LoadRun {
-    static func load(ports: [Int], registrations: Int, concurrency: Int, deadline: ContinuousClock.Instant, run: RunID) throws -> LoadResult {
+    static func load(ports: [Int], registrations: Int, concurrency: Int, deadline: ContinuousClock.Instant, run: RunID)
+        throws -> LoadResult
+    {
         precondition(!ports.isEmpty)
-        let next = Atomic<Int>(0), created = Atomic<Int>(0), failed = Atomic<Int>(0), workersLeft = Atomic<Int>(0)
+        let next = Atomic<Int>(0)
+        let created = Atomic<Int>(0)
+        let failed = Atomic<Int>(0)
+        let workersLeft = Atomic<Int>(0)
         let checkFailures = Atomic<Int>(0)
-        let statuses = Mutex<[Int: Int]>([:]), checks = Mutex<[Duration]>([])
+        let statuses = Mutex<[Int: Int]>([:])
+        let checks = Mutex<[Duration]>([])
         let workers = registrations == 0 ? 0 : min(concurrency, registrations)
         workersLeft.store(workers, ordering: .sequentiallyConsistent)
         let start = ContinuousClock.now
-        let workersDone = DispatchGroup(), checkersDone = DispatchGroup()
+        let workersDone = DispatchGroup()
+        let checkersDone = DispatchGroup()
         for worker in 0..<workers {
             let port = ports[worker % ports.count]
             workersDone.enter()
             Thread.detachNewThread {
-                defer { workersLeft.subtract(1, ordering: .sequentiallyConsistent); workersDone.leave() }
+                defer {
+                    workersLeft.subtract(1, ordering: .sequentiallyConsistent)
+                    workersDone.leave()
+                }
                 var connection: BlockingHTTP?
                 while ContinuousClock.now < deadline {
                     let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
@@ -142,7 +159,8 @@ enum LoadRun {
                 var index = number * 1_000_000
                 var asked = 0
                 while ContinuousClock.now < deadline,
-                      workers == 0 ? asked < 500 : workersLeft.load(ordering: .sequentiallyConsistent) > 0 {
+                    workers == 0 ? asked < 500 : workersLeft.load(ordering: .sequentiallyConsistent) > 0
+                {
                     if connection == nil { connection = try? BlockingHTTP(port: port) }
                     let began = ContinuousClock.now
                     let status = try? connection?.send(run.check(index))
@@ -162,8 +180,9 @@ enum LoadRun {
         workersDone.wait()
         let elapsed = ContinuousClock.now - start
         checkersDone.wait()
-        return LoadResult(checks: checks.withLock { $0 }, checkFailures: checkFailures.load(ordering: .relaxed),
-                          created: created.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
-                          failuresByStatus: statuses.withLock { $0 }, elapsed: elapsed)
+        return LoadResult(
+            checks: checks.withLock { $0 }, checkFailures: checkFailures.load(ordering: .relaxed),
+            created: created.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
+            failuresByStatus: statuses.withLock { $0 }, elapsed: elapsed)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import LiveryCore
 import LiverySandbox
+import LiveryTesting
 import Logging
 import Synchronization
-import LiveryTesting
 
 /// `swift run -c release SandboxLoad [--registrations N] [--concurrency N] [--seconds N]`
 ///
@@ -46,19 +46,36 @@ struct SandboxLoad {
             }
             return
         }
-        print("sandbox load: \(options.registrations) registrations, \(options.concurrency) in flight, "
-              + "≤ \(options.seconds) s per phase, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(
+            "sandbox load: \(options.registrations) registrations, \(options.concurrency) in flight, "
+                + "≤ \(options.seconds) s per phase, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var rows: [(String, Phase.Result)] = []
-        rows.append(("idle (no registrations)", try await Phase.run(hashingThreads: SandboxConfiguration.defaultHashingThreads,
-                                                                      registrations: 0, options: options)))
-        rows.append(("under load, hashing on its own threads", try await Phase.run(
-            hashingThreads: SandboxConfiguration.defaultHashingThreads, registrations: options.registrations, options: options)))
-        rows.append(("under load, hashing on the request threads (baseline)", try await Phase.run(
-            hashingThreads: 0, registrations: options.registrations, options: options)))
+        rows.append(
+            (
+                "idle (no registrations)",
+                try await Phase.run(
+                    hashingThreads: SandboxConfiguration.defaultHashingThreads,
+                    registrations: 0, options: options)
+            ))
+        rows.append(
+            (
+                "under load, hashing on its own threads",
+                try await Phase.run(
+                    hashingThreads: SandboxConfiguration.defaultHashingThreads, registrations: options.registrations,
+                    options: options)
+            ))
+        rows.append(
+            (
+                "under load, hashing on the request threads (baseline)",
+                try await Phase.run(
+                    hashingThreads: 0, registrations: options.registrations, options: options)
+            ))
         print("")
         print("| phase | check-username p50 / p90 / p99 / max | checks | registrations created / s |")
         print("| --- | --- | --- | --- |")
-        for (name, result) in rows { print("| \(name) | \(result.checkSummary) | \(result.checkCount) | \(result.registrationSummary) |") }
+        for (name, result) in rows {
+            print("| \(name) | \(result.checkSummary) | \(result.checkCount) | \(result.registrationSummary) |")
+        }
     }
 }
 
@@ -94,20 +111,24 @@ struct Options {
             case "--seconds": seconds = try Self.bounded(value, 1...600, flag)
             case "--hashes": hashes = try Self.bounded(value, 1...10_000, flag)
             default:
-                throw LoadError("unknown option \(flag) (--registrations, --concurrency, --seconds, --target URL, --hash-only, --hashes)")
+                throw LoadError(
+                    "unknown option \(flag) (--registrations, --concurrency, --seconds, --target URL, --hash-only, --hashes)"
+                )
             }
         }
     }
 
     private static func bounded(_ value: Int, _ range: ClosedRange<Int>, _ flag: String) throws -> Int {
-        guard range.contains(value) else { throw LoadError("\(flag) must be in \(range.lowerBound)...\(range.upperBound)") }
+        guard range.contains(value) else {
+            throw LoadError("\(flag) must be in \(range.lowerBound)...\(range.upperBound)")
+        }
         return value
     }
 
     /// The port of `http://127.0.0.1:PORT` (or `localhost`): only loopback targets are loaded.
     private static func loopbackPort(_ text: String) throws -> Int {
         guard let url = URL(string: text), url.scheme == "http", ["127.0.0.1", "localhost"].contains(url.host ?? ""),
-              let port = url.port, (1...65_535).contains(port), url.path.isEmpty || url.path == "/", url.query == nil
+            let port = url.port, (1...65_535).contains(port), url.path.isEmpty || url.path == "/", url.query == nil
         else { throw LoadError("--target must be http://127.0.0.1:PORT, not '\(text)'") }
         return port
     }
@@ -123,20 +144,26 @@ enum Phase {
     typealias Result = LoadResult
 
     static func run(hashingThreads: Int, registrations: Int, options: Options) async throws -> Result {
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-load-\(UUID().uuidString).sqlite").path
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sandbox-load-\(UUID().uuidString).sqlite"
+        ).path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
         let configuration = SandboxConfiguration(port: 0, databasePath: database, hashingThreads: hashingThreads)
-        let sandbox = try await Sandbox.start(brands: try packageBrands(), configuration: configuration,
-                                              logger: Logger(label: "load") { _ in SwiftLogNoOpLogHandler() })
+        let sandbox = try await Sandbox.start(
+            brands: try packageBrands(), configuration: configuration,
+            logger: Logger(label: "load") { _ in SwiftLogNoOpLogHandler() })
         let port = sandbox.port
         let deadline = ContinuousClock.now + .seconds(options.seconds)
         let concurrency = options.concurrency
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, any Error>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Swift.Result<Result, any Error>, Never>) in
             Thread.detachNewThread {
-                continuation.resume(returning: Swift.Result {
-                    try LoadRun.load(ports: [port], registrations: registrations, concurrency: concurrency,
-                                     deadline: deadline, run: RunID.random())
-                })
+                continuation.resume(
+                    returning: Swift.Result {
+                        try LoadRun.load(
+                            ports: [port], registrations: registrations, concurrency: concurrency,
+                            deadline: deadline, run: RunID.random())
+                    })
             }
         }
         await sandbox.stop()
@@ -164,11 +191,12 @@ final class BlockingHTTP {
         guard let status = lines.first.flatMap({ Int($0.split(separator: " ").dropFirst().first ?? "") }) else {
             throw LoadError("not an HTTP answer")
         }
-        let length = lines.lazy.compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+        let length =
+            lines.lazy.compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
         guard length <= 1 << 20 else { throw LoadError("an answer over 1 MiB") }
         while buffer.count < length { try fill() }
         buffer.removeFirst(length)
@@ -178,7 +206,9 @@ final class BlockingHTTP {
     private func readUntilHeadEnd() throws -> Int {
         let marker: [UInt8] = [13, 10, 13, 10]
         while true {
-            if buffer.count >= 4, let end = (0...(buffer.count - 4)).first(where: { buffer[$0..<($0 + 4)].elementsEqual(marker) }) {
+            if buffer.count >= 4,
+                let end = (0...(buffer.count - 4)).first(where: { buffer[$0..<($0 + 4)].elementsEqual(marker) })
+            {
                 return end
             }
             guard buffer.count < 64 * 1024 else { throw LoadError("an answer head over 64 KiB") }

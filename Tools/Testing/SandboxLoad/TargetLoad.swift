@@ -9,22 +9,28 @@ enum TargetLoad {
         for port in options.targets { try checkHealth(port: port) }
         let run = RunID.random()
         let targets = options.targets.map { "http://127.0.0.1:\($0)" }.joined(separator: ", ")
-        print("sandbox load: \(options.registrations) registrations, \(options.concurrency) in flight over \(targets), "
-              + "≤ \(options.seconds) s, run \(run.hex), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(
+            "sandbox load: \(options.registrations) registrations, \(options.concurrency) in flight over \(targets), "
+                + "≤ \(options.seconds) s, run \(run.hex), \(ProcessInfo.processInfo.activeProcessorCount) cores")
         let deadline = ContinuousClock.now + .seconds(options.seconds)
-        let result = try LoadRun.load(ports: options.targets, registrations: options.registrations,
-                                      concurrency: options.concurrency, deadline: deadline, run: run)
+        let result = try LoadRun.load(
+            ports: options.targets, registrations: options.registrations,
+            concurrency: options.concurrency, deadline: deadline, run: run)
         print("| targets | check-username p50 / p90 / p99 / max | checks | registrations created / s |")
         print("| --- | --- | --- | --- |")
-        print("| \(options.targets.count) | \(result.checkSummary) | \(result.checkCount) | \(result.registrationSummary) |")
+        print(
+            "| \(options.targets.count) | \(result.checkSummary) | \(result.checkCount) | \(result.registrationSummary) |"
+        )
         if !result.failuresByStatus.isEmpty { print("failed registrations: \(result.failureSummary)") }
         let missed = options.registrations - result.created - result.failed
         if missed > 0 { print("not sent before the \(options.seconds) s deadline: \(missed)") }
         func ms(_ q: Double) -> String { result.checkMilliseconds(at: q).map { String(format: "%.2f", $0) } ?? "-" }
-        print(String(format: "result created=%d failed=%d unsent=%d seconds=%.2f rate=%.1f", result.created, result.failed,
-                     missed, result.seconds, result.rate)
-              + " checks=\(result.checks.count) check_failures=\(result.checkFailures)"
-              + " p50=\(ms(0.5)) p90=\(ms(0.9)) p99=\(ms(0.99)) max=\(ms(1))")
+        print(
+            String(
+                format: "result created=%d failed=%d unsent=%d seconds=%.2f rate=%.1f", result.created, result.failed,
+                missed, result.seconds, result.rate)
+                + " checks=\(result.checks.count) check_failures=\(result.checkFailures)"
+                + " p50=\(ms(0.5)) p90=\(ms(0.9)) p99=\(ms(0.99)) max=\(ms(1))")
     }
 
     /// Fails unless `GET /health` on `port` answers 200.

@@ -4,8 +4,9 @@
 // with its libcurl and TLS libraries (the brands reach servers with
 // `--backend`) — makes one value of each, and exits.
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 let request = URLRequest(url: URL(fileURLWithPath: "/"))

@@ -1,6 +1,6 @@
 import AddressLookupFeature
-import LiveryCore
 import Foundation
+import LiveryCore
 
 // Prepares the bundled address index from the dataset:
 //   swift run address-index [dataset.tsv] [addresses.index]
@@ -8,7 +8,8 @@ import Foundation
 // With --check, writes nothing and exits 1 when the bundled index is not what the dataset gives.
 // Exit statuses: 0 done (or up to date), 1 a bad dataset or a stale index, 2 bad usage.
 
-let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardized
+let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..")
+    .standardized
 var arguments = Array(CommandLine.arguments.dropFirst())
 let checkOnly = arguments.contains("--check")
 arguments.removeAll { $0 == "--check" }
@@ -16,9 +17,11 @@ guard arguments.count <= 2, !arguments.contains(where: { $0.hasPrefix("-") }) el
     FileHandle.standardError.write(Data("usage: address-index [--check] [dataset.tsv] [addresses.index]\n".utf8))
     exit(2)
 }
-let source = arguments.first.map { URL(fileURLWithPath: $0) }
+let source =
+    arguments.first.map { URL(fileURLWithPath: $0) }
     ?? checkout.appendingPathComponent("Tools/Developer/AddressData/addresses.tsv")
-let target = arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
+let target =
+    arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? checkout.appendingPathComponent("Features/AddressLookup/Resources/addresses.index")
 
 func fail(_ message: String) -> Never {
@@ -27,7 +30,9 @@ func fail(_ message: String) -> Never {
 }
 
 let text: String
-do { text = try String(contentsOf: source, encoding: .utf8) } catch { fail("\(source.path): \(error.localizedDescription)") }
+do { text = try String(contentsOf: source, encoding: .utf8) } catch {
+    fail("\(source.path): \(error.localizedDescription)")
+}
 let addresses: [PostalAddress]
 do { addresses = try AddressDataset.parse(text) } catch { fail("\(source.path): \(error)") }
 let prepared = PreparedAddressIndex.encode(EmbeddedAddressLookupService(addresses: addresses))

@@ -25,34 +25,47 @@ struct CoverageUniverse: Sendable {
         // action is counted as soon as it exists; the filters say which a brand can reach.
         let links = JoinLink.allCases.filter { $0 != .selfExclusionRegister || register }
         let alertRoles = SystemAlert.Action.Role.allCases.filter { $0 != .openSelfExclusionRegister || register }
-        var intents: Set<String> = ["join.focus", "join.unfocus", "join.change", "join.next", "join.continue",
-                                    "join.dismissAlert", "join.routeHandled"]
+        var intents: Set<String> = [
+            "join.focus", "join.unfocus", "join.change", "join.next", "join.continue",
+            "join.dismissAlert", "join.routeHandled",
+        ]
         intents.formUnion(links.map { "join.open.\($0.rawValue)" })
         intents.formUnion(alertRoles.map { "join.alertAction.\($0.rawValue)" })
         if definition.pages.count > 1 { intents.insert("join.back") }
         if hasTick { intents.insert("join.toggle") }
         if hasAddress {
-            intents.formUnion(["select", "enterManually", "backToSearch", "tapBackground", "clear", "submit", "typeText",
-                               "changeManual"].map { "join.address.\($0)" })
+            intents.formUnion(
+                [
+                    "select", "enterManually", "backToSearch", "tapBackground", "clear", "submit", "typeText",
+                    "changeManual",
+                ].map { "join.address.\($0)" })
         }
-        if hasDepositLimit { intents.formUnion(["join.chooseDepositLimit.declined", "join.chooseDepositLimit.limited"]) }
+        if hasDepositLimit {
+            intents.formUnion(["join.chooseDepositLimit.declined", "join.chooseDepositLimit.limited"])
+        }
         var items: [AppBarItemID] = [.search, .login, .join, .betslip, .balance, .pendingBets, .userTray]
         if let entry = promotions.itemID { items.append(entry) }
         intents.formUnion(items.map { "appBar.tap.\($0.rawValue)" })
         intents.formUnion(["appBar.appeared", "appBar.disappeared", "appBar.userTrayDismissed", "appBar.routeHandled"])
         if promotions.itemID == .locker { intents.insert("appBar.lockerDismissed") }
 
-        var routes: Set<String> = ["join.termsAndConditions", "join.privacyPolicy", "join.signedUp", "join.nativeLogin",
-                                   "join.legacyLogin"]
-        routes.formUnion(AppBarRoute.allCases.filter { $0 != .toolbox || promotions.itemID == .toolbox }.map { "appBar.\($0.rawValue)" })
+        var routes: Set<String> = [
+            "join.termsAndConditions", "join.privacyPolicy", "join.signedUp", "join.nativeLogin",
+            "join.legacyLogin",
+        ]
+        routes.formUnion(
+            AppBarRoute.allCases.filter { $0 != .toolbox || promotions.itemID == .toolbox }.map {
+                "appBar.\($0.rawValue)"
+            })
 
-        let alertKinds = Set(SystemAlert.Kind.allCases.filter { kind in
-            switch kind {
-            case .selfExcluded: register
-            case .configured: !alerts.byRuleCode.isEmpty
-            case .checkFailed, .signUpFailed, .detailsRejected: true
-            }
-        }.map(\.rawValue))
+        let alertKinds = Set(
+            SystemAlert.Kind.allCases.filter { kind in
+                switch kind {
+                case .selfExcluded: register
+                case .configured: !alerts.byRuleCode.isEmpty
+                case .checkFailed, .signUpFailed, .detailsRejected: true
+                }
+            }.map(\.rawValue))
         let alertActions = Set(alertRoles.map(\.rawValue))
 
         var fieldStates: Set<String> = []
@@ -69,8 +82,10 @@ struct CoverageUniverse: Sendable {
             ruleCodes.formUnion(codes.map { "\(name):\($0)" })
         }
 
-        var events: Set<String> = [JoinEvent.focusChanged, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
-                                   JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped]
+        var events: Set<String> = [
+            JoinEvent.focusChanged, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
+            JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped,
+        ]
         if hasTick { events.insert(JoinEvent.checkboxToggled) }
         if hasDepositLimit { events.insert(JoinEvent.depositLimitChosen) }
         if hasAddress { events.insert(JoinEvent.addressAction) }
@@ -78,8 +93,10 @@ struct CoverageUniverse: Sendable {
         events.formUnion(["created", "rejected", "already_registered", "failed"].map { "\(JoinEvent.signUp):\($0)" })
         if register { events.insert("\(JoinEvent.signUp):self_excluded") }
 
-        self.items = [.intents: intents, .routes: routes, .alerts: alertKinds, .alertActions: alertActions,
-                      .fieldStates: fieldStates, .ruleCodes: ruleCodes, .events: events]
+        self.items = [
+            .intents: intents, .routes: routes, .alerts: alertKinds, .alertActions: alertActions,
+            .fieldStates: fieldStates, .ruleCodes: ruleCodes, .events: events,
+        ]
     }
 
     /// The rule codes a field can show, from its definition.
@@ -103,7 +120,10 @@ struct CoverageUniverse: Sendable {
         case (nil, _): break
         }
         for rule in validate.custom {
-            if let code = rule.code { codes.append(code); continue }
+            if let code = rule.code {
+                codes.append(code)
+                continue
+            }
             switch rule.kind {
             case .regex?: codes.append("pattern.mismatch")
             case .email?: codes.append("email.format")
@@ -145,7 +165,9 @@ public struct JourneyCoverage: Sendable, Equatable {
         lines = CoverageCategory.allCases.map { category in
             let all = universe.items[category] ?? []
             let reached = all.intersection(reach.items[category] ?? [])
-            return Line(category: category, reached: reached.count, total: all.count, unreached: all.subtracting(reached).sorted())
+            return Line(
+                category: category, reached: reached.count, total: all.count,
+                unreached: all.subtracting(reached).sorted())
         }
     }
 

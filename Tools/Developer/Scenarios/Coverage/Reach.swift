@@ -44,7 +44,9 @@ public struct Reach: Sendable, Equatable {
         if let alert = state.alert { insert(alert.kind.rawValue, in: .alerts) }
         for field in state.fields {
             insert("\(field.name):\(field.status.kind.rawValue)", in: .fieldStates)
-            for violation in field.status.violations { insert("\(field.name):\(violation.code.rawValue)", in: .ruleCodes) }
+            for violation in field.status.violations {
+                insert("\(field.name):\(violation.code.rawValue)", in: .ruleCodes)
+            }
         }
     }
 
@@ -72,14 +74,15 @@ public struct Reach: Sendable, Equatable {
 
     /// Records an intent sent to the app bar.
     mutating func record(_ intent: AppBarIntent) {
-        let name = switch intent {
-        case .tap(let id): "tap.\(id.isSpacer ? "spacer" : id.rawValue)"
-        case .appeared: "appeared"
-        case .disappeared: "disappeared"
-        case .userTrayDismissed: "userTrayDismissed"
-        case .lockerDismissed: "lockerDismissed"
-        case .routeHandled: "routeHandled"
-        }
+        let name =
+            switch intent {
+            case .tap(let id): "tap.\(id.isSpacer ? "spacer" : id.rawValue)"
+            case .appeared: "appeared"
+            case .disappeared: "disappeared"
+            case .userTrayDismissed: "userTrayDismissed"
+            case .lockerDismissed: "lockerDismissed"
+            case .routeHandled: "routeHandled"
+            }
         insert("appBar." + name, in: .intents)
     }
 

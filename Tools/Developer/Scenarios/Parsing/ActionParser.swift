@@ -10,13 +10,17 @@ struct ActionParser {
     let context: ParseContext
 
     /// Steps written as a bare word.
-    static let bareSteps = ["next", "unfocus", "leave", "dismissAlert", "routeHandled", "signIn", "signOut",
-                            "submitAddress", "enterAddressManually", "clearAddress", "closeAddressList",
-                            "backToAddressSearch", "settle"]
+    static let bareSteps = [
+        "next", "unfocus", "leave", "dismissAlert", "routeHandled", "signIn", "signOut",
+        "submitAddress", "enterAddressManually", "clearAddress", "closeAddressList",
+        "backToAddressSearch", "settle",
+    ]
     /// Steps written as `name: argument`.
-    static let argumentSteps = ["focus", "type", "fill", "choose", "toggle", "tap", "depositLimit", "searchAddress",
-                                "selectAddress", "open", "alert", "tapAppBar", "appBar", "wait", "signIn",
-                                "betslip", "flag", "journey", "faults"]
+    static let argumentSteps = [
+        "focus", "type", "fill", "choose", "toggle", "tap", "depositLimit", "searchAddress",
+        "selectAddress", "open", "alert", "tapAppBar", "appBar", "wait", "signIn",
+        "betslip", "flag", "journey", "faults",
+    ]
     /// Every step name, for suggestions.
     static var allSteps: [String] { Array(Set(bareSteps + argumentSteps + ["expect"])).sorted() }
 
@@ -36,13 +40,17 @@ struct ActionParser {
         case "backToAddressSearch": return try (address(.backToSearch, node), name)
         case "settle": return (.settle, name)
         default:
-            if Self.argumentSteps.contains(name) { throw context.error(node, "step '\(name)' needs a value, e.g. `\(name): …`") }
+            if Self.argumentSteps.contains(name) {
+                throw context.error(node, "step '\(name)' needs a value, e.g. `\(name): …`")
+            }
             throw context.error(node, "unknown step '\(name)'\(NameSuggestion.hint(for: name, in: Self.allSteps))")
         }
     }
 
     /// A step with an argument such as `focus: email`.
-    func withArgument(_ name: String, _ value: YAMLNode, at node: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+    func withArgument(_ name: String, _ value: YAMLNode, at node: YAMLNode) throws(ScenarioInputError) -> (
+        Action, String
+    ) {
         switch name {
         case "focus":
             let input = try context.input(value)
@@ -56,8 +64,13 @@ struct ActionParser {
         case "fill":
             let entries = try context.mapping(value, "fill")
             var pairs: [(input: InputID, text: String)] = []
-            for entry in entries { pairs.append((try context.input(entry.key), try context.text(entry.value, "the text"))) }
-            return (.fill(pairs), "fill " + pairs.map { "\($0.input): \(shown($0.text, for: $0.input))" }.joined(separator: ", "))
+            for entry in entries {
+                pairs.append((try context.input(entry.key), try context.text(entry.value, "the text")))
+            }
+            return (
+                .fill(pairs),
+                "fill " + pairs.map { "\($0.input): \(shown($0.text, for: $0.input))" }.joined(separator: ", ")
+            )
         case "choose":
             let entry = try context.single(value, "choose")
             let input = try context.input(entry.key)
@@ -74,18 +87,23 @@ struct ActionParser {
             return (.join(.toggle(field)), "toggle \(input)")
         case "tap":
             let button = try context.oneOf(value, ["continue", "signUp", "back"], "form button")
-            let action: Action = switch button {
-            case "continue": .join(.continue)
-            case "back": .join(.back)
-            default: .signUp
-            }
+            let action: Action =
+                switch button {
+                case "continue": .join(.continue)
+                case "back": .join(.back)
+                default: .signUp
+                }
             return (action, "tap \(button)")
         case "depositLimit":
-            guard context.vocabulary.depositLimitField != nil else { throw context.error(value, "this brand's form has no deposit limit") }
+            guard context.vocabulary.depositLimitField != nil else {
+                throw context.error(value, "this brand's form has no deposit limit")
+            }
             let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
             return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
         case "searchAddress":
-            guard let field = context.vocabulary.addressField else { throw context.error(value, "this brand's form has no address") }
+            guard let field = context.vocabulary.addressField else {
+                throw context.error(value, "this brand's form has no address")
+            }
             let text = try context.text(value, "the search text")
             return (.join(.change(.field(field), text)), "searchAddress: \(text)")
         case "selectAddress":
@@ -106,9 +124,11 @@ struct ActionParser {
             let id = try itemID(value)
             return (.appBar(.tap(id)), "tapAppBar \(id)")
         case "appBar":
-            let intents: [String: AppBarIntent] = ["appeared": .appeared, "disappeared": .disappeared,
-                                                   "userTrayDismissed": .userTrayDismissed,
-                                                   "lockerDismissed": .lockerDismissed, "routeHandled": .routeHandled]
+            let intents: [String: AppBarIntent] = [
+                "appeared": .appeared, "disappeared": .disappeared,
+                "userTrayDismissed": .userTrayDismissed,
+                "lockerDismissed": .lockerDismissed, "routeHandled": .routeHandled,
+            ]
             let word = try context.oneOf(value, intents.keys.sorted(), "app bar event")
             return (.appBar(intents[word]!), "appBar: \(word)")
         case "wait":
@@ -129,7 +149,9 @@ struct ActionParser {
             let name = try context.text(value, "journey")
             return (.journey(name), "journey: \(name)")
         default:
-            if Self.bareSteps.contains(name) { throw context.error(node, "step '\(name)' takes no value; write `- \(name)`") }
+            if Self.bareSteps.contains(name) {
+                throw context.error(node, "step '\(name)' takes no value; write `- \(name)`")
+            }
             throw context.error(node, "unknown step '\(name)'\(NameSuggestion.hint(for: name, in: Self.allSteps))")
         }
     }
@@ -137,13 +159,18 @@ struct ActionParser {
     /// An app bar item id: one of the engine's ids, or `spacer-N`.
     func itemID(_ node: YAMLNode) throws(ScenarioInputError) -> AppBarItemID {
         let name = try context.text(node, "app bar item")
-        if name.hasPrefix("spacer-"), Int(name.dropFirst("spacer-".count)) != nil { return AppBarItemID(rawValue: name) }
+        if name.hasPrefix("spacer-"), Int(name.dropFirst("spacer-".count)) != nil {
+            return AppBarItemID(rawValue: name)
+        }
         return AppBarItemID(rawValue: try context.oneOf(node, Vocabulary.itemIDs.map(\.rawValue), "app bar item"))
     }
 
     private func signIn(_ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
         let (details, _) = try clientDetails(value, allowingBetslip: false)
-        return (.signIn(details), "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)")
+        return (
+            .signIn(details),
+            "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)"
+        )
     }
 
     /// A signed-in client's details: `{ balance, pendingBets, promotionsBalance (or promotions), nickname, avatar }`,
@@ -153,12 +180,15 @@ struct ActionParser {
         var nickname: String?
         var avatar: String?
         var betslip: Int?
-        let keys = ["balance", "pendingBets", "promotionsBalance", "promotions", "nickname", "avatar"] + (allowingBetslip ? ["betslip"] : [])
+        let keys =
+            ["balance", "pendingBets", "promotionsBalance", "promotions", "nickname", "avatar"]
+            + (allowingBetslip ? ["betslip"] : [])
         for entry in try context.mapping(value, "signIn") {
             switch try context.oneOf(entry.key, keys, "signIn detail") {
             case "balance": details.balance = try context.decimal(entry.value, "balance")
             case "pendingBets": details.pendingBetsCount = try context.int(entry.value, "pendingBets")
-            case "promotionsBalance", "promotions": details.promotionsBalance = try context.int(entry.value, "promotionsBalance")
+            case "promotionsBalance", "promotions":
+                details.promotionsBalance = try context.int(entry.value, "promotionsBalance")
             case "nickname": nickname = try context.text(entry.value, "nickname")
             case "betslip": betslip = try context.int(entry.value, "betslip")
             default: avatar = try context.text(entry.value, "avatar")
@@ -180,7 +210,9 @@ struct ActionParser {
 
     /// An address action, or an error when the brand's form has no address.
     private func address(_ intent: AddressLookupIntent, _ node: YAMLNode) throws(ScenarioInputError) -> Action {
-        guard context.vocabulary.addressField != nil else { throw context.error(node, "this brand's form has no address") }
+        guard context.vocabulary.addressField != nil else {
+            throw context.error(node, "this brand's form has no address")
+        }
         return .join(.address(intent))
     }
 

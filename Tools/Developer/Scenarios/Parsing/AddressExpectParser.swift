@@ -7,11 +7,15 @@ struct AddressExpectParser {
     let context: ParseContext
 
     /// The properties an address expectation may name.
-    static let properties = ["mode", "searchText", "listVisible", "searching", "retrieving", "suggestions", "firstSuggestion",
-                             "selected", "address"]
+    static let properties = [
+        "mode", "searchText", "listVisible", "searching", "retrieving", "suggestions", "firstSuggestion",
+        "selected", "address",
+    ]
 
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
-        guard context.vocabulary.addressField != nil else { throw context.error(node, "this brand's form has no address") }
+        guard context.vocabulary.addressField != nil else {
+            throw context.error(node, "this brand's form has no address")
+        }
         var checks: [Check] = []
         for entry in try context.mapping(node, "address") {
             let key = try context.oneOf(entry.key, Self.properties, "address property")
@@ -20,7 +24,8 @@ struct AddressExpectParser {
             switch key {
             case "mode":
                 let mode = try context.oneOf(value, ["search", "manual"], "address mode")
-                checks.append(.equal(label, mode) { $0.join.address.map { $0.mode == .manual ? "manual" : "search" } ?? "none" })
+                checks.append(
+                    .equal(label, mode) { $0.join.address.map { $0.mode == .manual ? "manual" : "search" } ?? "none" })
             case "searchText":
                 let text = try context.text(value, "searchText")
                 checks.append(.equal(label, text) { $0.join.address?.searchText ?? "" })

@@ -8,8 +8,10 @@ struct AppBarExpectParser {
     let context: ParseContext
 
     /// The properties an app bar expectation may name.
-    static let properties = ["signedIn", "left", "centre", "right", "absent", "spacers", "route", "userTray", "locker",
-                             "badges", "betslip", "animates", "visible", "balance", "icons", "enabled", "active"]
+    static let properties = [
+        "signedIn", "left", "centre", "right", "absent", "spacers", "route", "userTray", "locker",
+        "badges", "betslip", "animates", "visible", "balance", "icons", "enabled", "active",
+    ]
 
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
         let items = ActionParser(context: context)
@@ -25,11 +27,14 @@ struct AppBarExpectParser {
             case "left", "centre", "right":
                 var ids: [String] = []
                 for item in context.list(value) where item.scalar != "" { ids.append(try items.itemID(item).rawValue) }
-                checks.append(.equal(label, ids.joined(separator: ", ")) { observation in
-                    let group = key == "left" ? observation.appBar.layout.left
-                        : key == "centre" ? observation.appBar.layout.centre : observation.appBar.layout.right
-                    return group.map(\.id).filter { !$0.isSpacer }.map(\.rawValue).joined(separator: ", ")
-                })
+                checks.append(
+                    .equal(label, ids.joined(separator: ", ")) { observation in
+                        let group =
+                            key == "left"
+                            ? observation.appBar.layout.left
+                            : key == "centre" ? observation.appBar.layout.centre : observation.appBar.layout.right
+                        return group.map(\.id).filter { !$0.isSpacer }.map(\.rawValue).joined(separator: ", ")
+                    })
             case "absent":
                 for item in context.list(value) {
                     let id = try items.itemID(item)
@@ -46,36 +51,47 @@ struct AppBarExpectParser {
                 checks.append(.equal(label, open) { $0.appBar.overlays.isUserTrayOpen ? "open" : "closed" })
             case "locker":
                 let state = try context.oneOf(value, ["open", "opening", "closed"], "locker state")
-                checks.append(.equal(label, state) { observation in
-                    let overlays = observation.appBar.overlays
-                    return overlays.isLockerOpen ? "open" : overlays.isLockerOpening ? "opening" : "closed"
-                })
+                checks.append(
+                    .equal(label, state) { observation in
+                        let overlays = observation.appBar.overlays
+                        return overlays.isLockerOpen ? "open" : overlays.isLockerOpening ? "opening" : "closed"
+                    })
             case "badges":
                 for badge in try context.mapping(value, "badges") {
                     let id = try items.itemID(badge.key)
-                    let expected = try context.text(badge.value, "badge") == "none" ? "none" : "\(try context.int(badge.value, "badge", minimum: 1))"
-                    checks.append(.equal("appBar \(id) badge", expected) { observation in
-                        guard let item = observation.appBar.item(id) else { return "(no \(id) item)" }
-                        return item.badge.map { "\($0.count)" } ?? "none"
-                    })
+                    let expected =
+                        try context.text(badge.value, "badge") == "none"
+                        ? "none" : "\(try context.int(badge.value, "badge", minimum: 1))"
+                    checks.append(
+                        .equal("appBar \(id) badge", expected) { observation in
+                            guard let item = observation.appBar.item(id) else { return "(no \(id) item)" }
+                            return item.badge.map { "\($0.count)" } ?? "none"
+                        })
                 }
             case "betslip":
                 let count = try context.int(value, key)
-                checks.append(.equal("appBar betslip counter", "\(count)") { $0.appBar.betslipCounter.map { "\($0.value)" } ?? "none" })
+                checks.append(
+                    .equal("appBar betslip counter", "\(count)") {
+                        $0.appBar.betslipCounter.map { "\($0.value)" } ?? "none"
+                    })
             case "animates":
                 let animates = try context.bool(value, key)
-                checks.append(.equal("appBar betslip animates", String(animates)) {
-                    $0.appBar.betslipCounter.map { String($0.animatesChange) } ?? "none"
-                })
+                checks.append(
+                    .equal("appBar betslip animates", String(animates)) {
+                        $0.appBar.betslipCounter.map { String($0.animatesChange) } ?? "none"
+                    })
             case "visible":
                 let visible = try context.bool(value, key)
                 checks.append(.equal(label, String(visible)) { String($0.appBar.isVisible) })
             case "balance":
                 let amount = try context.decimal(value, key)
-                checks.append(.equal(label, "\(amount)") { observation in
-                    guard case .balance(let shown, _)? = observation.appBar.item(.balance)?.content else { return "none" }
-                    return "\(shown)"
-                })
+                checks.append(
+                    .equal(label, "\(amount)") { observation in
+                        guard case .balance(let shown, _)? = observation.appBar.item(.balance)?.content else {
+                            return "none"
+                        }
+                        return "\(shown)"
+                    })
             default:
                 checks += try perItem(key, value, items)
             }
@@ -91,13 +107,22 @@ struct AppBarExpectParser {
             switch key {
             case "icons":
                 let asset = try context.text(entry.value, "icon")
-                checks.append(.equal("appBar \(id) icon", asset) { $0.appBar.item(id).map { $0.iconAsset ?? "none" } ?? "(no \(id) item)" })
+                checks.append(
+                    .equal("appBar \(id) icon", asset) {
+                        $0.appBar.item(id).map { $0.iconAsset ?? "none" } ?? "(no \(id) item)"
+                    })
             case "enabled":
                 let enabled = try context.bool(entry.value, "enabled")
-                checks.append(.equal("appBar \(id) enabled", String(enabled)) { $0.appBar.item(id).map { String($0.isEnabled) } ?? "(no \(id) item)" })
+                checks.append(
+                    .equal("appBar \(id) enabled", String(enabled)) {
+                        $0.appBar.item(id).map { String($0.isEnabled) } ?? "(no \(id) item)"
+                    })
             default:
                 let active = try context.bool(entry.value, "active")
-                checks.append(.equal("appBar \(id) active", String(active)) { $0.appBar.item(id).map { String($0.isActive) } ?? "(no \(id) item)" })
+                checks.append(
+                    .equal("appBar \(id) active", String(active)) {
+                        $0.appBar.item(id).map { String($0.isActive) } ?? "(no \(id) item)"
+                    })
             }
         }
         return checks

@@ -11,9 +11,11 @@ struct ExpectParser {
     let context: ParseContext
 
     /// The keys an `expect:` mapping may hold.
-    static let keys = ["field", "focus", "page", "loading", "alert", "route", "client", "storedClient", "keyboard",
-                       "callToAction", "depositLimit", "address", "scrollTarget", "appBar", "events", "noEvents",
-                       "noEventContains", "progress", "rows", "calls"]
+    static let keys = [
+        "field", "focus", "page", "loading", "alert", "route", "client", "storedClient", "keyboard",
+        "callToAction", "depositLimit", "address", "scrollTarget", "appBar", "events", "noEvents",
+        "noEventContains", "progress", "rows", "calls",
+    ]
 
     /// The checks of one `expect:` mapping, in the order written.
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
@@ -47,7 +49,8 @@ struct ExpectParser {
                 checks.append(.equal("callToAction", purpose.rawValue) { $0.join.callToAction.purpose.rawValue })
             case "depositLimit":
                 let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
-                checks.append(.equal("depositLimit", decision.rawValue) { $0.join.depositLimit?.decision.rawValue ?? "none" })
+                checks.append(
+                    .equal("depositLimit", decision.rawValue) { $0.join.depositLimit?.decision.rawValue ?? "none" })
             case "progress": checks.append(try progress(value))
             case "rows": checks.append(try rows(value))
             case "address": checks += try AddressExpectParser(context: context).checks(value)
@@ -79,27 +82,36 @@ struct ExpectParser {
     /// `rows: [[title, firstName], [lastName], …]`: the fields of the page
     /// shown, row by row; fields sharing a row are its columns.
     private func rows(_ node: YAMLNode) throws(ScenarioInputError) -> Check {
-        guard let items = node.sequence else { throw context.error(node, "rows must be a list of rows, each a list of fields") }
+        guard let items = node.sequence else {
+            throw context.error(node, "rows must be a list of rows, each a list of fields")
+        }
         var rows: [[String]] = []
         for item in items {
             var row: [String] = []
             for column in context.list(item) {
                 let name = try context.text(column, "field")
                 guard context.vocabulary.definition.field(FieldName(name)) != nil else {
-                    throw context.error(column, "unknown field '\(name)'\(NameSuggestion.hint(for: name, in: context.vocabulary.definition.fields.map(\.name.rawValue)))")
+                    throw context.error(
+                        column,
+                        "unknown field '\(name)'\(NameSuggestion.hint(for: name, in: context.vocabulary.definition.fields.map(\.name.rawValue)))"
+                    )
                 }
                 row.append(name)
             }
             rows.append(row)
         }
-        @Sendable func describe(_ rows: [[String]]) -> String { rows.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: " ") }
+        @Sendable func describe(_ rows: [[String]]) -> String {
+            rows.map { "[" + $0.joined(separator: ", ") + "]" }.joined(separator: " ")
+        }
         return .equal("rows", describe(rows)) { observation in
             describe(observation.join.rows.map { $0.map(\.name.rawValue) })
         }
     }
 
-    private func inputCheck(_ label: String, _ node: YAMLNode,
-                            read: @escaping @Sendable (Observation) -> InputID?) throws(ScenarioInputError) -> Check {
+    private func inputCheck(
+        _ label: String, _ node: YAMLNode,
+        read: @escaping @Sendable (Observation) -> InputID?
+    ) throws(ScenarioInputError) -> Check {
         let expected = try context.text(node, label) == "none" ? "none" : try context.input(node).description
         return .equal(label, expected) { read($0)?.description ?? "none" }
     }
@@ -128,9 +140,10 @@ struct ExpectParser {
                 for item in context.list(entry.value) {
                     roles.append(try context.enumCase(item, SystemAlert.Action.Role.self, "alert action").rawValue)
                 }
-                checks.append(.equal("alert actions", roles.joined(separator: ", ")) {
-                    $0.join.alert?.actions.map(\.role.rawValue).joined(separator: ", ") ?? "(no alert)"
-                })
+                checks.append(
+                    .equal("alert actions", roles.joined(separator: ", ")) {
+                        $0.join.alert?.actions.map(\.role.rawValue).joined(separator: ", ") ?? "(no alert)"
+                    })
             }
         }
         return checks
@@ -154,7 +167,10 @@ struct ExpectParser {
             let key = try context.text(entry.key, "stored field")
             let expected = try context.text(entry.value, "stored value")
             if key != "count", !context.vocabulary.inputs.keys.contains(key) {
-                throw context.error(entry.key, "unknown field '\(key)'\(NameSuggestion.hint(for: key, in: context.vocabulary.inputNames + ["count"]))")
+                throw context.error(
+                    entry.key,
+                    "unknown field '\(key)'\(NameSuggestion.hint(for: key, in: context.vocabulary.inputNames + ["count"]))"
+                )
             }
             if key == "count" {
                 checks.append(.equal("stored clients", expected) { String($0.clients.count) })

@@ -8,8 +8,10 @@ struct FieldExpectParser {
     let context: ParseContext
 
     /// The properties a field expectation may name.
-    static let properties = ["status", "rules", "messages", "value", "display", "validating", "enabled",
-                             "required", "focusable", "secure", "limit", "keyboard", "capitalisation"]
+    static let properties = [
+        "status", "rules", "messages", "value", "display", "validating", "enabled",
+        "required", "focusable", "secure", "limit", "keyboard", "capitalisation",
+    ]
 
     func checks(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
         var checks: [Check] = []
@@ -78,7 +80,9 @@ struct FieldExpectParser {
             }
         case "display":
             let display = try context.text(node, "display")
-            return .equal(label, display) { InputReading(input: input, state: $0.join).field?.displayValue ?? "(no such field)" }
+            return .equal(label, display) {
+                InputReading(input: input, state: $0.join).field?.displayValue ?? "(no such field)"
+            }
         case "validating":
             let validating = try context.bool(node, "validating")
             return .equal(label, String(validating)) {
@@ -107,10 +111,13 @@ struct FieldExpectParser {
         case "required", "focusable", "secure":
             expected = String(try context.bool(node, property))
             read = { traits in
-                String(property == "required" ? traits.isRequired : property == "focusable" ? traits.isFocusable : traits.isSecure)
+                String(
+                    property == "required"
+                        ? traits.isRequired : property == "focusable" ? traits.isFocusable : traits.isSecure)
             }
         case "limit":
-            expected = try context.text(node, "limit") == "none" ? "none" : String(try context.int(node, "limit", minimum: 1))
+            expected =
+                try context.text(node, "limit") == "none" ? "none" : String(try context.int(node, "limit", minimum: 1))
             read = { $0.inputLimit.map(String.init) ?? "none" }
         case "keyboard":
             expected = try context.enumCase(node, FieldTraits.Keyboard.self, "keyboard").rawValue
@@ -166,9 +173,11 @@ struct InputReading {
     }
 
     private func depositChild(_ key: String) -> ChildInputState? {
-        guard let depositLimit = state.depositLimit, input.field == state.fields.first(where: { $0.inputType == .depositLimit })?.name
+        guard let depositLimit = state.depositLimit,
+            input.field == state.fields.first(where: { $0.inputType == .depositLimit })?.name
         else { return nil }
-        return key == depositLimit.amount.key ? depositLimit.amount : key == depositLimit.period.key ? depositLimit.period : nil
+        return key == depositLimit.amount.key
+            ? depositLimit.amount : key == depositLimit.period.key ? depositLimit.period : nil
     }
 }
 

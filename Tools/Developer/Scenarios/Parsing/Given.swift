@@ -36,10 +36,11 @@ struct Given: Sendable {
 
     /// The embedded world it describes.
     func world() -> EmbeddedWorld {
-        EmbeddedWorld(today: today ?? EmbeddedWorld.defaultToday, timeZone: timeZone ?? TimeZone(identifier: "UTC")!,
-                      session: signedIn.map { .signedIn($0) } ?? .signedOut, betslipCount: betslip ?? 0, flags: flags,
-                      takenUsernames: EmbeddedWorld.sampleTakenUsernames.union(takenUsernames),
-                      existingAccounts: existingAccounts,
-                      selfExclusionRegister: EmbeddedWorld.sampleRegister + selfExcluded, faults: faults)
+        EmbeddedWorld(
+            today: today ?? EmbeddedWorld.defaultToday, timeZone: timeZone ?? TimeZone(identifier: "UTC")!,
+            session: signedIn.map { .signedIn($0) } ?? .signedOut, betslipCount: betslip ?? 0, flags: flags,
+            takenUsernames: EmbeddedWorld.sampleTakenUsernames.union(takenUsernames),
+            existingAccounts: existingAccounts,
+            selfExclusionRegister: EmbeddedWorld.sampleRegister + selfExcluded, faults: faults)
     }
 }

@@ -20,7 +20,9 @@ struct GivenParser {
     let context: ParseContext
 
     /// The keys `given:` may hold.
-    static let keys = ["today", "signedIn", "betslip", "flags", "existingAccounts", "takenUsernames", "selfExcluded", "faults"]
+    static let keys = [
+        "today", "signedIn", "betslip", "flags", "existingAccounts", "takenUsernames", "selfExcluded", "faults",
+    ]
 
     func given(_ node: YAMLNode) throws(ScenarioInputError) -> Given {
         var given = Given()
@@ -34,15 +36,20 @@ struct GivenParser {
                 given.signedIn = details
                 if let betslip { given.betslip = betslip }
             case "betslip": given.betslip = try context.int(value, "betslip")
-            case "flags": given.flags = Dictionary(try ActionParser(context: context).flags(value), uniquingKeysWith: { $1 })
+            case "flags":
+                given.flags = Dictionary(try ActionParser(context: context).flags(value), uniquingKeysWith: { $1 })
             case "existingAccounts":
-                for item in try listOfMappings(value, "existingAccounts", max: 200) { given.existingAccounts.append(try account(item)) }
+                for item in try listOfMappings(value, "existingAccounts", max: 200) {
+                    given.existingAccounts.append(try account(item))
+                }
             case "takenUsernames":
                 for item in try bounded(context.list(value), "takenUsernames", max: 200) {
                     given.takenUsernames.append(try context.text(item, "username"))
                 }
             case "selfExcluded":
-                for item in try listOfMappings(value, "selfExcluded", max: 200) { given.selfExcluded.append(try person(item)) }
+                for item in try listOfMappings(value, "selfExcluded", max: 200) {
+                    given.selfExcluded.append(try person(item))
+                }
             default:
                 given.faults = try faults(value)
             }
@@ -60,11 +67,17 @@ struct GivenParser {
         do {
             plan = try FaultPlan.parse(faults: specs)
         } catch {
-            throw context.error(node, "a fault does not read: \(error); write e.g. check-username=500@1.0, create-client=timeout or address=latency 2s")
+            throw context.error(
+                node,
+                "a fault does not read: \(error); write e.g. check-username=500@1.0, create-client=timeout or address=latency 2s"
+            )
         }
         let journeyCalls = ServiceRoute.journeyCalls
         if let route = plan.routes.first(where: { !journeyCalls.contains($0) }) {
-            throw context.error(node, "a journey never calls '\(route)'; a scenario can fault \(journeyCalls.map(\.rawValue).joined(separator: ", "))")
+            throw context.error(
+                node,
+                "a journey never calls '\(route)'; a scenario can fault \(journeyCalls.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         return plan
     }
@@ -80,7 +93,10 @@ struct GivenParser {
             default:
                 let name = try context.text(entry.value, "timeZone")
                 guard let zone = TimeZone(identifier: name) else {
-                    throw context.error(entry.value, "unknown time zone '\(name)'\(NameSuggestion.hint(for: name, in: TimeZone.knownTimeZoneIdentifiers))")
+                    throw context.error(
+                        entry.value,
+                        "unknown time zone '\(name)'\(NameSuggestion.hint(for: name, in: TimeZone.knownTimeZoneIdentifiers))"
+                    )
                 }
                 given.timeZone = zone
             }
@@ -106,15 +122,20 @@ struct GivenParser {
         }
         let identity = AccountIdentity(account)
         if identity.emailKey == nil, identity.mobileKey == nil {
-            throw context.error(node, account.mobile == nil
-                ? "an existing account needs an email or a mobile number"
-                : "'\(account.mobile ?? "")' is not a mobile number of a region (e.g. 0412 345 678 or 021 123 4567)")
+            throw context.error(
+                node,
+                account.mobile == nil
+                    ? "an existing account needs an email or a mobile number"
+                    : "'\(account.mobile ?? "")' is not a mobile number of a region (e.g. 0412 345 678 or 021 123 4567)"
+            )
         }
         return account
     }
 
     private func person(_ node: YAMLNode) throws(ScenarioInputError) -> SelfExcludedPerson {
-        var first: String?, last: String?, born: CalendarDay?
+        var first: String?
+        var last: String?
+        var born: CalendarDay?
         for entry in try context.mapping(node, "a self-excluded person") {
             switch try context.oneOf(entry.key, ["firstName", "lastName", "dateOfBirth"], "self-excluded person key") {
             case "firstName": first = try context.text(entry.value, "firstName")
@@ -129,12 +150,16 @@ struct GivenParser {
     }
 
     private func listOfMappings(_ node: YAMLNode, _ what: String, max: Int) throws(ScenarioInputError) -> [YAMLNode] {
-        guard let items = node.sequence else { throw context.error(node, "`\(what):` must be a list, not \(node.kindName)") }
+        guard let items = node.sequence else {
+            throw context.error(node, "`\(what):` must be a list, not \(node.kindName)")
+        }
         return try bounded(items, what, max: max)
     }
 
     private func bounded(_ items: [YAMLNode], _ what: String, max: Int) throws(ScenarioInputError) -> [YAMLNode] {
-        if items.count > max { throw context.error(items[max], "`\(what):` holds \(items.count) entries; at most \(max)") }
+        if items.count > max {
+            throw context.error(items[max], "`\(what):` holds \(items.count) entries; at most \(max)")
+        }
         return items
     }
 }

@@ -44,8 +44,10 @@ struct ParseContext: Sendable {
     /// A case of a string-backed enumeration by its raw value, or an error
     /// with the closest; a refusal lists the cases (and the words `also`
     /// names, which the caller reads before asking).
-    func enumCase<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ type: E.Type, _ what: String,
-                                                      also: [String] = []) throws(ScenarioInputError) -> E
+    func enumCase<E: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, _ type: E.Type, _ what: String,
+        also: [String] = []
+    ) throws(ScenarioInputError) -> E
     where E.RawValue == String {
         let raw = try oneOf(node, E.allCases.map(\.rawValue) + also, what)
         guard let value = E(rawValue: raw) else { throw error(node, "'\(raw)' cannot be used here") }
@@ -75,7 +77,8 @@ struct ParseContext: Sendable {
     func decimal(_ node: YAMLNode, _ what: String) throws(ScenarioInputError) -> Decimal {
         let value = try text(node, what)
         guard let amount = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")),
-              value.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
+            value.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" })
+        else {
             throw error(node, "\(what) must be an amount such as 125.50, not '\(value)'")
         }
         return amount

@@ -10,7 +10,9 @@ enum ScenarioFile {
     ///   folder or not a regular file (a device, a pipe), it cannot be read,
     ///   it is larger than `limit` bytes or it is not UTF-8.
     static func text(atPath path: String, limit: Int = YAMLNode.Bounds.fileBytes) throws(ScenarioInputError) -> String {
-        func refuse(_ message: String) -> ScenarioInputError { ScenarioInputError(file: path, line: 1, message: message) }
+        func refuse(_ message: String) -> ScenarioInputError {
+            ScenarioInputError(file: path, line: 1, message: message)
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw refuse("is a folder, not a scenario file (give a .yaml file, or a brand to run all of its scenarios)")

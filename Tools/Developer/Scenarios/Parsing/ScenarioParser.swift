@@ -25,7 +25,8 @@ struct ScenarioParser {
     /// Parses `text`, the contents of the file, for the brand `brand`.
     func parse(_ text: String, brand: String) throws(ScenarioInputError) -> Scenario {
         guard let root = try YAMLNode.parse(text, path: context.file) else {
-            throw ScenarioInputError(file: context.file, line: 1, message: "the file is empty; a scenario needs `scenario:` and `steps:`")
+            throw ScenarioInputError(
+                file: context.file, line: 1, message: "the file is empty; a scenario needs `scenario:` and `steps:`")
         }
         let entries = try context.mapping(root, "a scenario file")
         var name: String?
@@ -51,13 +52,18 @@ struct ScenarioParser {
             }
         }
         guard let name else { throw context.error(root, "missing `scenario:` (the scenario's title)") }
-        guard let steps, !steps.isEmpty else { throw context.error(root, "missing `steps:` (a list of at least one step)") }
-        return Scenario(file: context.file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine,
-                        steps: steps)
+        guard let steps, !steps.isEmpty else {
+            throw context.error(root, "missing `steps:` (a list of at least one step)")
+        }
+        return Scenario(
+            file: context.file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine,
+            steps: steps)
     }
 
     private func parseSteps(_ node: YAMLNode) throws(ScenarioInputError) -> [Step] {
-        guard let items = node.sequence else { throw context.error(node, "`steps:` must be a list, not \(node.kindName)") }
+        guard let items = node.sequence else {
+            throw context.error(node, "`steps:` must be a list, not \(node.kindName)")
+        }
         guard items.count <= Self.maxSteps else {
             throw context.error(items[Self.maxSteps], "a scenario has at most \(Self.maxSteps) steps; split this one")
         }
@@ -73,7 +79,9 @@ struct ScenarioParser {
             let (action, summary) = try actions.bare(word, at: node)
             return Step(line: node.line, summary: summary, kind: .action(action))
         }
-        guard var entries = node.mapping else { throw context.error(node, "a step must be a name or `name: value`, not \(node.kindName)") }
+        guard var entries = node.mapping else {
+            throw context.error(node, "a step must be a name or `name: value`, not \(node.kindName)")
+        }
         var settles = true
         if entries.count == 2, let option = entries.firstIndex(where: { $0.key.scalar == "settle" }) {
             settles = try context.bool(entries[option].value, "settle")
@@ -81,7 +89,10 @@ struct ScenarioParser {
         }
         guard entries.count == 1, let entry = entries.first else {
             let names = entries.compactMap(\.key.scalar).joined(separator: ", ")
-            throw context.error(node, "a step holds one action or `expect` (and optionally `settle: false`), found \(entries.count) (\(names)); is a `- ` missing?")
+            throw context.error(
+                node,
+                "a step holds one action or `expect` (and optionally `settle: false`), found \(entries.count) (\(names)); is a `- ` missing?"
+            )
         }
         let name = try context.text(entry.key, "step")
         if name == "expect", !settles { throw context.error(node, "`settle:` goes with an action, not with `expect`") }
@@ -91,7 +102,9 @@ struct ScenarioParser {
             return Step(line: node.line, summary: summary, kind: .expect(checks))
         }
         let (action, summary) = try actions.withArgument(name, entry.value, at: entry.key)
-        return Step(line: node.line, summary: settles ? summary : summary + " (not settled)", kind: .action(action), settles: settles)
+        return Step(
+            line: node.line, summary: settles ? summary : summary + " (not settled)", kind: .action(action),
+            settles: settles)
     }
 }
 

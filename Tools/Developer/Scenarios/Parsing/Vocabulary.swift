@@ -64,7 +64,8 @@ struct Vocabulary: Sendable {
         switch input {
         case .field(let name):
             switch field(of: input)?.inputType {
-            case .select?: return "'\(name)' is a drop-down and never takes focus; pick an option with `choose: { \(name): … }`"
+            case .select?:
+                return "'\(name)' is a drop-down and never takes focus; pick an option with `choose: { \(name): … }`"
             case .checkbox?: return "'\(name)' is a tick box and never takes focus; tick it with `toggle: \(name)`"
             case .depositLimit?: return "'\(name)' takes no focus itself; its amount does: `focus: \(name).amount`"
             default: return nil
@@ -82,22 +83,28 @@ struct Vocabulary: Sendable {
             return field(of: input)?.options
         case .child(let parent, let key):
             if parent == depositLimitField, key == "period" { return DepositLimitPeriod.allCases.map(\.rawValue) }
-            if parent == addressField, let child = ManualAddressField(rawValue: key) { return child.options(in: region) }
+            if parent == addressField, let child = ManualAddressField(rawValue: key) {
+                return child.options(in: region)
+            }
             return nil
         }
     }
 
     /// The app bar item ids a step may name (spacers as `spacer-N`).
-    static let itemIDs: [AppBarItemID] = [.userTray, .logo, .title, .search, .login, .join, .locker, .toolbox,
-                                          .balance, .pendingBets, .betslip]
+    static let itemIDs: [AppBarItemID] = [
+        .userTray, .logo, .title, .search, .login, .join, .locker, .toolbox,
+        .balance, .pendingBets, .betslip,
+    ]
 
     /// The join routes by the names scenarios use.
     static let joinRoutes = ["termsAndConditions", "privacyPolicy", "signedUp", "nativeLogin", "legacyLogin"]
 
     /// The analytics event names the engines send.
-    static let eventNames = [JoinEvent.focusChanged, JoinEvent.checkboxToggled, JoinEvent.depositLimitChosen,
-                             JoinEvent.addressAction, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
-                             JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped]
+    static let eventNames = [
+        JoinEvent.focusChanged, JoinEvent.checkboxToggled, JoinEvent.depositLimitChosen,
+        JoinEvent.addressAction, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
+        JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped,
+    ]
 
     /// The feature flags the engines read.
     static let flags = FeatureFlag.known

@@ -69,11 +69,14 @@ struct YAMLNode: Sendable {
         let root: YAMLNode?
         do {
             var budget = Bounds.nodes
-            root = try Yams.compose(yaml: text).map { node throws(ScenarioInputError) in try YAMLNode(node, budget: &budget, path: path) }
+            root = try Yams.compose(yaml: text).map { node throws(ScenarioInputError) in
+                try YAMLNode(node, budget: &budget, path: path)
+            }
         } catch let error as ScenarioInputError {
             throw error
         } catch let error as YamlError {
-            throw ScenarioInputError(file: path, line: Self.line(of: error), message: "malformed YAML: \(Self.problem(of: error))")
+            throw ScenarioInputError(
+                file: path, line: Self.line(of: error), message: "malformed YAML: \(Self.problem(of: error))")
         } catch {
             throw ScenarioInputError(file: path, line: 1, message: "malformed YAML: \(error)")
         }
@@ -94,8 +97,11 @@ struct YAMLNode: Sendable {
             for entry in entries {
                 if let key = entry.key.scalar {
                     if let first = seen[key] {
-                        throw ScenarioInputError(file: path, line: entry.key.line,
-                                                 message: "the key '\(key)' is written twice in one mapping (lines \(first) and \(entry.key.line))")
+                        throw ScenarioInputError(
+                            file: path, line: entry.key.line,
+                            message:
+                                "the key '\(key)' is written twice in one mapping (lines \(first) and \(entry.key.line))"
+                        )
                     }
                     seen[key] = entry.key.line
                 }
@@ -111,8 +117,9 @@ struct YAMLNode: Sendable {
         line = node.mark?.line ?? 1
         budget -= 1
         guard budget >= 0 else {
-            throw ScenarioInputError(file: path, line: line,
-                                     message: "the file comes to over \(Bounds.nodes) values once its aliases are expanded")
+            throw ScenarioInputError(
+                file: path, line: line,
+                message: "the file comes to over \(Bounds.nodes) values once its aliases are expanded")
         }
         switch node {
         case .scalar(let scalar):
@@ -124,8 +131,10 @@ struct YAMLNode: Sendable {
         case .mapping(let mapping):
             var entries: [Entry] = []
             for (key, value) in mapping {
-                entries.append(Entry(key: try YAMLNode(key, budget: &budget, path: path),
-                                     value: try YAMLNode(value, budget: &budget, path: path)))
+                entries.append(
+                    Entry(
+                        key: try YAMLNode(key, budget: &budget, path: path),
+                        value: try YAMLNode(value, budget: &budget, path: path)))
             }
             content = .mapping(entries)
         }
@@ -141,13 +150,18 @@ struct YAMLNode: Sendable {
     private static func checkBounds(_ text: String, path: String) throws(ScenarioInputError) {
         let size = text.utf8.count
         guard size <= Bounds.fileBytes else {
-            throw ScenarioInputError(file: path, line: 1,
-                                     message: "the file is \(size / 1024) KiB; scenario files are at most \(Bounds.fileBytes / 1024) KiB")
+            throw ScenarioInputError(
+                file: path, line: 1,
+                message: "the file is \(size / 1024) KiB; scenario files are at most \(Bounds.fileBytes / 1024) KiB")
         }
-        guard let excess = YAMLShape.firstExcess(in: text, maxDepth: Bounds.depth, maxAliases: Bounds.aliases) else { return }
-        throw ScenarioInputError(file: path, line: excess.line, message: excess.isDepth
-            ? "the file nests lists and mappings deeper than \(Bounds.depth) levels"
-            : "the file uses more than \(Bounds.aliases) aliases (*name)")
+        guard let excess = YAMLShape.firstExcess(in: text, maxDepth: Bounds.depth, maxAliases: Bounds.aliases) else {
+            return
+        }
+        throw ScenarioInputError(
+            file: path, line: excess.line,
+            message: excess.isDepth
+                ? "the file nests lists and mappings deeper than \(Bounds.depth) levels"
+                : "the file uses more than \(Bounds.aliases) aliases (*name)")
     }
 
     private static func line(of error: YamlError) -> Int {
@@ -160,7 +174,7 @@ struct YAMLNode: Sendable {
     private static func problem(of error: YamlError) -> String {
         switch error {
         case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
-             .composer(let context, let problem, _, _):
+            .composer(let context, let problem, _, _):
             [context.map { "\($0.text)" }, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
         default: "\(error)"
         }

@@ -15,9 +15,9 @@ enum YAMLShape {
     /// aliases (`*name`): the 1-based line, and whether it was the depth;
     /// `nil` when it stays within both.
     static func firstExcess(in text: String, maxDepth: Int, maxAliases: Int) -> (line: Int, isDepth: Bool)? {
-        var indents: [Int] = []                 // the block levels open, by their indentation
-        var flow = 0                            // flow brackets open
-        var blockScalarParent: Int?             // the indentation of the line a `|` or `>` ended
+        var indents: [Int] = []  // the block levels open, by their indentation
+        var flow = 0  // flow brackets open
+        var blockScalarParent: Int?  // the indentation of the line a `|` or `>` ended
         var aliases = 0
         var line = 0
         for row in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -29,7 +29,9 @@ enum YAMLShape {
                 position = row.index(after: position)
             }
             let content = row[position...]
-            let blank = content.isEmpty || content.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == 13 }
+            let blank =
+                content.isEmpty
+                || content.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == 13 }
             if let parent = blockScalarParent {
                 if blank || indent > parent { continue }
                 blockScalarParent = nil
@@ -46,10 +48,13 @@ enum YAMLShape {
                 levels = indents.count
                 // `- - key: x`: each dash opens a list item, and a key after them a mapping.
                 while position < row.endIndex, row[position] == UInt8(ascii: "-"),
-                      row.index(after: position) == row.endIndex || row[row.index(after: position)] == UInt8(ascii: " ") {
+                    row.index(after: position) == row.endIndex || row[row.index(after: position)] == UInt8(ascii: " ")
+                {
                     levels += 1
                     position = row.index(after: position)
-                    while position < row.endIndex, row[position] == UInt8(ascii: " ") { position = row.index(after: position) }
+                    while position < row.endIndex, row[position] == UInt8(ascii: " ") {
+                        position = row.index(after: position)
+                    }
                 }
                 if levels > indents.count, containsKey(row[position...]) { levels += 1 }
             }
@@ -64,7 +69,7 @@ enum YAMLShape {
                 if let open = quote {
                     if byte == open {
                         if open == UInt8(ascii: "'"), position < row.endIndex, row[position] == open {
-                            position = row.index(after: position)           // '' inside single quotes
+                            position = row.index(after: position)  // '' inside single quotes
                         } else {
                             quote = nil
                         }
@@ -82,13 +87,14 @@ enum YAMLShape {
                 } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), valueStarts || flow > 0 {
                     flow += 1
                     if levels + flow > maxDepth { return (line, true) }
-                    continue                                            // a value starts inside
+                    continue  // a value starts inside
                 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"), flow > 0 {
                     flow -= 1
                 } else if byte == UInt8(ascii: ","), flow > 0 {
                     valueStarts = true
                     continue
-                } else if byte == UInt8(ascii: ":"), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || flow > 0 {
+                } else if byte == UInt8(ascii: ":"), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || flow > 0
+                {
                     valueStarts = true
                     continue
                 } else if byte == UInt8(ascii: "*"), valueStarts {
@@ -96,7 +102,9 @@ enum YAMLShape {
                     if aliases > maxAliases { return (line, false) }
                 } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!"), valueStarts {
                     // An anchor or a tag: the value still starts after it.
-                    while position < row.endIndex, row[position] != UInt8(ascii: " ") { position = row.index(after: position) }
+                    while position < row.endIndex, row[position] != UInt8(ascii: " ") {
+                        position = row.index(after: position)
+                    }
                     continue
                 } else if byte == UInt8(ascii: "|") || byte == UInt8(ascii: ">"), valueStarts, flow == 0 {
                     blockScalarParent = indent

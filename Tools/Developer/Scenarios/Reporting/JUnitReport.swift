@@ -15,30 +15,40 @@ struct JUnitReport {
     var xml: String {
         let failures = results.count { !$0.passed }
         let tests = results.count + errors.count
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                     "<testsuites name=\(Self.attribute("livery run \(brand)")) tests=\"\(tests)\" failures=\"\(failures)\" "
-                         + "errors=\"\(errors.count)\" time=\"\(Self.seconds(elapsedMilliseconds))\">",
-                     "  <testsuite name=\(Self.attribute(brand)) tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors.count)\" "
-                         + "skipped=\"0\" time=\"\(Self.seconds(elapsedMilliseconds))\">"]
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            "<testsuites name=\(Self.attribute("livery run \(brand)")) tests=\"\(tests)\" failures=\"\(failures)\" "
+                + "errors=\"\(errors.count)\" time=\"\(Self.seconds(elapsedMilliseconds))\">",
+            "  <testsuite name=\(Self.attribute(brand)) tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors.count)\" "
+                + "skipped=\"0\" time=\"\(Self.seconds(elapsedMilliseconds))\">",
+        ]
         for result in results {
             let name = "\(URL(fileURLWithPath: result.file).lastPathComponent): \(result.name)"
-            let head = "    <testcase classname=\(Self.attribute(brand)) name=\(Self.attribute(name)) file=\(Self.attribute(result.file)) "
+            let head =
+                "    <testcase classname=\(Self.attribute(brand)) name=\(Self.attribute(name)) file=\(Self.attribute(result.file)) "
                 + "time=\"\(Self.seconds(result.elapsedMilliseconds))\""
             guard let failure = result.failure else {
                 lines.append(head + "/>")
                 continue
             }
             let message = "\(failure.file):\(failure.line): \(failure.step)"
-            let detail = (["step: \(failure.step)"] + failure.mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" })
+            let detail =
+                (["step: \(failure.step)"]
+                + failure.mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" })
                 .joined(separator: "\n")
             lines.append(head + ">")
-            lines.append("      <failure message=\(Self.attribute(message)) type=\"expectation\">\(Self.text(detail))</failure>")
+            lines.append(
+                "      <failure message=\(Self.attribute(message)) type=\"expectation\">\(Self.text(detail))</failure>")
             lines.append("    </testcase>")
         }
         for error in errors {
             let name = URL(fileURLWithPath: error.file).lastPathComponent
-            lines.append("    <testcase classname=\(Self.attribute(brand)) name=\(Self.attribute(name)) file=\(Self.attribute(error.file)) time=\"0\">")
-            lines.append("      <error message=\(Self.attribute(error.description)) type=\"input\">\(Self.text(error.description))</error>")
+            lines.append(
+                "    <testcase classname=\(Self.attribute(brand)) name=\(Self.attribute(name)) file=\(Self.attribute(error.file)) time=\"0\">"
+            )
+            lines.append(
+                "      <error message=\(Self.attribute(error.description)) type=\"input\">\(Self.text(error.description))</error>"
+            )
             lines.append("    </testcase>")
         }
         lines += ["  </testsuite>", "</testsuites>"]
@@ -51,7 +61,8 @@ struct JUnitReport {
         do {
             try Data(xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ScenarioInputError(file: path, line: 0, message: "the JUnit report cannot be written: \(error.localizedDescription)")
+            throw ScenarioInputError(
+                file: path, line: 0, message: "the JUnit report cannot be written: \(error.localizedDescription)")
         }
     }
 
@@ -92,7 +103,9 @@ struct JUnitReport {
             case "\"" where quotes: out.append(contentsOf: "&quot;".unicodeScalars)
             case "\n" where quotes: out.append(contentsOf: "&#10;".unicodeScalars)
             case "\n", "\t": out.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) || (0xD800...0xDFFF).contains(scalar.value):
+            case _
+            where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value)
+                || (0xD800...0xDFFF).contains(scalar.value):
                 out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
             default: out.append(scalar)
             }

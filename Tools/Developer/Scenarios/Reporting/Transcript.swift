@@ -19,17 +19,20 @@ struct Transcript {
         for step in result.steps where step.outcome != .skipped {
             let mark = step.outcome == .passed ? paint("✔", .green) : paint("✘", .red)
             let wrapped = Self.wrap(printable(step.step))
-            lines.append("  \(mark) \(wrapped[0])" + (step.outcome == .failed ? dim("  (\(fileName):\(step.line))") : ""))
+            lines.append(
+                "  \(mark) \(wrapped[0])" + (step.outcome == .failed ? dim("  (\(fileName):\(step.line))") : ""))
             lines += wrapped.dropFirst().map { "      " + $0 }
         }
         if let failure = result.failure {
             for mismatch in failure.mismatches {
-                lines.append("      \(printable(mismatch.check)): expected \(paint(printable(mismatch.expected), .green)), "
-                             + "got \(paint(printable(mismatch.actual), .red))")
+                lines.append(
+                    "      \(printable(mismatch.check)): expected \(paint(printable(mismatch.expected), .green)), "
+                        + "got \(paint(printable(mismatch.actual), .red))")
             }
             let skipped = result.steps.count { $0.outcome == .skipped }
-            lines.append(paint("  ✘ '\(printable(result.name))' failed at \(printable(failure.file)):\(failure.line)", .red)
-                         + (skipped > 0 ? dim(" — \(skipped) later step\(skipped == 1 ? "" : "s") not run") : ""))
+            lines.append(
+                paint("  ✘ '\(printable(result.name))' failed at \(printable(failure.file)):\(failure.line)", .red)
+                    + (skipped > 0 ? dim(" — \(skipped) later step\(skipped == 1 ? "" : "s") not run") : ""))
         } else {
             lines.append(paint("  ✔ passed", .green) + dim(" in \(Self.format(result.elapsedMilliseconds)) ms"))
         }
@@ -50,7 +53,8 @@ struct Transcript {
     /// The coverage table: one line per category, reached of total, and
     /// what was not reached.
     func coverage(_ coverage: JourneyCoverage) -> String {
-        let reached = coverage.lines.reduce(0) { $0 + $1.reached }, total = coverage.lines.reduce(0) { $0 + $1.total }
+        let reached = coverage.lines.reduce(0) { $0 + $1.reached }
+        let total = coverage.lines.reduce(0) { $0 + $1.total }
         let percent = Int((coverage.share * 100).rounded(.down))
         var lines = ["", bold("journey coverage of \(coverage.brand): \(reached)/\(total) (\(percent)%)")]
         for line in coverage.lines {
@@ -83,7 +87,8 @@ struct Transcript {
     }
 
     private enum Colour: String {
-        case red = "31", green = "32"
+        case red = "31"
+        case green = "32"
     }
 
     private func paint(_ text: String, _ colour: Colour) -> String {

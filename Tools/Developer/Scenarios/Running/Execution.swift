@@ -34,8 +34,10 @@ struct Execution {
     /// What the run has reached so far.
     private(set) var reach = Reach()
 
-    init(runtime: Runtime, world: EmbeddedWorld, screen: String?, vocabulary: Vocabulary, given: Given,
-         server: ServerWorld?) throws {
+    init(
+        runtime: Runtime, world: EmbeddedWorld, screen: String?, vocabulary: Vocabulary, given: Given,
+        server: ServerWorld?
+    ) throws {
         self.runtime = runtime
         self.world = world
         self.vocabulary = vocabulary
@@ -65,7 +67,8 @@ struct Execution {
             eventCursor = observation.allEvents.count
             return checks.compactMap { check in
                 let outcome = check.evaluate(observation)
-                return outcome.passed ? nil : Mismatch(check: check.label, expected: check.expected, actual: outcome.actual)
+                return outcome.passed
+                    ? nil : Mismatch(check: check.label, expected: check.expected, actual: outcome.actual)
             }
         }
     }
@@ -99,7 +102,11 @@ struct Execution {
         case .signUp:
             let purpose = journey.state.callToAction.purpose
             guard purpose == .signUp else {
-                return [Mismatch(check: "call to action", expected: CallToAction.Purpose.signUp.rawValue, actual: purpose.rawValue)]
+                return [
+                    Mismatch(
+                        check: "call to action", expected: CallToAction.Purpose.signUp.rawValue,
+                        actual: purpose.rawValue)
+                ]
             }
             send(.continue)
         case .selectAddress(let choice):
@@ -132,7 +139,8 @@ struct Execution {
                 return []
             }
             do {
-                try await server.seeding.seed(brand: runtime.manifest.id.rawValue, given, faults: plan, world: server.id)
+                try await server.seeding.seed(
+                    brand: runtime.manifest.id.rawValue, given, faults: plan, world: server.id)
             } catch {
                 return [Mismatch(check: "faults", expected: "set on the server", actual: "\(error)")]
             }
@@ -163,9 +171,12 @@ struct Execution {
     /// a limit's amount or period unless a limit is chosen).
     private func reach(_ input: InputID, exactly: Bool) -> Mismatch? {
         let state = journey.state
-        func refused(_ actual: String) -> Mismatch { Mismatch(check: "input \(input)", expected: "one a person can use now", actual: actual) }
+        func refused(_ actual: String) -> Mismatch {
+            Mismatch(check: "input \(input)", expected: "one a person can use now", actual: actual)
+        }
         if let alert = state.alert {
-            return refused("the \(alert.kind.rawValue) alert covers the form; answer it first (alert: <action>, or dismissAlert)")
+            return refused(
+                "the \(alert.kind.rawValue) alert covers the form; answer it first (alert: <action>, or dismissAlert)")
         }
         guard state.page.contains(input.field) else {
             let shown = state.page.fieldNames.map(\.rawValue).joined(separator: ", ")
@@ -191,8 +202,11 @@ struct Execution {
                 return nil
             }
         }
-        if input.field == vocabulary.depositLimitField, case .child = input, let limit = state.depositLimit, limit.decision != .limited {
-            return "'\(input)' is not shown: the deposit limit is \(limit.decision.rawValue) (depositLimit: limited shows it)"
+        if input.field == vocabulary.depositLimitField, case .child = input, let limit = state.depositLimit,
+            limit.decision != .limited
+        {
+            return
+                "'\(input)' is not shown: the deposit limit is \(limit.decision.rawValue) (depositLimit: limited shows it)"
         }
         return nil
     }
@@ -232,10 +246,12 @@ struct Execution {
 
     /// What the engines show now (read before anything else can run).
     private func observe() async -> Observation {
-        let join = journey.state, bar = appBar.state
+        let join = journey.state
+        let bar = appBar.state
         let events = world.analytics.events
-        return Observation(join: join, appBar: bar,
-                           newEvents: Array(events.dropFirst(min(eventCursor, events.count))), allEvents: events,
-                           clients: await world.ledger.clients, calls: world.calls)
+        return Observation(
+            join: join, appBar: bar,
+            newEvents: Array(events.dropFirst(min(eventCursor, events.count))), allEvents: events,
+            clients: await world.ledger.clients, calls: world.calls)
     }
 }

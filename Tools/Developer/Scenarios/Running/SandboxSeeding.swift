@@ -30,7 +30,9 @@ struct SandboxSeeding: Sendable {
     func createWorld(brand: String, _ given: Given) async throws(Failure) -> String {
         let response = try await post("sandbox/worlds", body(brand: brand, given, faults: given.faults), world: nil)
         guard response.status == 201 else { throw failure(of: response) }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any], let id = object["world"] as? String else {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            let id = object["world"] as? String
+        else {
             throw .refused("the answer to POST /sandbox/worlds names no world")
         }
         return id
@@ -39,7 +41,8 @@ struct SandboxSeeding: Sendable {
     /// Seeds `given` for `brand` into `world` (the default world when `nil`),
     /// with `faults` in place of the given ones when told.
     func seed(brand: String, _ given: Given, faults: FaultPlan? = nil, world: String? = nil) async throws(Failure) {
-        let response = try await post("sandbox/seed", body(brand: brand, given, faults: faults ?? given.faults), world: world)
+        let response = try await post(
+            "sandbox/seed", body(brand: brand, given, faults: faults ?? given.faults), world: world)
         guard response.status == 200 else { throw failure(of: response) }
     }
 
@@ -71,17 +74,22 @@ struct SandboxSeeding: Sendable {
 
     private func post(_ path: String, _ body: Data, world: String?) async throws(Failure) -> HTTPClient.Response {
         do {
-            return try await HTTPClient(server).send("POST", path, body: body,
-                                                     headers: world.map { [DrivenWorld.worldHeader: $0] } ?? [:])
+            return try await HTTPClient(server).send(
+                "POST", path, body: body,
+                headers: world.map { [DrivenWorld.worldHeader: $0] } ?? [:])
         } catch {
             throw .refused(error.description)
         }
     }
 
     private func failure(of response: HTTPClient.Response) -> Failure {
-        let error = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }
+        let error = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]).flatMap {
+            $0["error"] as? [String: Any]
+        }
         // Without seeding the routes are not there at all.
-        if response.status == 404, error?["code"] as? String == "route.unknown" { return .notAllowed(server.baseURL.absoluteString) }
+        if response.status == 404, error?["code"] as? String == "route.unknown" {
+            return .notAllowed(server.baseURL.absoluteString)
+        }
         let message = error?["message"] as? String
         return .refused("HTTP \(response.status)" + (message.map { ": \($0)" } ?? ""))
     }

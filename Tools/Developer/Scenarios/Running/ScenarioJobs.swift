@@ -13,8 +13,11 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// Reads `I/N` with 1 ≤ I ≤ N ≤ 1000.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let index = Int(parts[0]), let count = Int(parts[1]), (1...1000).contains(count), (1...count).contains(index) else {
+        guard parts.count == 2,
+            parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let index = Int(parts[0]), let count = Int(parts[1]), (1...1000).contains(count),
+            (1...count).contains(index)
+        else {
             return nil
         }
         self.index = index
@@ -50,8 +53,9 @@ struct WorkerReport: Codable, Sendable {
     var fullResult: ScenarioResult {
         var reached = Reach()
         for (category, items) in reach { for item in items { reached.insert(item, in: category) } }
-        return ScenarioResult(name: result.name, file: result.file, steps: result.steps, failure: result.failure,
-                              elapsedMilliseconds: result.elapsedMilliseconds, reach: reached)
+        return ScenarioResult(
+            name: result.name, file: result.file, steps: result.steps, failure: result.failure,
+            elapsedMilliseconds: result.elapsedMilliseconds, reach: reached)
     }
 
     /// The same report at `index` of the whole run.
@@ -108,7 +112,9 @@ struct ProcessWorkers: ScenarioWorkers {
             do {
                 try process.run()
             } catch {
-                continuation.finish(throwing: Stopped(description: "a worker could not start (\(command[0])): \(error.localizedDescription)"))
+                continuation.finish(
+                    throwing: Stopped(
+                        description: "a worker could not start (\(command[0])): \(error.localizedDescription)"))
                 return
             }
             continuation.onTermination = { _ in if process.isRunning { process.terminate() } }
@@ -119,13 +125,15 @@ struct ProcessWorkers: ScenarioWorkers {
                 while let data = try? reader.read(upToCount: 64 * 1024), !data.isEmpty {
                     for line in lines.append(data) {
                         guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)),
-                              indices.indices.contains(report.index) else { continue }
+                            indices.indices.contains(report.index)
+                        else { continue }
                         continuation.yield(report.placed(at: indices[report.index]))
                     }
                 }
                 process.waitUntilExit()
                 if process.terminationReason == .uncaughtSignal {
-                    continuation.finish(throwing: Stopped(description: "a worker stopped with signal \(process.terminationStatus)"))
+                    continuation.finish(
+                        throwing: Stopped(description: "a worker stopped with signal \(process.terminationStatus)"))
                 } else {
                     continuation.finish()
                 }

@@ -17,8 +17,10 @@ public struct ScenarioResult: Sendable, Codable {
     /// What the run reached (for coverage); not part of the JSON of one scenario.
     public let reach: Reach
 
-    init(name: String, file: String, steps: [StepResult], failure: ScenarioFailure?, elapsedMilliseconds: Double,
-         reach: Reach = Reach()) {
+    init(
+        name: String, file: String, steps: [StepResult], failure: ScenarioFailure?, elapsedMilliseconds: Double,
+        reach: Reach = Reach()
+    ) {
         self.name = name
         self.file = file
         self.steps = steps

@@ -44,9 +44,11 @@ public struct ScenarioRunner: Sendable {
         do {
             execution = try await start(scenario)
         } catch {
-            let failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: 1, step: "start",
-                                          mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
-            return ScenarioResult(name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
+            let failure = ScenarioFailure(
+                scenario: scenario.name, file: scenario.file, line: 1, step: "start",
+                mismatches: [Mismatch(check: "runtime", expected: "assembled", actual: "\(error)")])
+            return ScenarioResult(
+                name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
         }
         var results: [StepResult] = []
         var failure: ScenarioFailure?
@@ -56,16 +58,19 @@ public struct ScenarioRunner: Sendable {
                 continue
             }
             let mismatches = await execution.perform(step)
-            results.append(StepResult(line: step.line, step: step.summary, outcome: mismatches.isEmpty ? .passed : .failed))
+            results.append(
+                StepResult(line: step.line, step: step.summary, outcome: mismatches.isEmpty ? .passed : .failed))
             if !mismatches.isEmpty {
-                failure = ScenarioFailure(scenario: scenario.name, file: scenario.file, line: step.line, step: step.summary,
-                                          mismatches: mismatches)
+                failure = ScenarioFailure(
+                    scenario: scenario.name, file: scenario.file, line: step.line, step: step.summary,
+                    mismatches: mismatches)
             }
         }
         await execution.finish()
         let elapsed = ContinuousClock.now - started
-        return ScenarioResult(name: scenario.name, file: scenario.file, steps: results, failure: failure,
-                              elapsedMilliseconds: Self.milliseconds(elapsed), reach: execution.reached)
+        return ScenarioResult(
+            name: scenario.name, file: scenario.file, steps: results, failure: failure,
+            elapsedMilliseconds: Self.milliseconds(elapsed), reach: execution.reached)
     }
 
     /// A fresh runtime of the scenario's brand in the world its `given:`
@@ -83,9 +88,10 @@ public struct ScenarioRunner: Sendable {
         }
         do {
             let assembled = try await composition.assemble(scenario.brand, on: services)
-            return try Execution(runtime: assembled.runtime, world: world, screen: scenario.screen,
-                                 vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
-                                 given: scenario.given, server: server)
+            return try Execution(
+                runtime: assembled.runtime, world: world, screen: scenario.screen,
+                vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
+                given: scenario.given, server: server)
         } catch {
             if let server, let id = server.id { await server.seeding.deleteWorld(id) }
             throw error
@@ -102,7 +108,8 @@ public struct ScenarioRunner: Sendable {
     public func play(_ scenario: Scenario, through line: Int?) async throws(ScenarioPlaybackError) -> ScenarioPlayback {
         if let line, !scenario.steps.contains(where: { $0.line == line }) {
             let lines = scenario.steps.map { String($0.line) }.joined(separator: ", ")
-            throw ScenarioPlaybackError("\(scenario.file):\(line): no step starts on this line; steps start on lines \(lines)")
+            throw ScenarioPlaybackError(
+                "\(scenario.file):\(line): no step starts on this line; steps start on lines \(lines)")
         }
         var execution: Execution
         do {
@@ -114,8 +121,10 @@ public struct ScenarioRunner: Sendable {
             let mismatches = await execution.perform(step)
             guard mismatches.isEmpty else {
                 await execution.finish()
-                throw ScenarioPlaybackError("\(scenario.file):\(step.line): \(step.summary) failed: "
-                    + mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" }.joined(separator: "; "))
+                throw ScenarioPlaybackError(
+                    "\(scenario.file):\(step.line): \(step.summary) failed: "
+                        + mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" }.joined(
+                            separator: "; "))
             }
         }
         await execution.finish()
@@ -125,7 +134,9 @@ public struct ScenarioRunner: Sendable {
     /// A world on the server for `scenario`; `nil` (the default world, its
     /// time not driven) on a sandbox without seeding, which is fine for a
     /// scenario that needs nothing of the server.
-    private func makeWorld(for scenario: Scenario, with seeding: SandboxSeeding) async throws(SandboxSeeding.Failure) -> String? {
+    private func makeWorld(for scenario: Scenario, with seeding: SandboxSeeding) async throws(SandboxSeeding.Failure)
+        -> String?
+    {
         do {
             return try await seeding.createWorld(brand: scenario.brand, scenario.given)
         } catch .notAllowed(let address) {
@@ -162,7 +173,8 @@ public struct ScenarioRunner: Sendable {
     @MainActor
     public static func runScenario(named name: String, of plugin: any BrandPlugin) async throws -> ScenarioResult {
         let brand = plugin.manifest.id.rawValue
-        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("\(brand)/\(name)").path
+        let path = URL(fileURLWithPath: ScenarioLibrary.scenariosDirectory()).appendingPathComponent("\(brand)/\(name)")
+            .path
         return try await ScenarioRunner(composition: Composition([plugin])).run(file: path, brand: brand)
     }
 

@@ -1,5 +1,5 @@
-import LiveryCore
 import Foundation
+import LiveryCore
 
 /// Which calls fail, how, how often, and how much latency each adds — one
 /// vocabulary for the sandbox's `--fault` option, the embedded world and
@@ -79,10 +79,13 @@ public struct FaultPlan: Sendable, Equatable {
     /// Parses fault values (any of the forms above) and `--latency` values
     /// (`<route>=<N>ms` or `<route>=<N>s`).
     /// - Throws: ``FaultPlanError`` naming the value and the part that is wrong.
-    public static func parse(faults: [String], latencies: [String] = [], seed: UInt64 = 7) throws(FaultPlanError) -> FaultPlan {
+    public static func parse(faults: [String], latencies: [String] = [], seed: UInt64 = 7) throws(FaultPlanError)
+        -> FaultPlan
+    {
         var plan = FaultPlan(seed: seed)
         for text in faults {
-            let (route, spec) = try split(text, form: "<route>=<status>@<rate>, <route>=timeout or <route>=latency <N>ms")
+            let (route, spec) = try split(
+                text, form: "<route>=<status>@<rate>, <route>=timeout or <route>=latency <N>ms")
             if spec.lowercased().hasPrefix("latency") {
                 let amount = spec.dropFirst("latency".count).trimmingCharacters(in: .whitespaces)
                 plan.latencies[route] = try duration(amount, in: text)
@@ -94,7 +97,9 @@ public struct FaultPlan: Sendable, Equatable {
                 outcome = .timeout
             } else {
                 guard let status = Int(parts[0]), (400...599).contains(status) else {
-                    throw FaultPlanError(value: text, problem: "'\(parts[0])' is not an HTTP error status (400–599), 'timeout' or 'latency <N>ms'")
+                    throw FaultPlanError(
+                        value: text,
+                        problem: "'\(parts[0])' is not an HTTP error status (400–599), 'timeout' or 'latency <N>ms'")
                 }
                 outcome = .status(status)
             }
@@ -150,8 +155,10 @@ public struct FaultPlan: Sendable, Equatable {
         }
         let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
         guard let route = ServiceRoute(rawValue: name) else {
-            throw FaultPlanError(value: text, problem: "unknown route '\(parts[0])'; routes: "
-                                 + ServiceRoute.allCases.map(\.rawValue).joined(separator: ", "))
+            throw FaultPlanError(
+                value: text,
+                problem: "unknown route '\(parts[0])'; routes: "
+                    + ServiceRoute.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return (route, parts[1].trimmingCharacters(in: .whitespaces))
     }

@@ -55,8 +55,10 @@ struct FaultyAccountBackend: AccountBackend {
         try await guarded(.createClient) { try await base.createClient(registration) }
     }
 
-    private func guarded<Answer: Sendable>(_ route: ServiceRoute,
-                                           _ body: () async throws -> Answer) async throws(BackendError) -> Answer {
+    private func guarded<Answer: Sendable>(
+        _ route: ServiceRoute,
+        _ body: () async throws -> Answer
+    ) async throws(BackendError) -> Answer {
         do {
             return try await call.run(route) { try await body() }
         } catch let error as BackendError {
@@ -64,7 +66,8 @@ struct FaultyAccountBackend: AccountBackend {
         } catch FaultedCall.Interruption.timedOut {
             throw .timedOut
         } catch FaultedCall.Interruption.status(let status) {
-            throw status == 408 || status == 504 ? .timedOut : .unavailable(reason: "\(route): HTTP \(status) fault.injected")
+            throw status == 408 || status == 504
+                ? .timedOut : .unavailable(reason: "\(route): HTTP \(status) fault.injected")
         } catch {
             throw .unavailable(reason: "\(route): cancelled")
         }
@@ -76,7 +79,9 @@ struct FaultyAddressLookup: AddressLookupService {
     let base: any AddressLookupService
     let call: FaultedCall
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError) -> [AddressSuggestion] {
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
         try await guarded { try await base.suggestions(for: query, in: region, limit: limit) }
     }
 
@@ -84,7 +89,8 @@ struct FaultyAddressLookup: AddressLookupService {
         try await guarded { try await base.address(id: id) }
     }
 
-    private func guarded<Answer: Sendable>(_ body: () async throws -> Answer) async throws(AddressLookupError) -> Answer {
+    private func guarded<Answer: Sendable>(_ body: () async throws -> Answer) async throws(AddressLookupError) -> Answer
+    {
         do {
             return try await call.run(.address) { try await body() }
         } catch let error as AddressLookupError {
@@ -112,11 +118,14 @@ struct RepeatingAccountBackend: AccountBackend {
     }
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
-        try await retry.run(now: { clock.now }, attempt: { (_) throws(BackendError) in
-            try await base.createClient(registration)
-        }, timedOut: { outcome in
-            if case .failure(.timedOut) = outcome { return true }
-            return false
-        })
+        try await retry.run(
+            now: { clock.now },
+            attempt: { (_) throws(BackendError) in
+                try await base.createClient(registration)
+            },
+            timedOut: { outcome in
+                if case .failure(.timedOut) = outcome { return true }
+                return false
+            })
     }
 }

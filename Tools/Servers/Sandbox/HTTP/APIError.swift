@@ -20,8 +20,9 @@ struct APIError: Error, HTTPResponseError {
 
     /// 503 `database.unavailable`: the database did not answer, so nothing was stored or read.
     init(_ unavailable: StorageUnavailable) {
-        self.init(.serviceUnavailable, code: "database.unavailable",
-                  message: "the sandbox's database is unavailable (\(unavailable.reason)); nothing was changed, try again")
+        self.init(
+            .serviceUnavailable, code: "database.unavailable",
+            message: "the sandbox's database is unavailable (\(unavailable.reason)); nothing was changed, try again")
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -40,9 +41,13 @@ struct APIError: Error, HTTPResponseError {
         init(_ error: APIError) {
             code = error.code
             message = error.message
-            fields = error.fields.isEmpty ? nil : Dictionary(uniqueKeysWithValues: error.fields.map { name, violations in
-                (name.rawValue, violations.map(Violation.init))
-            })
+            fields =
+                error.fields.isEmpty
+                ? nil
+                : Dictionary(
+                    uniqueKeysWithValues: error.fields.map { name, violations in
+                        (name.rawValue, violations.map(Violation.init))
+                    })
         }
     }
 
@@ -68,8 +73,9 @@ extension APIError {
 
     /// 404 `brand.unknown`, listing the brands the sandbox serves.
     static func unknownBrand(_ name: String, known: [BrandID]) -> APIError {
-        APIError(.notFound, code: "brand.unknown",
-                 message: "unknown brand '\(name)'; known brands: \(known.map(\.rawValue).joined(separator: ", "))")
+        APIError(
+            .notFound, code: "brand.unknown",
+            message: "unknown brand '\(name)'; known brands: \(known.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// 404 `client.unknown`.
@@ -82,7 +88,8 @@ extension APIError {
 enum JSONAnswer {
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try JSONEncoder.sorted.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -19,23 +19,31 @@ struct AccessTokenMiddleware: RouterMiddleware {
         digests = tokens.map { SHA256.hash(data: Data($0.utf8)) }
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let path = request.uri.path
         guard path.hasPrefix("/v2/") || path.hasPrefix("/address/") else { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.utf8.count <= 4096,
-              header.lowercased().hasPrefix("bearer ") else {
-            return try refusal("auth.required", "this sandbox asks for an access token: send Authorization: Bearer <token>",
-                               request, context)
+            header.lowercased().hasPrefix("bearer ")
+        else {
+            return try refusal(
+                "auth.required", "this sandbox asks for an access token: send Authorization: Bearer <token>",
+                request, context)
         }
-        let offered = SHA256.hash(data: Data(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces).utf8))
+        let offered = SHA256.hash(
+            data: Data(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces).utf8))
         guard digests.contains(where: { Self.same($0, offered) }) else {
-            return try refusal("auth.invalid", "the access token is not one this sandbox accepts (expired or unknown)", request, context)
+            return try refusal(
+                "auth.invalid", "the access token is not one this sandbox accepts (expired or unknown)", request,
+                context)
         }
         return try await next(request, context)
     }
 
     private func refusal(_ code: String, _ message: String, _ request: Request, _ context: Context) throws -> Response {
-        var response = try APIError(.unauthorized, code: code, message: message).response(from: request, context: context)
+        var response = try APIError(.unauthorized, code: code, message: message).response(
+            from: request, context: context)
         response.headers[.wwwAuthenticate] = "Bearer"
         return response
     }

@@ -20,7 +20,9 @@ struct AllowedMethods: Sendable {
         let segments = path.split(separator: "/").map(String.init)
         let matching = routes.filter { route in
             route.segments.count == segments.count
-                && zip(route.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
+                && zip(route.segments, segments).allSatisfy { pattern, segment in
+                    pattern.hasPrefix("{") || pattern == segment
+                }
         }
         return Array(Set(matching.flatMap(\.methods))).sorted { $0.rawValue < $1.rawValue }
     }

@@ -8,7 +8,9 @@ import SandboxRequests
 /// - 400 `request.malformed` when it is not JSON, saying where
 ///   (e.g. "'fields.email' is not a string", "no 'brand' at the top level").
 enum JSONBody {
-    static func decode<Body: Decodable>(_ type: Body.Type, from request: inout Request, limit: Int) async throws(APIError) -> Body {
+    static func decode<Body: Decodable>(_ type: Body.Type, from request: inout Request, limit: Int)
+        async throws(APIError) -> Body
+    {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw tooLarge(limit)
         }

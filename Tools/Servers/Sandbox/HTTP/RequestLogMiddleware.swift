@@ -12,7 +12,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let allowed: AllowedMethods
     let metrics: SandboxMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = ContinuousClock.now
         metrics.inFlight.increment()
         defer { metrics.inFlight.decrement() }
@@ -24,24 +26,30 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             if request.method == .options, !methods.isEmpty {
                 response = Response(status: .noContent, headers: [.allow: AllowedMethods.allowHeader(methods)])
             } else if !(error is APIError), (error as? any HTTPResponseError)?.status == .notFound, !methods.isEmpty {
-                response = try APIError(.methodNotAllowed, code: "method.notAllowed",
-                                        message: "\(request.method.rawValue) is not allowed on \(request.uri.path); allowed: \(AllowedMethods.allowHeader(methods))")
-                    .response(from: request, context: context)
+                response = try APIError(
+                    .methodNotAllowed, code: "method.notAllowed",
+                    message:
+                        "\(request.method.rawValue) is not allowed on \(request.uri.path); allowed: \(AllowedMethods.allowHeader(methods))"
+                )
+                .response(from: request, context: context)
                 response.headers[.allow] = AllowedMethods.allowHeader(methods)
             } else {
                 response = try Self.envelope(for: error, request: request).response(from: request, context: context)
             }
         }
         let elapsed = ContinuousClock.now - start
-        metrics.answered(route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: response.status.code,
-                         duration: elapsed)
+        metrics.answered(
+            route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: response.status.code,
+            duration: elapsed)
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        context.logger.info("request", metadata: [
-            "method": "\(request.method.rawValue)",
-            "route": "\(context.endpointPath ?? "unmatched")",
-            "status": "\(response.status.code)",
-            "duration_ms": "\((milliseconds * 100).rounded() / 100)",
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "method": "\(request.method.rawValue)",
+                "route": "\(context.endpointPath ?? "unmatched")",
+                "status": "\(response.status.code)",
+                "duration_ms": "\((milliseconds * 100).rounded() / 100)",
+            ])
         return response
     }
 
@@ -54,10 +62,13 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         if let error = error as? any HTTPResponseError {
             switch error.status {
             case .notFound:
-                return APIError(.notFound, code: "route.unknown", message: "no route for \(request.method.rawValue) \(request.uri.path)")
+                return APIError(
+                    .notFound, code: "route.unknown",
+                    message: "no route for \(request.method.rawValue) \(request.uri.path)")
             case .methodNotAllowed:
-                return APIError(.methodNotAllowed, code: "method.notAllowed",
-                                message: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+                return APIError(
+                    .methodNotAllowed, code: "method.notAllowed",
+                    message: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
             case .contentTooLarge:
                 return APIError(.contentTooLarge, code: "request.tooLarge", message: "the body is too large")
             default:

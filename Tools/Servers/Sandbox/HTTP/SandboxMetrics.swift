@@ -31,8 +31,10 @@ struct SandboxMetrics: Sendable {
         registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
-            .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
-            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+            .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50),
+            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+            .seconds(10),
         ]
         self.factory = factory
         inFlight = Meter(label: "sandbox_http_requests_in_flight", factory: factory)
@@ -42,11 +44,16 @@ struct SandboxMetrics: Sendable {
 
     /// Counts one answered request and its duration.
     func answered(route: String, method: String, status: Int, duration: Duration) {
-        Counter(label: "sandbox_http_requests_total",
-                dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory).increment()
-        Metrics.Timer(label: "sandbox_http_request_duration_seconds", dimensions: [("route", route), ("method", method)],
-                      preferredDisplayUnit: .seconds, factory: factory)
-            .recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        Counter(
+            label: "sandbox_http_requests_total",
+            dimensions: [("route", route), ("method", method), ("status", String(status))], factory: factory
+        ).increment()
+        Metrics.Timer(
+            label: "sandbox_http_request_duration_seconds", dimensions: [("route", route), ("method", method)],
+            preferredDisplayUnit: .seconds, factory: factory
+        )
+        .recordNanoseconds(
+            duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 
     /// Counts a client created for `brand`.

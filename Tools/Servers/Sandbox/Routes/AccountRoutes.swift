@@ -1,6 +1,6 @@
 import Foundation
-import SandboxRequests
 import Hummingbird
+import SandboxRequests
 
 /// The app bar's figures for a client, with `PUT` twins so tests and demos can set them:
 ///
@@ -15,7 +15,8 @@ enum AccountRoutes {
         router.get("/v2/client/{clientId}/details") { _, context -> Response in
             try await services.injectFaults(.clientDetails)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
-            guard let details = try await services.store.details(clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
+            guard let details = try await services.store.details(clientID: id, in: services.world(of: context).id)
+            else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(details)
         }
         router.put("/v2/client/{clientId}/details") { request, context -> Response in
@@ -24,18 +25,24 @@ enum AccountRoutes {
             var request = request
             let details = try await JSONBody.decode(AccountDetails.self, from: &request, limit: services.maxBodyBytes)
             guard details.balanceIsWellFormed else {
-                throw APIError(.badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
+                throw APIError(
+                    .badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
             }
             guard details.pendingBetsCount >= 0, details.promotionsBalance >= 0 else {
-                throw APIError(.badRequest, code: "request.invalid", message: "'pendingBetsCount' and 'promotionsBalance' cannot be negative")
+                throw APIError(
+                    .badRequest, code: "request.invalid",
+                    message: "'pendingBetsCount' and 'promotionsBalance' cannot be negative")
             }
-            guard try await services.store.setDetails(details, clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
+            guard try await services.store.setDetails(details, clientID: id, in: services.world(of: context).id) else {
+                throw APIError.unknownClient("client-\(id)")
+            }
             return try JSONAnswer.response(details)
         }
         router.get("/v2/client/{clientId}/betslip-count") { _, context -> Response in
             try await services.injectFaults(.betslipCount)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
-            guard let count = try await services.store.betslipCount(clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
+            guard let count = try await services.store.betslipCount(clientID: id, in: services.world(of: context).id)
+            else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(BetslipCountBody(count: count))
         }
         router.put("/v2/client/{clientId}/betslip-count") { request, context -> Response in
@@ -43,8 +50,11 @@ enum AccountRoutes {
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             var request = request
             let body = try await JSONBody.decode(BetslipCountBody.self, from: &request, limit: services.maxBodyBytes)
-            guard body.count >= 0 else { throw APIError(.badRequest, code: "request.invalid", message: "'count' cannot be negative") }
-            guard try await services.store.setBetslipCount(body.count, clientID: id, in: services.world(of: context).id) else { throw APIError.unknownClient("client-\(id)") }
+            guard body.count >= 0 else {
+                throw APIError(.badRequest, code: "request.invalid", message: "'count' cannot be negative")
+            }
+            guard try await services.store.setBetslipCount(body.count, clientID: id, in: services.world(of: context).id)
+            else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(body)
         }
     }

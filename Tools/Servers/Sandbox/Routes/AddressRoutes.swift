@@ -1,6 +1,6 @@
-import SandboxRequests
 import Hummingbird
 import LiveryCore
+import SandboxRequests
 
 /// The Harmony-style two-step address API, served from the embedded index:
 ///
@@ -18,15 +18,19 @@ enum AddressRoutes {
         router.post("/address/find") { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request
-            let body = try await JSONBody.decode(AddressEnvelope<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(
+                AddressEnvelope<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             guard let region = Region(code: item.country) else {
-                throw APIError(.badRequest, code: "request.invalid", message: "'payload[0].country' must be AU or NZ, not '\(item.country)'")
+                throw APIError(
+                    .badRequest, code: "request.invalid",
+                    message: "'payload[0].country' must be AU or NZ, not '\(item.country)'")
             }
             guard AddressQuery.isWithinBounds(item.fullAddress) else {
-                throw APIError(.badRequest, code: "request.invalid",
-                               message: "'payload[0].fullAddress' must be at most \(AddressQuery.maximumCharacters) characters "
-                                   + "and \(AddressQuery.maximumWords) words")
+                throw APIError(
+                    .badRequest, code: "request.invalid",
+                    message: "'payload[0].fullAddress' must be at most \(AddressQuery.maximumCharacters) characters "
+                        + "and \(AddressQuery.maximumWords) words")
             }
             let found = services.addresses.search(item.fullAddress, in: region, limit: findLimit)
             return try JSONAnswer.response(Answer(payload: found.map { WireAddress(id: $0.id, fullAddress: $0.text) }))
@@ -34,7 +38,8 @@ enum AddressRoutes {
         router.post("/address/retrieve") { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request
-            let body = try await JSONBody.decode(AddressEnvelope<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(
+                AddressEnvelope<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             do {
                 let address = try await services.addresses.address(id: item.id)

@@ -7,8 +7,9 @@ enum ConfigRoutes {
         router.get("/v2/registration/config") { request, _ -> Response in
             try await services.injectFaults(.registrationConfig)
             let brand = try services.brands.brand(named: try SandboxServices.query("brand", in: request))
-            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: brand.definitionJSON)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: brand.definitionJSON)))
         }
     }
 }

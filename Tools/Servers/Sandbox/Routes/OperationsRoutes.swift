@@ -22,13 +22,15 @@ enum OperationsRoutes {
                 return try JSONAnswer.response(Health(status: "ready", database: kind, reason: nil))
             } catch {
                 let reason = (error as? StorageUnavailable)?.reason ?? "\(type(of: error))"
-                return try JSONAnswer.response(Health(status: "unavailable", database: kind, reason: reason), status: .serviceUnavailable)
+                return try JSONAnswer.response(
+                    Health(status: "unavailable", database: kind, reason: reason), status: .serviceUnavailable)
             }
         }
         router.get("/metrics") { _, _ -> Response in
             if let count = try? await services.store.worldCount() { services.metrics.worlds.record(count) }
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: services.metrics.text())))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: services.metrics.text())))
         }
     }
 

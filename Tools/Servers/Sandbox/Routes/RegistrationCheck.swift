@@ -24,17 +24,23 @@ enum RegistrationCheck {
     /// Checks `fields` for `brand` in `world`, asking `store` whether the
     /// person has an account, whether the username is taken and whether the
     /// world's register lists them.
-    static func check(_ fields: [String: String], for brand: SandboxBrand, store: any SandboxStorage,
-                      world: SandboxWorld) async throws -> Outcome {
+    static func check(
+        _ fields: [String: String], for brand: SandboxBrand, store: any SandboxStorage,
+        world: SandboxWorld
+    ) async throws -> Outcome {
         let validator = brand.validator
         let rejected = validator.violations(in: fields)
         guard rejected.isEmpty else { return .rejected(rejected) }
-        if try await store.hasAccount(validator.identity(in: fields), brand: brand.id, in: world.id) { return .accountExists }
+        if try await store.hasAccount(validator.identity(in: fields), brand: brand.id, in: world.id) {
+            return .accountExists
+        }
         let username = validator.username(in: fields)
         if try await store.isUsernameTaken(username, brand: brand.id, in: world.id) {
             return .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
         }
-        if brand.checksSelfExclusionRegister, validator.isListed(fields, in: try await store.selfExclusionRegister(of: world.id)) {
+        if brand.checksSelfExclusionRegister,
+            validator.isListed(fields, in: try await store.selfExclusionRegister(of: world.id))
+        {
             return .selfExcluded
         }
         return .valid

@@ -1,9 +1,9 @@
 import Foundation
-import SandboxRequests
 import Hummingbird
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import SandboxRequests
 
 /// `POST /sandbox/seed`: sets up the world a scenario's `given:` describes,
 /// served only when the sandbox was started with seeding allowed
@@ -59,25 +59,33 @@ enum SeedRoutes {
     }
 
     /// Seeds `world` with `checked` for `brand`: what was seeded.
-    static func apply(_ checked: Checked, brand: SandboxBrand, to world: WorldID,
-                      services: SandboxServices) async throws -> Seeded {
+    static func apply(
+        _ checked: Checked, brand: SandboxBrand, to world: WorldID,
+        services: SandboxServices
+    ) async throws -> Seeded {
         try await services.store.reserveUsernames(checked.takenUsernames, in: world)
         let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id, in: world)
         try await services.store.addToRegister(checked.register, in: world)
         try await services.worlds.seed(world, today: checked.today, faults: checked.faults)
-        return Seeded(brand: brand.id.rawValue, today: checked.today?.description, existingAccounts: added,
-                      takenUsernames: checked.takenUsernames.count, selfExcluded: checked.register.count, faults: checked.faults.specs)
+        return Seeded(
+            brand: brand.id.rawValue, today: checked.today?.description, existingAccounts: added,
+            takenUsernames: checked.takenUsernames.count, selfExcluded: checked.register.count,
+            faults: checked.faults.specs)
     }
 
     /// The seed's values, checked before anything changes.
     static func check(_ seed: SeedBody) throws(APIError) -> Checked {
-        for (name, count) in [("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
-                              ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count)] where (count ?? 0) > maxEntries {
+        for (name, count) in [
+            ("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
+            ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count),
+        ] where (count ?? 0) > maxEntries {
             throw invalid("'\(name)' holds more than \(maxEntries) entries")
         }
         var today: CalendarDay?
         if let text = seed.today {
-            guard let day = CalendarDay(iso: text) else { throw invalid("'today' is not a date (yyyy-mm-dd) that exists: '\(text)'") }
+            guard let day = CalendarDay(iso: text) else {
+                throw invalid("'today' is not a date (yyyy-mm-dd) that exists: '\(text)'")
+            }
             today = day
         }
         var accounts: [ExistingAccount] = []
@@ -91,9 +99,12 @@ enum SeedRoutes {
         var register: [SelfExcludedPerson] = []
         for (index, person) in (seed.selfExcluded ?? []).enumerated() {
             guard let day = CalendarDay(iso: person.dateOfBirth) else {
-                throw invalid("'selfExcluded[\(index)].dateOfBirth' is not a date (yyyy-mm-dd) that exists: '\(person.dateOfBirth)'")
+                throw invalid(
+                    "'selfExcluded[\(index)].dateOfBirth' is not a date (yyyy-mm-dd) that exists: '\(person.dateOfBirth)'"
+                )
             }
-            register.append(SelfExcludedPerson(firstName: person.firstName, lastName: person.lastName, dateOfBirth: day))
+            register.append(
+                SelfExcludedPerson(firstName: person.firstName, lastName: person.lastName, dateOfBirth: day))
         }
         let faults: FaultPlan
         do {
@@ -101,10 +112,15 @@ enum SeedRoutes {
         } catch {
             throw invalid("'faults': \(error)")
         }
-        let texts = (seed.takenUsernames ?? []) + accounts.flatMap { [$0.email, $0.mobile, $0.username].compactMap { $0 } }
+        let texts =
+            (seed.takenUsernames ?? []) + accounts.flatMap { [$0.email, $0.mobile, $0.username].compactMap { $0 } }
             + register.flatMap { [$0.firstName, $0.lastName] }
-        if let long = texts.first(where: { $0.count > 200 }) { throw invalid("a value is longer than 200 characters: '\(long.prefix(20))…'") }
-        return Checked(today: today, accounts: accounts, takenUsernames: seed.takenUsernames ?? [], register: register, faults: faults)
+        if let long = texts.first(where: { $0.count > 200 }) {
+            throw invalid("a value is longer than 200 characters: '\(long.prefix(20))…'")
+        }
+        return Checked(
+            today: today, accounts: accounts, takenUsernames: seed.takenUsernames ?? [], register: register,
+            faults: faults)
     }
 
     private static func invalid(_ message: String) -> APIError {

@@ -18,7 +18,9 @@ enum UsernameRoutes {
             let username = try SandboxServices.query("username", in: request)
             let brand = try services.brands.brand(named: brandName)
             var reasons = brand.validator.usernameViolations(username)
-            if reasons.isEmpty, try await services.store.isUsernameTaken(username, brand: brand.id, in: services.world(of: context).id) {
+            if reasons.isEmpty,
+                try await services.store.isUsernameTaken(username, brand: brand.id, in: services.world(of: context).id)
+            {
                 reasons = [RegistrationValidator.usernameTaken]
             }
             return try JSONAnswer.response(Answer(username: username, reasons: reasons))

@@ -33,15 +33,22 @@ struct PostgresStorage: SandboxStorage {
             case .disable:
                 (tls, poolTLS) = (.disable, .disable)
             case .prefer:
-                (tls, poolTLS) = (.prefer(try NIOSSLContext(configuration: .makeClientConfiguration())), .prefer(.makeClientConfiguration()))
+                (tls, poolTLS) = (
+                    .prefer(try NIOSSLContext(configuration: .makeClientConfiguration())),
+                    .prefer(.makeClientConfiguration())
+                )
             case .require:
-                (tls, poolTLS) = (.require(try NIOSSLContext(configuration: .makeClientConfiguration())), .require(.makeClientConfiguration()))
+                (tls, poolTLS) = (
+                    .require(try NIOSSLContext(configuration: .makeClientConfiguration())),
+                    .require(.makeClientConfiguration())
+                )
             }
         } catch {
             throw PostgresOpenError("TLS could not be set up: \(error)")
         }
-        var configuration = PostgresConnection.Configuration(host: location.host, port: location.port, username: location.username,
-                                                             password: location.password, database: location.database, tls: tls)
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username,
+            password: location.password, database: location.database, tls: tls)
         configuration.options.connectTimeout = .seconds(10)
         let connection: PostgresConnection
         do {
@@ -59,11 +66,13 @@ struct PostgresStorage: SandboxStorage {
             try? await connection.close()
             throw PostgresOpenError("migrating: \(Self.reason(error))")
         }
-        var poolConfiguration = PostgresClient.Configuration(host: location.host, port: location.port, username: location.username,
-                                                             password: location.password, database: location.database, tls: poolTLS)
+        var poolConfiguration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.username,
+            password: location.password, database: location.database, tls: poolTLS)
         poolConfiguration.options.maximumConnections = 16
         poolConfiguration.options.connectTimeout = .seconds(5)
-        return PostgresStorage(client: PostgresClient(configuration: poolConfiguration, backgroundLogger: logger), logger: logger)
+        return PostgresStorage(
+            client: PostgresClient(configuration: poolConfiguration, backgroundLogger: logger), logger: logger)
     }
 
     /// Keeps the connection pool until the task is cancelled: the storage answers only while this runs.
@@ -94,7 +103,8 @@ struct PostgresStorage: SandboxStorage {
     }
 
     /// Runs `work` within ``queryDeadline``; an unreachable database is ``StorageUnavailable``.
-    private func guarded<Result: Sendable>(_ work: @escaping @Sendable () async throws -> Result) async throws -> Result {
+    private func guarded<Result: Sendable>(_ work: @escaping @Sendable () async throws -> Result) async throws -> Result
+    {
         do {
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 group.addTask { try await work() }
@@ -110,20 +120,26 @@ struct PostgresStorage: SandboxStorage {
             }
         } catch let error as StorageUnavailable {
             throw error
-        } catch where Self.isUnreachable(error) {
+        } catch  where Self.isUnreachable(error) {
             throw StorageUnavailable(reason: Self.reason(error))
         }
     }
 
-    private func rows<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws -> [Value] {
+    private func rows<Value: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: Value.Type) async throws
+        -> [Value]
+    {
         try await guarded { [client, logger] in
             var found: [Value] = []
-            for try await value in try await client.query(query, logger: logger).decode(Value.self) { found.append(value) }
+            for try await value in try await client.query(query, logger: logger).decode(Value.self) {
+                found.append(value)
+            }
             return found
         }
     }
 
-    private func transaction<Result: Sendable>(_ work: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result) async throws -> Result {
+    private func transaction<Result: Sendable>(
+        _ work: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws -> Result {
         try await guarded { [client, logger] in
             try await client.withTransaction(logger: logger) { connection in try await work(connection, logger) }
         }
@@ -138,29 +154,37 @@ struct PostgresStorage: SandboxStorage {
 
     func isUsernameTaken(_ username: String, brand: BrandID, in world: WorldID) async throws -> Bool {
         let key = UsernameKey(username).rawValue
-        return try await rows("""
+        return try await rows(
+            """
             SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = \(world.rawValue) AND username_key = \(key))
                 OR EXISTS (SELECT 1 FROM client WHERE world = \(world.rawValue) AND brand = \(brand.rawValue) AND username_key = \(key))
-            """, as: Bool.self).first ?? false
+            """, as: Bool.self
+        ).first ?? false
     }
 
     func hasAccount(_ identity: AccountIdentity, brand: BrandID, in world: WorldID) async throws -> Bool {
         guard identity.emailKey != nil || identity.mobileKey != nil else { return false }
-        return try await rows("""
+        return try await rows(
+            """
             SELECT EXISTS (SELECT 1 FROM client WHERE world = \(world.rawValue) AND brand = \(brand.rawValue)
                            AND (email_key = \(identity.emailKey) OR mobile_key = \(identity.mobileKey)))
-            """, as: Bool.self).first ?? false
+            """, as: Bool.self
+        ).first ?? false
     }
 
     func earlierRequest(forIdempotencyKey key: String, in world: WorldID) async throws -> EarlierRequest? {
         try await guarded { [client, logger] in
-            let found = try await client.query("""
+            let found = try await client.query(
+                """
                 SELECT id, brand, request_fingerprint, password_hash, created_at FROM client
                 WHERE world = \(world.rawValue) AND idempotency_key = \(key)
                 """, logger: logger)
-            for try await (id, brand, fingerprint, hash, created) in found.decode((Int64, String, String?, String?, String).self) {
-                return EarlierRequest(clientID: id, brand: brand, fingerprint: fingerprint, passwordHash: hash,
-                                      createdAt: ISO8601DateFormatter().date(from: created))
+            for try await (id, brand, fingerprint, hash, created) in found.decode(
+                (Int64, String, String?, String?, String).self)
+            {
+                return EarlierRequest(
+                    clientID: id, brand: brand, fingerprint: fingerprint, passwordHash: hash,
+                    createdAt: ISO8601DateFormatter().date(from: created))
             }
             return nil
         }
@@ -170,7 +194,8 @@ struct PostgresStorage: SandboxStorage {
         guard !usernames.isEmpty else { return }
         try await transaction { connection, logger in
             for username in usernames {
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO reserved_username (world, username_key) VALUES (\(world.rawValue), \(UsernameKey(username).rawValue))
                     ON CONFLICT DO NOTHING
                     """, logger: logger)
@@ -190,7 +215,8 @@ struct PostgresStorage: SandboxStorage {
     func selfExclusionRegister(of world: WorldID) async throws -> [SelfExcludedPerson] {
         try await guarded { [client, logger] in
             var people: [SelfExcludedPerson] = []
-            let found = try await client.query("""
+            let found = try await client.query(
+                """
                 SELECT first_name, last_name, date_of_birth FROM self_excluded_person WHERE world = \(world.rawValue) ORDER BY id
                 """, logger: logger)
             for try await (first, last, born) in found.decode((String, String, String).self) {
@@ -207,26 +233,40 @@ struct PostgresStorage: SandboxStorage {
         let key = UsernameKey(newClient.username).rawValue
         let world = newClient.world.rawValue
         return try await transaction { connection, logger in
-            let reserved = try await Self.first(Bool.self, connection.query("""
-                SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = \(world) AND username_key = \(key))
-                """, logger: logger)) ?? false
+            let reserved =
+                try await Self.first(
+                    Bool.self,
+                    connection.query(
+                        """
+                        SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = \(world) AND username_key = \(key))
+                        """, logger: logger)) ?? false
             if reserved {
-                return try await Self.existingRequest(newClient, on: connection, logger: logger).map(Insertion.replayed) ?? .usernameTaken
+                return try await Self.existingRequest(newClient, on: connection, logger: logger).map(Insertion.replayed)
+                    ?? .usernameTaken
             }
-            let inserted = try await Self.first(Int64.self, connection.query("""
-                INSERT INTO client (world, brand, username, username_key, fields, password_hash, idempotency_key, created_at,
-                                    email_key, mobile_key, request_fingerprint)
-                VALUES (\(world), \(newClient.brand.rawValue), \(newClient.username), \(key), \(fieldsJSON), \(newClient.passwordHash),
-                        \(newClient.idempotencyKey), \(created), \(newClient.identity.emailKey), \(newClient.identity.mobileKey),
-                        \(newClient.fingerprint))
-                ON CONFLICT DO NOTHING
-                RETURNING id
-                """, logger: logger))
+            let inserted = try await Self.first(
+                Int64.self,
+                connection.query(
+                    """
+                    INSERT INTO client (world, brand, username, username_key, fields, password_hash, idempotency_key, created_at,
+                                        email_key, mobile_key, request_fingerprint)
+                    VALUES (\(world), \(newClient.brand.rawValue), \(newClient.username), \(key), \(fieldsJSON), \(newClient.passwordHash),
+                            \(newClient.idempotencyKey), \(created), \(newClient.identity.emailKey), \(newClient.identity.mobileKey),
+                            \(newClient.fingerprint))
+                    ON CONFLICT DO NOTHING
+                    RETURNING id
+                    """, logger: logger))
             guard let id = inserted else {
-                if let earlier = try await Self.existingRequest(newClient, on: connection, logger: logger) { return .replayed(earlier) }
-                let taken = try await Self.first(Bool.self, connection.query("""
-                    SELECT EXISTS (SELECT 1 FROM client WHERE world = \(world) AND brand = \(newClient.brand.rawValue) AND username_key = \(key))
-                    """, logger: logger)) ?? false
+                if let earlier = try await Self.existingRequest(newClient, on: connection, logger: logger) {
+                    return .replayed(earlier)
+                }
+                let taken =
+                    try await Self.first(
+                        Bool.self,
+                        connection.query(
+                            """
+                            SELECT EXISTS (SELECT 1 FROM client WHERE world = \(world) AND brand = \(newClient.brand.rawValue) AND username_key = \(key))
+                            """, logger: logger)) ?? false
                 return taken ? .usernameTaken : .accountExists
             }
             try await connection.query("INSERT INTO account (client_id) VALUES (\(id))", logger: logger)
@@ -234,54 +274,71 @@ struct PostgresStorage: SandboxStorage {
         }
     }
 
-    private static func existingRequest(_ client: NewClient, on connection: PostgresConnection, logger: Logger) async throws -> Int64? {
-        try await first(Int64.self, connection.query("""
-            SELECT id FROM client WHERE world = \(client.world.rawValue) AND idempotency_key = \(client.idempotencyKey)
-            """, logger: logger))
+    private static func existingRequest(_ client: NewClient, on connection: PostgresConnection, logger: Logger)
+        async throws -> Int64?
+    {
+        try await first(
+            Int64.self,
+            connection.query(
+                """
+                SELECT id FROM client WHERE world = \(client.world.rawValue) AND idempotency_key = \(client.idempotencyKey)
+                """, logger: logger))
     }
 
-    private static func first<Value: PostgresDecodable & Sendable>(_ type: Value.Type, _ rows: PostgresRowSequence) async throws -> Value? {
+    private static func first<Value: PostgresDecodable & Sendable>(_ type: Value.Type, _ rows: PostgresRowSequence)
+        async throws -> Value?
+    {
         for try await value in rows.decode(Value.self) { return value }
         return nil
     }
 
     func details(clientID id: Int64, in world: WorldID) async throws -> AccountDetails? {
         try await guarded { [client, logger] in
-            let found = try await client.query("""
+            let found = try await client.query(
+                """
                 SELECT account.balance, account.pending_bets_count, account.promotions_balance, account.nickname, account.avatar
                 FROM account JOIN client ON client.id = account.client_id WHERE client_id = \(id) AND client.world = \(world.rawValue)
                 """, logger: logger)
-            for try await (balance, pending, promotions, nickname, avatar) in found.decode((String, Int, Int, String?, String?).self) {
-                return AccountDetails(balance: balance, pendingBetsCount: pending, promotionsBalance: promotions,
-                                      socialProfile: nickname.map { AccountDetails.Profile(nickname: $0, avatar: avatar) })
+            for try await (balance, pending, promotions, nickname, avatar) in found.decode(
+                (String, Int, Int, String?, String?).self)
+            {
+                return AccountDetails(
+                    balance: balance, pendingBetsCount: pending, promotionsBalance: promotions,
+                    socialProfile: nickname.map { AccountDetails.Profile(nickname: $0, avatar: avatar) })
             }
             return nil
         }
     }
 
     func setDetails(_ details: AccountDetails, clientID id: Int64, in world: WorldID) async throws -> Bool {
-        try await !rows("""
+        try await !rows(
+            """
             UPDATE account SET balance = \(details.balance), pending_bets_count = \(details.pendingBetsCount),
                                promotions_balance = \(details.promotionsBalance), nickname = \(details.socialProfile?.nickname),
                                avatar = \(details.socialProfile?.avatar)
             WHERE client_id = \(id) AND client_id IN (SELECT id FROM client WHERE world = \(world.rawValue))
             RETURNING TRUE
-            """, as: Bool.self).isEmpty
+            """, as: Bool.self
+        ).isEmpty
     }
 
     func betslipCount(clientID id: Int64, in world: WorldID) async throws -> Int? {
-        try await rows("""
+        try await rows(
+            """
             SELECT betslip_count::BIGINT FROM account JOIN client ON client.id = account.client_id
             WHERE client_id = \(id) AND client.world = \(world.rawValue)
-            """, as: Int64.self).first.map(Int.init)
+            """, as: Int64.self
+        ).first.map(Int.init)
     }
 
     func setBetslipCount(_ count: Int, clientID id: Int64, in world: WorldID) async throws -> Bool {
-        try await !rows("""
+        try await !rows(
+            """
             UPDATE account SET betslip_count = \(count)
             WHERE client_id = \(id) AND client_id IN (SELECT id FROM client WHERE world = \(world.rawValue))
             RETURNING TRUE
-            """, as: Bool.self).isEmpty
+            """, as: Bool.self
+        ).isEmpty
     }
 
     // MARK: Worlds
@@ -290,19 +347,25 @@ struct PostgresStorage: SandboxStorage {
         try await transaction { connection, logger in
             // One creation at a time across every instance, so the cap holds.
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrator.worldCapLock))", logger: logger)
-            let live = try await Self.first(Int64.self, connection.query(
-                "SELECT count(*) FROM world WHERE id <> '' AND NOT expired", logger: logger)) ?? 0
+            let live =
+                try await Self.first(
+                    Int64.self,
+                    connection.query(
+                        "SELECT count(*) FROM world WHERE id <> '' AND NOT expired", logger: logger)) ?? 0
             guard live < maxWorlds else { return false }
-            try await connection.query("INSERT INTO world (id, last_used_at) VALUES (\(id.rawValue), \(now.storedSeconds))", logger: logger)
+            try await connection.query(
+                "INSERT INTO world (id, last_used_at) VALUES (\(id.rawValue), \(now.storedSeconds))", logger: logger)
             return true
         }
     }
 
     func useWorld(_ id: WorldID, now: Date, idleSince: Date) async throws -> WorldLookup {
         try await guarded { [client, logger] in
-            let found = id == .standard
+            let found =
+                id == .standard
                 ? try await client.query("SELECT today, faults FROM world WHERE id = ''", logger: logger)
-                : try await client.query("""
+                : try await client.query(
+                    """
                     UPDATE world SET last_used_at = \(now.storedSeconds)
                     WHERE id = \(id.rawValue) AND NOT expired AND last_used_at >= \(idleSince.storedSeconds)
                     RETURNING today, faults
@@ -311,7 +374,8 @@ struct PostgresStorage: SandboxStorage {
                 let specs = try JSONDecoder().decode([String].self, from: Data(faults.utf8))
                 return .found(StoredWorld(today: today.flatMap(CalendarDay.init(iso:)), faults: specs))
             }
-            let known = try await Self.first(Bool.self, client.query("SELECT TRUE FROM world WHERE id = \(id.rawValue)", logger: logger))
+            let known = try await Self.first(
+                Bool.self, client.query("SELECT TRUE FROM world WHERE id = \(id.rawValue)", logger: logger))
             return known == nil ? .unknown : .expired
         }
     }
@@ -319,14 +383,16 @@ struct PostgresStorage: SandboxStorage {
     func seedWorld(_ id: WorldID, today: CalendarDay?, faults: [String]) async throws {
         let faultsJSON = String(decoding: try JSONEncoder.sorted.encode(faults), as: UTF8.self)
         try await transaction { connection, logger in
-            try await connection.query("UPDATE world SET today = \(today?.description), faults = \(faultsJSON) WHERE id = \(id.rawValue)",
-                                       logger: logger)
+            try await connection.query(
+                "UPDATE world SET today = \(today?.description), faults = \(faultsJSON) WHERE id = \(id.rawValue)",
+                logger: logger)
             try await connection.query("DELETE FROM fault_draw WHERE world = \(id.rawValue)", logger: logger)
         }
     }
 
     func drawFault(_ route: ServiceRoute, in id: WorldID) async throws -> UInt64 {
-        let drawn = try await rows("""
+        let drawn = try await rows(
+            """
             INSERT INTO fault_draw (world, route, draws) VALUES (\(id.rawValue), \(route.rawValue), 1)
             ON CONFLICT (world, route) DO UPDATE SET draws = fault_draw.draws + 1
             RETURNING draws - 1
@@ -336,8 +402,10 @@ struct PostgresStorage: SandboxStorage {
 
     func deleteWorld(_ id: WorldID) async throws -> Bool {
         try await transaction { connection, logger in
-            let deleted = try await Self.first(Bool.self, connection.query(
-                "DELETE FROM world WHERE id = \(id.rawValue) AND NOT expired RETURNING TRUE", logger: logger))
+            let deleted = try await Self.first(
+                Bool.self,
+                connection.query(
+                    "DELETE FROM world WHERE id = \(id.rawValue) AND NOT expired RETURNING TRUE", logger: logger))
             guard deleted != nil else { return false }
             try await Self.deleteRows(of: [id], on: connection, logger: logger)
             return true
@@ -347,13 +415,15 @@ struct PostgresStorage: SandboxStorage {
     func expireWorlds(idleSince: Date) async throws -> [WorldID] {
         try await transaction { connection, logger in
             var ids: [WorldID] = []
-            let expired = try await connection.query("""
+            let expired = try await connection.query(
+                """
                 UPDATE world SET expired = TRUE WHERE id <> '' AND NOT expired AND last_used_at < \(idleSince.storedSeconds) RETURNING id
                 """, logger: logger)
             for try await id in expired.decode(String.self) { ids.append(WorldID(rawValue: id)) }
             try await Self.deleteRows(of: ids, on: connection, logger: logger)
-            try await connection.query("DELETE FROM world WHERE expired AND last_used_at < \(idleSince.storedSeconds - WorldLimits.expiryMemory)",
-                                       logger: logger)
+            try await connection.query(
+                "DELETE FROM world WHERE expired AND last_used_at < \(idleSince.storedSeconds - WorldLimits.expiryMemory)",
+                logger: logger)
             return ids
         }
     }
@@ -362,7 +432,8 @@ struct PostgresStorage: SandboxStorage {
         Int(try await rows("SELECT count(*) FROM world WHERE id <> '' AND NOT expired", as: Int64.self).first ?? 0)
     }
 
-    private static func deleteRows(of worlds: [WorldID], on connection: PostgresConnection, logger: Logger) async throws {
+    private static func deleteRows(of worlds: [WorldID], on connection: PostgresConnection, logger: Logger) async throws
+    {
         guard !worlds.isEmpty else { return }
         let ids = worlds.map(\.rawValue)
         for table in WorldTables.all {
@@ -381,10 +452,13 @@ enum PostgresMigrator {
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS livery_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)",
-                                       logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS livery_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)",
+                logger: logger)
             var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT name FROM livery_migrations", logger: logger).decode(String.self) {
+            for try await name in try await connection.query("SELECT name FROM livery_migrations", logger: logger)
+                .decode(String.self)
+            {
                 applied.insert(name)
             }
             let known = Set(PostgresSchema.migrations.map(\.name))
@@ -395,8 +469,11 @@ enum PostgresMigrator {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                if migration.name == PostgresSchema.migrations[0].name { try await startDefaultWorld(on: connection, logger: logger) }
-                try await connection.query("""
+                if migration.name == PostgresSchema.migrations[0].name {
+                    try await startDefaultWorld(on: connection, logger: logger)
+                }
+                try await connection.query(
+                    """
                     INSERT INTO livery_migrations (name, applied_at) VALUES (\(migration.name), \(ISO8601DateFormatter().string(from: Date())))
                     """, logger: logger)
             }
@@ -406,17 +483,23 @@ enum PostgresMigrator {
     /// The default world starts with the sample taken usernames and register, as the embedded world does.
     private static func startDefaultWorld(on connection: PostgresConnection, logger: Logger) async throws {
         for username in EmbeddedWorld.sampleTakenUsernames.sorted() {
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO reserved_username (world, username_key) VALUES ('', \(UsernameKey(username).rawValue)) ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
-        for person in EmbeddedWorld.sampleRegister { try await addToRegister(person, in: .standard, on: connection, logger: logger) }
+        for person in EmbeddedWorld.sampleRegister {
+            try await addToRegister(person, in: .standard, on: connection, logger: logger)
+        }
     }
 
-    static func addToRegister(_ person: SelfExcludedPerson, in world: WorldID, on connection: PostgresConnection,
-                              logger: Logger) async throws {
+    static func addToRegister(
+        _ person: SelfExcludedPerson, in world: WorldID, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
         let born = person.dateOfBirth.description
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO self_excluded_person (world, first_name, last_name, date_of_birth)
             SELECT \(world.rawValue), \(person.firstName), \(person.lastName), \(born)
             WHERE NOT EXISTS (SELECT 1 FROM self_excluded_person WHERE world = \(world.rawValue) AND first_name = \(person.firstName)

@@ -42,30 +42,38 @@ struct SQLiteStorage: SandboxStorage {
     func isUsernameTaken(_ username: String, brand: BrandID, in world: WorldID) async throws -> Bool {
         let key = UsernameKey(username).rawValue
         return try await pool.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = ? AND username_key = ?)
-                    OR EXISTS (SELECT 1 FROM client WHERE world = ? AND brand = ? AND username_key = ?)
-                """, arguments: [world.rawValue, key, world.rawValue, brand.rawValue, key]) ?? false
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = ? AND username_key = ?)
+                        OR EXISTS (SELECT 1 FROM client WHERE world = ? AND brand = ? AND username_key = ?)
+                    """, arguments: [world.rawValue, key, world.rawValue, brand.rawValue, key]) ?? false
         }
     }
 
     func hasAccount(_ identity: AccountIdentity, brand: BrandID, in world: WorldID) async throws -> Bool {
         guard identity.emailKey != nil || identity.mobileKey != nil else { return false }
         return try await pool.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM client WHERE world = ? AND brand = ? AND (email_key = ? OR mobile_key = ?))
-                """, arguments: [world.rawValue, brand.rawValue, identity.emailKey, identity.mobileKey]) ?? false
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM client WHERE world = ? AND brand = ? AND (email_key = ? OR mobile_key = ?))
+                    """, arguments: [world.rawValue, brand.rawValue, identity.emailKey, identity.mobileKey]) ?? false
         }
     }
 
     func earlierRequest(forIdempotencyKey key: String, in world: WorldID) async throws -> EarlierRequest? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT id, brand, request_fingerprint, password_hash, created_at FROM client WHERE world = ? AND idempotency_key = ?
-                """, arguments: [world.rawValue, key]).map { row in
-                EarlierRequest(clientID: row["id"], brand: row["brand"], fingerprint: row["request_fingerprint"],
-                               passwordHash: row["password_hash"],
-                               createdAt: ISO8601DateFormatter().date(from: row["created_at"] as String))
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, brand, request_fingerprint, password_hash, created_at FROM client WHERE world = ? AND idempotency_key = ?
+                    """, arguments: [world.rawValue, key]
+            ).map { row in
+                EarlierRequest(
+                    clientID: row["id"], brand: row["brand"], fingerprint: row["request_fingerprint"],
+                    passwordHash: row["password_hash"],
+                    createdAt: ISO8601DateFormatter().date(from: row["created_at"] as String))
             }
         }
     }
@@ -74,8 +82,9 @@ struct SQLiteStorage: SandboxStorage {
         guard !usernames.isEmpty else { return }
         try await pool.write { db in
             for username in usernames {
-                try db.execute(sql: "INSERT OR IGNORE INTO reserved_username (world, username_key) VALUES (?, ?)",
-                               arguments: [world.rawValue, UsernameKey(username).rawValue])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO reserved_username (world, username_key) VALUES (?, ?)",
+                    arguments: [world.rawValue, UsernameKey(username).rawValue])
             }
         }
     }
@@ -84,20 +93,28 @@ struct SQLiteStorage: SandboxStorage {
         guard !people.isEmpty else { return }
         try await pool.write { db in
             for person in people {
-                try db.execute(sql: """
-                    INSERT INTO self_excluded_person (world, first_name, last_name, date_of_birth)
-                    SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM self_excluded_person
-                                                        WHERE world = ? AND first_name = ? AND last_name = ? AND date_of_birth = ?)
-                    """, arguments: [world.rawValue, person.firstName, person.lastName, person.dateOfBirth.description,
-                                     world.rawValue, person.firstName, person.lastName, person.dateOfBirth.description])
+                try db.execute(
+                    sql: """
+                        INSERT INTO self_excluded_person (world, first_name, last_name, date_of_birth)
+                        SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM self_excluded_person
+                                                            WHERE world = ? AND first_name = ? AND last_name = ? AND date_of_birth = ?)
+                        """,
+                    arguments: [
+                        world.rawValue, person.firstName, person.lastName, person.dateOfBirth.description,
+                        world.rawValue, person.firstName, person.lastName, person.dateOfBirth.description,
+                    ])
             }
         }
     }
 
     func selfExclusionRegister(of world: WorldID) async throws -> [SelfExcludedPerson] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT first_name, last_name, date_of_birth FROM self_excluded_person WHERE world = ? ORDER BY id",
-                             arguments: [world.rawValue]).compactMap { row in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT first_name, last_name, date_of_birth FROM self_excluded_person WHERE world = ? ORDER BY id",
+                arguments: [world.rawValue]
+            ).compactMap { row in
                 guard let day = CalendarDay(iso: row["date_of_birth"]) else { return nil }
                 return SelfExcludedPerson(firstName: row["first_name"], lastName: row["last_name"], dateOfBirth: day)
             }
@@ -109,17 +126,23 @@ struct SQLiteStorage: SandboxStorage {
         let created = ISO8601DateFormatter().string(from: Date())
         let key = UsernameKey(client.username).rawValue
         return try await pool.write { db in
-            let reserved = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = ? AND username_key = ?)",
-                                             arguments: [client.world.rawValue, key]) ?? false
+            let reserved =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM reserved_username WHERE world = ? AND username_key = ?)",
+                    arguments: [client.world.rawValue, key]) ?? false
             if reserved { return try Self.existingRequest(client, in: db).map(Insertion.replayed) ?? .usernameTaken }
-            try db.execute(sql: """
-                INSERT INTO client (world, brand, username, username_key, fields, password_hash, idempotency_key, created_at,
-                                    email_key, mobile_key, request_fingerprint)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING
-                """, arguments: [client.world.rawValue, client.brand.rawValue, client.username, key, fieldsJSON, client.passwordHash,
-                                 client.idempotencyKey, created, client.identity.emailKey, client.identity.mobileKey,
-                                 client.fingerprint])
+            try db.execute(
+                sql: """
+                    INSERT INTO client (world, brand, username, username_key, fields, password_hash, idempotency_key, created_at,
+                                        email_key, mobile_key, request_fingerprint)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [
+                    client.world.rawValue, client.brand.rawValue, client.username, key, fieldsJSON, client.passwordHash,
+                    client.idempotencyKey, created, client.identity.emailKey, client.identity.mobileKey,
+                    client.fingerprint,
+                ])
             guard db.changesCount > 0 else { return try Self.conflict(of: client, usernameKey: key, in: db) }
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO account (client_id) VALUES (?)", arguments: [id])
@@ -129,54 +152,71 @@ struct SQLiteStorage: SandboxStorage {
 
     private static func conflict(of client: NewClient, usernameKey: String, in db: Database) throws -> Insertion {
         if let earlier = try existingRequest(client, in: db) { return .replayed(earlier) }
-        let usernameTaken = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM client WHERE world = ? AND brand = ? AND username_key = ?)
-            """, arguments: [client.world.rawValue, client.brand.rawValue, usernameKey]) ?? false
+        let usernameTaken =
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM client WHERE world = ? AND brand = ? AND username_key = ?)
+                    """, arguments: [client.world.rawValue, client.brand.rawValue, usernameKey]) ?? false
         return usernameTaken ? .usernameTaken : .accountExists
     }
 
     private static func existingRequest(_ client: NewClient, in db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM client WHERE world = ? AND idempotency_key = ?",
-                           arguments: [client.world.rawValue, client.idempotencyKey])
+        try Int64.fetchOne(
+            db, sql: "SELECT id FROM client WHERE world = ? AND idempotency_key = ?",
+            arguments: [client.world.rawValue, client.idempotencyKey])
     }
 
     func details(clientID id: Int64, in world: WorldID) async throws -> AccountDetails? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT account.* FROM account JOIN client ON client.id = account.client_id WHERE client_id = ? AND client.world = ?
-                """, arguments: [id, world.rawValue]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT account.* FROM account JOIN client ON client.id = account.client_id WHERE client_id = ? AND client.world = ?
+                        """, arguments: [id, world.rawValue])
+            else {
                 return nil
             }
             let nickname: String? = row["nickname"]
-            return AccountDetails(balance: row["balance"], pendingBetsCount: row["pending_bets_count"],
-                                  promotionsBalance: row["promotions_balance"],
-                                  socialProfile: nickname.map { AccountDetails.Profile(nickname: $0, avatar: row["avatar"]) })
+            return AccountDetails(
+                balance: row["balance"], pendingBetsCount: row["pending_bets_count"],
+                promotionsBalance: row["promotions_balance"],
+                socialProfile: nickname.map { AccountDetails.Profile(nickname: $0, avatar: row["avatar"]) })
         }
     }
 
     func setDetails(_ details: AccountDetails, clientID id: Int64, in world: WorldID) async throws -> Bool {
         try await pool.write { db in
-            try db.execute(sql: """
-                UPDATE account SET balance = ?, pending_bets_count = ?, promotions_balance = ?, nickname = ?, avatar = ?
-                WHERE client_id = ? AND client_id IN (SELECT id FROM client WHERE world = ?)
-                """, arguments: [details.balance, details.pendingBetsCount, details.promotionsBalance,
-                                 details.socialProfile?.nickname, details.socialProfile?.avatar, id, world.rawValue])
+            try db.execute(
+                sql: """
+                    UPDATE account SET balance = ?, pending_bets_count = ?, promotions_balance = ?, nickname = ?, avatar = ?
+                    WHERE client_id = ? AND client_id IN (SELECT id FROM client WHERE world = ?)
+                    """,
+                arguments: [
+                    details.balance, details.pendingBetsCount, details.promotionsBalance,
+                    details.socialProfile?.nickname, details.socialProfile?.avatar, id, world.rawValue,
+                ])
             return db.changesCount > 0
         }
     }
 
     func betslipCount(clientID id: Int64, in world: WorldID) async throws -> Int? {
         try await pool.read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT betslip_count FROM account JOIN client ON client.id = account.client_id WHERE client_id = ? AND client.world = ?
-                """, arguments: [id, world.rawValue])
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT betslip_count FROM account JOIN client ON client.id = account.client_id WHERE client_id = ? AND client.world = ?
+                    """, arguments: [id, world.rawValue])
         }
     }
 
     func setBetslipCount(_ count: Int, clientID id: Int64, in world: WorldID) async throws -> Bool {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE account SET betslip_count = ? WHERE client_id = ? AND client_id IN (SELECT id FROM client WHERE world = ?)",
-                           arguments: [count, id, world.rawValue])
+            try db.execute(
+                sql:
+                    "UPDATE account SET betslip_count = ? WHERE client_id = ? AND client_id IN (SELECT id FROM client WHERE world = ?)",
+                arguments: [count, id, world.rawValue])
             return db.changesCount > 0
         }
     }
@@ -187,16 +227,22 @@ struct SQLiteStorage: SandboxStorage {
         try await pool.write { db in
             let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM world WHERE id <> '' AND NOT expired") ?? 0
             guard live < maxWorlds else { return false }
-            try db.execute(sql: "INSERT INTO world (id, last_used_at) VALUES (?, ?)", arguments: [id.rawValue, now.storedSeconds])
+            try db.execute(
+                sql: "INSERT INTO world (id, last_used_at) VALUES (?, ?)", arguments: [id.rawValue, now.storedSeconds])
             return true
         }
     }
 
     func useWorld(_ id: WorldID, now: Date, idleSince: Date) async throws -> WorldLookup {
         let read: @Sendable (Database) throws -> WorldLookup = { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT today, faults, expired, last_used_at FROM world WHERE id = ?",
-                                             arguments: [id.rawValue]) else { return .unknown }
-            if id != .standard, (row["expired"] as Bool) || (row["last_used_at"] as Double) < idleSince.storedSeconds { return .expired }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT today, faults, expired, last_used_at FROM world WHERE id = ?",
+                    arguments: [id.rawValue])
+            else { return .unknown }
+            if id != .standard, (row["expired"] as Bool) || (row["last_used_at"] as Double) < idleSince.storedSeconds {
+                return .expired
+            }
             let faults = try JSONDecoder().decode([String].self, from: Data((row["faults"] as String).utf8))
             return .found(StoredWorld(today: (row["today"] as String?).flatMap(CalendarDay.init(iso:)), faults: faults))
         }
@@ -205,7 +251,8 @@ struct SQLiteStorage: SandboxStorage {
         return try await pool.write { db in
             let lookup = try read(db)
             if case .found = lookup {
-                try db.execute(sql: "UPDATE world SET last_used_at = ? WHERE id = ?", arguments: [now.storedSeconds, id.rawValue])
+                try db.execute(
+                    sql: "UPDATE world SET last_used_at = ? WHERE id = ?", arguments: [now.storedSeconds, id.rawValue])
             }
             return lookup
         }
@@ -214,18 +261,23 @@ struct SQLiteStorage: SandboxStorage {
     func seedWorld(_ id: WorldID, today: CalendarDay?, faults: [String]) async throws {
         let faultsJSON = String(decoding: try JSONEncoder.sorted.encode(faults), as: UTF8.self)
         try await pool.write { db in
-            try db.execute(sql: "UPDATE world SET today = ?, faults = ? WHERE id = ?", arguments: [today?.description, faultsJSON, id.rawValue])
+            try db.execute(
+                sql: "UPDATE world SET today = ?, faults = ? WHERE id = ?",
+                arguments: [today?.description, faultsJSON, id.rawValue])
             try db.execute(sql: "DELETE FROM fault_draw WHERE world = ?", arguments: [id.rawValue])
         }
     }
 
     func drawFault(_ route: ServiceRoute, in id: WorldID) async throws -> UInt64 {
         try await pool.write { db in
-            try UInt64(Int64.fetchOne(db, sql: """
-                INSERT INTO fault_draw (world, route, draws) VALUES (?, ?, 1)
-                ON CONFLICT (world, route) DO UPDATE SET draws = draws + 1
-                RETURNING draws - 1
-                """, arguments: [id.rawValue, route.rawValue]) ?? 0)
+            try UInt64(
+                Int64.fetchOne(
+                    db,
+                    sql: """
+                        INSERT INTO fault_draw (world, route, draws) VALUES (?, ?, 1)
+                        ON CONFLICT (world, route) DO UPDATE SET draws = draws + 1
+                        RETURNING draws - 1
+                        """, arguments: [id.rawValue, route.rawValue]) ?? 0)
         }
     }
 
@@ -240,24 +292,32 @@ struct SQLiteStorage: SandboxStorage {
 
     func expireWorlds(idleSince: Date) async throws -> [WorldID] {
         try await pool.write { db in
-            let ids = try String.fetchAll(db, sql: "SELECT id FROM world WHERE id <> '' AND NOT expired AND last_used_at < ?",
-                                          arguments: [idleSince.storedSeconds]).map(WorldID.init(rawValue:))
-            try db.execute(sql: "UPDATE world SET expired = 1 WHERE id <> '' AND NOT expired AND last_used_at < ?",
-                           arguments: [idleSince.storedSeconds])
+            let ids = try String.fetchAll(
+                db, sql: "SELECT id FROM world WHERE id <> '' AND NOT expired AND last_used_at < ?",
+                arguments: [idleSince.storedSeconds]
+            ).map(WorldID.init(rawValue:))
+            try db.execute(
+                sql: "UPDATE world SET expired = 1 WHERE id <> '' AND NOT expired AND last_used_at < ?",
+                arguments: [idleSince.storedSeconds])
             try Self.deleteRows(of: ids, in: db)
-            try db.execute(sql: "DELETE FROM world WHERE expired AND last_used_at < ?",
-                           arguments: [idleSince.storedSeconds - WorldLimits.expiryMemory])
+            try db.execute(
+                sql: "DELETE FROM world WHERE expired AND last_used_at < ?",
+                arguments: [idleSince.storedSeconds - WorldLimits.expiryMemory])
             return ids
         }
     }
 
     func worldCount() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM world WHERE id <> '' AND NOT expired") ?? 0 }
+        try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM world WHERE id <> '' AND NOT expired") ?? 0
+        }
     }
 
     private static func deleteRows(of worlds: [WorldID], in db: Database) throws {
         for world in worlds {
-            for table in WorldTables.all { try db.execute(sql: "DELETE FROM \(table) WHERE world = ?", arguments: [world.rawValue]) }
+            for table in WorldTables.all {
+                try db.execute(sql: "DELETE FROM \(table) WHERE world = ?", arguments: [world.rawValue])
+            }
         }
     }
 }

@@ -150,8 +150,9 @@ extension SandboxStorage {
             var username = account.username ?? ""
             let taken = username.isEmpty ? true : try await isUsernameTaken(username, brand: brand, in: world)
             if taken { username = "existing-" + UUID().uuidString.prefix(8).lowercased() }
-            let client = NewClient(world: world, brand: brand, username: username, fields: fields, passwordHash: nil,
-                                   idempotencyKey: "seed-" + UUID().uuidString, fingerprint: "seeded", identity: identity)
+            let client = NewClient(
+                world: world, brand: brand, username: username, fields: fields, passwordHash: nil,
+                idempotencyKey: "seed-" + UUID().uuidString, fingerprint: "seeded", identity: identity)
             if case .created = try await insert(client) { added += 1 }
         }
         return added

@@ -68,15 +68,18 @@ struct SandboxWorlds: Sendable {
     /// World `id` as it stands, its idle time restarted at `now`.
     /// - Throws: 404 `world.unknown`, or 410 `world.expired` for one deleted for being idle.
     func world(_ id: WorldID, now: Date = Date()) async throws -> SandboxWorld {
-        switch try await storage.useWorld(id, now: now, idleSince: now.addingTimeInterval(-limits.idleTimeout.seconds)) {
+        switch try await storage.useWorld(id, now: now, idleSince: now.addingTimeInterval(-limits.idleTimeout.seconds))
+        {
         case .found(let stored):
             let seeded = (try? FaultPlan.parse(faults: stored.faults)) ?? FaultPlan()
             return SandboxWorld(id: id, today: stored.today, faults: plan.overridden(by: seeded))
         case .expired:
-            throw APIError(.gone, code: "world.expired",
-                           message: "\(id) was deleted after \(limits.idleTimeout) without a request; create a new one")
+            throw APIError(
+                .gone, code: "world.expired",
+                message: "\(id) was deleted after \(limits.idleTimeout) without a request; create a new one")
         case .unknown:
-            throw APIError(.notFound, code: "world.unknown", message: "there is no \(id) (created with POST /sandbox/worlds?)")
+            throw APIError(
+                .notFound, code: "world.unknown", message: "there is no \(id) (created with POST /sandbox/worlds?)")
         }
     }
 
@@ -85,9 +88,10 @@ struct SandboxWorlds: Sendable {
     func create(now: Date = Date()) async throws -> WorldID {
         let id = WorldID.fresh()
         guard try await storage.createWorld(id, maxWorlds: limits.maxWorlds, now: now) else {
-            throw APIError(.tooManyRequests, code: "world.limit",
-                           message: "the sandbox holds \(limits.maxWorlds) worlds, as many as it may; delete one "
-                               + "(DELETE /sandbox/worlds/<id>) or wait for idle ones to expire after \(limits.idleTimeout)")
+            throw APIError(
+                .tooManyRequests, code: "world.limit",
+                message: "the sandbox holds \(limits.maxWorlds) worlds, as many as it may; delete one "
+                    + "(DELETE /sandbox/worlds/<id>) or wait for idle ones to expire after \(limits.idleTimeout)")
         }
         try await storage.startWorld(id)
         return id
@@ -116,7 +120,9 @@ struct SandboxWorlds: Sendable {
     /// when it is one that fails, how. Calls that fail only by chance are
     /// counted in the database, so a world's calls draw in one sequence
     /// whichever sandbox process answers them.
-    func draw(_ route: ServiceRoute, in world: SandboxWorld) async throws -> (latency: Duration?, failure: FaultPlan.Outcome?) {
+    func draw(_ route: ServiceRoute, in world: SandboxWorld) async throws -> (
+        latency: Duration?, failure: FaultPlan.Outcome?
+    ) {
         let draw = world.faults.failsByChance(route) ? try await storage.drawFault(route, in: world.id) : 0
         return (world.faults.latencies[route], world.faults.failure(of: route, draw: draw))
     }

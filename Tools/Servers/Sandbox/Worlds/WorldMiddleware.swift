@@ -35,7 +35,9 @@ final class RequestScope: @unchecked Sendable {
 
     /// The answer counts as arrived after `delay` of the run's time; `nil`: never (a time-out).
     func answer(after delay: Duration?) {
-        let text = delay.map { String($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? "never"
+        let text =
+            delay.map { String($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
+            ?? "never"
         lock.withLock { answerAfter = text }
     }
 
@@ -62,7 +64,9 @@ struct WorldMiddleware: RouterMiddleware {
 
     let services: SandboxServices
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard !OperationsRoutes.paths.contains(request.uri.path) else { return try await next(request, context) }
         let named = request.headers[Self.worldHeader]
         var context = context
@@ -71,13 +75,18 @@ struct WorldMiddleware: RouterMiddleware {
             let world = try await world(named)
             var day = world.today
             if let time = request.headers[Self.timeHeader] {
-                guard time.utf8.count <= 64, time.count >= 10, let parsed = CalendarDay(iso: String(time.prefix(10))) else {
-                    throw APIError(.badRequest, code: "request.invalid",
-                                   message: "the \(DrivenWorld.timeHeader) header must be an ISO 8601 time such as 2026-06-01T09:30:00+10:00")
+                guard time.utf8.count <= 64, time.count >= 10, let parsed = CalendarDay(iso: String(time.prefix(10)))
+                else {
+                    throw APIError(
+                        .badRequest, code: "request.invalid",
+                        message:
+                            "the \(DrivenWorld.timeHeader) header must be an ISO 8601 time such as 2026-06-01T09:30:00+10:00"
+                    )
                 }
                 day = parsed
             }
-            scope = RequestScope(world: world, day: day, drivesTime: named != nil && request.headers[Self.timeHeader] != nil)
+            scope = RequestScope(
+                world: world, day: day, drivesTime: named != nil && request.headers[Self.timeHeader] != nil)
             context.world = world
         } catch let error as APIError {
             return try error.response(from: request, context: context)
@@ -96,10 +105,13 @@ struct WorldMiddleware: RouterMiddleware {
     private func world(_ named: String?) async throws -> SandboxWorld {
         guard let named else { return try await services.worlds.world(.standard) }
         guard services.allowsWorlds else {
-            throw APIError(.forbidden, code: "world.notAllowed",
-                           message: "this sandbox serves only its default world; start it with --allow-seeding to use worlds")
+            throw APIError(
+                .forbidden, code: "world.notAllowed",
+                message: "this sandbox serves only its default world; start it with --allow-seeding to use worlds")
         }
-        guard named.utf8.count <= 64 else { throw APIError(.badRequest, code: "request.invalid", message: "the world id is too long") }
+        guard named.utf8.count <= 64 else {
+            throw APIError(.badRequest, code: "request.invalid", message: "the world id is too long")
+        }
         do {
             return try await services.worlds.world(WorldID(rawValue: named))
         } catch let error as APIError {

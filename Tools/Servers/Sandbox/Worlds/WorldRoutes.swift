@@ -38,7 +38,9 @@ enum WorldRoutes {
         router.delete("/sandbox/worlds/{id}") { _, context -> Response in
             try SeedRoutes.checkLoopback(context)
             let id = WorldID(rawValue: context.parameters.get("id") ?? "")
-            guard id != .standard else { throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted") }
+            guard id != .standard else {
+                throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted")
+            }
             await services.sweepWorlds()
             try await services.worlds.delete(id)
             return Response(status: .noContent)

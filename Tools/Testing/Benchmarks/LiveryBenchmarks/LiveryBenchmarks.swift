@@ -12,8 +12,9 @@ import NedsBrand
 // Figures and what they mean: Tools/Testing/Benchmarks/BENCHMARKS.md.
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal],
-                                           warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 20_000)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 20_000)
     validation()
     keystrokes()
     assembly()
@@ -44,7 +45,7 @@ func validation() {
         Benchmark("1 validateAll AU \(label): Livery") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(form.value.validateAll()) }
         }
-        let today = Date(timeIntervalSince1970: 1_780_272_000)   // 2026-06-01
+        let today = Date(timeIntervalSince1970: 1_780_272_000)  // 2026-06-01
         Benchmark("1 validateAll AU \(label): naive baseline") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(NaiveValidator.validateAll(values, today: today)) }
         }
@@ -56,17 +57,22 @@ func validation() {
 /// Each sample types or deletes one character in a field shown as invalid,
 /// so every keystroke is formatted and re-checked (reward early, punish late).
 func keystrokes() {
-    let cases: [(field: String, format: DisplayFormat, shortText: String, longText: String, naive: @Sendable (String) -> String)] = [
-        ("mobile", .mobile, "04123456", "041234567", NaiveFormatter.mobile),
-        ("dateOfBirth", .dateOfBirth, "010220", "0102201", NaiveFormatter.dateOfBirth),
-    ]
+    let cases:
+        [(
+            field: String, format: DisplayFormat, shortText: String, longText: String,
+            naive: @Sendable (String) -> String
+        )] = [
+            ("mobile", .mobile, "04123456", "041234567", NaiveFormatter.mobile),
+            ("dateOfBirth", .dateOfBirth, "010220", "0102201", NaiveFormatter.dateOfBirth),
+        ]
     for item in cases {
         let name = FieldName(rawValue: item.field)
         let journey = Box<JoinFormStore?>(nil)
         let toggle = Box(false)
         Benchmark("2 keystroke \(item.field): store send(.change)") { benchmark in
             if journey.value == nil {
-                let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
+                let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(EmbeddedWorld()))
+                    .runtime
                 try await MainActor.run {
                     let store = try runtime.joinForm()
                     store.send(.focus(.field(name)))
@@ -106,8 +112,10 @@ func keystrokes() {
             for _ in benchmark.scaledIterations {
                 toggle.value.toggle()
                 let formatted = item.naive(toggle.value ? item.longText : item.shortText)
-                blackHole(NaiveValidator.validateField(fieldName: item.field, value: formatted, apiField: naiveSettings,
-                                                       today: today))
+                blackHole(
+                    NaiveValidator.validateField(
+                        fieldName: item.field, value: formatted, apiField: naiveSettings,
+                        today: today))
             }
         }
     }
@@ -124,7 +132,9 @@ func assembly() {
     }
     let composition = try! Composition(allBrands())
     Benchmark("3 assemble(neds) on embedded services (index already loaded)") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try await composition.assemble("neds", on: .embedded(EmbeddedWorld()))) }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await composition.assemble("neds", on: .embedded(EmbeddedWorld())))
+        }
     }
     Benchmark("3 register + assemble(neds) + joinForm() first state") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -132,14 +142,18 @@ func assembly() {
             blackHole(try await MainActor.run { try assembled.runtime.joinForm().state })
         }
     }
-    Benchmark("3 bundled address index, loaded from its prepared form (once per process)",
-              configuration: .init(maxDuration: .seconds(5), maxIterations: 200)) { benchmark in
+    Benchmark(
+        "3 bundled address index, loaded from its prepared form (once per process)",
+        configuration: .init(maxDuration: .seconds(5), maxIterations: 200)
+    ) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try EmbeddedAddressLookupService.bundled()) }
     }
     let dataset = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Developer/AddressData/addresses.tsv").standardized
-    Benchmark("3 bundled address index, built from the dataset (baseline)",
-              configuration: .init(maxDuration: .seconds(5), maxIterations: 30)) { benchmark in
+    Benchmark(
+        "3 bundled address index, built from the dataset (baseline)",
+        configuration: .init(maxDuration: .seconds(5), maxIterations: 30)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             let text = try String(contentsOf: dataset, encoding: .utf8)
             blackHole(EmbeddedAddressLookupService(addresses: try AddressDataset.parse(text)))
@@ -154,8 +168,10 @@ func journeys() {
     for plugin in allBrands() {
         let id = plugin.manifest.id.rawValue
         let region = plugin.manifest.region
-        Benchmark("4 full journey \(id) (assemble, 2 pages, address, sign-up)",
-                  configuration: .init(maxDuration: .seconds(3), maxIterations: 2_000)) { benchmark in
+        Benchmark(
+            "4 full journey \(id) (assemble, 2 pages, address, sign-up)",
+            configuration: .init(maxDuration: .seconds(3), maxIterations: 2_000)
+        ) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try await runJourney(composition, brand: id, region: region))
             }
@@ -168,8 +184,10 @@ func journeys() {
 func suites() {
     let composition = try! Composition(allBrands())
     let brands = allBrands().map(\.manifest.id.rawValue)
-    Benchmark("4 every brand's scenarios in one process",
-              configuration: .init(maxDuration: .seconds(5), maxIterations: 100)) { benchmark in
+    Benchmark(
+        "4 every brand's scenarios in one process",
+        configuration: .init(maxDuration: .seconds(5), maxIterations: 100)
+    ) { benchmark in
         let runner = ScenarioRunner(composition: composition)
         for _ in benchmark.scaledIterations {
             for brand in brands {
@@ -185,11 +203,15 @@ func suites() {
 // MARK: 5. Address search
 
 func addressSearch() {
-    let queries: [(String, Region)] = [("12 Smith St", .australia), ("3/12 smith st collingwood", .australia),
-                                       ("47 Collins Road", .newZealand), ("Queen", .newZealand), ("xzqv", .australia)]
-    let typos: [(String, Region)] = [("12 Smtih St", .australia), ("3/12 smith st colingwood", .australia),
-                                     ("47 Colins Road", .newZealand), ("Quene Street", .newZealand),
-                                     ("Acacai Street", .australia)]
+    let queries: [(String, Region)] = [
+        ("12 Smith St", .australia), ("3/12 smith st collingwood", .australia),
+        ("47 Collins Road", .newZealand), ("Queen", .newZealand), ("xzqv", .australia),
+    ]
+    let typos: [(String, Region)] = [
+        ("12 Smtih St", .australia), ("3/12 smith st colingwood", .australia),
+        ("47 Colins Road", .newZealand), ("Quene Street", .newZealand),
+        ("Acacai Street", .australia),
+    ]
     // Each size's addresses and index are made in the setup of the benchmarks that use them, so that
     // registering the benchmarks (and running a filtered few under a profiler) stays cheap.
     for (label, size) in [("5k", 5_000), ("11k bundled", nil), ("500k", 500_000)] as [(String, Int?)] {
@@ -197,43 +219,64 @@ func addressSearch() {
         let setUp: @Sendable () async throws -> Void = {
             guard searched.value == nil else { return }
             let bundled = try AddressDataset.bundled()
-            let addresses = size.map { $0 <= bundled.count ? Array(bundled.prefix($0)) : generatedAddresses($0, from: bundled) }
+            let addresses =
+                size.map { $0 <= bundled.count ? Array(bundled.prefix($0)) : generatedAddresses($0, from: bundled) }
                 ?? bundled
-            let texts = addresses.map { "\($0.unit.map { "\($0)/" } ?? "")\($0.streetNumber) \($0.street) \($0.postcode)" }
+            let texts = addresses.map {
+                "\($0.unit.map { "\($0)/" } ?? "")\($0.streetNumber) \($0.street) \($0.postcode)"
+            }
             searched.value = (EmbeddedAddressLookupService(addresses: addresses), NaiveAddressSearch(texts: texts))
         }
         let position = Box(0)
-        func search(_ name: String, _ list: [(String, Region)], configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
-                    _ run: @escaping @Sendable (EmbeddedAddressLookupService, NaiveAddressSearch, String, Region) -> Void) {
-            Benchmark("5 address search \(label): \(name)", configuration: configuration, closure: { benchmark in
-                let (service, naive) = searched.value!
-                for _ in benchmark.scaledIterations {
-                    position.value = (position.value + 1) % list.count
-                    let (query, region) = list[position.value]
-                    run(service, naive, query, region)
-                }
-            }, setup: setUp)
+        func search(
+            _ name: String, _ list: [(String, Region)],
+            configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
+            _ run: @escaping @Sendable (EmbeddedAddressLookupService, NaiveAddressSearch, String, Region) -> Void
+        ) {
+            Benchmark(
+                "5 address search \(label): \(name)", configuration: configuration,
+                closure: { benchmark in
+                    let (service, naive) = searched.value!
+                    for _ in benchmark.scaledIterations {
+                        position.value = (position.value + 1) % list.count
+                        let (query, region) = list[position.value]
+                        run(service, naive, query, region)
+                    }
+                }, setup: setUp)
         }
-        search("embedded index", queries) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8)) }
+        search("embedded index", queries) { service, _, query, region in
+            blackHole(service.search(query, in: region, limit: 8))
+        }
         search("every candidate scored (baseline)", queries) { service, _, query, region in
             blackHole(service.searchScoringEveryCandidate(query, in: region, limit: 8))
         }
         search("embedded index, one typo per query", typos) { service, _, query, region in
             blackHole(service.search(query, in: region, limit: 8))
         }
-        let scan = (size ?? 0) <= 20_000 ? Benchmark.Configuration(maxDuration: .seconds(3), maxIterations: 500)
+        let scan =
+            (size ?? 0) <= 20_000
+            ? Benchmark.Configuration(maxDuration: .seconds(3), maxIterations: 500)
             : Benchmark.Configuration(maxDuration: .seconds(5), maxIterations: 25)
-        search("naive linear scan", queries, configuration: scan) { _, naive, query, _ in blackHole(naive.search(query, limit: 8)) }
+        search("naive linear scan", queries, configuration: scan) { _, naive, query, _ in
+            blackHole(naive.search(query, limit: 8))
+        }
         guard size == nil else { continue }
         // Hostile queries: the longest and the wordiest a search field sends, and a pasted 16k-letter word given to
         // the index without the bounds (the one-edit search once made that quadratic: 8.8 s).
-        let long: [(String, Region)] = [(String(repeating: "kirribilli", count: 20), .australia),
-                                        (String(repeating: "queenstreet", count: 18), .newZealand)]
-        let wordy: [(String, Region)] = [("3 12 smith street collingwood vic 3066 australia unit flat north south", .australia),
-                                         ("unit 4 47 collins road newtown wellington 6021 new zealand north island", .newZealand)]
+        let long: [(String, Region)] = [
+            (String(repeating: "kirribilli", count: 20), .australia),
+            (String(repeating: "queenstreet", count: 18), .newZealand),
+        ]
+        let wordy: [(String, Region)] = [
+            ("3 12 smith street collingwood vic 3066 australia unit flat north south", .australia),
+            ("unit 4 47 collins road newtown wellington 6021 new zealand north island", .newZealand),
+        ]
         let pasted: [(String, Region)] = [(String(repeating: "smithstreet", count: 1_500), .australia)]
-        search("a 200-letter word", long) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8)) }
-        search("12 words", wordy) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8)) }
+        search("a 200-letter word", long) { service, _, query, region in
+            blackHole(service.search(query, in: region, limit: 8))
+        }
+        search("12 words", wordy) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8))
+        }
         search("a 16k-letter word, bounds not applied", pasted) { service, _, query, region in
             blackHole(service.searchIgnoringBounds(query, in: region, limit: 8))
         }
@@ -252,8 +295,10 @@ func processes() {
         for _ in benchmark.scaledIterations { blackHole(try runProcess("/bin/true", [])) }
     }
     if FileManager.default.isExecutableFile(atPath: release + "StartupFloor") {
-        Benchmark("3 process start floor: Swift, Foundation and FoundationNetworking loaded, nothing run (baseline)",
-                  configuration: process) { benchmark in
+        Benchmark(
+            "3 process start floor: Swift, Foundation and FoundationNetworking loaded, nothing run (baseline)",
+            configuration: process
+        ) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try runProcess(release + "StartupFloor", [])) }
         }
     }
@@ -301,28 +346,41 @@ func scenarioJobs(release: String, configuration: Benchmark.Configuration) {
             precondition(process.terminationStatus == 0, "a brand's scenarios failed")
         }
     }
-    Benchmark("4 process all four brands: every scenario, one file at a time (--jobs 1)", configuration: configuration) { benchmark in
+    Benchmark("4 process all four brands: every scenario, one file at a time (--jobs 1)", configuration: configuration)
+    { benchmark in
         for _ in benchmark.scaledIterations { try runBrands(["--jobs", "1"], together: false) }
     }
-    Benchmark("4 process all four brands: every scenario, files side by side (--jobs \(cores))", configuration: configuration) { benchmark in
+    Benchmark(
+        "4 process all four brands: every scenario, files side by side (--jobs \(cores))", configuration: configuration
+    ) { benchmark in
         for _ in benchmark.scaledIterations { try runBrands(["--jobs", cores], together: false) }
     }
     guard FileManager.default.isExecutableFile(atPath: release + "livery-server") else {
-        print("note: build livery-server in release (swift build -c release --product livery-server) for the sandbox benchmarks")
+        print(
+            "note: build livery-server in release (swift build -c release --product livery-server) for the sandbox benchmarks"
+        )
         return
     }
     let sandbox = Box<SandboxProcess?>(nil)
-    let setUp: @Sendable () async throws -> Void = { sandbox.value = try SandboxProcess.start(release + "livery-server") }
+    let setUp: @Sendable () async throws -> Void = {
+        sandbox.value = try SandboxProcess.start(release + "livery-server")
+    }
     let tearDown: @Sendable () async throws -> Void = {
         sandbox.value?.stop()
         sandbox.value = nil
     }
     let served = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 10)
-    for (label, jobs, times) in [("one file at a time (--jobs 1)", "1", 1), ("files side by side (--jobs \(cores))", cores, 1),
-                                 ("twice at once, files side by side (--jobs \(cores))", cores, 2)] {
-        Benchmark("4 process all four brands against one sandbox: every scenario, \(label)", configuration: served, closure: { benchmark in
-            let url = sandbox.value!.url
-            for _ in benchmark.scaledIterations { try runBrands(["--jobs", jobs, "--backend", url], times: times, together: times > 1) }
-        }, setup: setUp, teardown: tearDown)
+    for (label, jobs, times) in [
+        ("one file at a time (--jobs 1)", "1", 1), ("files side by side (--jobs \(cores))", cores, 1),
+        ("twice at once, files side by side (--jobs \(cores))", cores, 2),
+    ] {
+        Benchmark(
+            "4 process all four brands against one sandbox: every scenario, \(label)", configuration: served,
+            closure: { benchmark in
+                let url = sandbox.value!.url
+                for _ in benchmark.scaledIterations {
+                    try runBrands(["--jobs", jobs, "--backend", url], times: times, together: times > 1)
+                }
+            }, setup: setUp, teardown: tearDown)
     }
 }

@@ -12,9 +12,15 @@ enum NaiveValidator {
         ["name": "firstName", "mandatory": true, "maxLength": 50, "pattern": "^[\\p{L}][\\p{L}' .-]*$"],
         ["name": "lastName", "mandatory": true, "maxLength": 50, "pattern": "^[\\p{L}][\\p{L}' .-]*$"],
         ["name": "dateOfBirth", "mandatory": true, "minimumAge": 18],
-        ["name": "email", "mandatory": true, "maxLength": 254,
-         "pattern": "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"],
-        ["name": "mobile", "mandatory": true, "pattern": "^(?:04\\d{2} ?\\d{3} ?\\d{3}|\\+61 ?4\\d{2} ?\\d{3} ?\\d{3})$"],
+        [
+            "name": "email", "mandatory": true, "maxLength": 254,
+            "pattern":
+                "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+        ],
+        [
+            "name": "mobile", "mandatory": true,
+            "pattern": "^(?:04\\d{2} ?\\d{3} ?\\d{3}|\\+61 ?4\\d{2} ?\\d{3} ?\\d{3})$",
+        ],
         ["name": "username", "mandatory": true, "minLength": 6, "maxLength": 20, "pattern": "^[A-Za-z0-9_]+$"],
         ["name": "password", "mandatory": true, "passwordStrength": 8],
         ["name": "marketingConsent", "mandatory": false],
@@ -30,7 +36,8 @@ enum NaiveValidator {
         return results
     }
 
-    static func validateField(fieldName: String, value: String, apiField: [String: Any], today: Date) -> (Bool, String) {
+    static func validateField(fieldName: String, value: String, apiField: [String: Any], today: Date) -> (Bool, String)
+    {
         if apiField["mandatory"] as? Bool == true && value.trimmingCharacters(in: .whitespaces).isEmpty {
             return (false, "This field is required")
         }
@@ -97,8 +104,9 @@ enum NaiveFormatter {
 
     static func replace(_ pattern: String, in text: String, with template: String) -> String {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
-        return regex.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: text.utf16.count),
-                                              withTemplate: template)
+        return regex.stringByReplacingMatches(
+            in: text, range: NSRange(location: 0, length: text.utf16.count),
+            withTemplate: template)
     }
 }
 

@@ -77,12 +77,14 @@ enum JourneyFailure: Error { case noAddress, notSignedUp }
 /// again with other street numbers and (from the second copy on) other
 /// street names, so the index grows in words and postings as a real one would.
 func generatedAddresses(_ count: Int, from base: [PostalAddress]) -> [PostalAddress] {
-    let names = ["Acacia", "Banksia", "Coral", "Dune", "Ember", "Fern", "Granite", "Harbour", "Iron", "Jarrah",
-                 "Kauri", "Lagoon", "Marble", "Nikau", "Ochre", "Pohutukawa", "Quartz", "Rata", "Sandstone", "Totara"]
+    let names = [
+        "Acacia", "Banksia", "Coral", "Dune", "Ember", "Fern", "Granite", "Harbour", "Iron", "Jarrah",
+        "Kauri", "Lagoon", "Marble", "Nikau", "Ochre", "Pohutukawa", "Quartz", "Rata", "Sandstone", "Totara",
+    ]
     let types = ["Street", "Road", "Avenue", "Crescent", "Place", "Lane", "Drive", "Terrace"]
     var state: UInt64 = 0x5eed
     func next() -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int(truncatingIfNeeded: state >> 33)
     }
     var result: [PostalAddress] = []
@@ -93,7 +95,8 @@ func generatedAddresses(_ count: Int, from base: [PostalAddress]) -> [PostalAddr
         address.id = "gen-\(position)"
         if copy > 0 {
             address.streetNumber = String(1 + next() % 400)
-            address.street = "\(names[next() % names.count]) \(names[next() % names.count]) \(types[next() % types.count])"
+            address.street =
+                "\(names[next() % names.count]) \(names[next() % names.count]) \(types[next() % types.count])"
         }
         result.append(address)
     }
@@ -138,16 +141,20 @@ final class SandboxProcess: @unchecked Sendable {
     static func start(_ server: String) throws -> SandboxProcess {
         let database = NSTemporaryDirectory() + "livery-bench-\(UUID().uuidString).sqlite"
         let pipe = Pipe()
-        let process = try startProcess(server, ["sandbox", "--port", "0", "--database", database, "--allow-seeding", "--no-colour"],
-                                       output: pipe)
+        let process = try startProcess(
+            server, ["sandbox", "--port", "0", "--database", database, "--allow-seeding", "--no-colour"],
+            output: pipe)
         var text = ""
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline, process.isRunning {
             let data = pipe.fileHandleForReading.availableData
             guard !data.isEmpty else { break }
             text += String(decoding: data, as: UTF8.self)
-            if let range = text.range(of: "http://127.0.0.1:"), let end = text[range.upperBound...].firstIndex(where: { !$0.isNumber }) {
-                return SandboxProcess(process: process, url: "http://127.0.0.1:" + text[range.upperBound..<end], database: database)
+            if let range = text.range(of: "http://127.0.0.1:"),
+                let end = text[range.upperBound...].firstIndex(where: { !$0.isNumber })
+            {
+                return SandboxProcess(
+                    process: process, url: "http://127.0.0.1:" + text[range.upperBound..<end], database: database)
             }
         }
         process.terminate()

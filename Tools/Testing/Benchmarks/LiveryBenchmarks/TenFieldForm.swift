@@ -9,21 +9,25 @@ enum TenFieldForm {
     static let languages = ["English", "Māori", "Deutsch", "Français", "Español", "Italiano", "中文", "日本語"]
 
     /// Every field filled in correctly.
-    static let valid = Values(name: "Alex", surname: "Citizen", email: "alex@example.com", password: "Correct-Horse-9",
-                              confirmPassword: "Correct-Horse-9", dateOfBirth: "01/02/2000", mobile: "0412 345 678",
-                              postcode: "3000", language: "English", terms: true)
+    static let valid = Values(
+        name: "Alex", surname: "Citizen", email: "alex@example.com", password: "Correct-Horse-9",
+        confirmPassword: "Correct-Horse-9", dateOfBirth: "01/02/2000", mobile: "0412 345 678",
+        postcode: "3000", language: "English", terms: true)
     /// Every field wrong in some way.
-    static let invalid = Values(name: "A", surname: "", email: "alex@example", password: "password",
-                                confirmPassword: "passw0rd", dateOfBirth: "01/02/2015", mobile: "0312 345 678",
-                                postcode: "30a0", language: "Klingon", terms: false)
+    static let invalid = Values(
+        name: "A", surname: "", email: "alex@example", password: "password",
+        confirmPassword: "passw0rd", dateOfBirth: "01/02/2015", mobile: "0312 345 678",
+        postcode: "30a0", language: "Klingon", terms: false)
 
     struct Values: Sendable {
         var name, surname, email, password, confirmPassword, dateOfBirth, mobile, postcode, language: String
         var terms: Bool
     }
 
-    static let names: [FieldName] = ["name", "surname", "email", "password", "confirmPassword", "dateOfBirth",
-                                     "mobile", "postcode", "language", "terms"]
+    static let names: [FieldName] = [
+        "name", "surname", "email", "password", "confirmPassword", "dateOfBirth",
+        "mobile", "postcode", "language", "terms",
+    ]
 
     /// The form with `values` entered in every field.
     static func form(_ values: Values) -> Form {
@@ -34,19 +38,26 @@ enum TenFieldForm {
             FormField<String>("surname", initialValue: "", rules: [required, LengthRule.range(2...50)]),
             FormField<String>("email", initialValue: "", rules: [required, EmailRule()]),
             FormField<String>("password", initialValue: "", rules: [required, PasswordStrengthRule()]),
-            FormField<String>("confirmPassword", initialValue: "",
-                              rules: [required, EqualsFieldRule(FieldKey<String>("password"))]),
-            FormField<String>("dateOfBirth", initialValue: "", rules: [
-                required, MinimumAgeRule(years: 18, clock: clock)
-                    .converting(from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:)),
-            ]),
+            FormField<String>(
+                "confirmPassword", initialValue: "",
+                rules: [required, EqualsFieldRule(FieldKey<String>("password"))]),
+            FormField<String>(
+                "dateOfBirth", initialValue: "",
+                rules: [
+                    required,
+                    MinimumAgeRule(years: 18, clock: clock)
+                        .converting(
+                            from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:)),
+                ]),
             FormField<String>("mobile", initialValue: "", rules: [required, MobileNumberRule(region: .australia)]),
             FormField<String>("postcode", initialValue: "", rules: [required, PostcodeRule(region: .australia)]),
             FormField<String>("language", initialValue: "", rules: [required, OneOfRule(languages)]),
             FormField<Bool>("terms", initialValue: false, rules: [MustBeTrueRule()])
         )
-        let texts = [values.name, values.surname, values.email, values.password, values.confirmPassword,
-                     values.dateOfBirth, values.mobile, values.postcode, values.language]
+        let texts = [
+            values.name, values.surname, values.email, values.password, values.confirmPassword,
+            values.dateOfBirth, values.mobile, values.postcode, values.language,
+        ]
         for (name, text) in zip(names, texts) { form.setValue(text, for: FieldKey<String>(name)) }
         form.setValue(values.terms, for: FieldKey<Bool>("terms"))
         return form
@@ -76,10 +87,14 @@ enum ReflectiveValidation {
         var terms: Bool
 
         init(_ values: TenFieldForm.Values) {
-            (name, surname, email, password, confirmPassword) = (values.name, values.surname, values.email,
-                                                                 values.password, values.confirmPassword)
-            (dateOfBirth, mobile, postcode, language, terms) = (values.dateOfBirth, values.mobile, values.postcode,
-                                                                values.language, values.terms)
+            (name, surname, email, password, confirmPassword) = (
+                values.name, values.surname, values.email,
+                values.password, values.confirmPassword
+            )
+            (dateOfBirth, mobile, postcode, language, terms) = (
+                values.dateOfBirth, values.mobile, values.postcode,
+                values.language, values.terms
+            )
         }
     }
 
@@ -157,18 +172,30 @@ enum ReflectiveValidation {
 
         init(_ model: SignUp) {
             self.model = model
-            let today = Date(timeIntervalSince1970: 1_780_315_200)   // 2026-06-01 noon UTC
+            let today = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01 noon UTC
             let name: [any Rule] = [Required(), Length(range: 2...50)]
             rules = [
                 "name": name, "surname": name,
-                "email": [Required(), Matches(pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$",
-                                              message: "Enter a valid email address.")],
-                "password": [Required(), Matches(pattern: "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,64}$",
-                                                 message: "Use at least 8 characters with upper and lower case letters and a number.")],
+                "email": [
+                    Required(),
+                    Matches(
+                        pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$",
+                        message: "Enter a valid email address."),
+                ],
+                "password": [
+                    Required(),
+                    Matches(
+                        pattern: "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,64}$",
+                        message: "Use at least 8 characters with upper and lower case letters and a number."),
+                ],
                 "confirmPassword": [Required(), EqualTo(field: "password")],
                 "dateOfBirth": [Required(), Adult(today: today)],
-                "mobile": [Required(), Matches(pattern: "^(04\\d{2} ?\\d{3} ?\\d{3}|\\+61 ?4\\d{2} ?\\d{3} ?\\d{3})$",
-                                               message: "Enter a mobile number like 0412 345 678.")],
+                "mobile": [
+                    Required(),
+                    Matches(
+                        pattern: "^(04\\d{2} ?\\d{3} ?\\d{3}|\\+61 ?4\\d{2} ?\\d{3} ?\\d{3})$",
+                        message: "Enter a mobile number like 0412 345 678."),
+                ],
                 "postcode": [Required(), Matches(pattern: "^[0-9]{4}$", message: "Enter a 4-digit postcode.")],
                 "language": [Required(), InList(options: TenFieldForm.languages)],
                 "terms": [Ticked()],
