@@ -39,6 +39,16 @@ public enum JoinLink: String, Hashable, Sendable, CaseIterable {
     /// The national self-exclusion register's website.
     case selfExclusionRegister
 
+    /// The link's words as a head shows them, e.g. "Terms and conditions".
+    public var title: String {
+        switch self {
+        case .termsAndConditions: "Terms and conditions"
+        case .privacyPolicy: "Privacy policy"
+        case .customerSupport: "Customer support"
+        case .selfExclusionRegister: "Self-exclusion register"
+        }
+    }
+
     /// The route the link asks for, if it has one.
     var route: JoinRoute? {
         switch self {

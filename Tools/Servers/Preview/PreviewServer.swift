@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
+import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import Logging
@@ -110,14 +111,14 @@ public enum Preview {
         router.get("/brand/{id}") { _, context in
             let id = try context.parameters.require("id")
             guard brands.contains(where: { $0.id.rawValue == id }) else { return unknownBrand(id, brands) }
-            return assets.response("brand.html")
+            return assets.page("brand.html", inserting: Self.linksScript, before: "<script src=\"/assets/preview.js\">")
         }
         router.get("/still/{id}") { _, context in
             let id = try context.parameters.require("id")
             guard let screen = configuration.stills[id] else { return unknownBrand(id, brands) }
             return assets.page(
                 "brand.html",
-                inserting: "<script>window.liveryStill = "
+                inserting: Self.linksScript + "<script>window.liveryStill = "
                     + screen.replacingOccurrences(of: "</", with: "<\\/") + ";</script>\n",
                 before: "<script src=\"/assets/preview.js\">")
         }
@@ -238,6 +239,13 @@ public enum Preview {
         let data = (try? JSONEncoder().encode(["type": "error", "message": text])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// The join form's links as the engine lists them (`JoinLink`), for the page to draw: ids and titles.
+    static let linksScript: String = {
+        let links = JoinLink.allCases.map { ["id": $0.rawValue, "title": $0.title] }
+        let data = (try? JSONSerialization.data(withJSONObject: links, options: [.sortedKeys])) ?? Data("[]".utf8)
+        return "<script>window.liveryLinks = " + String(decoding: data, as: UTF8.self) + ";</script>\n"
+    }()
 
     private static func json(_ value: some Encodable) -> Response {
         let data = (try? JSONEncoder().encode(value)) ?? Data("[]".utf8)

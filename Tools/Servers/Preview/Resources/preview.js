@@ -321,8 +321,9 @@ function renderActions(join) {
   actions.appendChild(cta);
   const links = $('links');
   if (!links.childElementCount) {
-    for (const [link, text] of [['termsAndConditions', 'Terms and conditions'], ['privacyPolicy', 'Privacy policy'], ['customerSupport', 'Customer support'], ['selfExclusionRegister', 'Self-exclusion register']]) {
-      links.appendChild(el('a', { href: '#', id: 'link-' + link, text, onclick: event => { event.preventDefault(); send({ type: 'open', link }); } }));
+    // The links are the engine's (JoinLink), given by the server with the page, not listed here.
+    for (const { id: link, title } of window.liveryLinks || []) {
+      links.appendChild(el('a', { href: '#', id: 'link-' + link, text: title, onclick: event => { event.preventDefault(); send({ type: 'open', link }); } }));
     }
   }
 }
