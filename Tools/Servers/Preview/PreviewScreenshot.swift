@@ -34,7 +34,7 @@ public enum PreviewScreenshot {
             recorder: Screen.RecorderState(recording: false, steps: 0, text: "", saved: nil))
         var configuration = PreviewConfiguration(
             port: 0, brands: [brand], scenarioFolder: FileManager.default.temporaryDirectory)
-        configuration.stills = [plugin.manifest.id.rawValue: PreviewSession.encode(screen)]
+        configuration.stills = [plugin.manifest.id.rawValue: screen.message()]
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let app = try Preview.application(
             composition: composition, configuration: configuration,

@@ -306,7 +306,7 @@ final class PreviewSessions: Sendable {
     }
 
     func screen(of id: String) -> String? {
-        sessions[id].map { PreviewSession.encode($0.screen) }
+        sessions[id].map { $0.screen.message() }
     }
 }
 
