@@ -69,6 +69,7 @@ extension BrandDefinition {
     /// reads back to an equal definition. Keys in a fixed, readable order.
     public func fileDocument() -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
+            (BrandFileShape.schemaKey, .string(BrandFileShape.schemaReference)),
             ("id", .string(manifest.id.rawValue)), ("name", .string(manifest.displayName)),
             ("region", .string(manifest.region.code)),
         ]
@@ -161,13 +162,7 @@ struct BrandFileReader {
     let file: String
 
     func brand(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
-        let root = try object(
-            document, at: "",
-            known: [
-                "id", "name", "region", "currency", "locale", "theme", "appBar",
-                "flags", "messages", "joinForm",
-            ],
-            required: ["id", "name", "region", "theme", "appBar"])
+        let root = try object(document, at: "", shape: Shape.brandFile, also: [Shape.schemaKey])
         let idText = try string(root["id"], at: "id")
         guard let id = BrandID(rawValue: idText) else {
             throw fail(
@@ -201,17 +196,13 @@ struct BrandFileReader {
     // MARK: Sections
 
     private func theme(_ value: JSONValue?, name: String) throws(BrandFileError) -> Theme {
-        let theme = try object(
-            value, at: "theme", known: ["fontFamily", "icons", "colours", "spacing"],
-            required: ["fontFamily", "icons", "colours"])
+        let shape = Shape.brandFile["theme"]
+        let theme = try object(value, at: "theme", shape: shape)
         let font = try string(theme["fontFamily"], at: "theme.fontFamily")
-        let icons = try object(
-            theme["icons"], at: "theme.icons", known: ["prefix", "pot"], required: ["prefix", "pot"])
+        let icons = try object(theme["icons"], at: "theme.icons", shape: shape?["icons"])
         let prefix = try string(icons["prefix"], at: "theme.icons.prefix")
         let pot = try bool(icons["pot"], at: "theme.icons.pot")
-        let colours = try object(
-            theme["colours"], at: "theme.colours", known: ColorRole.allCases.map(\.rawValue),
-            required: ColorRole.allCases.map(\.rawValue))
+        let colours = try object(theme["colours"], at: "theme.colours", shape: shape?["colours"])
         var palette: [ColorRole: RGBColor] = [:]
         for role in ColorRole.allCases {
             let path = "theme.colours.\(role.rawValue)"
@@ -224,9 +215,7 @@ struct BrandFileReader {
         }
         var spacing = SpacingScale.standard
         if let steps = theme["spacing"] {
-            let scale = try object(
-                steps, at: "theme.spacing", known: SpacingStep.allCases.map(\.rawValue),
-                required: SpacingStep.allCases.map(\.rawValue))
+            let scale = try object(steps, at: "theme.spacing", shape: shape?["spacing"])
             for step in SpacingStep.allCases {
                 spacing[step] = try number(scale[step.rawValue], at: "theme.spacing.\(step.rawValue)", in: 0...1_000)
             }
@@ -239,8 +228,7 @@ struct BrandFileReader {
     }
 
     private func appBar(_ value: JSONValue?) throws(BrandFileError) -> AppBarSettings {
-        let appBar = try object(
-            value, at: "appBar", known: ["promotions", "badge", "potIcon"], required: ["promotions", "potIcon"])
+        let appBar = try object(value, at: "appBar", shape: Shape.brandFile["appBar"])
         let entries = ["none", "locker", "toolbox"]
         let entry = try string(appBar["promotions"], at: "appBar.promotions")
         let badge = try appBar["badge"].map { value throws(BrandFileError) in try bool(value, at: "appBar.badge") }
@@ -260,8 +248,7 @@ struct BrandFileReader {
 
     private func flags(_ value: JSONValue?) throws(BrandFileError) -> [FeatureFlag: Bool] {
         guard let value else { return [:] }
-        let known = FeatureFlag.known.map(\.rawValue)
-        let flags = try object(value, at: "flags", known: known, required: [])
+        let flags = try object(value, at: "flags", shape: Shape.brandFile["flags"])
         var defaults: [FeatureFlag: Bool] = [:]
         for (name, flag) in flags { defaults[FeatureFlag(rawValue: name)] = try bool(flag, at: "flags.\(name)") }
         return defaults
@@ -285,9 +272,8 @@ struct BrandFileReader {
 
     private func form(_ value: JSONValue?) throws(BrandFileError) -> BrandForm {
         guard let value else { return BrandForm() }
-        let form = try object(
-            value, at: "joinForm", known: ["definition", "removeFields", "addFields", "selfExclusionRegister"],
-            required: [])
+        let shape = Shape.brandFile["joinForm"]
+        let form = try object(value, at: "joinForm", shape: shape)
         var declared = BrandForm()
         if let definition = form["definition"] {
             do {
@@ -312,8 +298,7 @@ struct BrandFileReader {
             }
             declared.addedFields = try items.enumerated().map { item throws(BrandFileError) in
                 let path = "joinForm.addFields[\(item.offset)]"
-                let entry = try object(
-                    item.element, at: path, known: ["after", "field"], required: ["after", "field"])
+                let entry = try object(item.element, at: path, shape: shape?["addFields"]?.item)
                 let after = try string(entry["after"], at: "\(path).after")
                 let field = try decode(FieldDefinition.self, from: entry["field"] ?? .null, at: "\(path).field")
                 return BrandForm.AddedField(field, after: FieldName(rawValue: after))
@@ -326,6 +311,20 @@ struct BrandFileReader {
     }
 
     // MARK: Values
+
+    private typealias Shape = BrandFileShape
+
+    /// An object with the keys `shape` lists (and `also`, which are ignored), every required one given.
+    private func object(
+        _ value: JSONValue?, at path: String, shape: BrandFileShape?, also: [String] = []
+    ) throws(BrandFileError) -> [String: JSONValue] {
+        let properties = shape?.properties ?? []
+        var found = try object(
+            value, at: path, known: properties.map(\.name) + also,
+            required: properties.filter(\.isRequired).map(\.name))
+        for key in also { found[key] = nil }
+        return found
+    }
 
     private func object(
         _ value: JSONValue?, at path: String, known: [String],

@@ -1,0 +1,216 @@
+import AppBarFeature
+import LiveryCore
+
+/// The shape of a `brand.json`, said once: the reader takes every object's
+/// known and required keys from it, and `Brands/brand.schema.json` (the JSON
+/// Schema editors complete and check brand files with) is rendered from it
+/// by ``jsonSchema``, so the two cannot disagree.
+public indirect enum BrandFileShape: Sendable {
+    /// An object with exactly these keys (any other is an error).
+    case object(String, [Property])
+    /// Text, at most 2,000 characters and not blank; with a pattern or a fixed set of choices when given.
+    case text(String, pattern: String? = nil, choices: [String]? = nil)
+    /// `true` or `false`.
+    case flag(String)
+    /// A number within `range`.
+    case number(String, range: ClosedRange<Double>)
+    /// A list of values of one shape.
+    case list(String, of: BrandFileShape)
+    /// An object of text by any key (a rule code and its message).
+    case textByKey(String)
+    /// A value the join form's own loader checks (a whole form, or one field).
+    case formValue(String)
+
+    /// One key of an object.
+    public struct Property: Sendable {
+        /// The key.
+        public let name: String
+        /// Whether the key must be given.
+        public let isRequired: Bool
+        /// What its value is.
+        public let shape: BrandFileShape
+
+        /// A key that must be given.
+        static func required(_ name: String, _ shape: BrandFileShape) -> Property {
+            Property(name: name, isRequired: true, shape: shape)
+        }
+
+        /// A key that may be left out.
+        static func optional(_ name: String, _ shape: BrandFileShape) -> Property {
+            Property(name: name, isRequired: false, shape: shape)
+        }
+    }
+
+    /// The keys of an object shape (none for any other shape).
+    var properties: [Property] {
+        if case .object(_, let properties) = self { properties } else { [] }
+    }
+
+    /// The shape of a list's items (none for any other shape).
+    var item: BrandFileShape? {
+        if case .list(_, let item) = self { item } else { nil }
+    }
+
+    /// The shape of the value under `key` of an object shape.
+    subscript(key: String) -> BrandFileShape? {
+        properties.first { $0.name == key }?.shape
+    }
+
+    /// The key `$schema`, which every brand file may give to name its schema
+    /// (editors read it; the reader ignores it).
+    public static let schemaKey = "$schema"
+
+    /// Where a brand file (`Brands/<Name>/Plugin/brand.json`) finds the schema.
+    public static let schemaReference = "../../brand.schema.json"
+
+    /// The shape of a whole brand file.
+    public static let brandFile: BrandFileShape = .object(
+        "One brand of the group: everything that makes it differ from the others.",
+        [
+            .required(
+                "id",
+                .text(
+                    "The brand's id: lower-case letters, digits and hyphens, starting with a letter.",
+                    pattern: "^[a-z][a-z0-9-]*$")),
+            .required("name", .text("The name shown to people.")),
+            .required("region", .text("The market the brand trades in.", choices: Region.allCases.map(\.code))),
+            .optional(
+                "currency",
+                .text("An ISO 4217 code; the region's when left out.", pattern: "^[A-Z]{3}$")),
+            .optional(
+                "locale", .text("A locale such as en-AU; the region's when left out.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
+            .required(
+                "theme",
+                .object(
+                    "What the brand's heads draw with.",
+                    [
+                        .required("fontFamily", .text("The font family of every text style.")),
+                        .required(
+                            "icons",
+                            .object(
+                                "The icon assets.",
+                                [
+                                    .required("prefix", .text("The asset name prefix, e.g. neds (neds.icon.search).")),
+                                    .required("pot", .flag("Whether the brand has a pot icon.")),
+                                ])),
+                        .required(
+                            "colours",
+                            .object(
+                                "Every colour role, as #rrggbb or #rrggbbaa.",
+                                ColorRole.allCases.map {
+                                    .required(
+                                        $0.rawValue,
+                                        .text(
+                                            "The \($0.rawValue) colour.",
+                                            pattern: "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))
+                                })),
+                        .optional(
+                            "spacing",
+                            .object(
+                                "The spacing scale in points, each step larger than the one before; the standard one when left out.",
+                                SpacingStep.allCases.map {
+                                    .required($0.rawValue, .number("The \($0.rawValue) step.", range: 0...1_000))
+                                })),
+                    ])),
+            .required(
+                "appBar",
+                .object(
+                    "The app bar.",
+                    [
+                        .required(
+                            "promotions",
+                            .text(
+                                "The promotions entry: a locker, a toolbox or none.",
+                                choices: ["none", "locker", "toolbox"])),
+                        .optional("badge", .flag("Whether the promotions entry shows a badge (required with one).")),
+                        .required("potIcon", .flag("Whether the app bar shows the pot icon.")),
+                    ])),
+            .optional(
+                "flags",
+                .object(
+                    "The flags the brand starts with, where the app's flag service has no value.",
+                    FeatureFlag.known.map { .optional($0.rawValue, .flag("The \($0.rawValue) flag.")) })),
+            .optional("messages", .textByKey("The brand's own words for rule codes, e.g. username.taken.")),
+            .optional(
+                "joinForm",
+                .object(
+                    "The join form the brand starts from and how it amends it.",
+                    [
+                        .optional(
+                            "definition",
+                            .formValue("A whole form replacing the region's standard one (a form definition).")),
+                        .optional("removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
+                        .optional(
+                            "addFields",
+                            .list(
+                                "Fields added, each on a row of its own.",
+                                of: .object(
+                                    "A field and the field it follows.",
+                                    [
+                                        .required("after", .text("The field the new one follows.")),
+                                        .required("field", .formValue("The field (a field definition).")),
+                                    ]))),
+                        .optional(
+                            "selfExclusionRegister",
+                            .flag(
+                                "Whether creating a client checks the self-exclusion register; by region when left out."
+                            )),
+                    ])),
+        ])
+
+    /// The JSON Schema (draft 2020-12) of a brand file, as `Brands/brand.schema.json` holds it.
+    public static var jsonSchema: JSONValue {
+        guard case .object(var members) = brandFile.schema else { return .null }
+        if case .object(var properties)? = members.first(where: { $0.key == "properties" })?.value {
+            properties.insert(
+                (schemaKey, .object([("type", .string("string")), ("description", .string("This schema."))])), at: 0)
+            members = members.map { $0.key == "properties" ? ($0.key, .object(properties)) : $0 }
+        }
+        return .object(
+            [
+                ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+                ("$id", .string("brand.schema.json")),
+                ("title", .string("A Livery brand file (brand.json)")),
+            ] + members)
+    }
+
+    /// This shape as a JSON Schema.
+    private var schema: JSONValue {
+        switch self {
+        case .object(let description, let properties):
+            var members: [(key: String, value: JSONValue)] = [
+                ("description", .string(description)), ("type", .string("object")),
+                ("properties", .object(properties.map { ($0.name, $0.shape.schema) })),
+            ]
+            let required = properties.filter(\.isRequired).map { JSONValue.string($0.name) }
+            if !required.isEmpty { members.append(("required", .array(required))) }
+            members.append(("additionalProperties", .bool(false)))
+            return .object(members)
+        case .text(let description, let pattern, let choices):
+            var members: [(key: String, value: JSONValue)] = [
+                ("description", .string(description)), ("type", .string("string")),
+            ]
+            if let choices { members.append(("enum", .array(choices.map(JSONValue.string)))) }
+            if let pattern { members.append(("pattern", .string(pattern))) }
+            members += [("minLength", .number(1)), ("maxLength", .number(2_000))]
+            return .object(members)
+        case .flag(let description):
+            return .object([("description", .string(description)), ("type", .string("boolean"))])
+        case .number(let description, let range):
+            return .object([
+                ("description", .string(description)), ("type", .string("number")),
+                ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound)),
+            ])
+        case .list(let description, let item):
+            return .object([("description", .string(description)), ("type", .string("array")), ("items", item.schema)])
+        case .textByKey(let description):
+            return .object([
+                ("description", .string(description)), ("type", .string("object")),
+                ("propertyNames", .object([("pattern", .string("^\\S+$"))])),
+                ("additionalProperties", .object([("type", .string("string")), ("maxLength", .number(2_000))])),
+            ])
+        case .formValue(let description):
+            return .object([("description", .string(description)), ("type", .string("object"))])
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import BrandDeclarations
+import Foundation
+import Testing
+
+/// `Brands/brand.schema.json` is rendered from the same description the
+/// brand file reader takes its keys from; these tests keep the published
+/// file equal to it and every shipped brand file within it. To write the
+/// file again after changing the reader's shape:
+/// `LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests`.
+@Suite("brand.json has a schema, rendered from the reader's own keys")
+struct BrandSchemaTests {
+    private static let brands = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Brands").standardized
+
+    @Test("the published schema is exactly what the reader's shape renders")
+    func published() throws {
+        let file = Self.brands.appendingPathComponent("brand.schema.json")
+        let rendered = BrandFileShape.jsonSchema.formatted()
+        if ProcessInfo.processInfo.environment["LIVERY_WRITE_BRAND_SCHEMA"] == "1" {
+            try Data(rendered.utf8).write(to: file)
+        }
+        let published = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            published == rendered,
+            "Brands/brand.schema.json is stale: LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests")
+    }
+
+    @Test("every shipped brand file names the schema, gives its required keys, and uses only keys and choices it lists")
+    func shippedFilesFit() throws {
+        let schema = try #require(
+            try JSONSerialization.jsonObject(with: Data(BrandFileShape.jsonSchema.formatted().utf8)) as? [String: Any])
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.brands.path).compactMap { name -> URL? in
+            let file = Self.brands.appendingPathComponent(name).appendingPathComponent("Plugin/brand.json")
+            return FileManager.default.fileExists(atPath: file.path) ? file : nil
+        }
+        #expect(files.count >= 4)
+        for file in files {
+            let brand = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            #expect(brand["$schema"] as? String == BrandFileShape.schemaReference, "\(file.path)")
+            Self.check(
+                brand, against: schema, at: file.lastPathComponent, problems: { Issue.record("\(file.path): \($0)") })
+        }
+    }
+
+    @Test("a key the schema does not list is refused by the reader too, and one it requires is required")
+    func readerAgrees() throws {
+        let document = try #require(try packageBrands().first).fileDocument()
+        guard case .object(var members) = document else { throw Failure() }
+        members.append(("colour", .string("#ffffff")))
+        #expect(throws: BrandFileError.self) {
+            try BrandDefinition.read(json: Data(JSONValue.object(members).formatted().utf8), file: "x.json")
+        }
+        let schema = try #require(
+            try JSONSerialization.jsonObject(with: Data(BrandFileShape.jsonSchema.formatted().utf8)) as? [String: Any])
+        for key in schema["required"] as? [String] ?? [] {
+            guard case .object(let all) = document else { throw Failure() }
+            let without = JSONValue.object(all.filter { $0.key != key })
+            #expect(throws: BrandFileError.self, "without '\(key)'") {
+                try BrandDefinition.read(json: Data(without.formatted().utf8), file: "x.json")
+            }
+        }
+    }
+
+    private struct Failure: Error {}
+
+    /// Checks `value` against the parts of JSON Schema the rendered schema uses.
+    private static func check(_ value: Any, against schema: [String: Any], at path: String, problems: (String) -> Void)
+    {
+        switch schema["type"] as? String {
+        case "object":
+            guard let object = value as? [String: Any] else { return problems("\(path) is not an object") }
+            let properties = schema["properties"] as? [String: [String: Any]]
+            for key in schema["required"] as? [String] ?? [] where object[key] == nil {
+                problems("\(path) has no '\(key)'")
+            }
+            for (key, member) in object {
+                if let property = properties?[key] {
+                    check(member, against: property, at: "\(path).\(key)", problems: problems)
+                } else if schema["additionalProperties"] as? Bool == false {
+                    problems("\(path) has '\(key)', which the schema does not list")
+                }
+            }
+        case "string":
+            guard let text = value as? String else { return problems("\(path) is not text") }
+            if let choices = schema["enum"] as? [String], !choices.contains(text) {
+                problems("\(path): '\(text)' is not one of \(choices)")
+            }
+            if let pattern = schema["pattern"] as? String, text.range(of: pattern, options: .regularExpression) == nil {
+                problems("\(path): '\(text)' does not match \(pattern)")
+            }
+        case "boolean":
+            if !(value is Bool) { problems("\(path) is not true or false") }
+        case "array":
+            guard let items = value as? [Any] else { return problems("\(path) is not a list") }
+            for (index, item) in items.enumerated() {
+                check(
+                    item, against: schema["items"] as? [String: Any] ?? [:], at: "\(path)[\(index)]", problems: problems
+                )
+            }
+        default:
+            break
+        }
+    }
+}
