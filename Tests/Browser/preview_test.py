@@ -698,6 +698,39 @@ def items(dom):
     return {item["id"]: item for group in ("left", "centre", "right") for item in dom[group]}
 
 
+def test_reflow(driver, server, brand):
+    """Phone first: at 320 and 390 px wide nothing is wider than the window, signed out and signed in,
+    on both pages; the journey is a column at most 430 px wide on a wide window."""
+    try:
+        for width, height in ((320, 800), (390, 844)):
+            driver.set_window_size(width, height)
+            page = Page(driver, server, brand)
+            inner = page.js("return window.innerWidth")
+
+            def overflowing(what):
+                wide = page.js(
+                    "return [...document.querySelectorAll('body *')].filter(e => e.getClientRects().length"
+                    " && e.getBoundingClientRect().right > window.innerWidth + 0.5)"
+                    ".map(e => e.id || e.className || e.tagName).slice(0, 5)")
+                scroll = page.js("return document.documentElement.scrollWidth")
+                assert scroll <= inner and not wide, f"{brand} at {width} px, {what}: page {scroll} px wide; past the edge: {wide}"
+
+            overflowing("signed out")
+            for css, value in (("#balance", "125.50"), ("#pending", "2"), ("#promotions", "3")):
+                page.element(css).clear()
+                page.element(css).send_keys(value)
+            page.click("#sign-in")
+            page.wait(lambda: page.screen()["appBar"]["signedIn"], "signed in")
+            page.wait(lambda: page.exists("#bar-balance"), "the balance in the bar")
+            overflowing("signed in")
+        driver.set_window_size(1280, 1300)
+        page = Page(driver, server, brand)
+        column = page.js("return document.getElementById('phone').getBoundingClientRect().width")
+        assert column <= 430, f"{brand}: the phone column is {column} px wide on a wide window"
+    finally:
+        driver.set_window_size(1280, 1300)
+
+
 def test_app_bar(driver, server, brand):
     page = Page(driver, server, brand)
     bar, dom = compare_bar(page, f"{brand}: signed out")
@@ -1051,6 +1084,8 @@ def main():
         tests.append((f"app bar {brand}", lambda d, b=brand: test_app_bar(d, server, b)))
     for brand in brands:
         tests.append((f"accessibility {brand}", lambda d, b=brand: test_accessibility(d, server, b)))
+    for brand in brands:
+        tests.append((f"reflow {brand}", lambda d, b=brand: test_reflow(d, server, b)))
     for brand in ("ladbrokes", "tabnz"):
         tests.append((f"recorder {brand}", lambda d, b=brand: test_recorder(d, server, b, folder)))
     tests.append(("bad messages", lambda d: test_bad_messages(d, server)))
