@@ -389,6 +389,9 @@ out.address = q('#address') ? {
 out.deposit = q('#deposit-limit') ? {
   legend: txt('#deposit-limit legend'),
   checked: ['declined', 'limited', 'undecided'].filter(d => q('#deposit-' + d) && q('#deposit-' + d).checked),
+  offered: ['declined', 'limited', 'undecided'].filter(d => q('#deposit-' + d)),
+  invalid: q('#deposit-limit').getAttribute('aria-invalid'),
+  describedBy: q('#deposit-limit').getAttribute('aria-describedby'),
 } : null;
 out.focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.input || null : null;
 out.focusInForm = document.activeElement !== document.body && q('#form').contains(document.activeElement);
@@ -438,7 +441,14 @@ def mismatches(screen, dom):
         elif field["inputType"] == "DepositLimit":
             limit = join["depositLimit"]
             check(f"{name} messages", shown["messages"], " ".join(field["messages"]))
-            check("deposit limit radio", dom["deposit"]["checked"], [limit["decision"]])
+            # A radio is shown chosen only when the engine holds that decision; "Decide later" is
+            # offered only where the limit is optional (where undecided is an answer).
+            offered = ["declined", "limited"] + ([] if field["required"] else ["undecided"])
+            check("deposit limit choices", dom["deposit"]["offered"], offered)
+            check("deposit limit radio", dom["deposit"]["checked"], [d for d in offered if d == limit["decision"]])
+            check("deposit limit aria-invalid", dom["deposit"]["invalid"],
+                  "true" if field["status"] in ("invalid", "error") else "false")
+            check("deposit limit described by", dom["deposit"]["describedBy"], f"{name}-messages")
             check("deposit limit legend", dom["deposit"]["legend"],
                   field["label"] + ("" if field["required"] else " (optional)"))
             for child in limit["children"]:

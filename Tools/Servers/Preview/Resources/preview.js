@@ -268,10 +268,18 @@ function updateAddress(address) {
   }
 }
 
+// The choices a person can make: "Decide later" only where the limit is optional (where the
+// engine's undecided is a valid answer); where it is required, nothing is shown chosen until
+// the engine holds a decision.
+function depositChoices(field) { return field.required ? ['declined', 'limited'] : ['declined', 'limited', 'undecided']; }
+
 function buildDepositLimit(field, limit) {
-  const box = el('fieldset', { class: 'deposit-limit', id: 'deposit-limit' }, el('legend', { text: field.label + (field.required ? '' : ' (optional)') }));
-  for (const decision of ['declined', 'limited', 'undecided']) {
-    const radio = el('input', { type: 'radio', name: 'deposit-limit', id: 'deposit-' + decision, value: decision });
+  const box = el('fieldset', {
+    class: 'deposit-limit', id: 'deposit-limit', role: 'radiogroup', 'aria-required': field.required ? 'true' : 'false',
+    'aria-describedby': field.id + '-messages',
+  }, el('legend', { text: field.label + (field.required ? '' : ' (optional)') }));
+  for (const decision of depositChoices(field)) {
+    const radio = el('input', { type: 'radio', name: 'deposit-limit', id: 'deposit-' + decision, value: decision, 'aria-describedby': field.id + '-messages' });
     radio.addEventListener('click', event => { event.preventDefault(); send({ type: 'depositLimit', decision }); });
     box.append(el('span', { class: 'choice' }, radio, el('label', { for: 'deposit-' + decision, text: { declined: 'No limit', limited: 'Set a limit', undecided: 'Decide later' }[decision] })));
   }
@@ -293,6 +301,8 @@ function updateDepositLimit(limit) {
   }
   const box = $('field-' + limit.field);
   if (box && field) box.dataset.status = field.status;
+  const group = $('deposit-limit');
+  if (group && field) group.setAttribute('aria-invalid', field.status === 'invalid' || field.status === 'error' ? 'true' : 'false');
   const messages = $(limit.field + '-messages');
   if (messages && field) messages.textContent = field.messages.join(' ');
   for (const child of limit.children) updateChild(child);
