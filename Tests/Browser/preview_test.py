@@ -580,6 +580,12 @@ def test_sign_up(driver, server, brand):
 
     page.click("#cta")
     page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2 (account)")
+    # The new step is announced once, and the focus starts there: on the field the engine
+    # focuses, or else on the step's heading, never left on the page's body.
+    page.wait(lambda: page.text("#announcer") == "Step 2 of 2", "step 2 announced")
+    engine_focus = page.screen()["join"].get("focus")
+    active = page.js("return document.activeElement.dataset.input || document.activeElement.id")
+    assert active == (engine_focus or "page-title"), f"{brand}: after Continue the focus is on {active!r}, engine: {engine_focus!r}"
     screen = compare(page, f"{brand}: page 2 shown")
     assert screen["join"]["callToAction"] == "signUp" and page.text("#cta") == "Sign up"
     check_labels(page, f"{brand} page 2")
@@ -706,6 +712,43 @@ def compare_bar(page, what):
 
 def items(dom):
     return {item["id"]: item for group in ("left", "centre", "right") for item in dom[group]}
+
+
+def test_alert_focus(driver, server, brand):
+    """The system alert takes the focus when it opens, keeps it on Tab, closes on Escape and gives it back."""
+    person = PEOPLE[brand]
+    page = Page(driver, server, brand)
+    page.element("#faults").send_keys("create-client=503")
+    page.click("#set-faults")
+    page.wait(lambda: page.screen()["panel"]["faults"], "the fault applied")
+    fill_details(page, person)
+    page.click("#cta")
+    page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2 (account)")
+    page.focus_input("address")
+    page.type("address", person["address"])
+    page.keys(Keys.ENTER)
+    page.wait(lambda: page.exists(".suggestion"), "address suggestions")
+    page.click(".suggestion")
+    page.wait(lambda: page.screen()["join"]["address"].get("chosen"), "an address chosen")
+    page.focus_input("username")
+    page.type("username", person["username"])
+    page.focus_input("password")
+    page.type("password", person["password"])
+    page.next(None)
+    page.click("#deposit-declined")
+    page.wait(lambda: page.screen()["join"]["callToActionEnabled"], "sign-up enabled")
+    page.click("#cta")
+    page.wait(lambda: page.screen()["join"].get("alert"), "the sign-up alert")
+    page.wait(lambda: page.js("return document.getElementById('alert').contains(document.activeElement)"),
+              "the focus in the alert")
+    buttons = page.js("return [...document.querySelectorAll('#alert button')].length")
+    for _ in range(buttons + 1):
+        page.keys(Keys.TAB)
+        assert page.js("return document.getElementById('alert').contains(document.activeElement)"), \
+            f"{brand}: Tab left the alert for {page.js('return document.activeElement.id')}"
+    page.keys(Keys.ESCAPE)
+    page.wait(lambda: not page.screen()["join"].get("alert"), "Escape dismissed the alert")
+    page.wait(lambda: page.js("return document.activeElement !== document.body"), "the focus given back")
 
 
 def test_reflow(driver, server, brand):
@@ -1096,6 +1139,8 @@ def main():
         tests.append((f"accessibility {brand}", lambda d, b=brand: test_accessibility(d, server, b)))
     for brand in brands:
         tests.append((f"reflow {brand}", lambda d, b=brand: test_reflow(d, server, b)))
+    for brand in ("neds", "tabnz"):
+        tests.append((f"alert focus {brand}", lambda d, b=brand: test_alert_focus(d, server, b)))
     for brand in ("ladbrokes", "tabnz"):
         tests.append((f"recorder {brand}", lambda d, b=brand: test_recorder(d, server, b, folder)))
     tests.append(("bad messages", lambda d: test_bad_messages(d, server)))

@@ -6,7 +6,11 @@ const brand = decodeURIComponent(location.pathname.split('/')[2] || '');
 const mirrored = new URLSearchParams(location.search).has('mirror');
 document.getElementById('theme').href = '/' + location.pathname.split('/')[1] + '/' + encodeURIComponent(brand) + '/theme.css';
 
-const state = { socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '', secrets: {} };
+const state = {
+  socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '', secrets: {},
+  // The step last announced, and the element focused before an alert took the focus.
+  announcedStep: null, focusBeforeAlert: null,
+};
 // Milliseconds from a keystroke to the repaint of the screen that answered it.
 window.liveryLatencies = [];
 window.liveryScreen = null;
@@ -148,6 +152,19 @@ function renderJourney(join) {
     node.tabIndex = join.focusOrder.includes(node.dataset.input) || node.type === 'checkbox' || node.tagName === 'SELECT' ? 0 : -1;
   }
   applyFocus(join.focus);
+  announceStep(join);
+}
+
+// A new step is announced once, politely; if the engine focuses no field there, the step's
+// heading takes the focus, so a keyboard or screen-reader user starts at the top of it.
+function announceStep(join) {
+  const step = join.pageNumber + '/' + join.pageCount;
+  if (state.announcedStep === step) return;
+  const first = state.announcedStep === null;
+  state.announcedStep = step;
+  if (first) return;                                  // the page as it opens is not news
+  $('announcer').textContent = 'Step ' + join.pageNumber + ' of ' + join.pageCount;
+  if (!join.focus && !join.alert) $('page-title').focus();
 }
 
 function buildField(join, name) {
@@ -338,23 +355,53 @@ function renderActions(join) {
   }
 }
 
+// The system alert is a modal dialog: it takes the focus when it opens, keeps it (Tab cycles
+// its buttons), closes on Escape where it has a dismiss action, and gives the focus back.
 function renderAlert(alert) {
   if (!changed('alert', alert)) return;
   const box = $('alert');
+  const wasOpen = !box.hidden;
   box.hidden = !alert;
   box.replaceChildren();
-  if (!alert) return;
+  if (!alert) {
+    if (wasOpen) {
+      const back = state.focusBeforeAlert;
+      state.focusBeforeAlert = null;
+      if (back && document.contains(back)) back.focus();
+      else if (!state.screen.join.focus) $('page-title').focus();
+    }
+    return;
+  }
   box.dataset.kind = alert.kind;
-  box.append(el('h2', { id: 'alert-title', text: alert.title }), el('p', { text: alert.message }));
+  box.setAttribute('aria-describedby', 'alert-message');
+  box.append(el('h2', { id: 'alert-title', text: alert.title }), el('p', { id: 'alert-message', text: alert.message }));
   for (const action of alert.actions) {
     box.appendChild(el('button', { type: 'button', class: 'alert-action', dataset: { role: action.role }, text: action.title, onclick: () => send({ type: 'alertAction', role: action.role }) }));
   }
+  if (!wasOpen) state.focusBeforeAlert = document.activeElement !== document.body ? document.activeElement : null;
+  const first = box.querySelector('button');
+  if (first) first.focus();
 }
+
+document.addEventListener('keydown', event => {
+  const box = $('alert');
+  if (!box || box.hidden) return;
+  const buttons = [...box.querySelectorAll('button')];
+  if (event.key === 'Escape') {
+    if (buttons.some(b => b.dataset.role === 'dismiss')) { event.preventDefault(); send({ type: 'alertAction', role: 'dismiss' }); }
+  } else if (event.key === 'Tab' && buttons.length) {
+    const index = buttons.indexOf(document.activeElement);
+    const next = event.shiftKey ? (index <= 0 ? buttons.length - 1 : index - 1) : (index + 1) % buttons.length;
+    event.preventDefault();
+    buttons[next].focus();
+  }
+}, true);
 
 function applyFocus(focus) {
   const target = focus ? document.querySelector('[data-input="' + cssEscape(focus) + '"]') : null;
   // A drop-down, tick box or radio the person is using takes no engine focus: moving the
   // focus to the engine's (older) input would make the next key land there.
+  if (!$('alert').hidden) return;                     // an open dialog keeps the focus
   const active = document.activeElement;
   if (active && active !== document.body && $('form').contains(active) && !state.screen.join.focusOrder.includes(active.dataset.input)) return;
   if (target && document.activeElement !== target) {
