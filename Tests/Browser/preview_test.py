@@ -598,7 +598,8 @@ def test_sign_up(driver, server, brand):
     page.click("#address-back")
     page.wait(lambda: page.screen()["join"]["address"]["mode"] == "search", "the address search again")
 
-    # The address: typed, searched at once with Enter, the first suggestion chosen.
+    # The address, by keyboard alone (the combobox pattern): typed, searched at once with Enter,
+    # the count announced, the arrows moving through a labelled listbox, Enter choosing.
     page.focus_input("address")
     page.type("address", person["address"])
     page.keys(Keys.ENTER)
@@ -606,13 +607,25 @@ def test_sign_up(driver, server, brand):
     screen = compare(page, f"{brand}: address suggestions")
     first = screen["join"]["address"]["suggestions"][0]
     assert first == person["firstSuggestion"], f"first suggestion {first!r}, expected {person['firstSuggestion']!r}"
-    page.click('.suggestion[data-position="1"]')
+    count = len(screen["join"]["address"]["suggestions"])
+    page.wait(lambda: page.text("#announcer") == (f"{count} addresses found" if count > 1 else "1 address found"),
+              "the number of suggestions announced")
+    assert page.js("return document.getElementById('suggestions').getAttribute('aria-label')") == "Address suggestions"
+    assert not page.exists("#suggestions [role=option] button"), "a control inside an option"
+    page.keys(Keys.ARROW_DOWN)
+    if count > 1:
+        page.keys(Keys.ARROW_DOWN, Keys.ARROW_UP)
+    active = page.js("return document.activeElement.getAttribute('aria-activedescendant')")
+    assert active == "suggestion-1", f"{brand}: the arrows made {active!r} active, not the first suggestion"
+    assert page.active_input() == "address", "the arrows moved the focus out of the search"
+    page.keys(Keys.ENTER)
     page.wait(lambda: page.field(page.screen(), "address")["status"] == "valid" or page.text("#status"),
               "the address to be valid")
     assert not page.text("#status"), f"choosing suggestion 1 was refused by the server: {page.text('#status')!r}"
     screen = compare(page, f"{brand}: address chosen")
     assert screen["join"]["address"]["chosen"] == person["firstSuggestion"]
     assert page.text("#address-chosen") == f"Chosen: {person['firstSuggestion']}"
+    assert page.text("#announcer") == f"Chosen: {person['firstSuggestion']}", "the choice is announced"
 
     # Username (checked for availability when left) and password.
     page.focus_input("username")

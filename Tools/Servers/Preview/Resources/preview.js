@@ -10,6 +10,8 @@ const state = {
   socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '', secrets: {},
   // The step last announced, and the element focused before an alert took the focus.
   announcedStep: null, focusBeforeAlert: null,
+  // The suggestion the arrow keys have made active, or -1.
+  activeSuggestion: -1,
 };
 // Milliseconds from a keystroke to the repaint of the screen that answered it.
 window.liveryLatencies = [];
@@ -163,7 +165,7 @@ function announceStep(join) {
   const first = state.announcedStep === null;
   state.announcedStep = step;
   if (first) return;                                  // the page as it opens is not news
-  $('announcer').textContent = 'Step ' + join.pageNumber + ' of ' + join.pageCount;
+  announce('Step ' + join.pageNumber + ' of ' + join.pageCount);
   if (!join.focus && !join.alert) $('page-title').focus();
 }
 
@@ -236,14 +238,29 @@ function updateField(join, field) {
 function buildAddress(field, address) {
   const box = el('fieldset', { class: 'address', id: 'address' }, el('legend', { text: field.label }));
   if (!address || address.mode === 'search') {
-    const search = el('input', { type: 'text', id: 'input-' + field.id, dataset: { input: field.id }, role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'suggestions', 'aria-describedby': field.id + '-messages', autocomplete: 'off' });
-    search.addEventListener('input', () => { mark(); send({ type: 'change', input: field.id, value: search.value }); });
+    // The ARIA combobox pattern: arrows move through the suggestions (aria-activedescendant),
+    // Enter chooses the active one or searches at once, Escape closes the list.
+    const search = el('input', { type: 'text', id: 'input-' + field.id, dataset: { input: field.id }, role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'suggestions', 'aria-autocomplete': 'list', 'aria-describedby': field.id + '-messages', autocomplete: 'off' });
+    search.addEventListener('input', () => { state.activeSuggestion = -1; mark(); send({ type: 'change', input: field.id, value: search.value }); });
     search.addEventListener('keydown', event => {
-      if (event.key === 'Enter') { event.preventDefault(); send({ type: 'addressSubmit' }); }
-      if (event.key === 'Escape') send({ type: 'addressClose' });
+      const options = [...document.querySelectorAll('#suggestions .suggestion')];
+      if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && options.length) {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        state.activeSuggestion = (state.activeSuggestion + step + options.length) % options.length;
+        showActiveSuggestion();
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        const active = options[state.activeSuggestion];
+        if (active) send({ type: 'addressSelect', position: Number(active.dataset.position) }); else send({ type: 'addressSubmit' });
+        state.activeSuggestion = -1;
+      } else if (event.key === 'Escape') {
+        state.activeSuggestion = -1;
+        send({ type: 'addressClose' });
+      }
     });
     search.addEventListener('focus', () => { if (!state.applyingFocus && state.screen && state.screen.join.focus !== field.id) send({ type: 'focus', input: field.id }); });
-    box.append(el('label', { for: 'input-' + field.id, text: 'Search for your address' }), search, el('ul', { id: 'suggestions', role: 'listbox' }),
+    box.append(el('label', { for: 'input-' + field.id, text: 'Search for your address' }), search, el('ul', { id: 'suggestions', role: 'listbox', 'aria-label': 'Address suggestions' }),
       el('p', { id: 'address-chosen' }),
       el('div', { class: 'address-actions' },
         el('button', { type: 'button', id: 'address-manual', text: 'Enter manually', onclick: () => send({ type: 'addressManual' }) }),
@@ -274,12 +291,29 @@ function updateAddress(address) {
     if (search && search.value !== address.searchText) setKeepingCaret(search, address.searchText);
     if (search) search.setAttribute('aria-expanded', address.listVisible ? 'true' : 'false');
     const list = $('suggestions');
-    list.replaceChildren();
+    const shown = JSON.stringify([address.listVisible, address.searching, address.suggestions]);
+    if (list.dataset.shown !== shown) {
+      list.dataset.shown = shown;
+      list.replaceChildren();
+      if (address.searching) list.appendChild(el('li', { class: 'searching', role: 'presentation', text: 'Searching…' }));
+      // Each suggestion is the option itself (no control inside an option).
+      address.suggestions.forEach((text, index) => list.appendChild(el('li', {
+        role: 'option', id: 'suggestion-' + (index + 1), class: 'suggestion', text, 'aria-selected': 'false',
+        dataset: { position: index + 1 }, onclick: () => send({ type: 'addressSelect', position: index + 1 }),
+      })));
+      state.activeSuggestion = -1;
+      showActiveSuggestion();
+      if (address.listVisible && !address.searching) {
+        const count = address.suggestions.length;
+        announce(count === 0 ? 'No addresses found' : count === 1 ? '1 address found' : count + ' addresses found');
+      }
+    }
     list.hidden = !address.listVisible;
-    if (address.searching) list.appendChild(el('li', { class: 'searching', text: 'Searching…' }));
-    address.suggestions.forEach((text, index) => list.appendChild(el('li', { role: 'option' },
-      el('button', { type: 'button', class: 'suggestion', text, dataset: { position: index + 1 }, onclick: () => send({ type: 'addressSelect', position: index + 1 }) }))));
-    $('address-chosen').textContent = address.chosen ? 'Chosen: ' + address.chosen : '';
+    const chosen = address.chosen ? 'Chosen: ' + address.chosen : '';
+    if ($('address-chosen').textContent !== chosen) {
+      $('address-chosen').textContent = chosen;
+      if (chosen) announce(chosen);
+    }
   } else {
     for (const child of address.manual) updateChild(child);
   }
@@ -324,6 +358,19 @@ function updateDepositLimit(limit) {
   if (messages && field) messages.textContent = field.messages.join(' ');
   for (const child of limit.children) updateChild(child);
 }
+
+// Marks the active suggestion for the combobox and assistive technology.
+function showActiveSuggestion() {
+  const search = document.querySelector('#address input[role=combobox]');
+  const options = [...document.querySelectorAll('#suggestions .suggestion')];
+  options.forEach((option, index) => option.setAttribute('aria-selected', index === state.activeSuggestion ? 'true' : 'false'));
+  const active = options[state.activeSuggestion];
+  if (search) { if (active) search.setAttribute('aria-activedescendant', active.id); else search.removeAttribute('aria-activedescendant'); }
+  if (active) active.scrollIntoView({ block: 'nearest' });
+}
+
+// Says `text` once in the polite live region.
+function announce(text) { $('announcer').textContent = text; }
 
 function updateChild(child) {
   const input = $('input-' + child.id);
