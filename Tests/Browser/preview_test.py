@@ -764,6 +764,69 @@ def test_alert_focus(driver, server, brand):
     page.wait(lambda: page.js("return document.activeElement !== document.body"), "the focus given back")
 
 
+def axe_script():
+    """axe-core's script, from the pinned PyPI package that ships it (installed by .ci/run)."""
+    import importlib.util
+    spec = importlib.util.find_spec("axe_playwright_python")
+    assert spec, "axe-core is missing: pip install --no-deps --ignore-requires-python axe-playwright-python==0.1.8"
+    return (Path(spec.submodule_search_locations[0]) / "axe.min.js").read_text(encoding="utf-8")
+
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_violations(page):
+    """axe-core's violations of WCAG 2.0/2.1/2.2 A and AA and best practice on the page as it is now."""
+    if not page.js("return !!window.axe"):
+        page.js(axe_script())
+    return page.d.execute_async_script("""
+const done = arguments[arguments.length - 1];
+axe.run(document, { runOnly: { type: 'tag', values: arguments[0] } })
+  .then(result => done(result.violations.map(v => ({ id: v.id, impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))
+  .catch(error => done([{ id: 'axe-failed', impact: 'critical', nodes: [String(error)] }]));
+""", AXE_TAGS)
+
+
+def test_axe(driver, server, brand):
+    """Zero axe-core violations in every state a person meets, at a phone's width and a desktop's."""
+    person = PEOPLE[brand]
+    try:
+        for width, height in ((390, 844), (1280, 900)):
+            driver.set_window_size(width, height)
+            found = {}
+
+            def audit(state):
+                violations = axe_violations(page)
+                if violations:
+                    found[f"{state} at {width} px"] = violations
+
+            page = Page(driver, server, brand)
+            audit("empty")
+            page.click("#cta")
+            page.wait(lambda: any(f["messages"] for f in page.screen()["join"]["fields"]), "errors shown")
+            audit("errors")
+            page = Page(driver, server, brand)
+            fill_details(page, person)
+            page.click("#cta")
+            page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2")
+            audit("page 2")
+            page.focus_input("address")
+            page.type("address", person["address"])
+            page.keys(Keys.ENTER)
+            page.wait(lambda: page.exists(".suggestion"), "suggestions")
+            audit("suggestions")
+            for css, value in (("#balance", "125.50"), ("#pending", "2"), ("#promotions", "3")):
+                page.element(css).clear()
+                page.element(css).send_keys(value)
+            page.click("#sign-in")
+            page.wait(lambda: page.exists("#bar-balance"), "signed in")
+            audit("signed in")
+            assert not found, f"{brand}: axe-core violations: {json.dumps(found, indent=1)}"
+    finally:
+        driver.set_window_size(1280, 1300)
+
+
 def test_reflow(driver, server, brand):
     """Phone first: at 320 and 390 px wide nothing is wider than the window, signed out and signed in,
     on both pages; the journey is a column at most 430 px wide on a wide window."""
@@ -1154,6 +1217,8 @@ def main():
         tests.append((f"reflow {brand}", lambda d, b=brand: test_reflow(d, server, b)))
     for brand in ("neds", "tabnz"):
         tests.append((f"alert focus {brand}", lambda d, b=brand: test_alert_focus(d, server, b)))
+    for brand in brands:
+        tests.append((f"axe {brand}", lambda d, b=brand: test_axe(d, server, b)))
     for brand in ("ladbrokes", "tabnz"):
         tests.append((f"recorder {brand}", lambda d, b=brand: test_recorder(d, server, b, folder)))
     tests.append(("bad messages", lambda d: test_bad_messages(d, server)))

@@ -523,8 +523,9 @@ function buildPanel() {
     el('label', { for: 'file-name', text: 'File name' }, el('input', { id: 'file-name', type: 'text', value: '90-recorded.yaml' })),
     el('button', { type: 'button', id: 'save', text: 'Save to the scenario folder', onclick: () => send({ type: 'save', name: $('file-name').value }) }),
     el('a', { id: 'download', download: 'recorded.yaml', text: 'Download' }),
-    el('p', { id: 'saved' }), el('pre', { id: 'recorded' }),
-    el('h2', { text: 'Analytics' }), el('ol', { id: 'events', reversed: true }));
+    // Both scroll: each is a labelled region a keyboard can reach and scroll.
+    el('p', { id: 'saved' }), el('pre', { id: 'recorded', tabindex: '0', role: 'region', 'aria-label': 'Recorded scenario' }),
+    el('h2', { text: 'Analytics' }), el('ol', { id: 'events', reversed: true, tabindex: '0', 'aria-label': 'Analytics events' }));
 }
 
 // MARK: Helpers
