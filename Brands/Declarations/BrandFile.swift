@@ -160,9 +160,11 @@ extension BrandDefinition {
 /// Reads a brand file's JSON value by value, every error naming its key path.
 struct BrandFileReader {
     let file: String
+    /// The shape the reader takes every object's keys from.
+    private let shape = BrandFileShape.brandFile
 
     func brand(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
-        let root = try object(document, at: "", shape: Shape.brandFile, also: [Shape.schemaKey])
+        let root = try object(document, at: "", shape: shape, also: [Shape.schemaKey])
         let idText = try string(root["id"], at: "id")
         guard let id = BrandID(rawValue: idText) else {
             throw fail(
@@ -196,7 +198,7 @@ struct BrandFileReader {
     // MARK: Sections
 
     private func theme(_ value: JSONValue?, name: String) throws(BrandFileError) -> Theme {
-        let shape = Shape.brandFile["theme"]
+        let shape = self.shape["theme"]
         let theme = try object(value, at: "theme", shape: shape)
         let font = try string(theme["fontFamily"], at: "theme.fontFamily")
         let icons = try object(theme["icons"], at: "theme.icons", shape: shape?["icons"])
@@ -228,7 +230,7 @@ struct BrandFileReader {
     }
 
     private func appBar(_ value: JSONValue?) throws(BrandFileError) -> AppBarSettings {
-        let appBar = try object(value, at: "appBar", shape: Shape.brandFile["appBar"])
+        let appBar = try object(value, at: "appBar", shape: shape["appBar"])
         let entries = ["none", "locker", "toolbox"]
         let entry = try string(appBar["promotions"], at: "appBar.promotions")
         let badge = try appBar["badge"].map { value throws(BrandFileError) in try bool(value, at: "appBar.badge") }
@@ -248,7 +250,7 @@ struct BrandFileReader {
 
     private func flags(_ value: JSONValue?) throws(BrandFileError) -> [FeatureFlag: Bool] {
         guard let value else { return [:] }
-        let flags = try object(value, at: "flags", shape: Shape.brandFile["flags"])
+        let flags = try object(value, at: "flags", shape: shape["flags"])
         var defaults: [FeatureFlag: Bool] = [:]
         for (name, flag) in flags { defaults[FeatureFlag(rawValue: name)] = try bool(flag, at: "flags.\(name)") }
         return defaults
@@ -272,7 +274,7 @@ struct BrandFileReader {
 
     private func form(_ value: JSONValue?) throws(BrandFileError) -> BrandForm {
         guard let value else { return BrandForm() }
-        let shape = Shape.brandFile["joinForm"]
+        let shape = self.shape["joinForm"]
         let form = try object(value, at: "joinForm", shape: shape)
         var declared = BrandForm()
         if let definition = form["definition"] {

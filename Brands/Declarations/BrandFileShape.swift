@@ -63,100 +63,108 @@ public indirect enum BrandFileShape: Sendable {
     /// Where a brand file (`Brands/<Name>/Plugin/brand.json`) finds the schema.
     public static let schemaReference = "../../brand.schema.json"
 
-    /// The shape of a whole brand file.
-    public static let brandFile: BrandFileShape = .object(
-        "One brand of the group: everything that makes it differ from the others.",
-        [
-            .required(
-                "id",
-                .text(
-                    "The brand's id: lower-case letters, digits and hyphens, starting with a letter.",
-                    pattern: "^[a-z][a-z0-9-]*$")),
-            .required("name", .text("The name shown to people.")),
-            .required("region", .text("The market the brand trades in.", choices: Region.allCases.map(\.code))),
-            .optional(
-                "currency",
-                .text("An ISO 4217 code; the region's when left out.", pattern: "^[A-Z]{3}$")),
-            .optional(
-                "locale", .text("A locale such as en-AU; the region's when left out.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
-            .required(
-                "theme",
-                .object(
-                    "What the brand's heads draw with.",
-                    [
-                        .required("fontFamily", .text("The font family of every text style.")),
-                        .required(
-                            "icons",
-                            .object(
-                                "The icon assets.",
-                                [
-                                    .required("prefix", .text("The asset name prefix, e.g. neds (neds.icon.search).")),
-                                    .required("pot", .flag("Whether the brand has a pot icon.")),
-                                ])),
-                        .required(
-                            "colours",
-                            .object(
-                                "Every colour role, as #rrggbb or #rrggbbaa.",
-                                ColorRole.allCases.map {
-                                    .required(
-                                        $0.rawValue,
-                                        .text(
-                                            "The \($0.rawValue) colour.",
-                                            pattern: "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))
-                                })),
-                        .optional(
-                            "spacing",
-                            .object(
-                                "The spacing scale in points, each step larger than the one before; the standard one when left out.",
-                                SpacingStep.allCases.map {
-                                    .required($0.rawValue, .number("The \($0.rawValue) step.", range: 0...1_000))
-                                })),
-                    ])),
-            .required(
-                "appBar",
-                .object(
-                    "The app bar.",
-                    [
-                        .required(
-                            "promotions",
-                            .text(
-                                "The promotions entry: a locker, a toolbox or none.",
-                                choices: ["none", "locker", "toolbox"])),
-                        .optional("badge", .flag("Whether the promotions entry shows a badge (required with one).")),
-                        .required("potIcon", .flag("Whether the app bar shows the pot icon.")),
-                    ])),
-            .optional(
-                "flags",
-                .object(
-                    "The flags the brand starts with, where the app's flag service has no value.",
-                    FeatureFlag.known.map { .optional($0.rawValue, .flag("The \($0.rawValue) flag.")) })),
-            .optional("messages", .textByKey("The brand's own words for rule codes, e.g. username.taken.")),
-            .optional(
-                "joinForm",
-                .object(
-                    "The join form the brand starts from and how it amends it.",
-                    [
-                        .optional(
-                            "definition",
-                            .formValue("A whole form replacing the region's standard one (a form definition).")),
-                        .optional("removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
-                        .optional(
-                            "addFields",
-                            .list(
-                                "Fields added, each on a row of its own.",
-                                of: .object(
-                                    "A field and the field it follows.",
+    /// The shape of a whole brand file. Made when asked (a reader asks once
+    /// per file) rather than kept: a tree of indirect cases kept in a static
+    /// reads as leaked memory to the fuzzers' leak checker.
+    public static var brandFile: BrandFileShape {
+        .object(
+            "One brand of the group: everything that makes it differ from the others.",
+            [
+                .required(
+                    "id",
+                    .text(
+                        "The brand's id: lower-case letters, digits and hyphens, starting with a letter.",
+                        pattern: "^[a-z][a-z0-9-]*$")),
+                .required("name", .text("The name shown to people.")),
+                .required("region", .text("The market the brand trades in.", choices: Region.allCases.map(\.code))),
+                .optional(
+                    "currency",
+                    .text("An ISO 4217 code; the region's when left out.", pattern: "^[A-Z]{3}$")),
+                .optional(
+                    "locale",
+                    .text("A locale such as en-AU; the region's when left out.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
+                .required(
+                    "theme",
+                    .object(
+                        "What the brand's heads draw with.",
+                        [
+                            .required("fontFamily", .text("The font family of every text style.")),
+                            .required(
+                                "icons",
+                                .object(
+                                    "The icon assets.",
                                     [
-                                        .required("after", .text("The field the new one follows.")),
-                                        .required("field", .formValue("The field (a field definition).")),
-                                    ]))),
-                        .optional(
-                            "selfExclusionRegister",
-                            .flag(
-                                "Whether creating a client checks the self-exclusion register; by region when left out."
-                            )),
-                    ])),
-        ])
+                                        .required(
+                                            "prefix", .text("The asset name prefix, e.g. neds (neds.icon.search).")),
+                                        .required("pot", .flag("Whether the brand has a pot icon.")),
+                                    ])),
+                            .required(
+                                "colours",
+                                .object(
+                                    "Every colour role, as #rrggbb or #rrggbbaa.",
+                                    ColorRole.allCases.map {
+                                        .required(
+                                            $0.rawValue,
+                                            .text(
+                                                "The \($0.rawValue) colour.",
+                                                pattern: "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))
+                                    })),
+                            .optional(
+                                "spacing",
+                                .object(
+                                    "The spacing scale in points, each step larger than the one before; the standard one when left out.",
+                                    SpacingStep.allCases.map {
+                                        .required($0.rawValue, .number("The \($0.rawValue) step.", range: 0...1_000))
+                                    })),
+                        ])),
+                .required(
+                    "appBar",
+                    .object(
+                        "The app bar.",
+                        [
+                            .required(
+                                "promotions",
+                                .text(
+                                    "The promotions entry: a locker, a toolbox or none.",
+                                    choices: ["none", "locker", "toolbox"])),
+                            .optional(
+                                "badge", .flag("Whether the promotions entry shows a badge (required with one).")),
+                            .required("potIcon", .flag("Whether the app bar shows the pot icon.")),
+                        ])),
+                .optional(
+                    "flags",
+                    .object(
+                        "The flags the brand starts with, where the app's flag service has no value.",
+                        FeatureFlag.known.map { .optional($0.rawValue, .flag("The \($0.rawValue) flag.")) })),
+                .optional("messages", .textByKey("The brand's own words for rule codes, e.g. username.taken.")),
+                .optional(
+                    "joinForm",
+                    .object(
+                        "The join form the brand starts from and how it amends it.",
+                        [
+                            .optional(
+                                "definition",
+                                .formValue("A whole form replacing the region's standard one (a form definition).")),
+                            .optional(
+                                "removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
+                            .optional(
+                                "addFields",
+                                .list(
+                                    "Fields added, each on a row of its own.",
+                                    of: .object(
+                                        "A field and the field it follows.",
+                                        [
+                                            .required("after", .text("The field the new one follows.")),
+                                            .required("field", .formValue("The field (a field definition).")),
+                                        ]))),
+                            .optional(
+                                "selfExclusionRegister",
+                                .flag(
+                                    "Whether creating a client checks the self-exclusion register; by region when left out."
+                                )),
+                        ])),
+            ])
+    }
 
     /// The JSON Schema (draft 2020-12) of a brand file, as `Brands/brand.schema.json` holds it.
     public static var jsonSchema: JSONValue {
