@@ -569,6 +569,10 @@ def test_sign_up(driver, server, brand):
     screen = compare(page, f"{brand}: the empty form")
     assert screen["join"]["page"] == "details" and screen["join"]["pageNumber"] == 1
     check_labels(page, f"{brand} page 1")
+    # The date's format is said before anything is typed, not only in an error, and read with the field.
+    assert page.text("#dateOfBirth-hint") == "DD/MM/YYYY", page.text("#dateOfBirth-hint")
+    described = page.element("#input-dateOfBirth").get_attribute("aria-describedby").split()
+    assert described == ["dateOfBirth-hint", "dateOfBirth-messages"], described
 
     fill_details(page, person)
     screen = compare(page, f"{brand}: page 1 filled")

@@ -9,6 +9,16 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     /// A mobile number grouped the way the region writes it.
     case mobile
 
+    /// What a head shows beside the field before anything is typed, so the
+    /// format is known before a first error: `DD/MM/YYYY` for a date of birth,
+    /// none for the others (a mobile number takes any grouping).
+    public var hint: String? {
+        switch self {
+        case .dateOfBirth: "DD/MM/YYYY"
+        case .plain, .mobile: nil
+        }
+    }
+
     /// `text` as it should be shown and stored after a keystroke.
     ///
     /// - `dateOfBirth`: everything but digits is dropped, digits beyond eight

@@ -55,6 +55,8 @@ struct Screen: Encodable, Equatable {
         let capitalisation: String
         let limit: Int?
         let options: [String]?
+        /// The format's hint (e.g. `DD/MM/YYYY`), shown before any error.
+        let hint: String?
     }
 
     struct Child: Encodable, Equatable {
@@ -245,6 +247,7 @@ extension Screen.Field {
         capitalisation = field.traits.capitalisation.rawValue
         limit = field.traits.inputLimit
         options = field.options
+        hint = field.traits.format.hint
     }
 }
 

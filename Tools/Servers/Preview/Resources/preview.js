@@ -176,6 +176,12 @@ function buildField(join, name) {
   if (field.inputType === 'Address') { wrapper.appendChild(buildAddress(field, join.address)); return wrapper; }
   if (field.inputType === 'DepositLimit') { wrapper.appendChild(buildDepositLimit(field, join.depositLimit)); return wrapper; }
   wrapper.appendChild(buildInput(field.id, field.label, field.inputType, field.options, field));
+  // The format's hint comes before any error, and the input is described by both.
+  if (field.hint) {
+    wrapper.insertBefore(el('p', { class: 'hint', id: name + '-hint', text: field.hint }), wrapper.querySelector('input'));
+    const input = wrapper.querySelector('[data-input]');
+    if (input) input.setAttribute('aria-describedby', name + '-hint ' + name + '-messages');
+  }
   wrapper.appendChild(el('p', { class: 'messages', id: name + '-messages', 'aria-live': 'polite' }));
   return wrapper;
 }
@@ -548,7 +554,7 @@ function labelOf(id) {
 }
 
 function glyph(id) {
-  return { userTray: '☰', logo: '◆', search: '⌕', login: '→', join: '+', locker: '▣', toolbox: '⚒', balance: '$', pendingBets: '◔', betslip: '≣' }[id] || '•';
+  return { userTray: '☰', logo: '◆', search: '⌕', login: '→', join: '+', locker: '▣', toolbox: '⚒', balance: '◈', pendingBets: '◔', betslip: '≣' }[id] || '•';
 }
 
 function cssEscape(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/"/g, '\\"'); }
