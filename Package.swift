@@ -27,7 +27,8 @@ let brandTargets: [Target] = brands.flatMap { name -> [Target] in
     [
         .target(
             name: "\(name)Brand", dependencies: ["BrandDeclarations"],
-            path: "Brands/\(name)/Plugin", resources: [.copy("brand.json")], swiftSettings: swiftSettings),
+            path: "Brands/\(name)/Plugin", resources: [.copy("brand.json"), .copy("logo.svg")],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "\(name)App",
             dependencies: [.target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios"],
@@ -287,7 +288,7 @@ let package = Package(
             name: "LiveryFuzz",
             dependencies: [
                 "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "SandboxRequests", "NedsBrand",
+                "LiveryScenarios", "SandboxRequests", "NedsBrand", "BrandDeclarations",
             ],
             path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"],
             swiftSettings: swiftSettings),

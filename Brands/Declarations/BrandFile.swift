@@ -24,9 +24,44 @@ public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { "\(file): \(path.isEmpty ? "" : "at \(path): ")\(message)" }
 }
 
+/// The files a brand file names beside it (its logo), read by name. A
+/// reader given ``unavailable`` refuses a brand file that names one.
+public struct BrandFileFolder: Sendable {
+    private let reader: @Sendable (String) throws(FileInput.Refusal) -> Data
+
+    /// Files read by `reader`, given a file's name (`logo.svg`).
+    public init(reader: @escaping @Sendable (String) throws(FileInput.Refusal) -> Data) { self.reader = reader }
+
+    /// The files of the folder at `url`, each read with ``FileInput`` up to `limit` bytes.
+    public static func directory(_ url: URL, limit: Int = BrandLogo.maximumSize) -> BrandFileFolder {
+        BrandFileFolder { name throws(FileInput.Refusal) in
+            try FileInput.read(atPath: url.appendingPathComponent(name).path, limit: limit, kind: "logo files")
+        }
+    }
+
+    /// The files in `files`, by name: for tests, fuzzing and a file edited in memory.
+    public static func files(_ files: [String: Data]) -> BrandFileFolder {
+        BrandFileFolder { name throws(FileInput.Refusal) in
+            guard let data = files[name] else { throw FileInput.Refusal(description: "there is no such file") }
+            return data
+        }
+    }
+
+    /// No folder: a brand file naming a file beside it is refused.
+    public static let unavailable = BrandFileFolder { _ throws(FileInput.Refusal) in
+        throw FileInput.Refusal(description: "cannot be read: this brand file was given without its folder")
+    }
+
+    /// The bytes of the file called `name`.
+    func read(_ name: String) throws(FileInput.Refusal) -> Data { try reader(name) }
+}
+
 extension BrandDefinition {
     /// The largest brand file read: far above any real brand's few kilobytes.
     public static let maximumFileSize = 256 * 1024
+    /// The deepest its arrays and objects may nest: a real brand file nests
+    /// about eight deep (a form definition's rules inside its fields).
+    public static let maximumNesting = 32
 
     /// Reads a brand from the JSON of a `brand.json`, checking every key.
     ///
@@ -34,7 +69,8 @@ extension BrandDefinition {
     ///
     /// ```json
     /// { "id": "neds", "name": "Neds", "region": "AU", "currency?": "AUD", "locale?": "en-AU",
-    ///   "theme": { "fontFamily": "Neds Grotesk", "icons": { "prefix": "neds", "pot": true },
+    ///   "theme": { "fontFamily": "Neds Grotesk", "fontFallbacks?": ["Arial", "sans-serif"],
+    ///              "logo?": "logo.svg", "icons": { "prefix": "neds", "pot": true },
     ///              "colours": { "background": "#ffffff", "primary": "#ff7800", … every role },
     ///              "spacing?": { "xxs": 2, "xs": 4, "s": 8, "m": 16, "l": 24, "xl": 32 } },
     ///   "appBar": { "promotions": "toolbox", "badge": true, "potIcon": true },
@@ -44,12 +80,23 @@ extension BrandDefinition {
     ///                  "addFields?": [ { "after": "mobile", "field": { … a field … } } ],
     ///                  "selfExclusionRegister?": true } }
     /// ```
+    ///
+    /// A logo is an SVG file in `folder` (beside the brand file), checked as
+    /// ``BrandLogo`` checks it.
     /// - Throws: ``BrandFileError`` naming `file`, the key path and the problem.
-    public static func read(json data: Data, file: String) throws(BrandFileError) -> BrandDefinition {
+    public static func read(
+        json data: Data, file: String, folder: BrandFileFolder = .unavailable
+    ) throws(BrandFileError) -> BrandDefinition {
         guard data.count <= maximumFileSize else {
             throw BrandFileError(
                 file: file, path: "",
                 message: "the file is \(data.count) bytes; a brand file is at most \(maximumFileSize)")
+        }
+        let depth = JSONValue.nestingDepth(of: data)
+        guard depth <= maximumNesting else {
+            throw BrandFileError(
+                file: file, path: "", message: "values nest \(depth) deep; a brand file nests at most \(maximumNesting)"
+            )
         }
         let document: JSONValue
         do {
@@ -62,7 +109,7 @@ extension BrandDefinition {
                 file: file, path: repeated.path,
                 message: "'\(repeated.key)' is given twice; give each key once (which one was meant?)")
         }
-        return try BrandFileReader(file: file).brand(document)
+        return try BrandFileReader(file: file, folder: folder).brand(document)
     }
 
     /// The brand as the JSON of a `brand.json`: what ``read(json:file:)``
@@ -78,7 +125,13 @@ extension BrandDefinition {
         }
         if manifest.locale != manifest.region.locale { members.append(("locale", .string(manifest.locale))) }
         var themeMembers: [(key: String, value: JSONValue)] = [
-            ("fontFamily", .string(theme.typography.body.fontFamily)),
+            ("fontFamily", .string(theme.typography.body.fontFamily))
+        ]
+        if !theme.typography.body.fallbacks.isEmpty {
+            themeMembers.append(("fontFallbacks", .array(theme.typography.body.fallbacks.map { .string($0) })))
+        }
+        if let logo = theme.logo { themeMembers.append(("logo", .string(logo.file))) }
+        themeMembers += [
             (
                 "icons",
                 .object([("prefix", .string(Self.iconPrefix(of: theme.icons))), ("pot", .bool(theme.icons.pot != nil))])
@@ -110,6 +163,10 @@ extension BrandDefinition {
         if let joinForm = Self.document(form) { members.append(("joinForm", joinForm)) }
         return .object(members)
     }
+
+    /// The files ``fileDocument()`` names beside the brand file, by name (its
+    /// logo): with the document, what ``read(json:file:folder:)`` reads back.
+    public var companionFiles: [String: Data] { theme.logo.map { [$0.file: Data($0.svg.utf8)] } ?? [:] }
 
     /// The asset prefix the theme's icons were named with (`neds` in `neds.icon.search`).
     static func iconPrefix(of icons: IconSet) -> String {
@@ -160,6 +217,7 @@ extension BrandDefinition {
 /// Reads a brand file's JSON value by value, every error naming its key path.
 struct BrandFileReader {
     let file: String
+    let folder: BrandFileFolder
     /// The shape the reader takes every object's keys from.
     private let shape = BrandFileShape.brandFile
 
@@ -200,7 +258,10 @@ struct BrandFileReader {
     private func theme(_ value: JSONValue?, name: String) throws(BrandFileError) -> Theme {
         let shape = self.shape["theme"]
         let theme = try object(value, at: "theme", shape: shape)
-        let font = try string(theme["fontFamily"], at: "theme.fontFamily")
+        let font = try fontFamily(theme["fontFamily"], at: "theme.fontFamily")
+        let fallbacks =
+            try theme["fontFallbacks"].map { value throws(BrandFileError) in try fontFallbacks(value) } ?? []
+        let logo = try theme["logo"].map { value throws(BrandFileError) in try self.logo(value) }
         let icons = try object(theme["icons"], at: "theme.icons", shape: shape?["icons"])
         let prefix = try string(icons["prefix"], at: "theme.icons.prefix")
         let pot = try bool(icons["pot"], at: "theme.icons.pot")
@@ -225,8 +286,58 @@ struct BrandFileReader {
         }
         return Theme(
             name: name, palette: ColorPalette { palette[$0] ?? RGBColor(red: 0, green: 0, blue: 0) },
-            typography: TypographyScale(fontFamily: font), spacing: spacing,
-            icons: IconSet(assetPrefix: prefix, hasPot: pot))
+            typography: TypographyScale(fontFamily: font, fallbacks: fallbacks), spacing: spacing,
+            icons: IconSet(assetPrefix: prefix, hasPot: pot), logo: logo)
+    }
+
+    /// The most fallback font families a brand may give.
+    static let maximumFallbacks = 8
+
+    /// A font family name: letters, digits, spaces, hyphens and dots, at most 64 characters.
+    private func fontFamily(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
+        let name = try string(value, at: path)
+        guard name.count <= 64,
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "." || $0 == "_" })
+        else {
+            throw fail(
+                path, "'\(name.prefix(80))' is not a font family name (letters, digits, spaces, hyphens; at most 64)")
+        }
+        return name
+    }
+
+    private func fontFallbacks(_ value: JSONValue) throws(BrandFileError) -> [String] {
+        guard case .array(let items) = value else {
+            throw fail("theme.fontFallbacks", "expected a list of font family names, found \(value.kind)")
+        }
+        guard items.count <= Self.maximumFallbacks else {
+            throw fail("theme.fontFallbacks", "\(items.count) families; at most \(Self.maximumFallbacks)")
+        }
+        return try items.enumerated().map { item throws(BrandFileError) in
+            try fontFamily(item.element, at: "theme.fontFallbacks[\(item.offset)]")
+        }
+    }
+
+    private func logo(_ value: JSONValue) throws(BrandFileError) -> BrandLogo {
+        let name = try string(value, at: "theme.logo")
+        guard BrandLogo.isFileName(name) else {
+            throw fail(
+                "theme.logo",
+                "'\(name.prefix(80))' is not a logo file name: an SVG file beside the brand file, such as logo.svg")
+        }
+        let data: Data
+        do throws(FileInput.Refusal) {
+            data = try folder.read(name)
+        } catch {
+            throw fail("theme.logo", "\(name) \(error.description)")
+        }
+        guard let svg = String(data: data, encoding: .utf8) else {
+            throw fail("theme.logo", "\(name) is not UTF-8 text")
+        }
+        do throws(LogoProblem) {
+            return try BrandLogo(svg: svg, file: name)
+        } catch {
+            throw fail("theme.logo", "\(name): \(error.description)")
+        }
     }
 
     private func appBar(_ value: JSONValue?) throws(BrandFileError) -> AppBarSettings {

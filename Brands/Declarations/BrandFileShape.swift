@@ -89,6 +89,16 @@ public indirect enum BrandFileShape: Sendable {
                         "What the brand's heads draw with.",
                         [
                             .required("fontFamily", .text("The font family of every text style.")),
+                            .optional(
+                                "fontFallbacks",
+                                .list(
+                                    "Font families tried in order when the font family is not available, ending in a generic one such as sans-serif.",
+                                    of: .text("A font family."))),
+                            .optional(
+                                "logo",
+                                .text(
+                                    "The logo: an SVG file beside the brand file, drawn in the app bar. At most 64 KiB, with a viewBox; no scripts, styles or outside references.",
+                                    pattern: "^[a-z0-9][a-z0-9-]{0,63}\\.svg$")),
                             .required(
                                 "icons",
                                 .object(

@@ -29,6 +29,6 @@ extension DeclaredBrand {
         } catch {
             throw BrandFileError(file: fileName, path: "", message: error.description)
         }
-        return try BrandDefinition.read(json: data, file: fileName)
+        return try BrandDefinition.read(json: data, file: fileName, folder: .directory(url.deletingLastPathComponent()))
     }
 }

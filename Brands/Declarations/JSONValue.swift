@@ -212,3 +212,36 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 }
+
+extension JSONValue {
+    /// How deeply the arrays and objects of the JSON text `data` nest (0 for
+    /// a bare value), counted on the bytes before anything is decoded, so a
+    /// reader can refuse a hostile nesting cheaply.
+    public static func nestingDepth(of data: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+}

@@ -35,6 +35,9 @@ public enum ColorRole: String, Hashable, Sendable, Codable, CaseIterable {
     case disabledText
     /// Links.
     case link
+    /// The ring drawn around the focused control, on the page and on the app
+    /// bar alike (so it must stand out from both).
+    case focusRing
 }
 
 /// A colour for every ``ColorRole``. Every role is a stored, non-optional
@@ -75,6 +78,8 @@ public struct ColorPalette: Hashable, Sendable, Codable {
     public var disabledText: RGBColor
     /// See ``ColorRole/link``.
     public var link: RGBColor
+    /// See ``ColorRole/focusRing``.
+    public var focusRing: RGBColor
 
     /// A palette with every role.
     public init(
@@ -82,7 +87,7 @@ public struct ColorPalette: Hashable, Sendable, Codable {
         primary: RGBColor, onPrimary: RGBColor, secondary: RGBColor, onSecondary: RGBColor,
         appBarBackground: RGBColor, appBarForeground: RGBColor, badgeBackground: RGBColor,
         badgeForeground: RGBColor, fieldBorder: RGBColor, fieldInvalid: RGBColor, fieldValid: RGBColor,
-        disabledText: RGBColor, link: RGBColor
+        disabledText: RGBColor, link: RGBColor, focusRing: RGBColor
     ) {
         self.background = background
         self.surface = surface
@@ -101,6 +106,7 @@ public struct ColorPalette: Hashable, Sendable, Codable {
         self.fieldValid = fieldValid
         self.disabledText = disabledText
         self.link = link
+        self.focusRing = focusRing
     }
 
     /// A palette that takes each role's colour from `color`, e.g. to derive
@@ -113,7 +119,7 @@ public struct ColorPalette: Hashable, Sendable, Codable {
             appBarBackground: color(.appBarBackground), appBarForeground: color(.appBarForeground),
             badgeBackground: color(.badgeBackground), badgeForeground: color(.badgeForeground),
             fieldBorder: color(.fieldBorder), fieldInvalid: color(.fieldInvalid), fieldValid: color(.fieldValid),
-            disabledText: color(.disabledText), link: color(.link))
+            disabledText: color(.disabledText), link: color(.link), focusRing: color(.focusRing))
     }
 
     /// The colour of `role`.
@@ -137,6 +143,7 @@ public struct ColorPalette: Hashable, Sendable, Codable {
             case .fieldValid: fieldValid
             case .disabledText: disabledText
             case .link: link
+            case .focusRing: focusRing
             }
         }
         set {
@@ -158,6 +165,7 @@ public struct ColorPalette: Hashable, Sendable, Codable {
             case .fieldValid: fieldValid = newValue
             case .disabledText: disabledText = newValue
             case .link: link = newValue
+            case .focusRing: focusRing = newValue
             }
         }
     }

@@ -9,7 +9,8 @@ extension Theme {
     ///   the ``RGBColor/hexString`` (`#rrggbbaa` when translucent).
     /// - `spacing`: one token per ``SpacingStep``, `$type: "dimension"`.
     /// - `typography`: one composite token per ``TextStyleRole``,
-    ///   `$type: "typography"`, `$value` with `fontFamily`, `fontSize`
+    ///   `$type: "typography"`, `$value` with `fontFamily` (a string, or the
+    ///   family and its fallbacks as an array), `fontSize`
     ///   (dimension), `fontWeight` (number, 100–900), `letterSpacing`
     ///   (dimension) and `lineHeight` (a number: the line height divided by the
     ///   font size, as the format defines it).
@@ -118,19 +119,30 @@ private struct Token<Value: Encodable>: Encodable {
 
 /// The `$value` of a typography token.
 private struct TypographyValue: Encodable {
-    var fontFamily: String
+    /// One family, or the family and its fallbacks in order (the format's font stack).
+    var fontFamily: FontStack
     var fontSize: String
     var fontWeight: Int
     var letterSpacing: String
     var lineHeight: Double
 
     init(_ style: TextStyle, path: String) throws(ThemeError) {
-        fontFamily = style.fontFamily
+        fontFamily = FontStack(families: [style.fontFamily] + style.fallbacks)
         fontSize = try DesignTokenDocument.pixels(style.size, token: "\(path).fontSize")
         fontWeight = style.weight.rawValue
         letterSpacing = try DesignTokenDocument.pixels(style.letterSpacing, token: "\(path).letterSpacing")
         lineHeight = style.lineHeight / style.size
         guard lineHeight.isFinite else { throw .nonFiniteValue(token: "\(path).lineHeight") }
+    }
+}
+
+/// A font family token value: a string for one family, an array for a stack.
+private struct FontStack: Encodable {
+    var families: [String]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if families.count == 1 { try container.encode(families[0]) } else { try container.encode(families) }
     }
 }
 

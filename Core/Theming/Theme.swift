@@ -14,23 +14,27 @@ public struct Theme: Hashable, Sendable, Codable {
     public var spacing: SpacingScale
     /// Icon assets by role.
     public var icons: IconSet
+    /// The brand's logo, drawn in the app bar; `nil` for a brand without one
+    /// (heads then show the brand's name).
+    public var logo: BrandLogo?
 
     /// A theme.
     public init(
         name: String, palette: ColorPalette, typography: TypographyScale, spacing: SpacingScale,
-        icons: IconSet
+        icons: IconSet, logo: BrandLogo? = nil
     ) {
         self.name = name
         self.palette = palette
         self.typography = typography
         self.spacing = spacing
         self.icons = icons
+        self.logo = logo
     }
 
     /// The foreground/background pairs every theme must make readable, with
     /// the WCAG AA minimum each needs: text 4.5:1 (even app bar and badge
-    /// text, which is small); input borders and the valid indicator, which are
-    /// not text, 3:1. ``ColorRole/disabledText`` is not checked: WCAG exempts
+    /// text, which is small); input borders, the valid indicator and the focus
+    /// ring (on the page and on the app bar), which are not text, 3:1. ``ColorRole/disabledText`` is not checked: WCAG exempts
     /// inactive controls.
     public static let contrastRequirements: [ContrastRequirement] = [
         .text(.textPrimary, on: .background),
@@ -49,6 +53,9 @@ public struct Theme: Hashable, Sendable, Codable {
         .nonText(.fieldBorder, on: .surface),
         .nonText(.fieldValid, on: .background),
         .nonText(.fieldValid, on: .surface),
+        .nonText(.focusRing, on: .background),
+        .nonText(.focusRing, on: .surface),
+        .nonText(.focusRing, on: .appBarBackground),
     ]
 
     /// Every pair of ``contrastRequirements`` measured in this theme's

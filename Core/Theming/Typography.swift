@@ -42,6 +42,9 @@ public enum FontWeight: Int, Hashable, Sendable, Codable, CaseIterable {
 public struct TextStyle: Hashable, Sendable, Codable {
     /// The font family, e.g. "Inter".
     public var fontFamily: String
+    /// The families tried in order when ``fontFamily`` is not available,
+    /// usually ending in a generic family such as `sans-serif`.
+    public var fallbacks: [String]
     /// The font size in points.
     public var size: Double
     /// How heavy the strokes are, from thin to black.
@@ -52,8 +55,12 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var letterSpacing: Double
 
     /// A text style.
-    public init(fontFamily: String, size: Double, weight: FontWeight, lineHeight: Double, letterSpacing: Double = 0) {
+    public init(
+        fontFamily: String, fallbacks: [String] = [], size: Double, weight: FontWeight, lineHeight: Double,
+        letterSpacing: Double = 0
+    ) {
         self.fontFamily = fontFamily
+        self.fallbacks = fallbacks
         self.size = size
         self.weight = weight
         self.lineHeight = lineHeight
@@ -65,6 +72,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
     /// letter spacing finite.
     public var problem: String? {
         if fontFamily.allSatisfy(\.isWhitespace) { return "font family is empty" }
+        if fallbacks.contains(where: { $0.allSatisfy(\.isWhitespace) }) { return "a fallback font family is empty" }
         if !size.isFinite || size <= 0 { return "size \(size) is not a positive number of points" }
         if !lineHeight.isFinite || lineHeight <= 0 {
             return "line height \(lineHeight) is not a positive number of points"
@@ -131,14 +139,14 @@ public struct TypographyScale: Hashable, Sendable, Codable {
 extension TypographyScale {
     /// The standard scale in one font family: title 24/30 bold, headline
     /// 18/24 semibold, body 16/22, caption 12/16, button 16/20 semibold,
-    /// badge 11/14 bold.
-    public init(fontFamily: String) {
+    /// badge 11/14 bold; `fallbacks` are tried in order when the family is
+    /// not available.
+    public init(fontFamily: String, fallbacks: [String] = []) {
+        func style(_ size: Double, _ weight: FontWeight, _ lineHeight: Double) -> TextStyle {
+            TextStyle(fontFamily: fontFamily, fallbacks: fallbacks, size: size, weight: weight, lineHeight: lineHeight)
+        }
         self.init(
-            title: TextStyle(fontFamily: fontFamily, size: 24, weight: .bold, lineHeight: 30),
-            headline: TextStyle(fontFamily: fontFamily, size: 18, weight: .semibold, lineHeight: 24),
-            body: TextStyle(fontFamily: fontFamily, size: 16, weight: .regular, lineHeight: 22),
-            caption: TextStyle(fontFamily: fontFamily, size: 12, weight: .regular, lineHeight: 16),
-            button: TextStyle(fontFamily: fontFamily, size: 16, weight: .semibold, lineHeight: 20),
-            badge: TextStyle(fontFamily: fontFamily, size: 11, weight: .bold, lineHeight: 14))
+            title: style(24, .bold, 30), headline: style(18, .semibold, 24), body: style(16, .regular, 22),
+            caption: style(12, .regular, 16), button: style(16, .semibold, 20), badge: style(11, .bold, 14))
     }
 }

@@ -22,6 +22,7 @@ adds flags to Chromium's command line.
 Synchronisation is by bounded waits on conditions (no fixed sleeps).
 """
 
+import base64
 import http.server
 import json
 import math
@@ -29,6 +30,7 @@ import os
 import queue
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -96,6 +98,7 @@ def declared_brands():
     brands = {}
     for path in sorted(ROOT.glob("Brands/*/Plugin/brand.json")):
         declared = json.loads(path.read_text(encoding="utf-8"))
+        declared["folder"] = path.parent
         brands[declared["id"]] = declared
     return brands
 
@@ -116,13 +119,13 @@ def promotions_entry(brand):
 class PreviewServer:
     """`livery preview` on a free loopback port, its output drained to a list."""
 
-    def __init__(self, scenario_folder):
+    def __init__(self, scenario_folder, port=0):
         if not SERVER.exists() or not LIVERY.exists():
             build = "swift build && swift build -c release --product livery-server" if RELEASE else "swift build"
             raise SystemExit(f"{SERVER} or {LIVERY} is missing: run `{build}` first")
         self.lines = []
         self.process = subprocess.Popen(
-            [str(SERVER), "preview", "--port", "0", "--scenarios", str(scenario_folder), "--no-colour"],
+            [str(SERVER), "preview", "--port", str(port), "--scenarios", str(scenario_folder), "--no-colour"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         ports = queue.Queue()
 
@@ -688,7 +691,8 @@ BAR_SNAPSHOT = r"""
 const out = {};
 for (const group of ['left', 'centre', 'right']) {
   const section = document.querySelector('#app-bar .bar-' + group);
-  out[group] = section ? [...section.children].filter(n => n.tagName === 'BUTTON').map(b => ({
+  out[group] = section ? [...section.children].filter(n => n.tagName === 'BUTTON' || n.id === 'bar-logo').map(b => b.id === 'bar-logo'
+    ? { id: 'logo', label: b.getAttribute('aria-label') || b.textContent, badge: null, disabled: true, pressed: null } : ({
     id: b.dataset.item, label: b.querySelector('.label').textContent,
     badge: b.querySelector('.badge') ? b.querySelector('.badge').textContent : null,
     disabled: b.disabled, pressed: b.getAttribute('aria-pressed') })) : null;
@@ -711,7 +715,9 @@ def compare_bar(page, what):
     bar, dom = screen["appBar"], page.js(BAR_SNAPSHOT)
     found = []
     for group in ("left", "centre", "right"):
-        expected = [dict(id=item["id"], label=item.get("text") or label_of(item["id"]),
+        # The logo is the brand's picture, named with the brand's name.
+        expected = [dict(id=item["id"],
+                         label=DECLARED[page.brand]["name"] if item["id"] == "logo" else item.get("text") or label_of(item["id"]),
                          badge=None if item.get("badge") is None else str(item["badge"]),
                          disabled=not item["enabled"], pressed="true" if item["active"] else None)
                     for item in bar[group] if not item["spacer"]]
@@ -732,7 +738,8 @@ def items(dom):
 
 
 def test_alert_focus(driver, server, brand):
-    """The system alert takes the focus when it opens, keeps it on Tab, closes on Escape and gives it back."""
+    """The system alert takes the focus when it opens, has no axe-core violation, keeps the focus on Tab,
+    closes on Escape and gives the focus back."""
     person = PEOPLE[brand]
     page = Page(driver, server, brand)
     page.element("#faults").send_keys("create-client=503")
@@ -758,6 +765,15 @@ def test_alert_focus(driver, server, brand):
     page.wait(lambda: page.screen()["join"].get("alert"), "the sign-up alert")
     page.wait(lambda: page.js("return document.getElementById('alert').contains(document.activeElement)"),
               "the focus in the alert")
+    # The alert state is audited too, at a phone's width and a desktop's.
+    try:
+        for width, height in ((390, 844), (1280, 900)):
+            driver.set_window_size(width, height)
+            violations = axe_violations(page)
+            assert not violations, f"{brand}: axe-core violations with the alert open at {width} px: {violations}"
+    finally:
+        driver.set_window_size(1280, 1300)
+    page.js("document.getElementById('alert').querySelector('button').focus()")
     buttons = page.js("return [...document.querySelectorAll('#alert button')].length")
     for _ in range(buttons + 1):
         page.keys(Keys.TAB)
@@ -829,6 +845,211 @@ def test_axe(driver, server, brand):
             assert not found, f"{brand}: axe-core violations: {json.dumps(found, indent=1)}"
     finally:
         driver.set_window_size(1280, 1300)
+
+
+def luminance(rgb):
+    def channel(value):
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    red, green, blue = (channel(v) for v in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(one, other):
+    lighter, darker = sorted((luminance(one), luminance(other)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def rgb(css_colour):
+    """(r, g, b) of a computed colour such as `rgb(255, 120, 0)`."""
+    return tuple(int(float(part)) for part in re.findall(r"[\d.]+", css_colour)[:3])
+
+
+def hex_rgb(hex_colour):
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_brand_look(driver, server, brand):
+    """The brand's look comes from its brand.json: its logo (the SVG beside the file) in the bar,
+    named for a screen reader; its font stack; and the focus ring in its own colour, at least 3:1
+    against the bar and the page, wherever the keyboard is."""
+    declared = DECLARED[brand]
+    page = Page(driver, server, brand)
+    page.wait(lambda: page.exists("#bar-logo.bar-logo:not(.wordmark)"), "the logo in the bar")
+    logo = page.element("#bar-logo")
+    assert logo.get_attribute("role") == "img" and logo.get_attribute("aria-label") == declared["name"], \
+        f"{brand}: the logo is named {logo.get_attribute('aria-label')!r}"
+    image = page.js("return getComputedStyle(document.getElementById('bar-logo')).backgroundImage")
+    match = re.match(r'url\("data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"\)', image)
+    assert match, f"{brand}: the logo is drawn from {image[:80]!r}"
+    svg = base64.b64decode(match.group(1)).decode("utf-8")
+    assert svg == (declared["folder"] / declared["theme"]["logo"]).read_text(encoding="utf-8"), \
+        f"{brand}: the bar's logo is not {declared['theme']['logo']}"
+    size = page.js("const r = document.getElementById('bar-logo').getBoundingClientRect(); return [r.width, r.height]")
+    assert size[0] > 20 and size[1] > 20, f"{brand}: the logo is drawn {size} px"
+
+    stack = [declared["theme"]["fontFamily"]] + declared["theme"].get("fontFallbacks", [])
+    shown = page.js("return getComputedStyle(document.body).fontFamily")
+    names = [name.strip().strip('"') for name in shown.split(",")]
+    assert names == stack, f"{brand}: the page's font is {shown!r}, the brand's stack {stack!r}"
+
+    ring = hex_rgb(declared["theme"]["colours"]["focusRing"])
+    bar = rgb(page.js("return getComputedStyle(document.getElementById('app-bar')).backgroundColor"))
+    background = rgb(page.js("return getComputedStyle(document.body).backgroundColor"))
+    for where, colour in (("the bar", bar), ("the page", background)):
+        assert contrast(ring, colour) >= 3, f"{brand}: the focus ring is {contrast(ring, colour):.2f}:1 against {where}"
+    # By keyboard, from the top: the ring drawn on a control of the bar and of the form is the brand's.
+    page.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    seen = set()
+    for _ in range(60):
+        page.keys(Keys.TAB)
+        where = page.js("const a = document.activeElement; return a.closest('#app-bar') ? 'bar'"
+                        " : a.closest('#journey') ? 'journey' : 'other'")
+        if where in ("bar", "journey") and where not in seen:
+            outline = page.js("const s = getComputedStyle(document.activeElement);"
+                              " return [s.outlineStyle, s.outlineColor, s.outlineWidth]")
+            assert outline[0] != "none" and rgb(outline[1]) == ring and float(outline[2][:-2]) >= 2, \
+                f"{brand}: the focused {page.js('return document.activeElement.id')} in the {where} has the outline {outline}"
+            seen.add(where)
+        if seen == {"bar", "journey"}:
+            break
+    assert seen == {"bar", "journey"}, f"{brand}: Tab reached only {seen}"
+    return page
+
+
+FOCUSED = "const a = document.activeElement; return a && a !== document.body ? (a.dataset.input || a.id || a.tagName) : null"
+
+
+def tab_to(page, wanted, what, limit=30):
+    """Presses Tab until the focus is on `wanted` (an input's engine id or an element id); the
+    focus is on some control after every press, never lost to the page's body."""
+    for _ in range(limit):
+        page.keys(Keys.TAB)
+        focused = page.js(FOCUSED)
+        assert focused, f"{page.brand}: a Tab on the way to {what} left the focus on the page's body"
+        if focused == wanted:
+            return
+    raise AssertionError(f"{page.brand}: {limit} Tabs did not reach {what}")
+
+
+def test_keyboard_sign_up(driver, server, brand):
+    """A whole sign-up with the keyboard alone; after every step the focus is where a person
+    needs it: the field the engine focuses, the step's heading, the chosen address."""
+    person = PEOPLE[brand]
+    page = Page(driver, server, brand)
+    page.js("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()")
+    tab_to(page, "title", "the title, the form's first input")
+    page.keys(person["title"])
+    page.wait(lambda: page.field(page.screen(), "title")["display"] == person["title"], "the title chosen by typing")
+    order = ["firstName", "lastName", "dateOfBirth", "email", "mobile"]
+    tab_to(page, order[0], "the first name")
+    page.wait(lambda: page.screen()["join"].get("focus") == order[0], "the engine to focus the first name")
+    for index, name in enumerate(order):
+        page.type(name, person[name])
+        page.keys(Keys.ENTER)   # the keyboard's return key: Next
+        following = order[index + 1] if index + 1 < len(order) else None
+        page.wait(lambda: page.screen()["join"].get("focus") == following
+                  and (following is None or page.active_input() == following),
+                  f"Enter in {name} to move the focus to {following}")
+    tab_to(page, "cta", "Continue")
+    page.keys(Keys.ENTER)
+    page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2 by Enter on Continue")
+    engine_focus = page.screen()["join"].get("focus")
+    page.wait(lambda: page.js(FOCUSED) == (engine_focus or "page-title"),
+              f"the focus on {engine_focus or 'the heading'} after Continue")
+    tab_to(page, "address", "the address search")
+    page.type("address", person["address"])
+    page.keys(Keys.ENTER)
+    page.wait(lambda: page.exists('.suggestion[data-position="1"]'), "address suggestions")
+    page.keys(Keys.ARROW_DOWN, Keys.ENTER)
+    page.wait(lambda: page.screen()["join"]["address"].get("chosen") == person["firstSuggestion"], "the address chosen")
+    assert page.js(FOCUSED), f"{brand}: choosing the address lost the focus"
+    for name in ("username", "password"):
+        tab_to(page, name, f"the {name}")
+        page.type(name, person[name])
+    decision = "declined" if brand in AUSTRALIAN else "undecided"
+    for _ in range(30):
+        page.keys(Keys.TAB)
+        if page.js("return document.activeElement.name") == "deposit-limit":
+            break
+    else:
+        raise AssertionError(f"{brand}: Tab never reached the deposit limit")
+    for _ in range(4):
+        if page.screen()["join"]["depositLimit"]["decision"] == decision:
+            break
+        page.keys(Keys.ARROW_DOWN)
+        page.wait(lambda: page.js("return document.activeElement.name") == "deposit-limit", "the arrows within the choices")
+    page.wait(lambda: page.screen()["join"]["depositLimit"]["decision"] == decision, f"the deposit limit {decision}")
+    page.wait(lambda: page.screen()["join"]["callToActionEnabled"], "Sign up enabled")
+    tab_to(page, "cta", "Sign up")
+    page.keys(Keys.ENTER)
+    page.wait(lambda: page.screen()["join"].get("route") == "signedUp", "the signedUp route by Enter on Sign up")
+    page.wait(lambda: page.js(FOCUSED), "the focus kept on a control after signing up")
+    return page
+
+
+def test_restart(driver, folder, brand="neds"):
+    """The server restarts mid-journey: the page says so without covering a control, holds what is
+    typed meanwhile, and on reconnecting replays the session, back on the same step with the same
+    values, world and recording, plus what was held."""
+    person = PEOPLE[brand]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    first = PreviewServer(folder, port=port)
+    try:
+        page = Page(driver, first, brand)
+        for css, value in (("#balance", "125.50"), ("#pending", "2"), ("#promotions", "3")):
+            page.element(css).clear()
+            page.element(css).send_keys(value)
+        page.click("#sign-in")
+        page.wait(lambda: page.screen()["appBar"]["signedIn"], "signed in")
+        page.click("#record")
+        page.wait(lambda: page.screen()["recorder"]["recording"], "recording")
+        fill_details(page, person, check_bad_email=False)
+        page.click("#cta")
+        page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2")
+        page.focus_input("username")
+        page.type("username", person["username"])
+        before = page.settled("the screen before the restart")
+    finally:
+        first.stop()
+    page.wait(lambda: "Disconnected" in (page.text("#status") or ""), "the page to say it is disconnected")
+    page.element('[data-input="password"]').click()
+    page.keys(person["password"])
+    page.wait(lambda: "held" in (page.text("#status") or ""), "what is typed to be held")
+    covered = page.js("""
+const banner = document.getElementById('status').getBoundingClientRect();
+return [...document.querySelectorAll('button, input, select, a, summary')].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width && r.height && r.left < banner.right && r.right > banner.left && r.top < banner.bottom && r.bottom > banner.top;
+}).map(e => e.id || e.tagName);""")
+    assert not covered, f"the disconnection banner covers {covered}"
+    second = PreviewServer(folder, port=port)
+    try:
+        page.server = second
+        page.wait(lambda: "replayed" in (page.text("#status") or ""), "the page to replay its session", timeout=20)
+        page.wait(lambda: page.screen()["join"]["page"] == "account"
+                  and len(page.field(page.screen(), "password")["display"]) == len(person["password"]),
+                  "the held password to arrive")
+        page.session = page.screen()["session"]
+        after = page.settled("the screen after the restart")
+        assert after["join"]["page"] == "account", f"after the restart the journey is on {after['join']['page']}"
+        for field in before["join"]["fields"]:
+            if field["id"] != "password":
+                again = page.field(after, field["id"])
+                assert again.get("value") == field.get("value") and again["display"] == field["display"], \
+                    f"{field['id']}: {field.get('value')!r} before the restart, {again.get('value')!r} after"
+        shown = page.element("#input-password").get_attribute("value")
+        assert shown == person["password"], f"the password held while disconnected shows {len(shown)} characters"
+        assert after["appBar"]["signedIn"] and after["panel"] == before["panel"], \
+            f"the world: {before['panel']} before the restart, {after['panel']} after"
+        assert after["recorder"]["recording"] and after["recorder"]["steps"] > before["recorder"]["steps"], \
+            f"the recording: {before['recorder']['steps']} steps before, {after['recorder']['steps']} after"
+        page.click("#cta")
+        page.wait(lambda: page.screen()["join"]["callToAction"] == "signUp", "the journey going on")
+    finally:
+        second.stop()
 
 
 def test_reflow(driver, server, brand):
@@ -1219,7 +1440,12 @@ def main():
         tests.append((f"accessibility {brand}", lambda d, b=brand: test_accessibility(d, server, b)))
     for brand in brands:
         tests.append((f"reflow {brand}", lambda d, b=brand: test_reflow(d, server, b)))
+    for brand in brands:
+        tests.append((f"brand look {brand}", lambda d, b=brand: test_brand_look(d, server, b)))
     for brand in ("neds", "tabnz"):
+        tests.append((f"keyboard sign-up {brand}", lambda d, b=brand: test_keyboard_sign_up(d, server, b)))
+    tests.append(("restart mid-journey", lambda d: test_restart(d, folder)))
+    for brand in brands:
         tests.append((f"alert focus {brand}", lambda d, b=brand: test_alert_focus(d, server, b)))
     for brand in brands:
         tests.append((f"axe {brand}", lambda d, b=brand: test_axe(d, server, b)))

@@ -28,8 +28,15 @@ struct BrandFileTests {
         return .object(members)
     }
 
+    /// The folder of the shipped brand `name` (`Brands/<Name>/Plugin`), holding its brand file and logo.
+    static func pluginFolder(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Brands/\(name)/Plugin")
+    }
+
     static func read(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
-        try BrandDefinition.read(json: Data(document.formatted().utf8), file: "Neds/brand.json")
+        try BrandDefinition.read(
+            json: Data(document.formatted().utf8), file: "Neds/brand.json", folder: .directory(pluginFolder("Neds")))
     }
 
     @Test(
@@ -42,9 +49,14 @@ struct BrandFileTests {
         let folder = try #require(
             try FileManager.default.contentsOfDirectory(atPath: name).first { $0.lowercased() == id })
         let text = try String(contentsOfFile: "\(name)/\(folder)/Plugin/brand.json", encoding: .utf8)
-        let brand = try BrandDefinition.read(json: Data(text.utf8), file: "brand.json")
+        let brand = try BrandDefinition.read(
+            json: Data(text.utf8), file: "brand.json", folder: .directory(Self.pluginFolder(folder)))
         #expect(brand.fileDocument().formatted() == text)
-        #expect(try Self.read(brand.fileDocument()) == brand)
+        #expect(brand.theme.logo != nil, "every shipped brand has its logo")
+        #expect(
+            try BrandDefinition.read(
+                json: Data(brand.fileDocument().formatted().utf8), file: "brand.json",
+                folder: .files(brand.companionFiles)) == brand)
     }
 
     @Test("a brand's declared values reach the runtime: app bar, flags, messages, currency and locale from the region")
@@ -153,11 +165,57 @@ struct BrandFileTests {
         let text = try Self.neds().formatted()
         let range = try #require(text.range(of: original))
         let changed = text.replacingCharacters(in: range, with: repeated)
-        #expect { try BrandDefinition.read(json: Data(changed.utf8), file: "Neds/brand.json") } throws: { error in
+        let logo = BrandFileFolder.directory(Self.pluginFolder("Neds"))
+        #expect {
+            try BrandDefinition.read(json: Data(changed.utf8), file: "Neds/brand.json", folder: logo)
+        } throws: { error in
             "\(error)".contains(message)
         }
         // The same keys in different objects are no repeat.
-        #expect(throws: Never.self) { try BrandDefinition.read(json: Data(text.utf8), file: "Neds/brand.json") }
+        #expect(throws: Never.self) {
+            try BrandDefinition.read(json: Data(text.utf8), file: "Neds/brand.json", folder: logo)
+        }
+    }
+
+    @Test(
+        "a logo is the SVG file the brand file names beside it; a bad name, a missing file or a logo that could run is refused at theme.logo",
+        arguments: [
+            ("../logo.svg", ["logo.svg": "<svg viewBox=\"0 0 1 1\"/>"], "'../logo.svg' is not a logo file name"),
+            ("logo.svg", [:], "at theme.logo: logo.svg there is no such file"),
+            (
+                "logo.svg", ["logo.svg": "<svg viewBox=\"0 0 1 1\">\n<script/></svg>"],
+                "at theme.logo: logo.svg: line 2: scripts are not allowed in a logo"
+            ),
+            ("logo.svg", ["logo.svg": "<svg/>"], "at theme.logo: logo.svg: line 1: the <svg> has no viewBox"),
+        ] as [(String, [String: String], String)])
+    func logoFiles(_ name: String, _ files: [String: String], _ message: String) throws {
+        let document = Self.setting("theme.logo", to: .string(name), in: try Self.neds())
+        #expect {
+            try BrandDefinition.read(
+                json: Data(document.formatted().utf8), file: "Neds/brand.json",
+                folder: .files(files.mapValues { Data($0.utf8) }))
+        } throws: { "\($0)".contains(message) }
+        #expect(throws: BrandFileError.self, "a file read without its folder cannot name a logo") {
+            try BrandDefinition.read(json: Data(document.formatted().utf8), file: "Neds/brand.json")
+        }
+    }
+
+    @Test("font fallbacks are a short list of family names; the stack reaches every text style")
+    func fontFallbacks() throws {
+        let neds = try Self.read(try Self.neds())
+        #expect(
+            neds.theme.typography.caption.fallbacks == ["Arial Black", "Helvetica Neue", "DejaVu Sans", "sans-serif"])
+        for (value, message) in [
+            (JSONValue.string("Arial"), "expected a list of font family names"),
+            (.array(Array(repeating: .string("Arial"), count: 9)), "9 families; at most 8"),
+            (
+                .array([.string("Arial; } body { x")]),
+                "at theme.fontFallbacks[0]: 'Arial; } body { x' is not a font family name"
+            ),
+        ] {
+            let document = Self.setting("theme.fontFallbacks", to: value, in: try Self.neds())
+            #expect { try Self.read(document) } throws: { "\($0)".contains(message) }
+        }
     }
 
     @Test("a brand file that is a named pipe or a device is refused saying what it is; nothing past the bound is read")
@@ -183,6 +241,11 @@ struct BrandFileTests {
         for (data, message) in [
             (Data("{\"id\": ".utf8), "not valid JSON"), (Data("[1, 2]".utf8), "expected an object, found a list"),
             (Data(repeating: 0x20, count: BrandDefinition.maximumFileSize + 1), "a brand file is at most"),
+            (
+                Data((String(repeating: "[", count: 40) + String(repeating: "]", count: 40)).utf8),
+                "values nest 40 deep; a brand file nests at most 32"
+            ),
+            (Data(("{\"a\": \"[[[[\\\"" + String(repeating: "[", count: 30) + "\"}").utf8), "unknown key 'a'"),
         ] {
             #expect { try BrandDefinition.read(json: data, file: "x/brand.json") } throws: { error in
                 "\(error)".hasPrefix("x/brand.json: ") && "\(error)".contains(message)

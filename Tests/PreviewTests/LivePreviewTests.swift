@@ -275,7 +275,9 @@ struct LivePreviewTests {
                 ]
             ]
         ]
-        let plugin = try BrandDefinition.read(json: JSONSerialization.data(withJSONObject: brand), file: "hostile.json")
+        let plugin = try BrandDefinition.read(
+            json: JSONSerialization.data(withJSONObject: brand), file: "hostile.json",
+            folder: .files(NedsBrand.load().companionFiles))
         let composition = try Composition([plugin])
         try await withPreview(composition: composition) { client, folder in
             try await client.ws("/ws?brand=hostile") { socket in
@@ -338,7 +340,17 @@ struct LivePreviewTests {
         try await withPreview { client, _ in
             let css = try await client.get("/brand/neds/theme.css").body
             #expect(css.contains("--color-primary: #ff7800;"))
-            #expect(css.contains("--typography-body-font-family: \"Neds Grotesk\", system-ui, sans-serif;"))
+            #expect(
+                css.contains(
+                    "--typography-body-font-family: \"Neds Grotesk\", \"Arial Black\", \"Helvetica Neue\", \"DejaVu Sans\", sans-serif;"
+                ), "the brand's font stack, its generic family last")
+            #expect(css.contains("--color-focus-ring: #c05600;"))
+            let logo = try #require(css.firstRange(of: "--logo-image: url(\"data:image/svg+xml;base64,"))
+            let encoded = css[logo.upperBound...].prefix { $0 != "\"" }
+            let svg = try String(decoding: #require(Data(base64Encoded: String(encoded))), as: UTF8.self)
+            #expect(svg == (try NedsBrand.load().theme.logo?.svg), "the logo from Neds' logo.svg")
+            let named = try await client.get("/brand/neds").body
+            #expect(named.contains("window.liveryBrandName = \"Neds\";"))
             #expect(css.contains("--spacing-m: 16px;"))
             #expect(css.contains("--icon-pot: \"neds.icon.pot\";"))
             let unknown = try await client.get("/brand/nope")

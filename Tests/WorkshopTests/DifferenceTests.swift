@@ -28,6 +28,9 @@ struct DifferenceTests {
                 && bySetting["appBar.promotions"]?.right == "toolbox with badge")
         #expect(bySetting["flag.betslip-native"]?.left == "on" && bySetting["flag.betslip-native"]?.right == "off")
         #expect(bySetting["theme.typography.body.fontFamily"] != nil)
+        #expect(
+            bySetting["theme.logo"]?.left?.hasPrefix("logo.svg, ") == true
+                && bySetting["theme.logo"]?.left != bySetting["theme.logo"]?.right, "the logos differ by their bytes")
         #expect(bySetting["region"] == nil && bySetting["joinForm.selfExclusionRegister"] == nil)
         #expect(!lines.contains { $0.setting.hasPrefix("joinForm.fields") })
     }
@@ -48,13 +51,13 @@ struct DifferenceTests {
                         plugin.featureFlagDefaults[$0].map { $0 ? "on" : "off" } ?? "off (not set)"
                     })
         }
+        let first = try #require(try packageBrands().first)
         var document =
-            try JSONSerialization.jsonObject(
-                with: JSONEncoder().encode(try #require(try packageBrands().first).fileDocument()))
-            as! [String: Any]
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(first.fileDocument())) as! [String: Any]
         document["flags"] = ["login-native": true]
         let plugin = try BrandDefinition.read(
-            json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json")
+            json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json",
+            folder: .files(first.companionFiles))
         #expect(BrandSettings.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
     }
 

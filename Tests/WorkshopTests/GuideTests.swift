@@ -23,7 +23,8 @@ struct GuideTests {
 
     static func sportsbet(onPrimary: String) throws -> BrandDefinition {
         let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
-        var document = try BrandScaffold.declaration(named: "Sportsbet", like: neds).fileDocument()
+        let declared = try BrandScaffold.declaration(named: "Sportsbet", like: neds)
+        var document = declared.fileDocument()
         let promo: JSONValue = .object([
             ("after", .string("mobile")),
             (
@@ -43,7 +44,9 @@ struct GuideTests {
         ] {
             document = setting(path, to: value, in: document)
         }
-        return try BrandDefinition.read(json: Data(document.formatted().utf8), file: "SportsbetBrand/brand.json")
+        return try BrandDefinition.read(
+            json: Data(document.formatted().utf8), file: "SportsbetBrand/brand.json",
+            folder: .files(declared.companionFiles))
     }
 
     @Test("doctor: the new primary with Neds' dark text on it fails AA contrast; with white text it passes")
@@ -51,6 +54,25 @@ struct GuideTests {
         let dark = BrandConformance.checks(try Self.sportsbet(onPrimary: "#111111"))
         #expect(dark.first { $0.name == "contrast" }?.problems.count == 1)
         #expect(BrandConformance.checks(try Self.sportsbet(onPrimary: "#ffffff")).allSatisfy { $0.passed })
+    }
+
+    @Test(
+        "doctor: a focus ring that does not stand out 3:1 from the app bar or the page fails, naming the pair and its ratio"
+    )
+    func focusRing() throws {
+        var brand = try Self.sportsbet(onPrimary: "#ffffff")
+        #expect(BrandConformance.checks(brand).allSatisfy { $0.passed })
+        for (ring, against) in [("#111111", "appBarBackground"), ("#ff7800", "background")] {
+            var theme = brand.theme
+            theme.palette.focusRing = try RGBColor(hex: ring)
+            brand = try BrandDefinition(
+                manifest: brand.manifest, theme: theme, messageTemplates: brand.messageTemplates,
+                featureFlagDefaults: brand.featureFlagDefaults, appBar: brand.appBar, form: brand.form)
+            let problems = BrandConformance.checks(brand).first { $0.name == "contrast" }?.problems ?? []
+            #expect(
+                problems.contains { $0.contains("focusRing") && $0.contains(against) && $0.contains(":1") },
+                "\(ring): \(problems)")
+        }
     }
 
     @Test("diff: the colours, the badge, the message, the new field, and otherwise only the name and icons")
@@ -68,7 +90,7 @@ struct GuideTests {
             ]))
         let expected = settings.filter {
             $0.hasPrefix("joinForm.") || $0.hasPrefix("theme.icon.") || $0.hasPrefix("theme.color.")
-                || ["name", "appBar.promotions", "message.username.taken"].contains($0)
+                || ["name", "theme.logo", "appBar.promotions", "message.username.taken"].contains($0)
         }
         #expect(settings == expected, "unexpected differences: \(settings.subtracting(expected))")
         #expect(lines.first { $0.setting == "appBar.promotions" }?.right == "toolbox")

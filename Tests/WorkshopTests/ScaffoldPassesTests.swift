@@ -26,7 +26,8 @@ struct ScaffoldPassesTests {
         let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout)
         let brand = try BrandDefinition.read(
             json: Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/brand.json"]).utf8),
-            file: "Sportsbet/brand.json")
+            file: "Sportsbet/brand.json",
+            folder: .files(["logo.svg": Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/logo.svg"]).utf8)]))
         #expect(brand.manifest.region == region)
         #expect(BrandConformance.checks(brand).allSatisfy { $0.passed })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -35,7 +35,10 @@ struct ScaffoldTests {
             copy.messageTemplates == model.messageTemplates && copy.featureFlagDefaults == model.featureFlagDefaults)
         #expect(copy.appBar == model.appBar && copy.form == model.form && copy.formDefinition == model.formDefinition)
         let written = copy.fileDocument().formatted()
-        #expect(try BrandDefinition.read(json: Data(written.utf8), file: "brand.json") == copy)
+        #expect(
+            try BrandDefinition.read(json: Data(written.utf8), file: "brand.json", folder: .files(copy.companionFiles))
+                == copy)
+        #expect(copy.theme.logo?.svg.contains("<title>Sportsbet</title>") == true, "the new brand's own logo")
         let difference = BrandDifference(
             BrandSettings(try BrandConfiguration(model)), BrandSettings(try BrandConfiguration(copy)))
         #expect(
@@ -43,7 +46,7 @@ struct ScaffoldTests {
                 "name", "theme.icon.search", "theme.icon.login", "theme.icon.join",
                 "theme.icon.betslip", "theme.icon.balance", "theme.icon.pendingBets", "theme.icon.locker",
                 "theme.icon.toolbox",
-                "theme.icon.userTray", "theme.icon.pot", "theme.icon.close", "theme.icon.clear",
+                "theme.icon.userTray", "theme.icon.pot", "theme.icon.close", "theme.icon.clear", "theme.logo",
             ]), "\(difference.lines)")
     }
 
@@ -54,8 +57,9 @@ struct ScaffoldTests {
         let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == modelID })
         let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout)
         let scenarios = thisCheckout.scenarioFiles(of: modelID)
-        #expect(scaffold.createdPaths.count == 4 + scenarios.count)
+        #expect(scaffold.createdPaths.count == 5 + scenarios.count)
         #expect(scaffold.createdPaths.contains("Brands/Sportsbet/Plugin/brand.json"))
+        #expect(scaffold.createdPaths.contains("Brands/Sportsbet/Plugin/logo.svg"))
         #expect(scaffold.changedPaths == ["Package.swift"])
         #expect(
             try BrandListEdit(manifest: try #require(scaffold.changes["Package.swift"])).names

@@ -14,7 +14,7 @@ enum SampleThemes {
         "primary": "#0b5cad", "onPrimary": "#fffffe", "secondary": "#1f1f1f", "onSecondary": "#fefefe",
         "appBarBackground": "#0b2a4a", "appBarForeground": "#fdfdfd", "badgeBackground": "#b00020",
         "badgeForeground": "#fcfcfc", "fieldBorder": "#767676", "fieldInvalid": "#b00021", "fieldValid": "#1b7a3a",
-        "disabledText": "#8a8a8a", "link": "#0b5cae",
+        "disabledText": "#8a8a8a", "link": "#0b5cae", "focusRing": "#2e7fd9",
     ]
 
     /// A theme that meets every contrast minimum and has sane values. Each
@@ -27,7 +27,7 @@ enum SampleThemes {
             secondary: color("#1f1f1f"), onSecondary: color("#fefefe"), appBarBackground: color("#0b2a4a"),
             appBarForeground: color("#fdfdfd"), badgeBackground: color("#b00020"), badgeForeground: color("#fcfcfc"),
             fieldBorder: color("#767676"), fieldInvalid: color("#b00021"), fieldValid: color("#1b7a3a"),
-            disabledText: color("#8a8a8a"), link: color("#0b5cae")),
+            disabledText: color("#8a8a8a"), link: color("#0b5cae"), focusRing: color("#2e7fd9")),
         typography: TypographyScale(
             title: TextStyle(fontFamily: "Inter", size: 24, weight: .bold, lineHeight: 30),
             headline: TextStyle(fontFamily: "Inter", size: 18, weight: .semibold, lineHeight: 24),

@@ -31,6 +31,7 @@ public struct BrandSettings: Sendable, Equatable {
         {
             entries += Self.flatten(document, prefix: "theme")
         }
+        entries.append(("theme.logo", plugin.theme.logo.map(Self.describe) ?? "none"))
         for (flag, value) in plugin.featureFlagDefaults.sorted(by: { $0.key < $1.key }) {
             entries.append(("flag.\(flag.rawValue)", value ? "on" : "off"))
         }
@@ -58,6 +59,15 @@ public struct BrandSettings: Sendable, Equatable {
     public static func flagDefaults(_ configuration: BrandConfiguration) -> [String] {
         let defaults = configuration.plugin.featureFlagDefaults
         return FeatureFlag.known.map { flag in defaults[flag].map { $0 ? "on" : "off" } ?? "off (not set)" }
+    }
+
+    /// How a logo reads: its file, its size and a fingerprint of its bytes
+    /// (FNV-1a), so two different logos of one size differ.
+    public static func describe(_ logo: BrandLogo) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in logo.svg.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let fingerprint = String(hash, radix: 16)
+        return "\(logo.file), \(logo.svg.utf8.count) bytes, \(String(repeating: "0", count: 16 - fingerprint.count))\(fingerprint)"
     }
 
     /// How a promotions entry reads.

@@ -75,6 +75,7 @@ public struct BrandScaffold: Sendable {
         var theme = model.theme
         theme.name = name
         theme.icons = IconSet(assetPrefix: id, hasPot: model.theme.icons.pot != nil)
+        theme.logo = try wordmark(name, colour: model.theme.palette.appBarForeground)
         let manifest = BrandManifest(
             id: brandID, displayName: name, region: model.manifest.region,
             currencyCode: model.manifest.currencyCode, locale: model.manifest.locale)
@@ -84,6 +85,24 @@ public struct BrandScaffold: Sendable {
                 featureFlagDefaults: model.featureFlagDefaults, appBar: model.appBar, form: model.form)
         } catch {
             throw ToolError("the model's join form does not load: \(error)")
+        }
+    }
+
+    /// A first logo for a new brand: its name in the bar's text colour, to be
+    /// replaced by the real one (`Brands/<Name>/Plugin/logo.svg`).
+    static func wordmark(_ name: String, colour: RGBColor) throws(ToolError) -> BrandLogo {
+        let width = 24 + 14 * name.count
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(width) 40" width="\(width)" height="40">
+              <title>\(name)</title>
+              <text x="12" y="28" font-family="sans-serif" font-weight="700" font-size="22" fill="\(colour.hexString)">\(name)</text>
+            </svg>
+
+            """
+        do {
+            return try BrandLogo(svg: svg)
+        } catch {
+            throw ToolError("the new brand's logo is refused: \(error)")
         }
     }
 
@@ -125,6 +144,7 @@ public struct BrandScaffold: Sendable {
         root = checkout.root
         let declaration = try Self.declaration(named: name, like: model)
         files["Brands/\(name)/Plugin/brand.json"] = declaration.fileDocument().formatted()
+        if let logo = declaration.theme.logo { files["Brands/\(name)/Plugin/\(logo.file)"] = logo.svg }
         files.merge(BrandTemplates(name: name).files) { _, new in new }
         let modelID = model.manifest.id.rawValue
         for file in checkout.scenarioFiles(of: modelID) {

@@ -61,6 +61,12 @@ extension ServerTool {
         @Option(help: "With --screenshot: the PNG to write.")
         var out: String?
 
+        @Option(
+            help:
+                "With --screenshot: the window as <width>x<height> in CSS pixels, 240…3840 by 240…10000 (390x844 is a phone)."
+        )
+        var size: String = "1280x1300"
+
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -68,6 +74,10 @@ extension ServerTool {
             if screenshot != nil, out == nil { throw ValidationError("--screenshot needs --out <file.png>") }
             if screenshot == nil, step != nil || out != nil {
                 throw ValidationError("--step and --out go with --screenshot <brand>")
+            }
+            if Self.windowSize(size) == nil {
+                throw ValidationError(
+                    "--size must be <width>x<height> within 240…3840 by 240…10000, not '\(size.prefix(40))'")
             }
             if let step, Self.fileAndLine(step) == nil {
                 throw ValidationError("--step must be <scenario file>:<line>, not '\(step)'")
@@ -88,7 +98,9 @@ extension ServerTool {
             let composition = try ServerTool.composition()
             if let screenshot, let out {
                 try await Self.picture(
-                    of: screenshot, step: step, to: URL(fileURLWithPath: out), composition: composition)
+                    of: screenshot, step: step, to: URL(fileURLWithPath: out),
+                    size: Self.windowSize(size) ?? (1280, 1300),
+                    composition: composition)
                 print(terminal.green("✔ ") + "\(screenshot)\(step.map { " at \($0)" } ?? "") drawn to \(out)")
                 return
             }
@@ -117,9 +129,22 @@ extension ServerTool {
             return (String(text[..<colon]), line)
         }
 
-        /// Draws `brand`, fresh or after a scenario's steps up to `step`, to `output`.
+        /// `(width, height)` of a `--size` value such as `390x844`, or `nil` when it is not one within bounds.
+        static func windowSize(_ text: String) -> (width: Int, height: Int)? {
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ (1...5).contains($0.count) }),
+                let width = Int(parts[0]), let height = Int(parts[1]),
+                (240...3840).contains(width), (240...10_000).contains(height)
+            else { return nil }
+            return (width, height)
+        }
+
+        /// Draws `brand`, fresh or after a scenario's steps up to `step`, to `output` in a window of `size`.
         @MainActor
-        static func picture(of brand: String, step: String?, to output: URL, composition: Composition) async throws {
+        static func picture(
+            of brand: String, step: String?, to output: URL, size: (width: Int, height: Int) = (1280, 1300),
+            composition: Composition
+        ) async throws {
             let plugin = try ServerTool.brand(brand, in: composition)
             let id = plugin.manifest.id.rawValue
             let join: JoinState
@@ -143,7 +168,8 @@ extension ServerTool {
             }
             do {
                 try await PreviewScreenshot.take(
-                    brand: id, join: join, appBar: appBar, world: world, composition: composition, output: output)
+                    brand: id, join: join, appBar: appBar, world: world, composition: composition, output: output,
+                    size: size)
             } catch {
                 throw ToolError("\(error)")
             }

@@ -22,6 +22,13 @@ enum PreviewMessage: Equatable {
     case mark
     case save(String)
     case reset
+    /// Moves the session's clock on and lets the work that falls due finish:
+    /// a page replaying its actions after a restart sends the time that passed
+    /// between them, so debounces and late answers land as they did.
+    case elapse(Duration)
+
+    /// The longest a single ``elapse(_:)`` moves the clock.
+    static let maximumElapse = 60_000
 
     /// The largest message read: far above any real one.
     static let maximumSize = 16 * 1024
@@ -33,7 +40,7 @@ enum PreviewMessage: Equatable {
         "focus", "change", "unfocus", "next", "toggle", "continue", "signUp", "back", "depositLimit",
         "addressSubmit", "addressSelect", "addressManual", "addressBack", "addressClear", "addressClose",
         "open", "alertAction", "dismissAlert", "routeHandled", "appBarTap", "appBarEvent", "signIn",
-        "signOut", "betslip", "flag", "faults", "record", "mark", "save", "reset",
+        "signOut", "betslip", "flag", "faults", "record", "mark", "save", "reset", "elapse",
     ]
 
     /// Reads `text` as a message.
@@ -107,6 +114,7 @@ enum PreviewMessage: Equatable {
         case "mark": return .mark
         case "save": return .save(try fields.string("name"))
         case "reset": return .reset
+        case "elapse": return .elapse(.milliseconds(try fields.int("milliseconds", in: 0...maximumElapse)))
         default: throw .init("unknown message type '\(type)'\(NameSuggestion.hint(for: type, in: types))")
         }
     }

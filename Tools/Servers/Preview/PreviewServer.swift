@@ -110,15 +110,19 @@ public enum Preview {
         }
         router.get("/brand/{id}") { _, context in
             let id = try context.parameters.require("id")
-            guard brands.contains(where: { $0.id.rawValue == id }) else { return unknownBrand(id, brands) }
-            return assets.page("brand.html", inserting: Self.linksScript, before: "<script src=\"/assets/preview.js\">")
+            guard let manifest = brands.first(where: { $0.id.rawValue == id }) else { return unknownBrand(id, brands) }
+            return assets.page(
+                "brand.html", inserting: Self.linksScript + Self.nameScript(manifest),
+                before: "<script src=\"/assets/preview.js\">")
         }
         router.get("/still/{id}") { _, context in
             let id = try context.parameters.require("id")
-            guard let screen = configuration.stills[id] else { return unknownBrand(id, brands) }
+            guard let screen = configuration.stills[id], let plugin = try? composition.registry.plugin(named: id) else {
+                return unknownBrand(id, brands)
+            }
             return assets.page(
                 "brand.html",
-                inserting: Self.linksScript + "<script>window.liveryStill = "
+                inserting: Self.linksScript + Self.nameScript(plugin.manifest) + "<script>window.liveryStill = "
                     + screen.replacingOccurrences(of: "</", with: "<\\/") + ";</script>\n",
                 before: "<script src=\"/assets/preview.js\">")
         }
@@ -246,6 +250,13 @@ public enum Preview {
         let data = (try? JSONSerialization.data(withJSONObject: links, options: [.sortedKeys])) ?? Data("[]".utf8)
         return "<script>window.liveryLinks = " + String(decoding: data, as: UTF8.self) + ";</script>\n"
     }()
+
+    /// The brand's display name, for the page to name its logo with.
+    static func nameScript(_ manifest: BrandManifest) -> String {
+        let data = (try? JSONEncoder().encode(manifest.displayName)) ?? Data("\"\"".utf8)
+        return "<script>window.liveryBrandName = "
+            + String(decoding: data, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/") + ";</script>\n"
+    }
 
     private static func json(_ value: some Encodable) -> Response {
         let data = (try? JSONEncoder().encode(value)) ?? Data("[]".utf8)

@@ -210,6 +210,10 @@ final class PreviewSession {
         case .reset:
             recorder = nil
             try? await rebuild()
+        case .elapse(let duration):
+            world.clock.advance(by: duration)
+            await join.settle()
+            await bar.settle()
         }
         recorder?.noteSecrets(of: join.state)
         lastStepAt = world.clock.now.offset

@@ -6,6 +6,10 @@ import LiveryCore
 /// export: `--color-primary`, `--spacing-m`, `--typography-body-font-size`,
 /// `--icon-search` (the asset name, as a string)… The preview's stylesheet
 /// draws everything with these, so a page looks as the brand specifies.
+/// A font family is its whole stack (the family, then its fallbacks, then
+/// `system-ui, sans-serif` unless the stack ends in a generic family), and a
+/// logo is `--logo-image`, the SVG as a `data:` URL (drawn as an image, so
+/// nothing in it could run).
 enum ThemeStyle {
     /// The `:root { … }` rule for `theme`.
     /// - Throws: ``ThemeError`` when the theme does not export.
@@ -13,7 +17,24 @@ enum ThemeStyle {
         let document = try JSONDecoder().decode(JSONValue.self, from: theme.designTokensJSON())
         var lines: [String] = []
         collect(document, path: [], into: &lines)
+        if let logo = theme.logo {
+            lines.append(
+                "--logo-image: url(\"data:image/svg+xml;base64,\(Data(logo.svg.utf8).base64EncodedString())\");")
+        }
         return ":root {\n" + lines.map { "  \($0)\n" }.joined() + "}\n"
+    }
+
+    /// CSS's generic font families, written without quotes.
+    private static let genericFamilies: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif",
+        "ui-monospace", "ui-rounded", "math", "emoji",
+    ]
+
+    /// A `font-family` value: each family quoted unless generic, ending in a generic family.
+    static func fontStack(_ families: [String]) -> String {
+        var written = families.map { genericFamilies.contains($0) ? $0 : quoted($0) }
+        if !families.contains(where: genericFamilies.contains) { written += ["system-ui", "sans-serif"] }
+        return written.joined(separator: ", ")
     }
 
     private static func collect(_ value: JSONValue, path: [String], into lines: inout [String]) {
@@ -40,7 +61,7 @@ enum ThemeStyle {
             if path.first == "icon" {
                 text = quoted(string)
             } else if path.last == "fontFamily" {
-                text = quoted(string) + ", system-ui, sans-serif"
+                text = fontStack([string])
             } else {
                 text =
                     string.unicodeScalars.allSatisfy {
@@ -49,6 +70,8 @@ enum ThemeStyle {
                     ? string : quoted(string)
             }
         case .number(let number): text = number == number.rounded() ? String(Int(number)) : String(number)
+        case .array(let items) where path.last == "fontFamily":
+            text = fontStack(items.compactMap { if case .string(let family) = $0 { family } else { nil } })
         default: text = "initial"
         }
         return "\(name): \(text);"

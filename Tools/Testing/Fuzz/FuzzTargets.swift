@@ -1,4 +1,5 @@
 import AddressLookupFeature
+import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryComposition
@@ -29,6 +30,12 @@ enum FuzzTarget: String, CaseIterable {
     /// A sandbox `--database` value: a SQLite path or a `postgres://` URL,
     /// whose printed form never shows its password.
     case databaseURL = "database-url"
+    /// A brand file (JSON) with a logo beside it: a brand it accepts is
+    /// written back and read again to the same brand.
+    case brandFile = "brand-file"
+    /// A logo (SVG text): one it accepts holds no script, style sheet, embedded
+    /// document, entity declaration or image of another file.
+    case logo
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -78,6 +85,20 @@ enum FuzzTarget: String, CaseIterable {
             guard typed.count <= AddressQuery.maximumCharacters, query.hasPrefix(typed) else {
                 fatalError("the search field took \(typed.count) characters of \(query.utf8.count) bytes")
             }
+        case .brandFile:
+            guard let brand = try? BrandDefinition.read(json: data, file: "fuzz.json", folder: Fixtures.logoFolder)
+            else { return }
+            let again = try? BrandDefinition.read(
+                json: Data(brand.fileDocument().formatted().utf8), file: "again.json",
+                folder: .files(brand.companionFiles))
+            guard again == brand else { fatalError("an accepted brand does not read back the same from its own file") }
+        case .logo:
+            guard let logo = try? BrandLogo(svg: String(decoding: data, as: UTF8.self)) else { return }
+            let text = logo.svg.lowercased()
+            for marker in ["<script", "<foreignobject", "<!entity", "<style", "<image", "<iframe"]
+            where text.contains(marker) {
+                fatalError("a logo holding \(marker) was accepted: \(logo.svg.prefix(200))")
+            }
         case .databaseURL:
             guard case .postgres(let location)? = try? SandboxDatabase.parse(String(decoding: data, as: UTF8.self))
             else { return }
@@ -111,6 +132,13 @@ enum Fixtures {
             fatalError("the bundled address index does not load: \(error)")
         }
     }()
+
+    /// A folder with a plain logo as `logo.svg`, for brand files that name
+    /// one. Made per input from a literal: bytes kept in a static (in a
+    /// closure or a dictionary) read as a leak to the fuzzer's leak checker.
+    static var logoFolder: BrandFileFolder {
+        .files(["logo.svg": Data(#"<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#.utf8)])
+    }
 
     /// Neds' scenario reader.
     static let scenarios = ScenarioReader(for: neds)

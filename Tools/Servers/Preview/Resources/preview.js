@@ -5,9 +5,15 @@
 const brand = decodeURIComponent(location.pathname.split('/')[2] || '');
 const mirrored = new URLSearchParams(location.search).has('mirror');
 document.getElementById('theme').href = '/' + location.pathname.split('/')[1] + '/' + encodeURIComponent(brand) + '/theme.css';
+// The logo comes with the theme: once the theme is in, the bar is drawn again to show it.
+document.getElementById('theme').addEventListener('load', () => {
+  if (!state.screen) return;
+  delete drawn.appBar;
+  renderAppBar(state.screen.appBar);
+});
 
 const state = {
-  socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '', secrets: {},
+  socket: null, screen: null, applyingFocus: false, pendingInput: null, formKey: '', secrets: {}, secureShown: {},
   // The step last announced, and the element focused before an alert took the focus.
   announcedStep: null, focusBeforeAlert: null,
   // The suggestion the arrow keys have made active, or -1.
@@ -33,10 +39,24 @@ function el(tag, attributes = {}, ...children) {
 
 // MARK: Connection
 
+// What the person did in this session, in order, each with when it was sent:
+// after a restart of the server the page replays it into the new session, so
+// it returns to the same step, values, world and recording. Kept in memory
+// only (it holds what was typed, passwords too), never stored. Saving a file
+// is not replayed; starting again or recording from the start keeps only what
+// set the world (sign-in, betslip, flags and faults).
+const journal = [];
+const replayLimit = 60000; // the longest wait one replayed gap may ask for, in milliseconds
+const worldTypes = ['signIn', 'signOut', 'betslip', 'flag', 'faults'];
+let disconnectedAt = null;
+
 function connect() {
   const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws?brand=' + encodeURIComponent(brand));
   state.socket = socket;
-  socket.onopen = () => status('');
+  socket.onopen = () => {
+    if (disconnectedAt === null && journal.length === 0) { status(''); return; }
+    replay(socket);
+  };
   socket.onmessage = event => {
     const message = JSON.parse(event.data);
     if (message.type === 'error') { status(message.message, true); return; }
@@ -44,17 +64,55 @@ function connect() {
     if (message.type === 'screen') render(Object.assign({}, state.screen, message.screen));
   };
   socket.onclose = () => {
-    status('Disconnected from the preview server: reconnecting…', true);
+    if (disconnectedAt === null) disconnectedAt = performance.now();
+    status('Disconnected from the preview server: reconnecting… What you do now is kept and sent when it is back.', true);
     setTimeout(connect, 1000);
   };
 }
 
+// Sends the journal to a new session: each action after the time that passed before it.
+function replay(socket) {
+  const count = journal.length;
+  const until = Math.min(disconnectedAt ?? performance.now(), performance.now());
+  let previous = count ? journal[0].at : until;
+  for (const entry of journal) {
+    socket.send(JSON.stringify({ type: 'elapse', milliseconds: gap(previous, entry.at) }));
+    socket.send(JSON.stringify(entry.message));
+    previous = entry.at;
+  }
+  if (count) socket.send(JSON.stringify({ type: 'elapse', milliseconds: gap(previous, until) }));
+  disconnectedAt = null;
+  status(count ? 'Reconnected: ' + count + ' action' + (count === 1 ? '' : 's') + ' replayed; you are where you were.' : 'Reconnected.');
+}
+
+function gap(from, to) { return Math.max(0, Math.min(replayLimit, Math.round(to - from))); }
+
+function remember(message) {
+  if (message.type === 'save' || message.type === 'elapse') return;
+  if (message.type === 'reset' || (message.type === 'record' && message.on)) {
+    const kept = journal.filter(entry => worldTypes.includes(entry.message.type));
+    journal.length = 0;
+    journal.push(...kept);
+    if (message.type === 'reset') return;
+  }
+  journal.push({ message, at: performance.now() });
+}
+
 function send(message, fromMirror) {
-  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) { status('Not connected yet', true); return; }
+  const open = state.socket && state.socket.readyState === WebSocket.OPEN;
+  remember(message);
+  if (!open) {
+    const held = journal.filter(entry => entry.at >= (disconnectedAt ?? 0)).length;
+    status('Disconnected: ' + held + ' action' + (held === 1 ? '' : 's') + ' held; sent when the server is back.', true);
+    return;
+  }
   if ($('status').className === 'error') status(''); // the previous error answered an earlier action
   state.socket.send(JSON.stringify(message));
   if (mirrored && !fromMirror && window.parent !== window) window.parent.postMessage({ liveryAction: message }, '*');
 }
+
+// For the browser suite: what the page would replay.
+window.liveryJournal = () => journal.map(entry => entry.message);
 
 window.addEventListener('message', event => {
   if (event.data && event.data.liveryApply) send(event.data.liveryApply, true);
@@ -99,6 +157,7 @@ function renderAppBar(bar) {
     const section = el('div', { class: 'bar-' + group });
     for (const item of items) {
       if (item.spacer) { section.appendChild(el('span', { class: 'spacer', 'aria-hidden': 'true' })); continue; }
+      if (item.id === 'logo') { section.appendChild(logo()); continue; }
       const label = item.text ? item.text : labelOf(item.id);
       const button = el('button', {
         type: 'button', id: 'bar-' + item.id, class: 'bar-item' + (item.active ? ' active' : '') + (item.animates ? ' animates' : ''),
@@ -126,13 +185,18 @@ function renderJourney(join) {
   const form = $('form');
   const key = JSON.stringify([join.page, join.rows, join.address && [join.address.mode, join.address.manual.map(c => c.id)], join.depositLimit && join.depositLimit.children.map(c => c.id)]);
   if (key !== state.formKey) {
+    // A control the person is using (a radio, a drop-down) and that is drawn again keeps the focus.
+    const kept = form.contains(document.activeElement) && join.page === (state.drawnPage ?? join.page) ? document.activeElement.id : null;
     state.formKey = key;
+    state.drawnPage = join.page;
     form.replaceChildren();
     for (const row of join.rows) {
       const line = el('div', { class: 'row', role: 'group' });
       for (const name of row) line.appendChild(buildField(join, name));
       form.appendChild(line);
     }
+    const again = kept ? document.getElementById(kept) : null;
+    if (again) { state.applyingFocus = true; again.focus(); state.applyingFocus = false; }
   }
   $('page-title').textContent = 'Step ' + join.pageNumber + ' of ' + join.pageCount;
   const bar = $('progress');
@@ -144,10 +208,17 @@ function renderJourney(join) {
   if (join.depositLimit) updateDepositLimit(join.depositLimit);
   renderActions(join);
   renderAlert(join.alert);
-  const route = $('route');
-  route.hidden = !join.route;
-  route.replaceChildren();
-  if (join.route) route.append(el('p', { text: 'Route reached: ' + join.route }), el('button', { type: 'button', id: 'route-done', text: 'Done', onclick: () => send({ type: 'routeHandled' }) }));
+  // A route the journey reaches (signed up, a link) is drawn once, announced, and takes the focus.
+  if (changed('route', join.route || null)) {
+    const route = $('route');
+    route.hidden = !join.route;
+    route.replaceChildren();
+    if (join.route) {
+      route.append(el('p', { text: 'Route reached: ' + join.route }), el('button', { type: 'button', id: 'route-done', text: 'Done', onclick: () => send({ type: 'routeHandled' }) }));
+      announce('Route reached: ' + join.route);
+      if ($('alert').hidden) $('route-done').focus();
+    }
+  }
   // Tab order is the engine's focus order.
   for (const node of form.querySelectorAll('[data-input]')) {
     // Drop-downs and tick boxes take no engine focus but must stay reachable from the keyboard.
@@ -230,7 +301,12 @@ function updateField(join, field) {
   if (input.type === 'checkbox') input.checked = !!field.ticked;
   // A secure field's display is the engine's mask (one dot a character): written into the
   // input, the next keystroke would send the dots as the password. Only a cleared one is copied.
-  else if (field.secure) { if (!field.display) { input.value = ''; delete state.secrets[field.id]; } }
+  // Only the engine emptying a field it showed filled clears it: a journal replayed after a
+  // restart shows the field empty before its keystrokes arrive, and what was typed stays.
+  else if (field.secure) {
+    if (!field.display && state.secureShown[field.id]) { input.value = ''; delete state.secrets[field.id]; }
+    state.secureShown[field.id] = !!field.display;
+  }
   else if (input.value !== field.display && document.activeElement !== input) input.value = field.display;
   else if (input.value !== field.display && input.tagName === 'INPUT') setKeepingCaret(input, field.display);
   else if (input.tagName === 'SELECT' && input.value !== field.display) input.value = field.display;
@@ -551,6 +627,14 @@ function setKeepingCaret(input, value) {
 function labelOf(id) {
   const words = id.replace(/([A-Z])/g, ' $1').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// The brand's logo from its theme (an image, named by the brand), or its name where it has none.
+function logo() {
+  const name = window.liveryBrandName || brand;
+  const hasLogo = getComputedStyle(document.documentElement).getPropertyValue('--logo-image').trim() !== '';
+  return hasLogo ? el('span', { id: 'bar-logo', class: 'bar-logo', role: 'img', 'aria-label': name })
+    : el('span', { id: 'bar-logo', class: 'bar-logo wordmark', text: name });
 }
 
 function glyph(id) {
