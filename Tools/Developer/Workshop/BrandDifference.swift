@@ -67,7 +67,8 @@ public struct BrandSettings: Sendable, Equatable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in logo.svg.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let fingerprint = String(hash, radix: 16)
-        return "\(logo.file), \(logo.svg.utf8.count) bytes, \(String(repeating: "0", count: 16 - fingerprint.count))\(fingerprint)"
+        return
+            "\(logo.file), \(logo.svg.utf8.count) bytes, \(String(repeating: "0", count: 16 - fingerprint.count))\(fingerprint)"
     }
 
     /// How a promotions entry reads.
