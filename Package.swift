@@ -204,12 +204,14 @@ let package = Package(
         .plugin(
             name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
             path: "Tools/Developer/BrandListPlugin"),
-        // The preview: every brand's journey and app bar as a live web page, over the public API only.
+        // The preview: every brand's journey and app bar as a live web page, over the public API only, and the
+        // brand studio (a brand file edited live, checked, diffed, its scenarios run, saved).
         .target(
             name: "LiveryPreview",
             dependencies: [
                 "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
-                "BrandDeclarations", "ServerConnections", toolsOnly("Hummingbird", "hummingbird"),
+                "BrandDeclarations", "ServerConnections", "LiveryWorkshop", "LiveryScenarios",
+                toolsOnly("Hummingbird", "hummingbird"),
                 toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
                 toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log"),
             ],

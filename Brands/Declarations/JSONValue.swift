@@ -245,3 +245,11 @@ extension JSONValue {
         return deepest
     }
 }
+
+extension JSONValue {
+    /// The value of an object's member `key`; `nil` for a missing key or a value that is not an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}

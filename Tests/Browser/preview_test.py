@@ -119,13 +119,13 @@ def promotions_entry(brand):
 class PreviewServer:
     """`livery preview` on a free loopback port, its output drained to a list."""
 
-    def __init__(self, scenario_folder, port=0):
+    def __init__(self, scenario_folder, port=0, extra=()):
         if not SERVER.exists() or not LIVERY.exists():
             build = "swift build && swift build -c release --product livery-server" if RELEASE else "swift build"
             raise SystemExit(f"{SERVER} or {LIVERY} is missing: run `{build}` first")
         self.lines = []
         self.process = subprocess.Popen(
-            [str(SERVER), "preview", "--port", str(port), "--scenarios", str(scenario_folder), "--no-colour"],
+            [str(SERVER), "preview", "--port", str(port), "--scenarios", str(scenario_folder), "--no-colour", *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         ports = queue.Queue()
 
@@ -255,6 +255,10 @@ class Page:
 
     def field(self, screen, name):
         return next(field for field in screen["join"]["fields"] if field["id"] == name)
+
+    def shown_field(self, name):
+        """The field `name` of the latest screen, or None while the page shows another step."""
+        return next((field for field in self.screen()["join"]["fields"] if field["id"] == name), None)
 
     def element(self, css):
         return self.d.find_element(By.CSS_SELECTOR, css)
@@ -1029,8 +1033,7 @@ return [...document.querySelectorAll('button, input, select, a, summary')].filte
     try:
         page.server = second
         page.wait(lambda: "replayed" in (page.text("#status") or ""), "the page to replay its session", timeout=20)
-        page.wait(lambda: page.screen()["join"]["page"] == "account"
-                  and len(page.field(page.screen(), "password")["display"]) == len(person["password"]),
+        page.wait(lambda: len((page.shown_field("password") or {}).get("display", "")) == len(person["password"]),
                   "the held password to arrive")
         page.session = page.screen()["session"]
         after = page.settled("the screen after the restart")
@@ -1050,6 +1053,98 @@ return [...document.querySelectorAll('button, input, select, a, summary')].filte
         page.wait(lambda: page.screen()["join"]["callToAction"] == "signUp", "the journey going on")
     finally:
         second.stop()
+
+
+def test_studio(driver, brand="neds"):
+    """The brand studio on a copy of the brand's files: a new primary colour repaints the page and
+    marks the contrast pair it breaks, and clears it when mended; new words for a rule code show in the
+    form at once (the journey replayed to the same step) and fail exactly the scenarios that expected
+    the old words; Save writes a file `livery doctor` and `livery run` accept."""
+    person = PEOPLE[brand]
+    name = next(path.name for path in (ROOT / "Brands").iterdir() if path.name.lower() == brand)
+    work = Path(tempfile.mkdtemp(prefix="livery-studio-test-"))
+    shutil.copytree(ROOT / "Brands" / name / "Plugin", work / "Brands" / name / "Plugin")
+    shutil.copytree(ROOT / "Tests" / "Scenarios" / brand, work / "Scenarios" / brand)
+    server = PreviewServer(work / "Scenarios", extra=("--brand-files", str(work / "Brands")))
+    try:
+        page = Page(driver, server, brand)
+        fill_details(page, person, check_bad_email=False)
+        page.click("#cta")
+        page.wait(lambda: page.screen()["join"]["page"] == "account", "page 2")
+        page.focus_input("username")
+        page.type("username", "taken_name")
+        page.next("password")
+        page.wait(lambda: "That username is taken." in page.field(page.screen(), "username")["messages"],
+                  "the taken username's words")
+        page.click("#studio > summary")
+        page.wait(lambda: page.exists("#studio-colour-primary"), "the studio open")
+
+        def cta_colour():
+            return rgb(page.js("return getComputedStyle(document.getElementById('cta')).backgroundColor"))
+
+        def pair(name):
+            return page.js("const r = document.querySelector(`#studio-contrast tr[data-pair='${arguments[0]}']`);"
+                           " return r ? [r.className, r.textContent] : null", name)
+
+        def set_text(css, value):
+            field = page.element(css)
+            field.click()
+            ActionChains(page.d).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+            page.keys(value, Keys.TAB)
+
+        original = cta_colour()
+        assert pair("onPrimary/primary")[0] == "pass", pair("onPrimary/primary")
+        set_text("#studio-colour-primary", "#333333")
+        page.wait(lambda: cta_colour() == (51, 51, 51), "Continue repainted from the new primary")
+        page.wait(lambda: pair("onPrimary/primary")[0] == "fail", "the broken pair marked")
+        assert "fails (needs 4.5:1)" in pair("onPrimary/primary")[1], pair("onPrimary/primary")
+        page.js("document.getElementById('studio').scrollIntoView()")
+        page.screenshot("studio.png")   # the README's picture of the studio
+        page.js("window.scrollTo(0, 0)")
+        assert cta_colour() != original
+        set_text("#studio-colour-primary", "blue")
+        page.wait(lambda: "'blue' is not a colour" in (page.text("#studio-colour-primary-error") or ""),
+                  "the reader's error beside the control")
+        assert cta_colour() == (51, 51, 51), "a refused value changes nothing"
+        set_text("#studio-colour-primary", "#ffb000")
+        page.wait(lambda: pair("onPrimary/primary")[0] == "pass", "the pair mended")
+        page.wait(lambda: cta_colour() == (255, 176, 0), "Continue repainted again")
+        violations = axe_violations(page)
+        assert not violations, f"axe-core violations with the studio open: {violations}"
+
+        set_text("#studio-new-code", "username.taken")
+        set_text("#studio-new-words", "Gone. Pick another?")
+        page.click("#studio-message-add")
+        page.wait(lambda: "Gone. Pick another?" in ((page.shown_field("username") or {}).get("messages") or []),
+                  "the new words on the same step, after the journey was replayed")
+        assert page.text("#username-messages") == "Gone. Pick another?", page.text("#username-messages")
+        page.click("#studio-run")
+        files = sorted(p.name for p in (work / "Scenarios" / brand).glob("*.yaml"))
+        page.wait(lambda: page.js("return document.querySelectorAll('#studio-scenarios li').length") == len(files),
+                  "every scenario file's verdict", timeout=30)
+        failed = sorted(page.js("return [...document.querySelectorAll('#studio-scenarios li.fail')].map(l => l.dataset.file)"))
+        expected = sorted(f for f in files if "That username is taken." in (work / "Scenarios" / brand / f).read_text())
+        assert failed == expected and expected, f"failed {failed}, expected the files with the old words {expected}"
+        assert ".yaml:" in page.text("#studio-scenarios li.fail pre"), "a failure says where"
+
+        page.click("#studio-save")
+        page.wait(lambda: (page.text("#studio-note") or "").startswith("Saved"), "saved")
+        saved = work / "Brands" / name / "Plugin" / "brand.json"
+        declared = json.loads(saved.read_text(encoding="utf-8"))
+        assert declared["theme"]["colours"]["primary"] == "#ffb000"
+        assert declared["messages"]["username.taken"] == "Gone. Pick another?"
+        for command in (["doctor", brand, "--brand-file", str(saved)], ["run", brand, "--brand-file", str(saved)]):
+            done = subprocess.run([str(LIVERY), *command, "--no-colour"], cwd=ROOT, capture_output=True, text=True,
+                                  timeout=120)
+            if command[0] == "doctor":
+                assert done.returncode == 0, f"livery {' '.join(command)}: {done.stdout[-800:]}{done.stderr[-800:]}"
+            else:
+                # The brand's own scenarios expecting the old words fail on the saved brand, and only they.
+                assert done.returncode == 1 and all(f in done.stdout for f in expected), done.stdout[-800:]
+        return page
+    finally:
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def test_reflow(driver, server, brand):
@@ -1445,6 +1540,7 @@ def main():
     for brand in ("neds", "tabnz"):
         tests.append((f"keyboard sign-up {brand}", lambda d, b=brand: test_keyboard_sign_up(d, server, b)))
     tests.append(("restart mid-journey", lambda d: test_restart(d, folder)))
+    tests.append(("brand studio", lambda d: test_studio(d)))
     for brand in brands:
         tests.append((f"alert focus {brand}", lambda d, b=brand: test_alert_focus(d, server, b)))
     for brand in brands:

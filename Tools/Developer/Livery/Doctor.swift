@@ -14,11 +14,18 @@ extension Livery {
         @Argument(help: "One brand to check (default: every brand).")
         var brand: String?
 
+        @Option(
+            help:
+                "Check the brand declared in this brand.json (its logo beside it) instead of the built-in one of its id, e.g. after an edit, before a build."
+        )
+        var brandFile: String?
+
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
             let terminal = output.terminal
-            let composition = try Livery.composition()
+            var composition = try Livery.composition()
+            if let brandFile { composition = try ToolBrands.composition(composition, withBrandFile: brandFile) }
             let checkout = try? PackageCheckout.current()
             let ids =
                 try brand.map { name throws(ToolError) in [try Livery.brand(name, in: composition).manifest.id] }

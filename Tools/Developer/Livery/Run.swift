@@ -1,6 +1,7 @@
 import ArgumentParser
 import LiveryConsole
 import LiveryScenarios
+import LiveryWorkshop
 
 extension Livery {
     /// `livery run <brand> [files…]`: a brand's scenarios, headlessly, on the embedded backend.
@@ -14,13 +15,25 @@ extension Livery {
         @Argument(help: "The brand, e.g. neds (see `livery brands`).")
         var brand: String
 
+        @Option(
+            help:
+                "Run on the brand declared in this brand.json (its logo beside it) instead of the built-in one of its id, e.g. after an edit, before a build."
+        )
+        var brandFile: String?
+
         @OptionGroup var options: ScenarioRunOptions
 
         @OptionGroup var output: OutputOptions
 
         @MainActor
         func run() async throws {
-            try await options.run(brand, of: Livery.composition(), terminal: output.terminal, command: ["run", brand])
+            var composition = try Livery.composition()
+            var command = ["run", brand]
+            if let brandFile {
+                composition = try ToolBrands.composition(composition, withBrandFile: brandFile)
+                command += ["--brand-file", brandFile]
+            }
+            try await options.run(brand, of: composition, terminal: output.terminal, command: command)
         }
     }
 }

@@ -1,4 +1,5 @@
 import BrandDeclarations
+import Foundation
 import LiveryComposition
 import LiveryConsole
 import LiveryCore
@@ -14,6 +15,26 @@ public enum ToolBrands {
     {
         do {
             return try Composition(brands())
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+
+    /// `composition` with the brand declared in the brand file at `path` (its
+    /// logo read beside it) in place of the registered brand of its id: a
+    /// brand file checked or run before it is built in.
+    /// - Throws: ``ToolError`` naming the file and what is wrong in it.
+    public static func composition(_ composition: Composition, withBrandFile path: String) throws(ToolError)
+        -> Composition
+    {
+        let url = URL(fileURLWithPath: path)
+        do {
+            let data = try FileInput.read(atPath: path, limit: BrandDefinition.maximumFileSize, kind: "brand files")
+            let brand = try BrandDefinition.read(
+                json: data, file: path, folder: .directory(url.deletingLastPathComponent()))
+            return try composition.replacing(with: brand)
+        } catch let refusal as FileInput.Refusal {
+            throw ToolError("\(path): \(refusal)")
         } catch {
             throw ToolError("\(error)")
         }

@@ -25,6 +25,15 @@ public struct Composition: Sendable {
         registry = try BrandRegistry(plugins)
     }
 
+    /// The registered brands with `plugin` in place of the one with its id
+    /// (or beside them, for a brand not registered yet): a brand being edited.
+    /// - Throws: ``BrandRegistryError`` as ``init(_:)`` does.
+    public func replacing(with plugin: any BrandPlugin) throws(BrandRegistryError) -> Composition {
+        var plugins: [any BrandPlugin] = []
+        for id in registry.ids where id != plugin.manifest.id { plugins.append(try registry.plugin(id)) }
+        return try Composition(plugins + [plugin])
+    }
+
     /// The configuration of the brand called `name` (as a person types it).
     /// - Throws: ``CompositionError`` naming an unknown brand (with the known
     ///   ones) or a definition that does not load.

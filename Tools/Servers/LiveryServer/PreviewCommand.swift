@@ -6,6 +6,7 @@ import LiveryComposition
 import LiveryConsole
 import LiveryPreview
 import LiveryScenarios
+import LiveryWorkshop
 
 extension ServerTool {
     /// `livery preview [brand…]`: every brand's journey and app bar as a live web page.
@@ -40,6 +41,12 @@ extension ServerTool {
                 "The folder holding one scenario folder per brand, where recordings are saved (default: this checkout's Tests/Scenarios)."
         )
         var scenarios: String?
+
+        @Option(
+            help:
+                "The folder of brand folders whose <Name>/Plugin/brand.json the brand studio edits and saves (default: this checkout's Brands; without a checkout the studio is off)."
+        )
+        var brandFiles: String?
 
         @Option(
             help:
@@ -106,15 +113,22 @@ extension ServerTool {
             }
             for brand in brands { _ = try ServerTool.brand(brand, in: composition) }
             let folder = URL(fileURLWithPath: scenarios ?? ScenarioLibrary.scenariosDirectory())
+            let brandFolder =
+                brandFiles.map { URL(fileURLWithPath: $0) }
+                ?? (try? PackageCheckout.current()).map { $0.root.appendingPathComponent("Brands") }
+            if let brandFolder, !FileManager.default.fileExists(atPath: brandFolder.path) {
+                throw ToolError("--brand-files: there is no folder \(brandFolder.path)")
+            }
             let configuration = PreviewConfiguration(
                 port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
                 scenarioFolder: folder, connections: try connections.limits(),
-                allowedOrigins: allowOrigin)
+                allowedOrigins: allowOrigin, brandFiles: brandFolder)
             do {
                 try await Preview.run(composition: composition, configuration: configuration) { port in
                     print(
                         terminal.bold("preview")
-                            + " serving on http://127.0.0.1:\(port)/ (Ctrl-C stops); recordings go to \(folder.path)")
+                            + " serving on http://127.0.0.1:\(port)/ (Ctrl-C stops); recordings go to \(folder.path)"
+                            + (brandFolder.map { "; the brand studio saves to \($0.path)" } ?? "; the brand studio is off"))
                     fflush(nil)
                 }
             } catch {

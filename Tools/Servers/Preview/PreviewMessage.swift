@@ -3,6 +3,7 @@ import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryCore
+import LiveryWorkshop
 
 /// One message a preview page sends: a person's action on the form or the
 /// app bar, a change to the world from the side panel, or the recorder.
@@ -22,6 +23,9 @@ enum PreviewMessage: Equatable {
     case mark
     case save(String)
     case reset
+    /// The brand studio: open the brand file, change a value in it, run the
+    /// brand's scenarios on it, save it or go back to the file.
+    case studio(StudioAction)
     /// Moves the session's clock on and lets the work that falls due finish:
     /// a page replaying its actions after a restart sends the time that passed
     /// between them, so debounces and late answers land as they did.
@@ -41,6 +45,7 @@ enum PreviewMessage: Equatable {
         "addressSubmit", "addressSelect", "addressManual", "addressBack", "addressClear", "addressClose",
         "open", "alertAction", "dismissAlert", "routeHandled", "appBarTap", "appBarEvent", "signIn",
         "signOut", "betslip", "flag", "faults", "record", "mark", "save", "reset", "elapse",
+        "studioOpen", "studioSet", "studioRun", "studioSave", "studioDiscard",
     ]
 
     /// Reads `text` as a message.
@@ -114,6 +119,17 @@ enum PreviewMessage: Equatable {
         case "mark": return .mark
         case "save": return .save(try fields.string("name"))
         case "reset": return .reset
+        case "studioOpen": return .studio(.open)
+        case "studioSet":
+            let path = try fields.strings("path")
+            guard (1...BrandDraft.maximumPathLength).contains(path.count) else {
+                throw .init("'path' must be a list of 1 to \(BrandDraft.maximumPathLength) keys")
+            }
+            guard let value = fields.object["value"] else { throw .init("'value' is missing (null removes the key)") }
+            return .studio(.set(path, value == .null ? nil : value))
+        case "studioRun": return .studio(.runScenarios)
+        case "studioSave": return .studio(.save)
+        case "studioDiscard": return .studio(.discard)
         case "elapse": return .elapse(.milliseconds(try fields.int("milliseconds", in: 0...maximumElapse)))
         default: throw .init("unknown message type '\(type)'\(NameSuggestion.hint(for: type, in: types))")
         }
@@ -178,6 +194,16 @@ enum PreviewMessage: Equatable {
             return value
         }
     }
+}
+
+/// What the brand studio is asked to do.
+enum StudioAction: Equatable {
+    case open
+    /// Sets the value at a key path of the brand file, or removes it (`nil`).
+    case set([String], JSONValue?)
+    case runScenarios
+    case save
+    case discard
 }
 
 /// A message from a page that cannot be used, and why.

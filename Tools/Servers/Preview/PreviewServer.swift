@@ -26,6 +26,9 @@ public struct PreviewConfiguration: Sendable {
     /// Origins besides the preview's own whose pages may use it, e.g.
     /// `http://studio.example:3000` (see ``OriginPolicy``).
     public var allowedOrigins: [String]
+    /// The folder of brand folders whose `<Name>/Plugin/brand.json` the brand
+    /// studio edits and saves (a checkout's `Brands`); `nil` turns the studio off.
+    public var brandFiles: URL?
     /// Still pictures to serve at `/still/<brand>`: a brand's page drawn once
     /// from a screen made in advance, with no session (for screenshots).
     var stills: [String: String] = [:]
@@ -33,8 +36,10 @@ public struct PreviewConfiguration: Sendable {
     /// A configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 8090, brands: [String] = [], backend: HTTPServiceConfiguration? = nil,
-        scenarioFolder: URL, connections: ConnectionLimits = ConnectionLimits(), allowedOrigins: [String] = []
+        scenarioFolder: URL, connections: ConnectionLimits = ConnectionLimits(), allowedOrigins: [String] = [],
+        brandFiles: URL? = nil
     ) {
+        self.brandFiles = brandFiles
         self.host = host
         self.port = port
         self.brands = brands
@@ -167,7 +172,7 @@ public enum Preview {
             do {
                 session = try await sessions.open(
                     brand: brand, composition: composition, backend: configuration.backend,
-                    scenarioFolder: configuration.scenarioFolder)
+                    scenarioFolder: configuration.scenarioFolder, brandFiles: configuration.brandFiles)
             } catch {
                 try await outbound.write(.text(errorMessage("\(brand) could not start: \(error)")))
                 return
@@ -289,11 +294,18 @@ final class PreviewSessions: Sendable {
 
     func open(
         brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
-        scenarioFolder: URL
+        scenarioFolder: URL, brandFiles: URL? = nil
     ) async throws -> PreviewSession {
         let session = try await PreviewSession.open(
             id: Self.unguessableID(), brand: brand, composition: composition,
-            backend: backend, scenarioFolder: scenarioFolder)
+            backend: backend, scenarioFolder: scenarioFolder, brandFiles: brandFiles)
+        // A brand file saved from one page is news to every other page editing it.
+        session.onBrandSaved = { [weak self] saver in
+            guard let self else { return }
+            for other in self.sessions.values where other.id != saver.id && other.brand == saver.brand {
+                other.brandFileChanged()
+            }
+        }
         sessions[session.id] = session
         return session
     }
@@ -325,7 +337,7 @@ final class PreviewSessions: Sendable {
 struct PreviewAssets: Sendable {
     let files: [String: Data]
 
-    static let names = ["index.html", "brand.html", "compare.html", "preview.js", "preview.css"]
+    static let names = ["index.html", "brand.html", "compare.html", "preview.js", "studio.js", "preview.css"]
 
     static func load() throws -> PreviewAssets {
         var files: [String: Data] = [:]

@@ -4,6 +4,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWorkshop
 
 /// One page's session: a brand's runtime assembled through the composition
 /// root, the join form's and the app bar's stores, the world the side panel
@@ -20,9 +21,20 @@ final class PreviewSession {
     /// The screens to send, newest last (JSON text).
     let screens: AsyncStream<String>
 
-    private let composition: Composition
+    /// The brands the session runs on: the registered ones, with the brand
+    /// studio's edited brand in place of its own once it is edited.
+    private(set) var composition: Composition
     private let backend: HTTPServiceConfiguration?
-    private let scenarioFolder: URL
+    let scenarioFolder: URL
+    /// Where the brand studio finds `<Name>/Plugin/brand.json`; `nil` when it is off.
+    let brandFiles: URL?
+    /// The brand file the studio is editing, once the page opened it.
+    var draft: BrandDraft?
+    /// The studio's last scenario run on the edited brand, and its last note (saved, discarded).
+    var studioVerdicts: [StudioState.Verdict]?
+    var studioNote: String?
+    /// Told when this session's studio saved its brand file (the other pages of the brand are told so).
+    var onBrandSaved: ((PreviewSession) -> Void)?
     private let output: AsyncStream<String>.Continuation
     private var world: EmbeddedWorld
     private var join: JoinFormStore
@@ -52,28 +64,29 @@ final class PreviewSession {
     /// - Throws: ``CompositionError`` or ``DefinitionError`` when the runtime cannot be assembled.
     static func open(
         id: String, brand: String, composition: Composition, backend: HTTPServiceConfiguration?,
-        scenarioFolder: URL
+        scenarioFolder: URL, brandFiles: URL? = nil
     ) async throws -> PreviewSession {
         let world = EmbeddedWorld()
         let (join, bar) = try await assemble(brand, composition: composition, backend: backend, world: world)
         return PreviewSession(
             id: id, brand: brand, composition: composition, backend: backend, scenarioFolder: scenarioFolder,
-            world: world, join: join, bar: bar)
+            brandFiles: brandFiles, world: world, join: join, bar: bar)
     }
 
     private init(
         id: String, brand: String, composition: Composition, backend: HTTPServiceConfiguration?, scenarioFolder: URL,
-        world: EmbeddedWorld, join: JoinFormStore, bar: AppBarStore
+        brandFiles: URL?, world: EmbeddedWorld, join: JoinFormStore, bar: AppBarStore
     ) {
         self.id = id
         self.brand = brand
         self.composition = composition
         self.backend = backend
         self.scenarioFolder = scenarioFolder
+        self.brandFiles = brandFiles
         self.world = world
         self.join = join
         self.bar = bar
-        (screens, output) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        (screens, output) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
         watch()
         ticker = WallClockTicker.start(world.clock)
         publish()
@@ -214,6 +227,8 @@ final class PreviewSession {
             world.clock.advance(by: duration)
             await join.settle()
             await bar.settle()
+        case .studio(let action):
+            return await studio(action)
         }
         recorder?.noteSecrets(of: join.state)
         lastStepAt = world.clock.now.offset
@@ -243,6 +258,37 @@ final class PreviewSession {
     }
 
     // MARK: Runtime
+
+    /// Runs the session on `composition` from the start: a new world, journey
+    /// and app bar, no recording. The page is told, and replays what the
+    /// person did, so it comes back to the same step.
+    func restart(on composition: Composition) async throws {
+        let next = EmbeddedWorld()
+        let (join, bar) = try await Self.assemble(brand, composition: composition, backend: backend, world: next)
+        for watcher in watchers { watcher.cancel() }
+        ticker?.cancel()
+        self.composition = composition
+        world = next
+        self.join = join
+        self.bar = bar
+        recorder = nil
+        savedFile = nil
+        lastStepAt = world.clock.now.offset
+        workAtLastStep = false
+        listedEvents = (-1, [])
+        lastSent = nil
+        drawnJoin = nil
+        drawnBar = nil
+        drawnPanel = nil
+        flagDefaults = (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:]
+        watch()
+        ticker = WallClockTicker.start(world.clock)
+        output.yield(#"{"type":"restarted"}"#)
+        publish()
+    }
+
+    /// Sends the page a message other than a screen (the studio's state).
+    func send(_ message: String) { output.yield(message) }
 
     /// A fresh journey and app bar in a new world that keeps the panel's session, betslip, flags and faults.
     private func rebuild() async throws {

@@ -80,7 +80,7 @@ extension ScenarioRecorder {
         case .flag(let flag, let on): return .line("flag: { \(scalar(flag.rawValue)): \(on) }")
         case .faults(let specs):
             return .line("faults: [" + specs.map(quoted).joined(separator: ", ") + "]")
-        case .record, .mark, .save, .reset, .elapse: return nil
+        case .record, .mark, .save, .reset, .elapse, .studio: return nil
         }
     }
 

@@ -55,11 +55,14 @@ function connect() {
   state.socket = socket;
   socket.onopen = () => {
     if (disconnectedAt === null && journal.length === 0) { status(''); return; }
-    replay(socket);
+    replay(socket, 'Reconnected');
   };
   socket.onmessage = event => {
     const message = JSON.parse(event.data);
     if (message.type === 'error') { status(message.message, true); return; }
+    // The brand studio changed the brand: the session started again, and the page replays what was done.
+    if (message.type === 'restarted') { replay(socket, 'Brand changed'); return; }
+    if (message.type === 'studio') { renderStudio(message); return; }
     // A screen carries the sections that changed; the page keeps the others.
     if (message.type === 'screen') render(Object.assign({}, state.screen, message.screen));
   };
@@ -71,7 +74,7 @@ function connect() {
 }
 
 // Sends the journal to a new session: each action after the time that passed before it.
-function replay(socket) {
+function replay(socket, why) {
   const count = journal.length;
   const until = Math.min(disconnectedAt ?? performance.now(), performance.now());
   let previous = count ? journal[0].at : until;
@@ -82,13 +85,13 @@ function replay(socket) {
   }
   if (count) socket.send(JSON.stringify({ type: 'elapse', milliseconds: gap(previous, until) }));
   disconnectedAt = null;
-  status(count ? 'Reconnected: ' + count + ' action' + (count === 1 ? '' : 's') + ' replayed; you are where you were.' : 'Reconnected.');
+  status(count ? why + ': ' + count + ' action' + (count === 1 ? '' : 's') + ' replayed; you are where you were.' : why + '.');
 }
 
 function gap(from, to) { return Math.max(0, Math.min(replayLimit, Math.round(to - from))); }
 
 function remember(message) {
-  if (message.type === 'save' || message.type === 'elapse') return;
+  if (message.type === 'save' || message.type === 'elapse' || message.type.startsWith('studio')) return;
   if (message.type === 'reset' || (message.type === 'record' && message.on)) {
     const kept = journal.filter(entry => worldTypes.includes(entry.message.type));
     journal.length = 0;

@@ -1,0 +1,183 @@
+import BrandDeclarations
+import Foundation
+import LiveryComposition
+import LiveryCore
+import LiveryPreview
+import LiveryScenarios
+import LiveryTesting
+import NedsBrand
+import Testing
+
+/// A copy of Neds' plugin folder as `<folder>/Neds/Plugin` and of its scenarios as `<scenarios>/neds`.
+private func studioFiles(brands: URL, scenarios: URL) throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    try FileManager.default.createDirectory(
+        at: brands.appendingPathComponent("Neds"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+        at: root.appendingPathComponent("Brands/Neds/Plugin"), to: brands.appendingPathComponent("Neds/Plugin"))
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+        at: root.appendingPathComponent("Tests/Scenarios/neds"), to: scenarios.appendingPathComponent("neds"))
+}
+
+/// The next message of `type` that `done` accepts, as a JSON object; fails after 300 messages.
+private func next(
+    _ type: String, on socket: LoopbackWebSocket, where done: ([String: Any]) -> Bool = { _ in true }
+) async throws -> [String: Any] {
+    for _ in 0..<300 {
+        guard let text = try await socket.receive() else { break }
+        guard let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            message["type"] as? String == type
+        else { continue }
+        if done(message) { return message }
+    }
+    Issue.record("no \(type) message was as expected")
+    return [:]
+}
+
+private func failing(_ studio: [String: Any]) -> [String] {
+    ((studio["contrast"] as? [[String: Any]]) ?? []).filter { $0["passes"] as? Bool == false }.map {
+        "\($0["foreground"] ?? "")/\($0["background"] ?? "")"
+    }
+}
+
+private func set(_ path: [String], _ value: String, on socket: LoopbackWebSocket) async throws {
+    let data = try JSONSerialization.data(withJSONObject: ["type": "studioSet", "path": path, "value": value])
+    try await socket.send(String(decoding: data, as: UTF8.self))
+}
+
+@Suite("The brand studio over a real WebSocket: edits checked like the file, the session on the edited brand")
+struct StudioTests {
+    @Test(
+        "a colour repaints and marks its contrast, a refused value keeps the brand, new words fail exactly the scenarios expecting the old ones, and a save writes the brand's own file"
+    )
+    func studio() async throws {
+        let brands = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: brands) }
+        // The standard form's words for a taken username, which Neds keeps.
+        let oldWords = "That username is taken."
+        try await withPreview(configure: { $0.brandFiles = brands }) { client, folder in
+            try studioFiles(brands: brands, scenarios: folder)
+            try await client.ws("/ws?brand=neds") { socket in
+                _ = try await next("screen", on: socket)
+                try await socket.send(#"{"type":"studioOpen"}"#)
+                let opened = try await next("studio", on: socket)
+                #expect(
+                    opened["file"] as? String == "Brands/Neds/Plugin/brand.json" && opened["edited"] as? Bool == false)
+                #expect(failing(opened).isEmpty)
+
+                try await set(["theme", "colours", "primary"], "#333333", on: socket)
+                _ = try await next("restarted", on: socket)
+                let dark = try await next("studio", on: socket)
+                #expect((dark["css"] as? String)?.contains("--color-primary: #333333;") == true)
+                #expect(failing(dark) == ["onPrimary/primary"], "Neds' near-black text on #333333")
+                #expect(
+                    (dark["difference"] as? [[String: Any]])?.contains {
+                        $0["setting"] as? String == "theme.color.primary"
+                    }
+                        == true)
+
+                try await set(["theme", "colours", "primary"], "blue", on: socket)
+                let refused = try await next("studio", on: socket)
+                let problem = refused["problem"] as? [String: Any]
+                #expect(problem?["path"] as? String == "theme.colours.primary")
+                #expect((problem?["message"] as? String)?.contains("'blue' is not a colour") == true)
+                #expect(
+                    (refused["css"] as? String)?.contains("--color-primary: #333333;") == true, "the last good brand")
+                try await socket.send(#"{"type":"studioSave"}"#)
+                let notSaved = try await next("error", on: socket)
+                #expect((notSaved["message"] as? String)?.contains("not saved") == true)
+
+                try await set(["theme", "colours", "primary"], "#ffb000", on: socket)
+                let fixed = try await next("studio", on: socket) { $0["problem"] is NSNull || $0["problem"] == nil }
+                #expect(failing(fixed).isEmpty, "fixed: \(failing(fixed))")
+
+                try await set(["messages", "username.taken"], "Gone. Pick another?", on: socket)
+                _ = try await next("studio", on: socket)
+                try await socket.send(#"{"type":"studioRun"}"#)
+                let run = try await next("studio", on: socket) { $0["scenarios"] is [[String: Any]] }
+                let verdicts = try #require(run["scenarios"] as? [[String: Any]])
+                let files = try FileManager.default.contentsOfDirectory(
+                    atPath: folder.appendingPathComponent("neds").path)
+                #expect(verdicts.count == files.filter { $0.hasSuffix(".yaml") }.count)
+                let expected = try files.filter {
+                    try String(contentsOf: folder.appendingPathComponent("neds/\($0)"), encoding: .utf8).contains(
+                        oldWords)
+                }.sorted()
+                let failed = verdicts.filter { $0["passed"] as? Bool == false }.compactMap { $0["file"] as? String }
+                #expect(!expected.isEmpty && failed == expected, "failed \(failed), expected \(expected)")
+                let failure = verdicts.first { $0["passed"] as? Bool == false }?["failure"] as? String ?? ""
+                #expect(
+                    failure.contains(".yaml:") && failure.contains(oldWords) && failure.contains("Gone. Pick another?"))
+
+                try await socket.send(#"{"type":"studioSave"}"#)
+                let saved = try await next("studio", on: socket) { ($0["note"] as? String)?.hasPrefix("Saved") == true }
+                #expect(saved["edited"] as? Bool == false)
+                let file = brands.appendingPathComponent("Neds/Plugin/brand.json")
+                let written = try BrandDefinition.read(
+                    json: Data(contentsOf: file), file: "brand.json",
+                    folder: .directory(file.deletingLastPathComponent()))
+                #expect(written.theme.palette.primary.hexString == "#ffb000")
+                #expect(written.messageTemplates["username.taken"] == "Gone. Pick another?")
+                #expect(try String(contentsOf: file, encoding: .utf8) == written.fileDocument().formatted())
+            }
+        }
+    }
+
+    @Test("two pages editing one brand: the second hears of the first's save, and its own save is refused as stale")
+    func twoPages() async throws {
+        let brands = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: brands) }
+        try await withPreview(configure: { $0.brandFiles = brands }) { client, folder in
+            try studioFiles(brands: brands, scenarios: folder)
+            try await client.ws("/ws?brand=neds") { first in
+                try await client.ws("/ws?brand=neds") { second in
+                    for socket in [first, second] {
+                        _ = try await next("screen", on: socket)
+                        try await socket.send(#"{"type":"studioOpen"}"#)
+                        _ = try await next("studio", on: socket)
+                    }
+                    try await set(["theme", "fontFamily"], "Neds Display", on: second)
+                    _ = try await next("studio", on: second)
+                    try await set(["theme", "colours", "link"], "#0645ad", on: first)
+                    _ = try await next("studio", on: first)
+                    try await first.send(#"{"type":"studioSave"}"#)
+                    _ = try await next("studio", on: first) { ($0["note"] as? String)?.hasPrefix("Saved") == true }
+                    let told = try await next("studio", on: second) { $0["fileChanged"] as? Bool == true }
+                    #expect(told["edited"] as? Bool == true)
+                    try await second.send(#"{"type":"studioSave"}"#)
+                    let refused = try await next("error", on: second)
+                    #expect((refused["message"] as? String)?.contains("changed on disk since it was loaded") == true)
+                    try await second.send(#"{"type":"studioDiscard"}"#)
+                    let fresh = try await next("studio", on: second) { $0["fileChanged"] as? Bool == false }
+                    let colours = (fresh["document"] as? [String: Any])?["theme"] as? [String: Any]
+                    #expect((colours?["colours"] as? [String: Any])?["link"] as? String == "#0645ad")
+                }
+            }
+        }
+    }
+
+    @Test("without brand files the studio says so; a bad path or a missing value is refused before anything happens")
+    func refusals() async throws {
+        try await withPreview { client, _ in
+            try await client.ws("/ws?brand=neds") { socket in
+                _ = try await next("screen", on: socket)
+                try await socket.send(#"{"type":"studioOpen"}"#)
+                let off = try await next("error", on: socket)
+                #expect(
+                    (off["message"] as? String)?.contains("brand studio edits brand files in a Livery checkout") == true
+                )
+                for (message, expected) in [
+                    (#"{"type":"studioSet","path":[],"value":1}"#, "'path' must be a list of 1 to 8 keys"),
+                    (#"{"type":"studioSet","path":["theme"]}"#, "'value' is missing"),
+                    (#"{"type":"studioSet","path":"theme","value":1}"#, "'path' must be a list"),
+                ] {
+                    try await socket.send(message)
+                    let error = try await next("error", on: socket)
+                    #expect((error["message"] as? String)?.contains(expected) == true, "\(message): \(error)")
+                }
+            }
+        }
+    }
+}
