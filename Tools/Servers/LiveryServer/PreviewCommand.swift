@@ -128,7 +128,8 @@ extension ServerTool {
                     print(
                         terminal.bold("preview")
                             + " serving on http://127.0.0.1:\(port)/ (Ctrl-C stops); recordings go to \(folder.path)"
-                            + (brandFolder.map { "; the brand studio saves to \($0.path)" } ?? "; the brand studio is off"))
+                            + (brandFolder.map { "; the brand studio saves to \($0.path)" }
+                                ?? "; the brand studio is off"))
                     fflush(nil)
                 }
             } catch {
