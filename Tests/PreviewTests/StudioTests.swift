@@ -8,17 +8,19 @@ import LiveryTesting
 import NedsBrand
 import Testing
 
-/// A copy of Neds' plugin folder as `<folder>/Neds/Plugin` and of its scenarios as `<scenarios>/neds`.
-private func studioFiles(brands: URL, scenarios: URL) throws {
+/// A copy of the brand `id`'s plugin folder as `<brands>/<Name>/Plugin` and of its scenarios as `<scenarios>/<id>`.
+private func studioFiles(brands: URL, scenarios: URL, id: String = "neds") throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    try FileManager.default.createDirectory(
-        at: brands.appendingPathComponent("Neds"), withIntermediateDirectories: true)
+    let name = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Brands").path)
+            .first { $0.lowercased() == id })
+    try FileManager.default.createDirectory(at: brands.appendingPathComponent(name), withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-        at: root.appendingPathComponent("Brands/Neds/Plugin"), to: brands.appendingPathComponent("Neds/Plugin"))
+        at: root.appendingPathComponent("Brands/\(name)/Plugin"), to: brands.appendingPathComponent("\(name)/Plugin"))
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-        at: root.appendingPathComponent("Tests/Scenarios/neds"), to: scenarios.appendingPathComponent("neds"))
+        at: root.appendingPathComponent("Tests/Scenarios/\(id)"), to: scenarios.appendingPathComponent(id))
 }
 
 /// The next message of `type` that `done` accepts, as a JSON object; fails after 300 messages.
@@ -121,6 +123,58 @@ struct StudioTests {
                 #expect(written.theme.palette.primary.hexString == "#ffb000")
                 #expect(written.messageTemplates["username.taken"] == "Gone. Pick another?")
                 #expect(try String(contentsOf: file, encoding: .utf8) == written.fileDocument().formatted())
+            }
+        }
+    }
+
+    @Test(
+        "for every brand: a field removed and a field added after another reach the journey at once; Discard brings the file's form back",
+        arguments: packageBrandIDs)
+    func formAmendments(_ id: String) async throws {
+        let brands = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: brands) }
+        try await withPreview(configure: { $0.brandFiles = brands }) { client, folder in
+            try studioFiles(brands: brands, scenarios: folder, id: id)
+            try await client.ws("/ws?brand=\(id)") { socket in
+                _ = try await next("screen", on: socket)
+                try await socket.send(#"{"type":"studioOpen"}"#)
+                let opened = try await next("studio", on: socket)
+                let fields = try #require(opened["fields"] as? [String])
+                #expect(
+                    fields.contains("mobile") && fields.contains("marketingConsent") && !fields.contains("promoCode"))
+                let added: [String: Any] = [
+                    "type": "studioSet", "path": ["joinForm", "addFields"],
+                    "value": [
+                        [
+                            "after": "mobile",
+                            "field": ["name": "promoCode", "inputType": "Text", "validate": ["mandatory": false]],
+                        ]
+                    ],
+                ]
+                try await socket.send(
+                    String(decoding: try JSONSerialization.data(withJSONObject: added), as: UTF8.self))
+                // The session restarts on the edited form: its first screen, then the studio's answer.
+                let screen = try await next("screen", on: socket)
+                let rows = try #require((screen["screen"] as? [String: Any])?["join"] as? [String: Any])
+                #expect("\(rows["rows"] ?? "")".contains("promoCode"), "the journey runs on the edited form")
+                let withPromo = try await next("studio", on: socket)
+                let order = try #require(withPromo["fields"] as? [String])
+                #expect(order.firstIndex(of: "promoCode") == order.firstIndex(of: "mobile").map { $0 + 1 })
+                try await set(["joinForm", "removeFields"], "marketingConsent", on: socket)
+                let refused = try await next("studio", on: socket)
+                #expect((refused["problem"] as? [String: Any])?["path"] as? String == "joinForm.removeFields")
+                let removal: [String: Any] = [
+                    "type": "studioSet", "path": ["joinForm", "removeFields"], "value": ["marketingConsent"],
+                ]
+                try await socket.send(
+                    String(decoding: try JSONSerialization.data(withJSONObject: removal), as: UTF8.self))
+                let without = try await next("studio", on: socket) {
+                    ($0["fields"] as? [String])?.contains("marketingConsent") == false
+                }
+                #expect(without["edited"] as? Bool == true && without["problem"] == nil)
+                try await socket.send(#"{"type":"studioDiscard"}"#)
+                let back = try await next("studio", on: socket) { $0["edited"] as? Bool == false }
+                #expect(back["fields"] as? [String] == fields)
             }
         }
     }
