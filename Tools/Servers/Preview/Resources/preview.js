@@ -47,6 +47,7 @@ function el(tag, attributes = {}, ...children) {
 // set the world (sign-in, betslip, flags and faults).
 const journal = [];
 const replayLimit = 60000; // the longest wait one replayed gap may ask for, in milliseconds
+const journalLimit = 5000; // the most actions kept: a longer session says it can no longer be replayed whole
 const worldTypes = ['signIn', 'signOut', 'betslip', 'flag', 'faults'];
 let disconnectedAt = null;
 
@@ -97,6 +98,18 @@ function remember(message) {
     journal.length = 0;
     journal.push(...kept);
     if (message.type === 'reset') return;
+  }
+  // Keystrokes into one input, one after another, are kept as the last value typed (at its time):
+  // the field ends the same, and a long session stays short to replay.
+  const last = journal[journal.length - 1];
+  if (message.type === 'change' && last && last.message.type === 'change' && last.message.input === message.input) {
+    last.message = message;
+    last.at = performance.now();
+    return;
+  }
+  if (journal.length >= journalLimit) {
+    status('This session has ' + journalLimit + ' actions: a restart of the server would no longer bring it back whole. Start again to replay from here.', true);
+    return;
   }
   journal.push({ message, at: performance.now() });
 }
