@@ -263,26 +263,14 @@ final class PreviewSession {
     /// and app bar, no recording. The page is told, and replays what the
     /// person did, so it comes back to the same step.
     func restart(on composition: Composition) async throws {
-        let next = EmbeddedWorld()
-        let (join, bar) = try await Self.assemble(brand, composition: composition, backend: backend, world: next)
-        for watcher in watchers { watcher.cancel() }
-        ticker?.cancel()
-        self.composition = composition
-        world = next
-        self.join = join
-        self.bar = bar
+        try await run(in: EmbeddedWorld(), on: composition)
         recorder = nil
         savedFile = nil
-        lastStepAt = world.clock.now.offset
-        workAtLastStep = false
-        listedEvents = (-1, [])
         lastSent = nil
         drawnJoin = nil
         drawnBar = nil
         drawnPanel = nil
         flagDefaults = (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:]
-        watch()
-        ticker = WallClockTicker.start(world.clock)
         output.yield(#"{"type":"restarted"}"#)
         publish()
     }
@@ -300,9 +288,16 @@ final class PreviewSession {
         next.betslip.set(world.betslip.latestCount)
         for (flag, on) in world.flags.snapshot { next.flags.set(flag, on) }
         next.faults.plan = world.faults.plan
+        try await run(in: next, on: composition)
+    }
+
+    /// Runs a new journey and app bar of `composition`'s brand in `next`: the
+    /// old ones' watchers and clock stop once the new ones are assembled.
+    private func run(in next: EmbeddedWorld, on composition: Composition) async throws {
         let (join, bar) = try await Self.assemble(brand, composition: composition, backend: backend, world: next)
         for watcher in watchers { watcher.cancel() }
         ticker?.cancel()
+        self.composition = composition
         world = next
         self.join = join
         self.bar = bar
