@@ -127,9 +127,6 @@ function send(message, fromMirror) {
   if (mirrored && !fromMirror && window.parent !== window) window.parent.postMessage({ liveryAction: message }, '*');
 }
 
-// For the browser suite: what the page would replay.
-window.liveryJournal = () => journal.map(entry => entry.message);
-
 window.addEventListener('message', event => {
   if (event.data && event.data.liveryApply) send(event.data.liveryApply, true);
 });
