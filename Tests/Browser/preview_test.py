@@ -1141,8 +1141,11 @@ def test_studio(driver, brand="neds"):
             else:
                 # The brand's own scenarios expecting the old words fail on the saved brand, and only they.
                 assert done.returncode == 1 and all(f in done.stdout for f in expected), done.stdout[-800:]
-        return page
+        # Judged here, with the server still up: once it stops, the page's reconnect attempts are logged too.
+        errors = page.console_errors()
+        assert not errors, f"JavaScript errors: {errors}"
     finally:
+        driver.get("about:blank")
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
 
