@@ -271,10 +271,19 @@ let package = Package(
             name: "LiveryBenchmarks",
             dependencies: [
                 "BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", toolsOnly("Benchmark", "benchmark"),
+                "LiveryScenarios", "BenchmarkForms", toolsOnly("Benchmark", "benchmark"),
             ] + allBrandTargets,
             path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
+        // The forms the validation benchmarks measure, shared with FormProfile.
+        .target(
+            name: "BenchmarkForms", dependencies: ["LiveryCore", "JoinFormFeature"],
+            path: "Tools/Testing/BenchmarkForms", swiftSettings: swiftSettings),
+        // One validation workload run N times, for instruction counts under callgrind:
+        // `swift build -c release --product FormProfile`.
+        .executableTarget(
+            name: "FormProfile", dependencies: ["BenchmarkForms", "LiveryCore"], path: "Tools/Testing/FormProfile",
+            swiftSettings: swiftSettings),
         // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
         .executableTarget(name: "StartupFloor", path: "Tools/Testing/StartupFloor", swiftSettings: swiftSettings),
         // check-username latency while registrations hash their passwords, against the sandbox in-process:

@@ -14,6 +14,8 @@ public struct PatternRule: ValidationRule {
     /// The pattern as written.
     public let pattern: String
     private let expression: NSRegularExpression
+    /// The pattern compiled without ICU, when it is of the everyday subset (see ``PatternMatcher``).
+    private let matcher: PatternMatcher?
     private var violation: RuleViolation
 
     /// Compiles `pattern`.
@@ -36,6 +38,7 @@ public struct PatternRule: ValidationRule {
             throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
         }
         self.pattern = pattern
+        matcher = caseInsensitive ? nil : PatternMatcher(pattern)
         violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
     }
 
@@ -50,6 +53,7 @@ public struct PatternRule: ValidationRule {
 
     /// Fails unless the whole value matches.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
+        if let matcher { return matcher.matches(value) ? nil : violation }
         let range = NSRange(value.startIndex..<value.endIndex, in: value)
         if expression.firstMatch(in: value, options: [], range: range) != nil { return nil }
         return violation

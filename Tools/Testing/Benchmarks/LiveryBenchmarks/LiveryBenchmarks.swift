@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import AddressLookupFeature
 import Benchmark
+import BenchmarkForms
 import Foundation
 import JoinFormFeature
 import LiveryComposition

@@ -5,32 +5,32 @@ import LiveryCore
 /// The ten-field sign-up form of the validation benchmark: name, surname,
 /// e-mail, password, confirm password, date of birth, mobile, postcode,
 /// language and terms, built from Livery's own rules the way an app would.
-enum TenFieldForm {
-    static let languages = ["English", "Māori", "Deutsch", "Français", "Español", "Italiano", "中文", "日本語"]
+public enum TenFieldForm {
+    public static let languages = ["English", "Māori", "Deutsch", "Français", "Español", "Italiano", "中文", "日本語"]
 
     /// Every field filled in correctly.
-    static let valid = Values(
+    public static let valid = Values(
         name: "Alex", surname: "Citizen", email: "alex@example.com", password: "Correct-Horse-9",
         confirmPassword: "Correct-Horse-9", dateOfBirth: "01/02/2000", mobile: "0412 345 678",
         postcode: "3000", language: "English", terms: true)
     /// Every field wrong in some way.
-    static let invalid = Values(
+    public static let invalid = Values(
         name: "A", surname: "", email: "alex@example", password: "password",
         confirmPassword: "passw0rd", dateOfBirth: "01/02/2015", mobile: "0312 345 678",
         postcode: "30a0", language: "Klingon", terms: false)
 
-    struct Values: Sendable {
-        var name, surname, email, password, confirmPassword, dateOfBirth, mobile, postcode, language: String
-        var terms: Bool
+    public struct Values: Sendable {
+        public var name, surname, email, password, confirmPassword, dateOfBirth, mobile, postcode, language: String
+        public var terms: Bool
     }
 
-    static let names: [FieldName] = [
+    public static let names: [FieldName] = [
         "name", "surname", "email", "password", "confirmPassword", "dateOfBirth",
         "mobile", "postcode", "language", "terms",
     ]
 
     /// The form with `values` entered in every field.
-    static func form(_ values: Values) -> Form {
+    public static func form(_ values: Values) -> Form {
         let required = RequiredRule<String>()
         let clock = WallClock.fixed(benchmarkDay)
         var form = try! Form(
@@ -64,7 +64,7 @@ enum TenFieldForm {
     }
 
     /// Checks every field and reads every message shown, as a head rendering the form would.
-    static func validateAndRender(_ form: inout Form) -> Int {
+    public static func validateAndRender(_ form: inout Form) -> Int {
         form.validateAll()
         var characters = 0
         for name in names {
@@ -81,12 +81,12 @@ enum TenFieldForm {
 /// validation libraries: the model's fields are found with `Mirror`, rules
 /// are existential arrays over `Any`, regular expressions do the format
 /// checks, and errors are recomputed every time they are read.
-enum ReflectiveValidation {
-    struct SignUp {
+public enum ReflectiveValidation {
+    public struct SignUp {
         var name, surname, email, password, confirmPassword, dateOfBirth, mobile, postcode, language: String
         var terms: Bool
 
-        init(_ values: TenFieldForm.Values) {
+        public init(_ values: TenFieldForm.Values) {
             (name, surname, email, password, confirmPassword) = (
                 values.name, values.surname, values.email,
                 values.password, values.confirmPassword
@@ -166,11 +166,11 @@ enum ReflectiveValidation {
     }
 
     /// A validator holding a model and its rules by property name.
-    struct Validator {
+    public struct Validator {
         var model: SignUp
         let rules: [String: [any Rule]]
 
-        init(_ model: SignUp) {
+        public init(_ model: SignUp) {
             self.model = model
             let today = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01 noon UTC
             let name: [any Rule] = [Required(), Length(range: 2...50)]
@@ -213,10 +213,10 @@ enum ReflectiveValidation {
             return result
         }
 
-        var isValid: Bool { errors.isEmpty }
+        public var isValid: Bool { errors.isEmpty }
 
         /// Checks the form and reads every message, as a head rendering it would.
-        func validateAndRender() -> Int {
+        public func validateAndRender() -> Int {
             guard !isValid else { return 0 }
             return TenFieldForm.names.reduce(0) { total, name in
                 total + (errors[name.rawValue] ?? []).reduce(0) { $0 + $1.utf8.count }
