@@ -1,29 +1,55 @@
+import Foundation
+import Synchronization
+
 /// A date of birth must make the person at least a given age today.
 ///
-/// Built on ``ComparisonRule``: the birth day must be at most "today minus
-/// `years` years", where today comes from an injected ``WallClock`` (its
-/// calendar and time zone decide the day). Someone turns 18 on their 18th
-/// birthday; someone born on 29 February does so on 1 March in a common
-/// year. Code `age.minimum` (parameter `years`).
+/// The birth day must be at most "today minus `years` years", where today
+/// comes from an injected ``WallClock`` (its calendar and time zone decide
+/// the day). Someone turns 18 on their 18th birthday; someone born on
+/// 29 February does so on 1 March in a common year. The latest birth day
+/// allowed is worked out once per day of the clock, as a day number, so a
+/// check is one comparison of integers. Code `age.minimum` (parameter `years`).
 public struct MinimumAgeRule: ValidationRule {
     /// The age required, in whole years.
     public let years: Int
-    private let comparison: ComparisonRule<CalendarDay>
+    private let boundary: AgeBoundary
+    private let violation: RuleViolation
 
     /// At least `years` old on `clock`'s today.
     public init(years: Int, clock: WallClock) {
         self.years = years
-        self.comparison = ComparisonRule(.atMost(.computed { clock.today.subtracting(years: years) }))
+        boundary = AgeBoundary(years: years, clock: clock)
         violation = RuleViolation(
             code: .ageMinimum, parameters: ["years": String(years)],
             template: "You must be {years} or older to join.")
     }
 
-    private let violation: RuleViolation
-
     /// Fails when `birthDay` is later than today minus `years` years.
     public func check(_ birthDay: CalendarDay, in context: ValidationContext) -> RuleViolation? {
-        guard comparison.check(birthDay, in: context) != nil else { return nil }
-        return violation
+        birthDay.dayNumber <= boundary.latestBirthDay() ? nil : violation
+    }
+}
+
+/// The latest birth day (as a day number) that is old enough on the clock's
+/// today, kept with the span of instants that today covers.
+private final class AgeBoundary: Sendable {
+    private let years: Int
+    private let clock: WallClock
+    private let memo = Mutex<(instants: Range<Date>, latest: Int)?>(nil)
+
+    init(years: Int, clock: WallClock) {
+        self.years = years
+        self.clock = clock
+    }
+
+    func latestBirthDay() -> Int {
+        let now = clock.now
+        if let known = memo.withLock({ $0 }), known.instants.contains(now) { return known.latest }
+        let today = CalendarDay(now, in: clock.calendar)
+        let latest = today.subtracting(years: years).dayNumber
+        if let instants = clock.calendar.dateInterval(of: .day, for: now) {
+            memo.withLock { $0 = (instants.start..<instants.end, latest) }
+        }
+        return latest
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LiveryCore
@@ -71,6 +72,42 @@ struct ComparisonRuleTests {
         let born = day("2008-11-21")
         #expect(code(inSydney, born) == nil)
         #expect(code(inUTC, born) == .ageMinimum)
+    }
+
+    @Test("one rule follows its clock over midnight in the clock's time zone: the boundary is not kept past its day")
+    func boundaryMovesAtMidnight() throws {
+        var sydney = Calendar(identifier: .gregorian)
+        sydney.timeZone = try #require(TimeZone(identifier: "Australia/Sydney"))
+        // 2026-11-20T12:59:59Z is 23:59:59 on 20 November in Sydney; a second later it is the 21st.
+        let instant = Mutex(Date(timeIntervalSince1970: 1_795_179_599))
+        let rule = MinimumAgeRule(years: 18, clock: WallClock(calendar: sydney) { instant.withLock { $0 } })
+        let born = day("2008-11-21")
+        #expect(code(rule, born) == .ageMinimum)
+        #expect(code(rule, day("2008-11-20")) == nil)
+        instant.withLock { $0 += 1 }
+        #expect(code(rule, born) == nil, "18 from the first second of the birthday")
+        instant.withLock { $0 -= 2 }
+        #expect(code(rule, born) == .ageMinimum, "a clock set back is followed too")
+    }
+
+    @Test("day numbers count consecutive days across month ends, leap days and centuries, as the calendar does")
+    func dayNumbers() throws {
+        #expect(day("1970-01-01").dayNumber == 0)
+        #expect(day("1969-12-31").dayNumber == -1)
+        #expect(day("2000-02-29").dayNumber + 1 == day("2000-03-01").dayNumber)
+        #expect(day("1900-02-28").dayNumber + 1 == day("1900-03-01").dayNumber)
+        let calendar = WallClock.gregorianUTC
+        var date = try #require(calendar.date(from: DateComponents(year: 1895, month: 1, day: 1, hour: 12)))
+        var expected = try #require(CalendarDay(year: 1895, month: 1, day: 1)).dayNumber
+        var wrong: [CalendarDay] = []
+        for _ in 0..<(366 * 140) {  // every day to 2035, one calendar step at a time
+            let found = CalendarDay(date, in: calendar)
+            if found.dayNumber != expected { wrong.append(found) }
+            date = try #require(calendar.date(byAdding: .day, value: 1, to: date))
+            expected += 1
+        }
+        #expect(wrong.isEmpty, "first wrong: \(wrong.prefix(3))")
+        #expect(expected == CalendarDay(year: 2035, month: 4, day: 17)!.dayNumber)
     }
 
     @Test("the age rule applies to typed dd/mm/yyyy text through a conversion")
