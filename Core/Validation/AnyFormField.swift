@@ -7,6 +7,8 @@ protocol ErasedField: Sendable {
     var availability: FieldAvailability { get set }
     var dependencies: Set<FieldName> { get }
     var submittedValue: any Sendable { get }
+    /// The submitted value of a text field; `nil` for other fields. Lets rules read text without a dynamic cast.
+    var submittedText: String? { get }
     /// The value as entered (before the transform).
     var enteredValue: any Sendable { get }
     /// The type of value the field holds.
@@ -55,6 +57,7 @@ extension FieldSlot {
     }
     var dependencies: Set<FieldName> { field.dependencies }
     var submittedValue: any Sendable { field.checkedValue }
+    var submittedText: String? { nil }
     var enteredValue: any Sendable { field.value }
     var valueType: any Sendable.Type { Value.self }
 
@@ -72,6 +75,7 @@ extension FieldSlot {
 /// A text field in its slot.
 struct TextSlot: FieldSlot {
     var field: FormField<String>
+    var submittedText: String? { field.checkedValue }
 }
 
 /// A tick box in its slot.

@@ -11,7 +11,7 @@ public struct Form: Sendable {
     // Kept beside `fields` so that hot paths read them without opening a field.
     private var availabilities: [FieldAvailability]
     private let readsOtherFields: [Bool]
-    private let positions: [FieldName: Int]
+    private let positions: FieldPositions
     private let dependents: [FieldName: [Int]]
 
     /// The field names in form order.
@@ -37,7 +37,7 @@ public struct Form: Sendable {
         self.availabilities = fields.map(\.base.availability)
         self.readsOtherFields = fields.map { !$0.base.dependencies.isEmpty }
         self.names = fields.map(\.name)
-        self.positions = positions
+        self.positions = FieldPositions(names)
         self.dependents = dependents
     }
 
@@ -299,13 +299,15 @@ extension Form: FieldValueReading {
 /// The fields of a form as a rule's context sees them: read only.
 struct FieldTable: FieldValueReading {
     let fields: [any ErasedField]
-    let positions: [FieldName: Int]
+    let positions: FieldPositions
 
     @_specialize(where Value == String)
     @_specialize(where Value == Bool)
     func value<Value: Sendable>(of key: FieldKey<Value>) -> Value? {
         guard let index = positions[key.name] else { return nil }
-        // Read through the erased value: a cast to `Value` alone needs no generic metadata of the field type.
+        // Text is read as text (specialised, the cast below costs nothing); other values through the erased
+        // value: a cast to `Value` alone needs no generic metadata of the field type.
+        if Value.self == String.self, let text = fields[index].submittedText { return text as? Value }
         return fields[index].submittedValue as? Value
     }
 }
@@ -323,6 +325,7 @@ private struct VacantSlot: ErasedField {
     }
     var dependencies: Set<FieldName> { [] }
     var submittedValue: any Sendable { () }
+    var submittedText: String? { nil }
     var enteredValue: any Sendable { () }
     var valueType: any Sendable.Type { Void.self }
     func typed<Value: Sendable>(as type: Value.Type) -> FormField<Value>? { nil }

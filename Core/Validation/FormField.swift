@@ -35,8 +35,13 @@ public struct FormField<Value: Sendable>: Sendable {
     /// The other fields the rules read; a change to one re-checks this field.
     public let dependencies: Set<FieldName>
 
+    /// How the field runs each of `rules` (see ``RuleRole``), and what a plain requirement reports.
+    private let roles: [RuleRole]
+    private let emptyViolation: RuleViolation?
     private let transform: (@Sendable (Value) -> Value)?
     private let emptiness: (@Sendable (Value) -> Bool)?
+    /// Whether the emptiness is a text's, asked directly rather than through the closure.
+    private let emptinessIsText: Bool
     private let initialStatus: FieldStatus
 
     /// The value as entered (before the transform).
@@ -122,8 +127,11 @@ public struct FormField<Value: Sendable>: Sendable {
             if !reads.isEmpty { read += reads }
         }
         self.dependencies = read.isEmpty ? [] : Set(read).subtracting([name])
+        self.roles = rules.map { RuleRole($0, emptinessKnown: emptiness != nil) }
+        self.emptyViolation = rules.lazy.compactMap { ($0 as? any EmptinessRequirement)?.violationWhenEmpty }.first
         self.transform = transform
         self.emptiness = emptiness
+        self.emptinessIsText = emptiness != nil && Value.self == String.self
         self.initialStatus = initialStatus
         self.value = initialValue
         self.status = initialStatus
@@ -224,11 +232,28 @@ public struct FormField<Value: Sendable>: Sendable {
     @_specialize(where Value == Bool)
     private mutating func check(context: ValidationContext, startingAsync: Bool) -> AsyncCheck? {
         let checked = checkedValue
-        let empty = emptiness?(checked) ?? false
-        var violations: [RuleViolation] = []
-        for rule in rules where !empty || rule.isRequirement {
-            if let violation = rule.check(checked, in: context) { violations.append(violation) }
+        let empty =
+            if emptinessIsText, let text = checked as? String { text.isEmptyValue } else {
+                emptiness?(checked) ?? false
+            }
+        // The violations shown now, when they are the rules' own: an unchanged verdict reuses them as they are.
+        var found = ViolationList(shown: serverViolations.isEmpty ? status.violations : [])
+        let (rules, roles, emptyViolation) = (rules, roles, emptyViolation)
+        rules.withUnsafeBufferPointer { rules in
+            roles.withUnsafeBufferPointer { roles in
+                for index in rules.indices {
+                    switch roles[index] {
+                    case .required:
+                        if empty, let emptyViolation { found.append(emptyViolation) }
+                    case .requirement:
+                        if let violation = rules[index].check(checked, in: context) { found.append(violation) }
+                    case .rule:
+                        if !empty, let violation = rules[index].check(checked, in: context) { found.append(violation) }
+                    }
+                }
+            }
         }
+        let violations = found.violations
         checkedGeneration = generation
         if violations.isEmpty, !empty, !asyncRules.isEmpty {
             status = .unknown
@@ -250,5 +275,57 @@ public struct FormField<Value: Sendable>: Sendable {
 
     private func status(adding violations: [RuleViolation]) -> FieldStatus {
         Self.status(for: serverViolations.isEmpty ? violations : violations + serverViolations)
+    }
+}
+
+/// How a field runs one of its rules. A plain requirement (``RequiredRule``)
+/// is answered from the emptiness the field has already worked out; whether a
+/// rule is a requirement is read once, when the field is made.
+enum RuleRole: UInt8, Sendable {
+    /// Empty values get the field's requirement violation.
+    case required
+    /// A requirement rule of another kind: runs on every value.
+    case requirement
+    /// Runs on values that are not empty.
+    case rule
+
+    init<Value>(_ rule: any ValidationRule<Value>, emptinessKnown: Bool) {
+        if emptinessKnown, rule is any EmptinessRequirement {
+            self = .required
+        } else {
+            self = rule.isRequirement ? .requirement : .rule
+        }
+    }
+}
+
+/// A requirement whose only question is whether the value is empty.
+protocol EmptinessRequirement {
+    /// What it reports for an empty value.
+    var violationWhenEmpty: RuleViolation { get }
+}
+
+/// Violations gathered by a check. While they repeat the ones already shown,
+/// in order, nothing is copied, so checking a form again with the same
+/// verdict allocates nothing.
+struct ViolationList {
+    private let shown: [RuleViolation]
+    private var repeated = 0
+    private var fresh: [RuleViolation]?
+
+    init(shown: [RuleViolation]) { self.shown = shown }
+
+    mutating func append(_ violation: RuleViolation) {
+        if fresh == nil {
+            if repeated < shown.count, shown[repeated] == violation {
+                repeated += 1
+                return
+            }
+            fresh = Array(shown[..<repeated])
+        }
+        fresh!.append(violation)
+    }
+
+    var violations: [RuleViolation] {
+        fresh ?? (repeated == shown.count ? shown : Array(shown[..<repeated]))
     }
 }

@@ -24,10 +24,13 @@ public struct EmailRule: ValidationRule {
 
     /// Whether `text` is an address as described above.
     public static func isValid(_ text: String) -> Bool {
-        let bytes = text.utf8
+        text.withUTF8Bytes(isValid(bytes:))
+    }
+
+    private static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= maximumLength, let at = bytes.firstIndex(of: UInt8(ascii: "@")) else { return false }
         let local = bytes[..<at]
-        let domain = bytes[bytes.index(after: at)...]
+        let domain = bytes[(at + 1)...]
         guard !local.isEmpty, local.allSatisfy(isLocalPartByte) else { return false }
         var labels = 0
         var labelLength = 0

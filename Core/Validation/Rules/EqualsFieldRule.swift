@@ -22,6 +22,7 @@ public struct EqualsFieldRule<Value: Equatable & Sendable>: ValidationRule {
     public var dependencies: [FieldName] { [other.name] }
 
     /// Fails unless the other field holds an equal value.
+    @_specialize(where Value == String)
     public func check(_ value: Value, in context: ValidationContext) -> RuleViolation? {
         if let otherValue = context.value(of: other), otherValue == value { return nil }
         return violation

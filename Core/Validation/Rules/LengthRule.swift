@@ -54,8 +54,13 @@ public struct LengthRule: ValidationRule {
     /// ASCII text without carriage returns has one character per byte, so it
     /// is counted by bytes; anything else by extended grapheme clusters.
     static func characterCount(_ text: String, upTo limit: Int) -> Int {
-        let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return Swift.min(utf8.count, limit) }
+        let plain = text.withUTF8Bytes { bytes in
+            // ASCII without carriage returns (CR LF is one character): one character per byte.
+            var index = 0
+            while index < bytes.count, bytes[index] < 0x80, bytes[index] != 0x0D { index += 1 }
+            return index == bytes.count ? bytes.count : nil
+        }
+        if let plain { return Swift.min(plain, limit) }
         var count = 0
         for _ in text {
             count += 1

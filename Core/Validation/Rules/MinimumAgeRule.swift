@@ -30,6 +30,40 @@ public struct MinimumAgeRule: ValidationRule {
     }
 }
 
+extension MinimumAgeRule {
+    /// The rule applied to typed text: `read` turns the text into a day, and
+    /// text it cannot read is reported as `unreadable`.
+    ///
+    /// The same as the general ``ValidationRule/converting(from:unreadable:_:)``,
+    /// as a concrete rule, so a check runs without generic look-ups.
+    public func converting(
+        from: String.Type = String.self, unreadable: RuleViolation,
+        _ read: @escaping @Sendable (String) -> CalendarDay?
+    ) -> TypedAgeRule {
+        TypedAgeRule(age: self, unreadable: unreadable, read: read)
+    }
+}
+
+/// A minimum age checked on a typed date (see ``MinimumAgeRule/converting(from:unreadable:_:)``).
+public struct TypedAgeRule: ValidationRule {
+    /// The rule the day read from the text must pass.
+    public let age: MinimumAgeRule
+    private let unreadable: RuleViolation
+    private let read: @Sendable (String) -> CalendarDay?
+
+    init(age: MinimumAgeRule, unreadable: RuleViolation, read: @escaping @Sendable (String) -> CalendarDay?) {
+        self.age = age
+        self.unreadable = unreadable
+        self.read = read
+    }
+
+    /// `unreadable` when the text names no day, else the age rule's verdict on the day.
+    public func check(_ text: String, in context: ValidationContext) -> RuleViolation? {
+        guard let day = read(text) else { return unreadable }
+        return age.check(day, in: context)
+    }
+}
+
 /// The latest birth day (as a day number) that is old enough on the clock's
 /// today, kept with the span of instants that today covers.
 private final class AgeBoundary: Sendable {

@@ -17,7 +17,10 @@ public struct OneOfRule<Value: Hashable & Sendable>: ValidationRule {
     }
 
     /// Fails unless `value` is allowed.
+    @_specialize(where Value == String)
     public func check(_ value: Value, in context: ValidationContext) -> RuleViolation? {
-        lookup.contains(value) ? nil : violation
+        // A short list is searched in order: comparing a few values costs less than hashing one.
+        let allowed = allowed.count <= 16 ? allowed.contains(value) : lookup.contains(value)
+        return allowed ? nil : violation
     }
 }

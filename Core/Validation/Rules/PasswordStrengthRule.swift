@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a password must contain.
 public struct PasswordPolicy: Hashable, Sendable {
     /// Kinds of characters a policy can require.
@@ -70,6 +72,14 @@ public struct PasswordStrengthRule: ValidationRule {
         let tooShort = count < policy.minimumLength
         let tooLong = policy.maximumLength.map { count > $0 } ?? false
         guard tooShort || tooLong || !absent.isEmpty else { return nil }
+        // At most 64 different answers: each is made once and kept.
+        let key = (tooShort ? 1 : 0) | (tooLong ? 2 : 0) | Int(absent.bits) << 2
+        return made.violation(for: key) { violation(tooShort: tooShort, tooLong: tooLong, absent: absent) }
+    }
+
+    private let made = MadeViolations()
+
+    private func violation(tooShort: Bool, tooLong: Bool, absent: ClassSet) -> RuleViolation {
         var missing: [String] = []
         if tooShort { missing.append("length") }
         if tooLong { missing.append("maximumLength") }
@@ -108,7 +118,7 @@ public struct PasswordStrengthRule: ValidationRule {
 
     /// A set of character classes as bits, so checking a password allocates nothing.
     struct ClassSet: Equatable {
-        private var bits: UInt8 = 0
+        private(set) var bits: UInt8 = 0
 
         init() {}
 
@@ -136,5 +146,17 @@ public struct PasswordStrengthRule: ValidationRule {
             case .symbol: 8
             }
         }
+    }
+}
+
+/// Violations a rule makes from its parameters, made once per key and kept.
+final class MadeViolations: Sendable {
+    private let made = Mutex<[Int: RuleViolation]>([:])
+
+    func violation(for key: Int, make: () -> RuleViolation) -> RuleViolation {
+        if let known = made.withLock({ $0[key] }) { return known }
+        let violation = make()
+        made.withLock { $0[key] = violation }
+        return violation
     }
 }

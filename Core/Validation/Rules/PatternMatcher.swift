@@ -11,7 +11,7 @@
 /// operations, case-insensitive matching, more than 255 positions once
 /// counted repetitions are expanded) is not compiled: ``init(_:)`` returns
 /// `nil` and the rule keeps using ICU.
-struct PatternMatcher: Sendable {
+final class PatternMatcher: Sendable {
     /// What each position matches; position 0 is the start and matches nothing.
     private let classes: [ScalarClass]
     /// The positions that may follow each position (for position 0: the first ones).
@@ -20,6 +20,8 @@ struct PatternMatcher: Sendable {
     private let accepting: PositionSet
     /// For each ASCII scalar, the positions whose class holds it.
     private let asciiAdmits: [PositionSet]
+    /// The same tables as single words, for patterns of at most 63 positions (nearly all).
+    private let narrow: (follow: [UInt64], asciiAdmits: [UInt64], accepting: UInt64)?
 
     /// The largest number of positions (besides the start) a compiled pattern may have.
     static let maximumPositions = PositionSet.capacity - 1
@@ -44,10 +46,16 @@ struct PatternMatcher: Sendable {
             }
             return admitted
         }
+        narrow =
+            classes.count <= 64
+            ? (follow.map(\.firstWord), asciiAdmits.map(\.firstWord), accepting.firstWord) : nil
     }
 
     /// Whether the whole of `text` matches.
     func matches(_ text: String) -> Bool {
+        if let narrow, let answer = Self.matchesASCII(text, narrow.follow, narrow.asciiAdmits, narrow.accepting) {
+            return answer
+        }
         var current = PositionSet(0)
         for scalar in text.unicodeScalars {
             var next = PositionSet()
@@ -66,6 +74,34 @@ struct PatternMatcher: Sendable {
     }
 }
 
+extension PatternMatcher {
+    /// The answer for ASCII text on a pattern of at most 63 positions, each set
+    /// of positions one word; `nil` when the text is not ASCII.
+    private static func matchesASCII(
+        _ text: String, _ follow: [UInt64], _ asciiAdmits: [UInt64], _ accepting: UInt64
+    ) -> Bool? {
+        text.withUTF8Bytes { bytes in
+            follow.withUnsafeBufferPointer { follow in
+                asciiAdmits.withUnsafeBufferPointer { asciiAdmits in
+                    var current: UInt64 = 1
+                    for byte in bytes {
+                        guard byte < 0x80 else { return nil }
+                        var next: UInt64 = 0
+                        var rest = current
+                        while rest != 0 {
+                            next |= follow[rest.trailingZeroBitCount]
+                            rest &= rest &- 1
+                        }
+                        current = next & asciiAdmits[Int(byte)]
+                        if current == 0 { return false }
+                    }
+                    return current & accepting != 0
+                }
+            }
+        }
+    }
+}
+
 /// A set of automaton positions: a fixed 256-bit set, so matching never allocates.
 struct PositionSet: Sendable, Equatable {
     static let capacity = 256
@@ -76,6 +112,9 @@ struct PositionSet: Sendable, Equatable {
     init(_ position: Int) { insert(position) }
 
     var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
+
+    /// Positions 0–63 as one word.
+    var firstWord: UInt64 { words.0 }
 
     mutating func insert(_ position: Int) {
         let bit = UInt64(1) << UInt64(position & 63)

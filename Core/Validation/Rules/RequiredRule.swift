@@ -19,3 +19,7 @@ public struct RequiredRule<Value: Emptiable>: ValidationRule {
 
 /// What every ``RequiredRule`` reports (made once: generic types cannot hold static values).
 private let requiredViolation = RuleViolation(code: .required, template: "This field is required.")
+
+extension RequiredRule: EmptinessRequirement {
+    var violationWhenEmpty: RuleViolation { requiredViolation }
+}
