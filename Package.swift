@@ -277,13 +277,14 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // The forms the validation benchmarks measure, shared with FormProfile.
         .target(
-            name: "BenchmarkForms", dependencies: ["LiveryCore", "JoinFormFeature"],
+            name: "BenchmarkForms", dependencies: ["LiveryCore", "JoinFormFeature", "LiveryComposition"],
             path: "Tools/Testing/BenchmarkForms", swiftSettings: swiftSettings),
         // One validation workload run N times, for instruction counts under callgrind:
         // `swift build -c release --product FormProfile`.
         .executableTarget(
-            name: "FormProfile", dependencies: ["BenchmarkForms", "LiveryCore"], path: "Tools/Testing/FormProfile",
-            swiftSettings: swiftSettings),
+            name: "FormProfile",
+            dependencies: ["BenchmarkForms", "LiveryCore", "JoinFormFeature", "LiveryComposition", "NedsBrand"],
+            path: "Tools/Testing/FormProfile", swiftSettings: swiftSettings, plugins: brandList),
         // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
         .executableTarget(name: "StartupFloor", path: "Tools/Testing/StartupFloor", swiftSettings: swiftSettings),
         // check-username latency while registrations hash their passwords, against the sandbox in-process:

@@ -120,15 +120,27 @@ public struct FormField<Value: Sendable>: Sendable {
         self.asyncRules = asyncRules
         self.trigger = trigger
         self.debounce = debounce
-        // A plain loop: the generic `flatMap` over existential rules was most of making a field.
+        // One plain loop: generic `flatMap`s over existential rules were most of making a field.
         var read: [FieldName] = []
+        var roles: [RuleRole] = []
+        roles.reserveCapacity(rules.count)
+        var emptyViolation: RuleViolation?
         for rule in rules {
             let reads = rule.dependencies
             if !reads.isEmpty { read += reads }
+            // Only a requirement is asked whether it is a plain one: a cast to a protocol costs a look-up.
+            if !rule.isRequirement {
+                roles.append(.rule)
+            } else if emptiness != nil, let plain = rule as? any EmptinessRequirement {
+                roles.append(.required)
+                emptyViolation = emptyViolation ?? plain.violationWhenEmpty
+            } else {
+                roles.append(.requirement)
+            }
         }
         self.dependencies = read.isEmpty ? [] : Set(read).subtracting([name])
-        self.roles = rules.map { RuleRole($0, emptinessKnown: emptiness != nil) }
-        self.emptyViolation = rules.lazy.compactMap { ($0 as? any EmptinessRequirement)?.violationWhenEmpty }.first
+        self.roles = roles
+        self.emptyViolation = emptyViolation
         self.transform = transform
         self.emptiness = emptiness
         self.emptinessIsText = emptiness != nil && Value.self == String.self
@@ -288,14 +300,6 @@ enum RuleRole: UInt8, Sendable {
     case requirement
     /// Runs on values that are not empty.
     case rule
-
-    init<Value>(_ rule: any ValidationRule<Value>, emptinessKnown: Bool) {
-        if emptinessKnown, rule is any EmptinessRequirement {
-            self = .required
-        } else {
-            self = rule.isRequirement ? .requirement : .rule
-        }
-    }
 }
 
 /// A requirement whose only question is whether the value is empty.

@@ -1,6 +1,9 @@
 import BenchmarkForms
 import Foundation
+import JoinFormFeature
+import LiveryComposition
 import LiveryCore
+import NedsBrand
 
 // Runs one form workload a given number of times, for instruction counts under
 // callgrind (the benchmark harness's malloc interposer trips valgrind):
@@ -10,14 +13,47 @@ import LiveryCore
 // The difference between two iteration counts divided by their difference is
 // the cost of one iteration, free of the process's start.
 
-let workloads: [String: (Int) -> Int] = [
+let workloads: [String: @MainActor (Int) async -> Int] = [
     "six-valid": { iterations in sixField(SixFieldForm.valid, iterations) },
     "six-invalid": { iterations in sixField(SixFieldForm.invalid, iterations) },
     "ten-valid": { iterations in tenField(TenFieldForm.valid, iterations) },
     "ten-invalid": { iterations in tenField(TenFieldForm.invalid, iterations) },
     "au-valid": { iterations in standard(Inputs.valid, iterations) },
     "au-invalid": { iterations in standard(Inputs.invalid, iterations) },
+    "store-date": { iterations in await keystrokes("dateOfBirth", "010220", "0102201", iterations) },
+    "store-mobile": { iterations in await keystrokes("mobile", "04123456", "041234567", iterations) },
+    "journey": { iterations in await journeys(iterations) },
 ]
+
+/// Whole sign-ups on fresh runtimes of neds, as the journey benchmark runs them.
+@MainActor
+func journeys(_ iterations: Int) async -> Int {
+    let composition = try! Composition([NedsBrand.load()])
+    var created = 0
+    for _ in 0..<iterations {
+        if (try? await runJourney(composition, brand: "neds", region: .australia)) != nil { created += 1 }
+    }
+    return created
+}
+
+/// Types or deletes one character in a field shown as invalid, through the journey's store, as the
+/// keystroke benchmark does.
+@MainActor
+func keystrokes(_ field: String, _ shorter: String, _ longer: String, _ iterations: Int) async -> Int {
+    let name = FieldName(rawValue: field)
+    let runtime = try! await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
+    let store = try! runtime.joinForm()
+    store.send(.focus(.field(name)))
+    store.send(.change(.field(name), shorter))
+    store.send(.unfocus)
+    store.send(.focus(.field(name)))
+    var typing = true
+    for _ in 0..<iterations {
+        store.send(.change(.field(name), typing ? longer : shorter))
+        typing.toggle()
+    }
+    return store.state.field(name)?.status.kind == .invalid ? 1 : 0
+}
 
 func sixField(_ values: [String: String], _ iterations: Int) -> Int {
     var form = SixFieldForm.form(values)
@@ -47,4 +83,4 @@ else {
     print("usage: FormProfile <\(workloads.keys.sorted().joined(separator: "|"))> <iterations 0…10000000>")
     exit(2)
 }
-print(workload(iterations))
+print(await workload(iterations))

@@ -27,10 +27,13 @@ enum NaiveValidator {
     ]
 
     /// Validates every field of `values`; the first problem per field, as the plan's `(Bool, String)`.
-    static func validateAll(_ values: [String: String], today: Date) -> [String: (Bool, String)] {
+    static func validateAll(_ values: [String: String], today: Date, only names: Set<String>? = nil) -> [String: (
+        Bool, String
+    )] {
         var results: [String: (Bool, String)] = [:]
         for field in fields {
             let name = field["name"] as! String
+            if let names, !names.contains(name) { continue }
             results[name] = validateField(fieldName: name, value: values[name] ?? "", apiField: field, today: today)
         }
         return results
