@@ -11,6 +11,8 @@ protocol ErasedField: Sendable {
     var submittedText: String? { get }
     /// The value as entered (before the transform).
     var enteredValue: any Sendable { get }
+    /// The entered value of a text field; `nil` for other fields.
+    var enteredText: String? { get }
     /// The type of value the field holds.
     var valueType: any Sendable.Type { get }
     /// The field as a `FormField<Value>`, or `nil` when it holds another type.
@@ -25,6 +27,8 @@ protocol ErasedField: Sendable {
 enum FieldOperation {
     /// Store a value the form has checked to be of the field's type.
     case setValue(any Sendable)
+    /// Store text in a text field: typing's operation, kept out of an existential.
+    case setText(String)
     /// The field lost focus.
     case leave
     /// Check the field whatever its trigger.
@@ -59,6 +63,7 @@ extension FieldSlot {
     var submittedValue: any Sendable { field.checkedValue }
     var submittedText: String? { nil }
     var enteredValue: any Sendable { field.value }
+    var enteredText: String? { nil }
     var valueType: any Sendable.Type { Value.self }
 
     func typed<Other: Sendable>(as type: Other.Type) -> FormField<Other>? { field as? FormField<Other> }
@@ -76,6 +81,7 @@ extension FieldSlot {
 struct TextSlot: FieldSlot {
     var field: FormField<String>
     var submittedText: String? { field.checkedValue }
+    var enteredText: String? { field.value }
 }
 
 /// A tick box in its slot.
@@ -97,6 +103,11 @@ extension FieldStep {
         let before = field.status
         let check: AsyncCheck?
         switch operation {
+        case .setText(let text):
+            guard let typed = text as? Value else {
+                preconditionFailure("field '\(field.name)' holds \(Value.self), not text")
+            }
+            check = field.setValue(typed, context: context)
         case .setValue(let value):
             guard let typed = value as? Value else {
                 preconditionFailure("field '\(field.name)' holds \(Value.self), not \(type(of: value))")

@@ -41,3 +41,22 @@ struct FieldPositions: Sendable {
         }
     }
 }
+
+/// Values kept by field name (a field's traits, its input type), found the
+/// way a form finds its fields: by a scan comparing lengths first for a few
+/// dozen names, by hashing for more.
+public struct FieldLookup<Value: Sendable>: Sendable {
+    private let positions: FieldPositions
+    private let values: [Value]
+
+    /// The values of `entries`, whose names must be unique.
+    public init(_ entries: [(name: FieldName, value: Value)]) {
+        positions = FieldPositions(entries.map(\.name))
+        values = entries.map(\.value)
+    }
+
+    /// The value kept for `name`, or `nil` when there is none.
+    public subscript(name: FieldName) -> Value? {
+        positions[name].map { values[$0] }
+    }
+}

@@ -12,7 +12,8 @@ public struct Form: Sendable {
     private var availabilities: [FieldAvailability]
     private let readsOtherFields: [Bool]
     private let positions: FieldPositions
-    private let dependents: [FieldName: [Int]]
+    /// For each field, the positions of the fields whose rules read it.
+    private let dependents: [[Int]]
 
     /// The field names in form order.
     public let names: [FieldName]
@@ -26,11 +27,11 @@ public struct Form: Sendable {
                 throw .duplicateField(field.name)
             }
         }
-        var dependents: [FieldName: [Int]] = [:]
+        var dependents: [[Int]] = Array(repeating: [], count: fields.count)
         for (index, field) in fields.enumerated() {
             for dependency in field.base.dependencies.sorted() {
-                guard positions[dependency] != nil else { throw .unknownDependency(field.name, dependency) }
-                dependents[dependency, default: []].append(index)
+                guard let read = positions[dependency] else { throw .unknownDependency(field.name, dependency) }
+                dependents[read].append(index)
             }
         }
         self.fields = fields.map(\.base)
@@ -75,8 +76,11 @@ public struct Form: Sendable {
 
     /// The value of the field at `position` in ``names`` as entered, or `nil`
     /// when it does not hold a `Value`.
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
     public func enteredValue<Value: Sendable>(at position: Int, as type: Value.Type) -> Value? {
-        fields[position].enteredValue as? Value
+        if Value.self == String.self, let text = fields[position].enteredText { return text as? Value }
+        return fields[position].enteredValue as? Value
     }
 
     /// The status of the field `name`, or `nil` when there is no such field.
@@ -105,7 +109,7 @@ public struct Form: Sendable {
 
     /// The fields whose rules read the field `name` (they are re-checked when it changes), in form order.
     public func fields(reading name: FieldName) -> [FieldName] {
-        (dependents[name] ?? []).map { names[$0] }
+        positions[name].map { dependents[$0].map { names[$0] } } ?? []
     }
 
     /// Whether the field `name` takes part in validation and submission.
@@ -117,10 +121,15 @@ public struct Form: Sendable {
 
     /// Stores a value in the field `key` and re-checks the fields that depend on it.
     @discardableResult
+    @_specialize(where Value == String)
+    @_specialize(where Value == Bool)
     public mutating func setValue<Value: Sendable>(_ value: Value, for key: FieldKey<Value>) -> FormUpdate {
         var update = FormUpdate()
-        perform(.setValue(value), at: position(of: key), into: &update)
-        recheckDependents(of: key.name, into: &update)
+        let position = position(of: key)
+        // Text travels as text (free once specialised); other values inside an existential.
+        let operation: FieldOperation = if let text = value as? String { .setText(text) } else { .setValue(value) }
+        perform(operation, at: position, into: &update)
+        recheckDependents(of: position, into: &update)
         return update
     }
 
@@ -280,8 +289,8 @@ public struct Form: Sendable {
         return step
     }
 
-    private mutating func recheckDependents(of name: FieldName, into update: inout FormUpdate) {
-        for index in dependents[name] ?? [] {
+    private mutating func recheckDependents(of position: Int, into update: inout FormUpdate) {
+        for index in dependents[position] {
             let field = fields[index]
             guard availabilities[index].takesPart, field.status != .unknown || field.isValidating else { continue }
             perform(.validate, at: index, into: &update)
@@ -327,6 +336,7 @@ private struct VacantSlot: ErasedField {
     var submittedValue: any Sendable { () }
     var submittedText: String? { nil }
     var enteredValue: any Sendable { () }
+    var enteredText: String? { nil }
     var valueType: any Sendable.Type { Void.self }
     func typed<Value: Sendable>(as type: Value.Type) -> FormField<Value>? { nil }
     mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {

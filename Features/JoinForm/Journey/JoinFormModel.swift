@@ -7,9 +7,9 @@ import LiveryCore
 struct JoinFormModel: Sendable {
     let definition: FormDefinition
     let region: Region
-    let traits: [FieldName: FieldTraits]
-    /// Each field's input type, looked up on every keystroke.
-    let inputTypes: [FieldName: InputType]
+    /// Each field's traits and input type, looked up on every keystroke.
+    let traits: FieldLookup<FieldTraits>
+    let inputTypes: FieldLookup<InputType>
     let render: @Sendable (RuleViolation) -> String
     /// The name of the deposit-limit field, if the form has one.
     let depositLimitName: FieldName?
@@ -51,9 +51,8 @@ struct JoinFormModel: Sendable {
     ) {
         self.definition = definition
         self.region = environment.region
-        self.traits = Dictionary(
-            uniqueKeysWithValues: definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
-        self.inputTypes = Dictionary(uniqueKeysWithValues: definition.fields.map { ($0.name, $0.inputType) })
+        self.traits = FieldLookup(definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
+        self.inputTypes = FieldLookup(definition.fields.map { ($0.name, $0.inputType) })
         self.render = render
         self.form = definition.makeForm(in: environment)
         self.fieldNames = definition.fields.map(\.name)
