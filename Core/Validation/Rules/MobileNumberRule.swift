@@ -31,6 +31,9 @@ public struct MobileNumberPlan: Hashable, Sendable {
     /// The digits after the trunk `0` of `text` when it is a mobile number of
     /// this plan, written nationally (`0…`) or internationally (`+CC…`);
     /// spaces and hyphens are ignored. `nil` otherwise.
+    /// `leadingDigit` as the byte it is in text.
+    private var leadingByte: UInt8? { leadingDigit.utf8.count == 1 ? leadingDigit.utf8.first : nil }
+
     public func subscriberNumber(of text: String) -> String? {
         withSubscriberDigits(of: text) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
@@ -49,24 +52,28 @@ public struct MobileNumberPlan: Hashable, Sendable {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
             var count = 0
             var international = false
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: " "), UInt8(ascii: "-"): continue
-                case UInt8(ascii: "+") where count == 0 && !international: international = true
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    guard count < buffer.count else { return body(nil) }
-                    buffer[count] = byte
-                    count += 1
-                default: return body(nil)
+            let readable = text.withUTF8Bytes { bytes in
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: " "), UInt8(ascii: "-"): continue
+                    case UInt8(ascii: "+") where count == 0 && !international: international = true
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        guard count < buffer.count else { return false }
+                        buffer[count] = byte
+                        count += 1
+                    default: return false
+                    }
                 }
+                return true
             }
+            guard readable else { return body(nil) }
             let digits = UnsafeBufferPointer(rebasing: buffer[..<count])
             let prefixLength = international ? countryCode.utf8.count : 1
             let matchesPrefix =
                 international ? digits.starts(with: countryCode.utf8) : digits.first == UInt8(ascii: "0")
             guard matchesPrefix else { return body(nil) }
             let subscriber = UnsafeBufferPointer(rebasing: digits[prefixLength...])
-            guard subscriber.first == leadingDigit.asciiValue, subscriberDigits.contains(subscriber.count) else {
+            guard subscriber.first == leadingByte, subscriberDigits.contains(subscriber.count) else {
                 return body(nil)
             }
             return body(subscriber)

@@ -36,6 +36,9 @@ enum FuzzTarget: String, CaseIterable {
     /// A logo (SVG text): one it accepts holds no script, style sheet, embedded
     /// document, entity declaration or image of another file.
     case logo
+    /// A pattern and a text (the first line, then the rest): a pattern rule,
+    /// which compiles the patterns it can, answers as ICU does.
+    case pattern
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -98,6 +101,19 @@ enum FuzzTarget: String, CaseIterable {
             for marker in ["<script", "<foreignobject", "<!entity", "<style", "<image", "<iframe"]
             where text.contains(marker) {
                 fatalError("a logo holding \(marker) was accepted: \(logo.svg.prefix(200))")
+            }
+        case .pattern:
+            let input = String(decoding: data, as: UTF8.self)
+            let lines = input.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            // Short texts: ICU backtracks, and some patterns take it time exponential in the text's length.
+            guard lines.count == 2, lines[0].utf8.count <= 128, lines[1].utf8.count <= 16,
+                let rule = try? PatternRule(String(lines[0])),
+                let icu = try? NSRegularExpression(pattern: "\\A(?:\(lines[0]))\\z")
+            else { return }
+            let text = String(lines[1])
+            let matched = icu.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            guard (rule.check(text, in: .standalone) == nil) == matched else {
+                fatalError("/\(lines[0])/ on \(text.debugDescription): the rule says \(!matched), ICU \(matched)")
             }
         case .databaseURL:
             guard case .postgres(let location)? = try? SandboxDatabase.parse(String(decoding: data, as: UTF8.self))
