@@ -283,7 +283,10 @@ let package = Package(
         // `swift build -c release --product FormProfile`.
         .executableTarget(
             name: "FormProfile",
-            dependencies: ["BenchmarkForms", "LiveryCore", "JoinFormFeature", "LiveryComposition", "NedsBrand"],
+            dependencies: [
+                "BenchmarkForms", "LiveryCore", "JoinFormFeature", "LiveryComposition", "LiveryScenarios",
+                "BrandDeclarations",
+            ] + allBrandTargets,
             path: "Tools/Testing/FormProfile", swiftSettings: swiftSettings, plugins: brandList),
         // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
         .executableTarget(name: "StartupFloor", path: "Tools/Testing/StartupFloor", swiftSettings: swiftSettings),

@@ -71,7 +71,8 @@ struct PatternMatcherTests {
     @Test("a rule with a compiled pattern reports what the ICU-backed rule reports")
     func ruleAgrees() throws {
         let compiled = try PatternRule("[A-Za-z0-9_]+", code: "username.characters", message: "Letters only.")
-        let icu = try PatternRule("[A-Za-z0-9_]+", caseInsensitive: true, code: "username.characters", message: "Letters only.")
+        let icu = try PatternRule(
+            "[A-Za-z0-9_]+", caseInsensitive: true, code: "username.characters", message: "Letters only.")
         for text in ["alex_c", "al!", "", "ALEX"] {
             #expect(compiled.check(text, in: .standalone) == icu.check(text, in: .standalone), "\(text)")
         }
@@ -96,7 +97,9 @@ struct PatternMatcherTests {
         #expect(compiled > 400, "most generated patterns are of the subset: \(compiled)")
     }
 
-    static let pieces = ["a", "b", "c", "\\d", "\\w", "\\s", ".", "[a-c]", "[^b]", "\\p{L}", "\\P{L}", " ", "'", "-", "é", "1"]
+    static let pieces = [
+        "a", "b", "c", "\\d", "\\w", "\\s", ".", "[a-c]", "[^b]", "\\p{L}", "\\P{L}", " ", "'", "-", "é", "1",
+    ]
 
     static func pattern(_ random: inout SplitMix, depth: Int) -> String {
         var result = ""

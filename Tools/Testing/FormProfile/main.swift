@@ -3,6 +3,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryScenarios
 import NedsBrand
 
 // Runs one form workload a given number of times, for instruction counts under
@@ -23,7 +24,26 @@ let workloads: [String: @MainActor (Int) async -> Int] = [
     "store-date": { iterations in await keystrokes("dateOfBirth", "010220", "0102201", iterations) },
     "store-mobile": { iterations in await keystrokes("mobile", "04123456", "041234567", iterations) },
     "journey": { iterations in await journeys(iterations) },
+    "scenarios": { iterations in await scenarios(iterations) },
 ]
+
+/// Every brand's scenario files run in one process, as the suite benchmark runs them.
+@MainActor
+func scenarios(_ iterations: Int) async -> Int {
+    let brands = (try? packageBrands()) ?? []
+    let composition = try! Composition(brands)
+    let runner = ScenarioRunner(composition: composition)
+    var passed = 0
+    for _ in 0..<iterations {
+        for brand in brands.map(\.manifest.id.rawValue) {
+            for file in ScenarioLibrary.files(for: brand)
+            where (try? await runner.run(file: file, brand: brand))?.passed == true {
+                passed += 1
+            }
+        }
+    }
+    return passed
+}
 
 /// Whole sign-ups on fresh runtimes of neds, as the journey benchmark runs them.
 @MainActor
