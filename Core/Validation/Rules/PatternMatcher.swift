@@ -59,12 +59,12 @@ final class PatternMatcher: Sendable {
         var current = PositionSet(0)
         for scalar in text.unicodeScalars {
             var next = PositionSet()
-            current.forEach { next.formUnion(follow[$0]) }
+            current.eachPosition { next.formUnion(follow[$0]) }
             if scalar.value < 128 {
                 next.formIntersection(asciiAdmits[Int(scalar.value)])
             } else {
                 var kept = PositionSet()
-                next.forEach { if classes[$0].contains(scalar) { kept.insert($0) } }
+                next.eachPosition { if classes[$0].contains(scalar) { kept.insert($0) } }
                 next = kept
             }
             if next.isEmpty { return false }
@@ -140,14 +140,14 @@ struct PositionSet: Sendable, Equatable {
     }
 
     /// Calls `body` with each position in the set, in increasing order.
-    func forEach(_ body: (Int) -> Void) {
-        Self.forEach(in: words.0, from: 0, body)
-        Self.forEach(in: words.1, from: 64, body)
-        Self.forEach(in: words.2, from: 128, body)
-        Self.forEach(in: words.3, from: 192, body)
+    func eachPosition(_ body: (Int) -> Void) {
+        Self.eachPosition(in: words.0, from: 0, body)
+        Self.eachPosition(in: words.1, from: 64, body)
+        Self.eachPosition(in: words.2, from: 128, body)
+        Self.eachPosition(in: words.3, from: 192, body)
     }
 
-    private static func forEach(in word: UInt64, from base: Int, _ body: (Int) -> Void) {
+    private static func eachPosition(in word: UInt64, from base: Int, _ body: (Int) -> Void) {
         var rest = word
         while rest != 0 {
             body(base + rest.trailingZeroBitCount)
@@ -547,6 +547,6 @@ struct AutomatonBuilder {
     }
 
     private mutating func link(_ from: PositionSet, to targets: PositionSet) {
-        from.forEach { follow[$0].formUnion(targets) }
+        from.eachPosition { follow[$0].formUnion(targets) }
     }
 }
