@@ -3,7 +3,10 @@ import Foundation
 /// The whole text must match a regular expression.
 ///
 /// The pattern uses ICU syntax (as `NSRegularExpression`, available on every
-/// platform) and is compiled once, when the rule is made. It must match the
+/// platform) and is compiled once, when the rule is made: a pattern of the
+/// everyday subset (literals, classes, groups, alternation, quantifiers) into
+/// an automaton that matches without ICU and without allocating, any other
+/// pattern by ICU. The answers are the same either way. It must match the
 /// entire value — the rule anchors it as `\A(?:pattern)\z`, so `[0-9]{4}`
 /// rejects `12345` and `^`/`$` in a pattern are harmless. Code
 /// `pattern.mismatch` (parameter `pattern`), or the code and message given.
