@@ -24,8 +24,18 @@ let workloads: [String: @MainActor (Int) async -> Int] = [
     "store-date": { iterations in await keystrokes("dateOfBirth", "010220", "0102201", iterations) },
     "store-mobile": { iterations in await keystrokes("mobile", "04123456", "041234567", iterations) },
     "journey": { iterations in await journeys(iterations) },
+    "join-form": { iterations in await joinForms(iterations) },
     "scenarios": { iterations in await scenarios(iterations) },
 ]
+
+/// A journey's store made on one assembled runtime, again and again: the part of a sign-up that builds forms.
+@MainActor
+func joinForms(_ iterations: Int) async -> Int {
+    let runtime = try! await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
+    var fields = 0
+    for _ in 0..<iterations { fields += (try? runtime.joinForm())?.state.fields.count ?? 0 }
+    return fields
+}
 
 /// Every brand's scenario files run in one process, as the suite benchmark runs them.
 @MainActor
