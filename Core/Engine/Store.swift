@@ -15,8 +15,9 @@ import Observation
 /// - **Settling.** ``settle()`` returns once no due work is left: every
 ///   operation whose deadline has passed has answered (and the work its
 ///   answer started, too), and followed services have delivered their
-///   newest values. Work waiting for a later deadline is left waiting; with a
-///   ``VirtualClock``, advance the clock, then settle.
+///   newest values. Work waiting for a later deadline is left waiting. A
+///   store made on a ``VirtualClock`` (``init(_:clock:)``) is settled by the
+///   clock itself at every deadline an advance passes.
 @MainActor
 public final class Store<Machine: StateMachine>: Observable where Machine.State: Equatable {
     private var machine: Machine
@@ -30,10 +31,26 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     private let stateKey: KeyPath<Store, Machine.State>
 
     /// A store driving `machine`; the effects it asks for at start begin at once.
-    public init(_ machine: Machine) {
+    ///
+    /// Give the `clock` the machine waits on: when a ``VirtualClock`` is
+    /// behind it, each ``VirtualClock/advance(by:)`` stops at the deadlines
+    /// of this store's work and settles it there, so work woken at a
+    /// deadline runs at that instant. (A runtime's stores are made so.)
+    public init(_ machine: Machine, clock: EngineClock? = nil) {
         self.machine = machine
         stateKey = StateKeys.key(of: Store.self)
+        if let virtual = clock?.virtualClock { enlist(on: virtual) }
         start(machine.start())
+    }
+
+    /// Has `clock` stop at this store's deadlines and settle it at each.
+    private func enlist(on clock: VirtualClock) {
+        clock.enlist(
+            ObjectIdentifier(self),
+            VirtualClock.Enlisted(
+                deadlines: { [weak work] clock in work?.deadlines(on: clock) },
+                isDue: { [weak work] in work?.firstDue() != nil },
+                settle: { [weak self] in await self?.settle() }))
     }
 
     /// What a head draws now. Reading it inside `withObservationTracking`
@@ -253,6 +270,16 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
                 return false
             }
             if done { continuation.resume() }
+        }
+    }
+
+    /// The instants on `clock` that running work waits for, or will wait for
+    /// once its task gets there.
+    func deadlines(on clock: VirtualClock) -> [VirtualClock.Instant] {
+        lock.withLock {
+            running.values.compactMap { running in
+                (running.waiting ?? running.deadline).flatMap { $0.clock.instant(of: $0.elapsed, on: clock) }
+            }
         }
     }
 

@@ -19,7 +19,7 @@ struct CachingTests {
     func repeatWithinTTL() async throws {
         let setup = Setup()
         let first = try await setup.cache.suggestions(for: "12 smith", in: .australia, limit: 8)
-        setup.clock.advance(by: .seconds(59))
+        await setup.clock.advance(by: .seconds(59))
         let second = try await setup.cache.suggestions(for: "12 smith", in: .australia, limit: 8)
         #expect(first == second)
         #expect(await setup.counter.searchCount == 1)
@@ -29,7 +29,7 @@ struct CachingTests {
     func repeatAfterTTL() async throws {
         let setup = Setup()
         _ = try await setup.cache.suggestions(for: "12 smith", in: .australia, limit: 8)
-        setup.clock.advance(by: .seconds(60))
+        await setup.clock.advance(by: .seconds(60))
         _ = try await setup.cache.suggestions(for: "12 smith", in: .australia, limit: 8)
         #expect(await setup.counter.searchCount == 2)
     }

@@ -27,7 +27,7 @@ struct ManualEntryTests {
         #expect(state.manualFields.allSatisfy { $0.value.isEmpty })
         #expect(state.manualFields.filter(\.isRequired).allSatisfy { $0.status == .unknown })
         #expect(state.address == nil)
-        harness.clock.advance(by: .seconds(1))  // the pending search was dropped
+        await harness.clock.advance(by: .seconds(1))  // the pending search was dropped
         await harness.engine.settle()
         #expect(harness.engine.state.suggestions.isEmpty)
     }

@@ -9,10 +9,10 @@ struct SearchAsYouTypeTests {
     func oneSearchForATypedAddress() async {
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let harness = EngineHarness(service: counter)
-        harness.type("12 Smith Street")
+        await harness.type("12 Smith Street")
         await harness.engine.settle()
         #expect(await counter.searchCount == 0)  // 80 ms after the last key: still debouncing
-        harness.clock.advance(by: .milliseconds(220))
+        await harness.clock.advance(by: .milliseconds(220))
         await harness.engine.settle()
         #expect(await counter.counts.queries == ["12 Smith Street"])
         #expect(harness.engine.state.suggestions.first == Fixtures.suggestion(Fixtures.smith))
@@ -23,11 +23,11 @@ struct SearchAsYouTypeTests {
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let harness = EngineHarness(service: counter)
         harness.engine.send(.typeText("12 S"))
-        harness.clock.advance(by: .milliseconds(299))
+        await harness.clock.advance(by: .milliseconds(299))
         await harness.engine.settle()
         #expect(await counter.searchCount == 0)
         #expect(harness.engine.state.isSearching)
-        harness.clock.advance(by: .milliseconds(1))
+        await harness.clock.advance(by: .milliseconds(1))
         await harness.engine.settle()
         #expect(await counter.counts.queries == ["12 S"])
         #expect(harness.engine.state.isListVisible)
@@ -39,7 +39,7 @@ struct SearchAsYouTypeTests {
         let harness = EngineHarness(service: counter)
         harness.engine.send(.typeText("12 "))
         #expect(!harness.engine.state.isSearching)
-        harness.clock.advance(by: .seconds(5))
+        await harness.clock.advance(by: .seconds(5))
         await harness.engine.settle()
         #expect(await counter.searchCount == 0)
     }
@@ -51,7 +51,7 @@ struct SearchAsYouTypeTests {
         await harness.search("12 Smith")
         harness.engine.send(.typeText("12 Smit"))
         harness.engine.send(.typeText("12 "))
-        harness.clock.advance(by: .seconds(1))
+        await harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
         let state = harness.engine.state
         #expect(await counter.counts.queries == ["12 Smith"])
@@ -63,11 +63,11 @@ struct SearchAsYouTypeTests {
         let service = GatedAddressService(honoursCancellation: true)
         let harness = EngineHarness(service: service)
         harness.engine.send(.typeText("12 Smith"))
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(1)
         harness.engine.send(.typeText("12 Smith S"))
         #expect(service.cancelled == ["search:12 Smith"])
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(2)
         service.answer("12 Smith S", with: [Fixtures.suggestion(Fixtures.smith)])
         await harness.engine.settle()
@@ -82,10 +82,10 @@ struct SearchAsYouTypeTests {
         let stale = [Fixtures.suggestion(Fixtures.george)]
         let fresh = [Fixtures.suggestion(Fixtures.smith)]
         harness.engine.send(.typeText("12 Smi"))
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(1)
         harness.engine.send(.typeText("12 Smith"))
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(2)
         service.answer("12 Smith", with: fresh)
         service.answer("12 Smi", with: stale)
@@ -105,9 +105,29 @@ struct SearchAsYouTypeTests {
         #expect(harness.clock.now.offset == .zero)
         #expect(await counter.counts.queries == ["12 Smith"])
         #expect(harness.engine.state.isListVisible)
-        harness.clock.advance(by: .seconds(1))  // the cancelled debounce does not search again
+        await harness.clock.advance(by: .seconds(1))  // the cancelled debounce does not search again
         await harness.engine.settle()
         #expect(await counter.searchCount == 1)
+    }
+
+    @Test(
+        "three characters or fewer never reach the address service, typed or by the return key; the fourth searches",
+        arguments: ["Rye", " Rye ", "Ry", "R", ""])
+    func shortQueriesNeverSearch(text: String) async {
+        let counter = CountingAddressLookupService(wrapping: Fixtures.service)
+        let harness = EngineHarness(service: counter)
+        harness.engine.send(.typeText(text))
+        await harness.clock.advance(by: .seconds(1))
+        await harness.engine.settle()
+        harness.engine.send(.submit)
+        await harness.engine.settle()
+        #expect(await counter.searchCount == 0)
+        #expect(!harness.engine.state.isSearching)
+        #expect(!harness.engine.state.isListVisible)
+        harness.engine.send(.typeText("Ryes"))
+        harness.engine.send(.submit)
+        await harness.engine.settle()
+        #expect(await counter.counts.queries == ["Ryes"])
     }
 
     @Test("return after the list was closed reopens it without a new request")
@@ -127,13 +147,13 @@ struct SearchAsYouTypeTests {
         let service = GatedAddressService()
         let harness = EngineHarness(service: service)
         harness.engine.send(.typeText("12 Smith"))
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(1)
         service.fail("12 Smith", with: .unavailable(reason: "HTTP status 500"))
         await harness.engine.settle()
         #expect(harness.engine.state.failure == .unavailable(reason: "HTTP status 500"))
         harness.engine.send(.typeText("12 Smith S"))
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.clock.advance(by: .milliseconds(300))
         await service.waitForRequests(2)
         service.answer("12 Smith S", with: [])
         await harness.engine.settle()

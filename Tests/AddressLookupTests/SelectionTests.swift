@@ -25,12 +25,12 @@ struct SelectionTests {
     func retrieveOnlyOnSelection() async {
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let harness = EngineHarness(service: counter)
-        harness.type("12 Smith Street")
-        harness.clock.advance(by: .milliseconds(300))
+        await harness.type("12 Smith Street")
+        await harness.clock.advance(by: .milliseconds(300))
         await harness.engine.settle()
         #expect(await counter.retrievalCount == 0)
         harness.engine.send(.select(id: "au-1"))
-        harness.clock.advance(by: .seconds(1))
+        await harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
         let counts = await counter.counts
         #expect(counts.searches == 1 && counts.retrievals == 1)  // two requests for one entered address
@@ -75,7 +75,7 @@ struct SelectionTests {
         let harness = EngineHarness(service: counter)
         harness.engine.send(.typeText("12 Smith"))
         harness.engine.send(.clear)
-        harness.clock.advance(by: .seconds(1))
+        await harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
         #expect(await counter.searchCount == 0)
         #expect(!harness.engine.state.isSearching)

@@ -124,7 +124,7 @@ struct WhatIsShownIsSubmittedTests {
                 engine.send(action)
                 trail.append("\(action)")
                 if Bool.random(using: &random) {
-                    harness.clock.advance(by: .milliseconds(Int64.random(in: 0...400, using: &random)))
+                    await harness.clock.advance(by: .milliseconds(Int64.random(in: 0...400, using: &random)))
                     await engine.settle()
                     trail.append("settle")
                 }

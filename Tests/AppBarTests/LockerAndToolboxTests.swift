@@ -30,12 +30,12 @@ struct LockerAndToolboxTests {
         #expect(closing.overlays == AppBarOverlays(isUserTrayOpen: false, isLockerOpen: false, isLockerOpening: true))
         #expect(closing.item(.locker)?.isEnabled == false)
 
-        harness.clock.advance(by: .milliseconds(299))
+        await harness.clock.advance(by: .milliseconds(299))
         await bar.settle()
         #expect(bar.hasPendingWork, "the opening still waits for its last millisecond")
         #expect(bar.state.overlays.isLockerOpen == false)
 
-        harness.clock.advance(by: .milliseconds(1))
+        await harness.clock.advance(by: .milliseconds(1))
         await bar.settle()
         let open = bar.state
         #expect(open.overlays == AppBarOverlays(isUserTrayOpen: false, isLockerOpen: true, isLockerOpening: false))
@@ -49,7 +49,7 @@ struct LockerAndToolboxTests {
         bar.send(.tap(.userTray))
         bar.send(.tap(.locker))
         bar.send(.tap(.userTray))
-        harness.clock.advance(by: .seconds(1))
+        await harness.clock.advance(by: .seconds(1))
         await bar.settle()
         let state = bar.state
         #expect(state.overlays == AppBarOverlays(isUserTrayOpen: true, isLockerOpen: false, isLockerOpening: false))

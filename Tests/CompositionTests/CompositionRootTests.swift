@@ -199,13 +199,13 @@ struct EmbeddedWorldTests {
         }
         let creating = Task { try await backend.createClient(registration(key: "slow")) }
         await world.clock.waitForSleepers()
-        world.clock.advance(by: .seconds(9))
+        await world.clock.advance(by: .seconds(9))
         #expect(world.clock.sleeperCount == 1, "still waiting one second before the client's time-out")
-        world.clock.advance(by: .seconds(1))
+        await world.clock.advance(by: .seconds(1))
         // As the app's HTTP client does, create-client is sent once more inside its budget.
         await world.clock.waitForSleepers()
         #expect(world.clock.sleeperCount == 1, "the second try waits its ten seconds")
-        world.clock.advance(by: .seconds(10))
+        await world.clock.advance(by: .seconds(10))
         await #expect(throws: BackendError.timedOut) { try await creating.value }
         world.faults.plan = FaultPlan()
         #expect(try await backend.checkUsername("someone", for: Self.neds).isAvailable)
@@ -219,9 +219,9 @@ struct EmbeddedWorldTests {
         let backend = try await backend(world)
         let first = Task { try await backend.createClient(registration(key: "same-key")) }
         await world.clock.waitForSleepers()
-        world.clock.advance(by: .seconds(10))
+        await world.clock.advance(by: .seconds(10))
         await world.clock.waitForSleepers()
-        world.clock.advance(by: .seconds(10))
+        await world.clock.advance(by: .seconds(10))
         await #expect(throws: BackendError.timedOut) { try await first.value }
         world.faults.plan = FaultPlan()
         let retried = try await backend.createClient(registration(key: "same-key"))

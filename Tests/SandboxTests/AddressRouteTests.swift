@@ -63,6 +63,39 @@ struct AddressRouteTests {
         }
     }
 
+    @Test(
+        "every address of the bundled index that lacks a part (a unit, or a New Zealand suburb) reads the same retrieved over the wire as in process"
+    )
+    func partlessAddressesBothWays() async throws {
+        let partless = try AddressDataset.bundled().filter {
+            $0.unit == nil || ($0.region == .newZealand && $0.suburb == nil)
+        }
+        #expect(partless.count > 9_000)
+        #expect(partless.contains { $0.region == .newZealand && $0.suburb == nil })
+        try await SandboxHarness.run { sandbox in
+            let client = HarmonyAddressLookupService(
+                configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+            let embedded = try EmbeddedAddressLookupService.bundled()
+            let differences = try await withThrowingTaskGroup(of: String?.self, returning: [String].self) { group in
+                var differences: [String] = []
+                for (position, address) in partless.enumerated() {
+                    if position >= 8, let difference = try await group.next(), let difference {
+                        differences.append(difference)
+                    }
+                    group.addTask {
+                        let id = address.id ?? ""
+                        let inProcess = try await embedded.address(id: id)
+                        let overHTTP = try await client.address(id: id)
+                        return inProcess == overHTTP ? nil : "\(id): \(inProcess) in process, \(overHTTP) over HTTP"
+                    }
+                }
+                for try await difference in group { if let difference { differences.append(difference) } }
+                return differences
+            }
+            #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.prefix(3))")
+        }
+    }
+
     @Test("a country other than AU or NZ, or an empty payload, is 400")
     func badFind() async throws {
         try await SandboxHarness.run { sandbox in

@@ -2,8 +2,9 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 import LiverySandbox
-import LiveryScenarios
 import Testing
+
+@testable import LiveryScenarios
 
 @Suite("Every brand's scenarios against the sandbox server", .serialized)
 struct ScenarioSuiteTests {
@@ -22,7 +23,7 @@ struct ScenarioSuiteTests {
     }
 
     @Test(
-        "each brand's scenarios give the same transcript, step by step, in process and against the sandbox, each run in its own world",
+        "each brand's scenarios give the same transcript, step by step, in process and against the sandbox, each run in its own world; with their waits cut at random points, the same at every expect step",
         arguments: ["ladbrokes", "neds", "betcha", "tabnz"])
     func sameBothWays(brand: String) async throws {
         try await SandboxHarness.run { sandbox in
@@ -30,11 +31,17 @@ struct ScenarioSuiteTests {
             let served = try runner(sandbox)
             let files = ScenarioLibrary.files(for: brand)
             #expect(files.count >= 6)
-            for file in files {
-                let inProcess = try await embedded.run(file: file, brand: brand)
+            for (position, file) in files.enumerated() {
+                let scenario = try embedded.load(file, brand: brand)
+                let inProcess = await embedded.run(scenario)
                 let overHTTP = try await served.run(file: file, brand: brand)
                 #expect(overHTTP.passed, "\(file): \(overHTTP.failure.map { "\($0)" } ?? "")")
                 #expect(Self.transcript(inProcess) == Self.transcript(overHTTP), "\(file)")
+                #expect(inProcess.observations == overHTTP.observations, "\(file)")
+                let seed = UInt64(position) &+ 0x5EED
+                var generator = SeededGenerator(seed: seed)
+                let resliced = await served.run(scenario.reslicingWaits(using: &generator))
+                #expect(resliced.observations == inProcess.observations, "\(file), waits resliced with seed \(seed)")
             }
             #expect(try await sandbox.clientRows(where: "world <> ''") == 0, "every run's world is deleted after it")
         }

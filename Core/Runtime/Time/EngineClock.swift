@@ -8,12 +8,28 @@
 public struct EngineClock: Sendable {
     private let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
+    /// The virtual clock adopted, and its instant at adoption, when it is one.
+    private let virtual: (clock: VirtualClock, origin: VirtualClock.Instant)?
 
     /// Adopts `clock`; its current instant becomes elapsed time zero.
     public init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
         sleeper = { offset in try await clock.sleep(until: origin.advanced(by: offset), tolerance: nil) }
+        if let clock = clock as? VirtualClock, let origin = origin as? VirtualClock.Instant {
+            virtual = (clock, origin)
+        } else {
+            virtual = nil
+        }
+    }
+
+    /// The virtual clock this clock reads, if it reads one.
+    var virtualClock: VirtualClock? { virtual?.clock }
+
+    /// The elapsed time `deadline` as an instant of `clock`, when this clock reads `clock`.
+    func instant(of deadline: Duration, on clock: VirtualClock) -> VirtualClock.Instant? {
+        guard let virtual, virtual.clock === clock else { return nil }
+        return virtual.origin.advanced(by: deadline)
     }
 
     /// The time elapsed since the clock was adopted.

@@ -3,9 +3,19 @@ import Foundation
 /// A clock whose time moves only when told to: tests and headless runs
 /// advance it, so debounces and delays take no real time.
 ///
-/// Sleepers whose deadline is reached by ``advance(by:)`` are resumed in
-/// deadline order. The clock also has a wall-clock date (``date``) that starts
-/// at a chosen instant and moves with it, for date-dependent rules.
+/// ``advance(by:)`` moves time through every deadline on the way in order,
+/// as a real clock would: it stops at each one, wakes the work due there and
+/// lets that work finish (or start waiting for a later deadline) before it
+/// moves on. So a time-out that starts a retry starts it at the instant the
+/// time-out fell due, however long the advance: one advance of 20 seconds and
+/// two of 10 end in the same state. The clock also has a wall-clock date
+/// (``date``) that starts at a chosen instant and moves with it, for
+/// date-dependent rules.
+///
+/// The work the clock waits for at each deadline is that of the stores made
+/// on it (``Store/init(_:clock:)``, as every runtime's stores are); other
+/// tasks sleeping on the clock are woken at their deadlines, in order, but the
+/// clock does not know when their work ends.
 public final class VirtualClock: Clock, @unchecked Sendable {
     // @unchecked: every stored mutable property is guarded by `lock`.
 
@@ -33,11 +43,23 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// Work made on the clock that can say when it is next due and finish
+    /// what is due now: a store.
+    struct Enlisted: Sendable {
+        /// The instants on this clock its work waits for; `nil` once it is gone.
+        let deadlines: @Sendable (VirtualClock) -> [Instant]?
+        /// Whether any of its work is due now.
+        let isDue: @Sendable () -> Bool
+        /// Finishes the work that is due now.
+        let settle: @Sendable () async -> Void
+    }
+
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
     private var cancelledBeforeSleeping: Set<UInt64> = []
     private var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var enlisted: [ObjectIdentifier: Enlisted] = [:]
     private var nextID: UInt64 = 0
     private let startDate: Date
 
@@ -106,18 +128,86 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         }
     }
 
-    /// Moves time forward by `duration` and wakes every sleeper whose deadline
-    /// is reached, earliest first.
-    public func advance(by duration: Duration) {
+    /// Moves time forward by `duration`, stopping at every deadline on the
+    /// way, earliest first: at each, the sleepers due then wake and the
+    /// stores made on this clock finish the work due (a retry started by a
+    /// time-out takes its own deadline from that instant) before time moves
+    /// on. It returns at the end of `duration` with that work settled.
+    ///
+    /// Work of those stores that waits for something other than the clock
+    /// (a network answer, a test's gate) holds the advance until it is done;
+    /// build a store that a test gates without the clock, and settle it
+    /// yourself. One advance at a time: two advancing the same clock at once
+    /// may interleave their steps.
+    public func advance(by duration: Duration) async {
         precondition(duration >= .zero, "a virtual clock cannot go backwards")
+        let end = now.advanced(by: duration)
+        await settleEnlisted()
+        for _ in 0..<Self.stepLimit {
+            guard let next = nextDeadline(through: end) else { break }
+            wake(at: next)
+            await settleEnlisted()
+        }
+        wake(at: end)
+        await settleEnlisted()
+    }
+
+    /// The most deadlines one ``advance(by:)`` stops at; past them it jumps to
+    /// its end (work that keeps rescheduling itself sooner cannot hold it).
+    static let stepLimit = 100_000
+
+    /// The earliest deadline after now and no later than `end`: of a
+    /// sleeper, or of work an enlisted store knows it will wait for (it may
+    /// not have begun to sleep yet). Forgets stores that are gone.
+    private func nextDeadline(through end: Instant) -> Instant? {
+        let (now, sleeping, stores): (Instant, Instant?, [ObjectIdentifier: Enlisted]) = lock.withLock {
+            (current, sleepers.lazy.map(\.deadline).min(), enlisted)
+        }
+        var next = sleeping
+        var gone: [ObjectIdentifier] = []
+        for (id, store) in stores {
+            guard let deadlines = store.deadlines(self) else {
+                gone.append(id)
+                continue
+            }
+            if let earliest = deadlines.lazy.filter({ $0 > now }).min(), next.map({ earliest < $0 }) ?? true {
+                next = earliest
+            }
+        }
+        if !gone.isEmpty { lock.withLock { for id in gone { enlisted.removeValue(forKey: id) } } }
+        guard let next, next > now, next <= end else { return nil }
+        return next
+    }
+
+    /// Moves time to `instant` (never back) and wakes the sleepers due by
+    /// then, earliest deadline first, in the order they began to sleep.
+    private func wake(at instant: Instant) {
         let due: [Sleeper] = lock.withLock {
-            current = current.advanced(by: duration)
+            current = max(current, instant)
             let now = current
-            let due = sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            let due = sleepers.enumerated().filter { $0.element.deadline <= now }
+                .sorted { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }
+                .map(\.element)
             sleepers.removeAll { $0.deadline <= now }
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Settles every enlisted store, again while any has work due (one
+    /// store's answer may start another's work), at most a few rounds.
+    private func settleEnlisted() async {
+        for _ in 0..<8 {
+            let stores = lock.withLock { Array(enlisted.values) }
+            for store in stores { await store.settle() }
+            guard stores.contains(where: { $0.isDue() }) else { return }
+        }
+    }
+
+    /// Makes `work` part of every advance: its deadlines are stopped at and
+    /// it is settled at each. Enlisting the same `id` again replaces it.
+    func enlist(_ id: ObjectIdentifier, _ work: Enlisted) {
+        lock.withLock { enlisted[id] = work }
     }
 
     /// A wall clock that reads this clock's ``date`` in `calendar`.

@@ -5,7 +5,8 @@ import LiveryCore
 /// ``AddressLookupIntent``, and the searches and retrievals it asks for.
 ///
 /// Search as you type: a search starts after the debounce (on the injected
-/// clock) once the trimmed text is long enough; return searches at once;
+/// clock) once the trimmed text is long enough; return searches at once
+/// (a text too short to search as you type is too short for it as well);
 /// each keystroke cancels the pending search and any request in flight, and
 /// an answer for an older query is never shown (every search carries a
 /// generation). Choosing a suggestion fills the text, closes the list and
@@ -140,7 +141,8 @@ public struct AddressLookup: Sendable {
 
     private func submit(_ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
         let query = Self.query(from: state.searchText)
-        guard !query.isEmpty, AddressQuery.isWithinBounds(query) else { return }
+        // A query too short to search as you type is too short for the return key too.
+        guard query.count >= settings.minimumQueryLength, AddressQuery.isWithinBounds(query) else { return }
         // Already asked:
         if let pending = state.pendingSearch, pending.query == query, pending.deadline <= clock.now { return }
         if state.pendingSearch == nil, query == state.lastAnsweredQuery {  // already answered

@@ -4,7 +4,9 @@ public enum AddressLookupIntent: Hashable, Sendable {
     /// trimmed text has at least ``AddressLookupSettings/minimumQueryLength``
     /// characters; each change cancels the pending search and any request in flight.
     case typeText(String)
-    /// The return key: searches for the current text at once, without the debounce.
+    /// The return key: searches for the current text at once, without the
+    /// debounce, when it is long enough to search as you type (a shorter
+    /// text is never sent).
     case submit
     /// Chooses the suggestion `id`: fills the search text, closes the list
     /// and retrieves the full address.

@@ -9,6 +9,6 @@ extension Runtime {
     /// A stand-alone address field for the runtime's region: a store a head holds.
     @MainActor
     public func addressLookup(settings: AddressLookupSettings = AddressLookupSettings()) -> AddressLookupStore {
-        Store(AddressLookupSession(addressLookupLogic(settings: settings)))
+        Store(AddressLookupSession(addressLookupLogic(settings: settings)), clock: services.clock)
     }
 }

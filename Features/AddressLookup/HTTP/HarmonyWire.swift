@@ -79,11 +79,21 @@ struct HarmonyAddress: Decodable, Sendable {
             }
             area = .australia(suburb: try required(locality ?? suburb, "locality", position), state: australianState)
         case .newZealand:
-            let suburb = (suburb ?? (city == nil ? nil : locality)).flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
-            area = .newZealand(suburb: suburb, city: try required(city ?? locality, "city", position))
+            area = .newZealand(suburb: newZealandSuburb, city: try required(city ?? locality, "city", position))
         }
         let unit = unit.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
         return PostalAddress(id: id, unit: unit, streetNumber: number, street: street, area: area, postcode: postcode)
+    }
+
+    /// A New Zealand answer's suburb: `suburb` when the answer has that key
+    /// (empty: none); otherwise `locality` when it names a place beside the
+    /// `city`. A town-only address (its locality the town itself, or no
+    /// locality) has no suburb.
+    private var newZealandSuburb: String? {
+        let named = suburb ?? (city == nil ? nil : locality)
+        guard let named = named?.trimmed, !named.isEmpty else { return nil }
+        if suburb == nil, let city, named.caseInsensitiveCompare(city.trimmed) == .orderedSame { return nil }
+        return named
     }
 
     private func required(_ value: String?, _ key: String, _ position: Int) throws(AddressLookupError) -> String {

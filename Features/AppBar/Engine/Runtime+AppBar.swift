@@ -7,6 +7,6 @@ extension Runtime {
     /// starts from the latest data.
     @MainActor
     public func appBar(options: AppBarOptions = AppBarOptions()) -> AppBarStore {
-        Store(AppBar(runtime: self, options: options))
+        Store(AppBar(runtime: self, options: options), clock: services.clock)
     }
 }

@@ -13,6 +13,6 @@ extension Runtime {
     /// - Throws: ``DefinitionError`` when the standard definition cannot be read.
     @MainActor
     public func joinForm() throws(DefinitionError) -> JoinFormStore {
-        Store(try joinJourney())
+        Store(try joinJourney(), clock: services.clock)
     }
 }

@@ -44,19 +44,19 @@ struct EngineHarness {
     }
 
     /// Types `text` one character at a time, `interval` apart on the clock.
-    func type(_ text: String, every interval: Duration = .milliseconds(80)) {
+    func type(_ text: String, every interval: Duration = .milliseconds(80)) async {
         var typed = ""
         for character in text {
             typed.append(character)
             engine.send(.typeText(typed))
-            clock.advance(by: interval)
+            await clock.advance(by: interval)
         }
     }
 
     /// Sets the search text, lets the debounce pass and waits for the answer.
     func search(_ text: String) async {
         engine.send(.typeText(text))
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await engine.settle()
     }
 

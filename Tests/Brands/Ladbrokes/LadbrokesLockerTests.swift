@@ -24,12 +24,12 @@ struct LadbrokesLockerTests {
         var overlays = bar.state.overlays
         #expect(!overlays.isUserTrayOpen && !overlays.isLockerOpen && overlays.isLockerOpening)
 
-        world.clock.advance(by: .milliseconds(299))
+        await world.clock.advance(by: .milliseconds(299))
         await bar.settle()
         overlays = bar.state.overlays
         #expect(!overlays.isLockerOpen && overlays.isLockerOpening, "the Locker opened before 300 ms")
 
-        world.clock.advance(by: .milliseconds(1))
+        await world.clock.advance(by: .milliseconds(1))
         await bar.settle()
         overlays = bar.state.overlays
         #expect(overlays.isLockerOpen && !overlays.isLockerOpening && !overlays.isUserTrayOpen)

@@ -93,7 +93,7 @@ struct HTTPAccountBackendTests {
                 clock: clock
             ) { (timeout) throws(HTTPFailure) in
                 given.append(timeout)
-                clock.advance(by: timeout)  // the attempt waits its whole time-out out
+                await clock.advance(by: timeout)  // the attempt waits its whole time-out out
                 throw .timedOut
             }
         }

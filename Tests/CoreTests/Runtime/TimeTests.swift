@@ -12,9 +12,9 @@ struct TimeTests {
         let clock = VirtualClock()
         let woke = Task { try await clock.sleep(until: clock.now.advanced(by: .milliseconds(300))) }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(clock.sleeperCount == 1)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         try await woke.value
         #expect(clock.sleeperCount == 0)
         #expect(clock.now.offset == .milliseconds(300))
@@ -36,16 +36,16 @@ struct TimeTests {
         let clock = VirtualClock()
         let engine = EngineClock(clock)
         let deadline = engine.deadline(after: .milliseconds(300))
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         try await engine.sleep(until: deadline)  // returns at once: the deadline has passed
         #expect(engine.now == .milliseconds(300))
     }
 
     @Test("the virtual date moves with virtual time")
-    func virtualDate() {
+    func virtualDate() async {
         let start = Date(timeIntervalSince1970: 1_795_219_200)  // 2026-11-21T00:00Z
         let clock = VirtualClock(startDate: start)
-        clock.advance(by: .seconds(86_400))
+        await clock.advance(by: .seconds(86_400))
         #expect(clock.wallClock().today == CalendarDay(year: 2026, month: 11, day: 22))
     }
 

@@ -26,11 +26,11 @@ struct AsyncValidationTests {
         await session.setValue("punter", for: Self.username)
         #expect(await session.form.isValidating(Self.username.name))
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(clock.sleeperCount == 1, "still waiting one millisecond before the deadline")
         #expect(await log.values.isEmpty)
         #expect(await session.form.isValidating(Self.username.name))
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await session.waitForPendingChecks()
         #expect(await log.values == ["punter"])
         #expect(await session.form.status(of: Self.username.name) == .valid)
@@ -44,9 +44,9 @@ struct AsyncValidationTests {
         let session = try session(UsernameRule(log: log), clock: clock)
         for text in ["pun", "punt", "punte", "punter"] {
             await session.setValue(text, for: Self.username)
-            clock.advance(by: .milliseconds(100))
+            await clock.advance(by: .milliseconds(100))
         }
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await session.waitForPendingChecks()
         #expect(await log.values == ["punter"])
     }
@@ -59,7 +59,7 @@ struct AsyncValidationTests {
         await session.setValue("ab", for: Self.username)
         #expect(await session.form.status(of: Self.username.name)?.violations.map(\.code) == [.lengthMin])
         #expect(await !session.form.isValidating(Self.username.name))
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await session.waitForPendingChecks()
         #expect(await log.values.isEmpty)
     }
@@ -165,7 +165,7 @@ struct AsyncValidationTests {
         await clock.waitForSleepers()
         await session.reset()
         #expect(clock.sleeperCount == 0, "the debounce sleeper was cancelled")
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await session.waitForPendingChecks()
         #expect(await log.values.isEmpty)
         #expect(await session.form.status(of: Self.username.name) == .unknown)

@@ -22,11 +22,11 @@ struct ComparisonRuleTests {
     }
 
     @Test("computed bounds are read each time the rule runs")
-    func computedBound() {
+    func computedBound() async {
         let clock = VirtualClock()
         let rule = ComparisonRule<Duration>(.atLeast(.computed { clock.now.offset }))
         #expect(code(rule, .seconds(1)) == nil)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         #expect(code(rule, .seconds(1)) == .valueMin)
     }
 

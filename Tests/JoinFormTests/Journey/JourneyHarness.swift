@@ -181,7 +181,7 @@ struct JourneyHarness {
     func chooseAddress(_ query: String) async {
         journey.send(.focus(.field("address")))
         journey.send(.change(.field("address"), query))
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await journey.settle()
         guard let first = journey.state.address?.suggestions.first else { return }
         journey.send(.address(.select(id: first.id)))

@@ -224,7 +224,7 @@ final class PreviewSession {
             recorder = nil
             try? await rebuild()
         case .elapse(let duration):
-            world.clock.advance(by: duration)
+            await world.clock.advance(by: duration)
             await join.settle()
             await bar.settle()
         case .studio(let action):

@@ -11,7 +11,7 @@ enum WallClockTicker {
             while !Task.isCancelled {
                 do { try await wall.sleep(for: .milliseconds(20)) } catch { return }
                 let now = wall.now
-                clock.advance(by: now - last)
+                await clock.advance(by: now - last)
                 last = now
             }
         }

@@ -24,7 +24,7 @@ public func runJourney(_ composition: Composition, brand: String, region: Region
     await journey.settle()
     journey.send(.focus(.field("address")))
     journey.send(.change(.field("address"), australian ? "12 Smith St" : "47 Collins Road"))
-    world.clock.advance(by: .milliseconds(300))
+    await world.clock.advance(by: .milliseconds(300))
     await journey.settle()
     guard let first = journey.state.address?.suggestions.first else { throw JourneyFailure.noAddress }
     journey.send(.address(.select(id: first.id)))

@@ -53,23 +53,34 @@ struct Execution {
     /// The state of the join form the scenario is on.
     var joinState: JoinState { journey.state }
 
-    /// Carries out `step`; the expectations that did not hold (none for a
-    /// successful action).
-    mutating func perform(_ step: Step) async -> [Mismatch] {
+    /// What carrying out a step found: the expectations that did not hold
+    /// (none for a successful action) and, for an expect step, what each
+    /// of its checks saw (`label: actual`).
+    struct StepOutcome {
+        var mismatches: [Mismatch] = []
+        var seen: [String]?
+    }
+
+    /// Carries out `step`.
+    mutating func perform(_ step: Step) async -> StepOutcome {
         switch step.kind {
         case .action(let action):
             let mismatches = await perform(action)
             if step.settles { await settle() }
             record()
-            return mismatches
+            return StepOutcome(mismatches: mismatches)
         case .expect(let checks):
             let observation = await observe()
             eventCursor = observation.allEvents.count
-            return checks.compactMap { check in
-                let outcome = check.evaluate(observation)
-                return outcome.passed
-                    ? nil : Mismatch(check: check.label, expected: check.expected, actual: outcome.actual)
+            var outcome = StepOutcome(seen: [])
+            for check in checks {
+                let (passed, actual) = check.evaluate(observation)
+                outcome.seen?.append("\(check.label): \(actual)")
+                if !passed {
+                    outcome.mismatches.append(Mismatch(check: check.label, expected: check.expected, actual: actual))
+                }
             }
+            return outcome
         }
     }
 
@@ -115,7 +126,7 @@ struct Execution {
             reach.record(intent)
             appBar.send(intent)
         case .wait(let duration):
-            world.clock.advance(by: duration)
+            await world.clock.advance(by: duration)
         case .signIn(let details):
             world.session.signIn(details)
         case .signOut:

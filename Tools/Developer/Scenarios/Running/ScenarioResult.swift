@@ -30,6 +30,18 @@ public struct ScenarioResult: Sendable, Codable {
         passed = failure == nil
     }
 
+    /// What the run saw, timings and actions left out: each expect step's
+    /// line and outcome with what its checks saw, then where it failed and
+    /// why. Two runs of one journey whose waits are cut differently see the
+    /// same, as do a run in process and one against a server.
+    public var observations: [String] {
+        steps.compactMap { step in step.seen.map { "\(step.line) \(step.outcome): " + $0.joined(separator: " · ") } }
+            + (failure.map { failure in
+                ["failed at \(failure.line)"]
+                    + failure.mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" }
+            } ?? [])
+    }
+
     private enum CodingKeys: String, CodingKey {
         case name, file, steps, failure, elapsedMilliseconds, passed
     }
@@ -65,6 +77,17 @@ public struct StepResult: Sendable, Codable {
     public let step: String
     /// What happened.
     public let outcome: Outcome
+    /// For an expect step that ran, what each of its checks saw, as
+    /// `label: actual` in the order written (passing checks too); `nil`
+    /// for an action.
+    public let seen: [String]?
+
+    init(line: Int, step: String, outcome: Outcome, seen: [String]? = nil) {
+        self.line = line
+        self.step = step
+        self.outcome = outcome
+        self.seen = seen
+    }
 }
 
 /// Where and why a scenario failed.

@@ -57,9 +57,12 @@ public struct ScenarioRunner: Sendable {
                 results.append(StepResult(line: step.line, step: step.summary, outcome: .skipped))
                 continue
             }
-            let mismatches = await execution.perform(step)
+            let outcome = await execution.perform(step)
+            let mismatches = outcome.mismatches
             results.append(
-                StepResult(line: step.line, step: step.summary, outcome: mismatches.isEmpty ? .passed : .failed))
+                StepResult(
+                    line: step.line, step: step.summary, outcome: mismatches.isEmpty ? .passed : .failed,
+                    seen: outcome.seen))
             if !mismatches.isEmpty {
                 failure = ScenarioFailure(
                     scenario: scenario.name, file: scenario.file, line: step.line, step: step.summary,
@@ -118,7 +121,7 @@ public struct ScenarioRunner: Sendable {
             throw ScenarioPlaybackError("\(scenario.file): the runtime could not be assembled: \(error)")
         }
         for step in scenario.steps where line.map({ step.line <= $0 }) ?? true {
-            let mismatches = await execution.perform(step)
+            let mismatches = await execution.perform(step).mismatches
             guard mismatches.isEmpty else {
                 await execution.finish()
                 throw ScenarioPlaybackError(

@@ -1,0 +1,63 @@
+extension Scenario {
+    /// The same scenario with its time cut differently: each run of
+    /// neighbouring `wait` steps becomes one span of their total, cut again
+    /// into up to `maximumCuts + 1` waits at random whole milliseconds (half
+    /// of the cuts on whole tenths of a second, where debounces and delays
+    /// tend to fall). Between any two other steps the same time passes, so a
+    /// run that keeps every deadline gives every expect step the same view.
+    ///
+    /// Each new wait keeps the line of the span's first wait, so a transcript
+    /// still points into the file.
+    func reslicingWaits(using generator: inout some RandomNumberGenerator, maximumCuts: Int = 3) -> Scenario {
+        var resliced: [Step] = []
+        var span: (first: Step, total: Duration)?
+        func closeSpan() {
+            guard let (first, total) = span else { return }
+            resliced += Self.cut(total, at: Self.cutPoints(in: total, count: maximumCuts, &generator), like: first)
+            span = nil
+        }
+        for step in steps {
+            guard case .action(.wait(let duration)) = step.kind else {
+                closeSpan()
+                resliced.append(step)
+                continue
+            }
+            span = span.map { ($0.first, $0.total + duration) } ?? (step, duration)
+        }
+        closeSpan()
+        return Scenario(
+            file: file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine, steps: resliced)
+    }
+
+    /// Up to `count` distinct instants strictly inside `total`, in order.
+    private static func cutPoints(
+        in total: Duration, count: Int, _ generator: inout some RandomNumberGenerator
+    ) -> [Duration] {
+        let milliseconds = Self.milliseconds(total)
+        guard milliseconds > 1, count > 0 else { return [] }
+        var points: Set<Int64> = []
+        for _ in 0..<Int.random(in: 0...count, using: &generator) {
+            var point = Int64.random(in: 1..<milliseconds, using: &generator)
+            if Bool.random(using: &generator), point >= 100 { point -= point % 100 }
+            points.insert(point)
+        }
+        return points.sorted().map { .milliseconds($0) }
+    }
+
+    /// `total` as waits ending at each of `points` and then at `total`.
+    private static func cut(_ total: Duration, at points: [Duration], like first: Step) -> [Step] {
+        var start = Duration.zero
+        return (points + [total]).map { end in
+            defer { start = end }
+            let piece = end - start
+            return Step(
+                line: first.line, summary: "wait \(Self.milliseconds(piece))ms", kind: .action(.wait(piece)),
+                settles: first.settles)
+        }
+    }
+
+    /// `duration` in whole milliseconds (scenario waits are written in them).
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+}
