@@ -100,6 +100,8 @@ struct Sent: Sendable {
         let right: [Item]
     }
     struct Recorder: Decodable, Sendable {
+        let recording: Bool
+        let steps: Int
         let text: String
         let saved: String?
     }
@@ -256,6 +258,30 @@ struct LivePreviewTests {
         }
     }
 
+    @Test("an empty recording is never saved: Save says a step is needed, and saves once one is recorded")
+    @MainActor
+    func emptyRecording() async throws {
+        try await withPreview { client, folder in
+            try await client.ws("/ws?brand=neds") { socket in
+                let received = Received(socket)
+                _ = try await received.next { $0.screen?.brand == "neds" }
+                try await socket.send(#"{"type":"record","on":true}"#)
+                let started = try await received.next { $0.screen?.recorder.recording == true }
+                #expect(started.screen?.recorder.steps == 0)
+                try await socket.send(#"{"type":"save","name":"92-empty.yaml"}"#)
+                #expect(try await received.error().contains("a scenario needs at least one step"))
+                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("neds/92-empty.yaml").path))
+                try await socket.send(#"{"type":"continue"}"#)
+                try await socket.send(#"{"type":"save","name":"92-empty.yaml"}"#)
+                _ = try await received.next { $0.screen?.recorder.saved != nil }
+            }
+            let file = folder.appendingPathComponent("neds/92-empty.yaml")
+            let result = try await ScenarioRunner(composition: Composition(packageBrands())).run(
+                file: file.path, brand: "neds")
+            #expect(result.steps.count == 1, "one step: tap continue")
+        }
+    }
+
     @Test(
         "hostile ids and text are never written as more steps: an app-bar item not on the bar is refused, odd field names and text are quoted, and the file replays green"
     )
@@ -321,6 +347,7 @@ struct LivePreviewTests {
                 try await socket.send(#"{"type":"save","name":"x.yaml"}"#)
                 #expect(try await received.error() == "start recording first")
                 try await socket.send(#"{"type":"record","on":true}"#)
+                try await socket.send(#"{"type":"continue"}"#)
                 for name in ["../../escape.yaml", "/etc/x.yaml", "x.txt", ".hidden.yaml"] {
                     try await socket.send(#"{"type":"save","name":"\#(name)"}"#)
                     #expect(try await received.error().contains("a scenario file name is"))

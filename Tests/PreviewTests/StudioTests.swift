@@ -179,6 +179,49 @@ struct StudioTests {
         }
     }
 
+    @Test(
+        "a brand the doctor refuses is never saved: the failing check is named, Save is refused saying which, and the nearest passing shade, applied, saves"
+    )
+    func doctorHoldsTheSave() async throws {
+        let brands = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: brands) }
+        try await withPreview(configure: { $0.brandFiles = brands }) { client, folder in
+            try studioFiles(brands: brands, scenarios: folder)
+            let file = brands.appendingPathComponent("Neds/Plugin/brand.json")
+            let before = try Data(contentsOf: file)
+            try await client.ws("/ws?brand=neds") { socket in
+                _ = try await next("screen", on: socket)
+                try await socket.send(#"{"type":"studioOpen"}"#)
+                let opened = try await next("studio", on: socket)
+                #expect((opened["doctor"] as? [Any])?.isEmpty == true)
+                try await set(["theme", "colours", "primary"], "#0b5fff", on: socket)
+                let failing = try await next("studio", on: socket) { ($0["doctor"] as? [Any])?.isEmpty == false }
+                let doctor = try #require((failing["doctor"] as? [[String: Any]])?.first)
+                #expect(doctor["check"] as? String == "contrast")
+                #expect("\(doctor["problems"] ?? "")".contains("onPrimary on primary: 3.68:1 (needs 4.5:1)"))
+                try await socket.send(#"{"type":"studioSave"}"#)
+                let refused = try await next("error", on: socket)
+                #expect((refused["message"] as? String)?.contains("`livery doctor` would refuse") == true)
+                #expect(try Data(contentsOf: file) == before, "nothing refused reaches the disk")
+
+                let suggestions = try #require(failing["suggestions"] as? [[String: Any]])
+                let offer = try #require(suggestions.first { $0["background"] as? String == "primary" })
+                #expect(offer["role"] as? String == "primary" && offer["current"] as? String == "#0b5fff")
+                let shade = try #require(offer["shade"] as? String)
+                try await set(["theme", "colours", "primary"], shade, on: socket)
+                let mended = try await next("studio", on: socket) { ($0["doctor"] as? [Any])?.isEmpty == true }
+                #expect((mended["suggestions"] as? [Any])?.isEmpty == true)
+                try await socket.send(#"{"type":"studioSave"}"#)
+                _ = try await next("studio", on: socket) { ($0["note"] as? String)?.hasPrefix("Saved") == true }
+                let written = try BrandDefinition.read(
+                    json: Data(contentsOf: file), file: "brand.json",
+                    folder: .directory(file.deletingLastPathComponent()))
+                #expect(written.theme.palette.primary.hexString == shade)
+                #expect(BrandConformance.checks(written).allSatisfy { $0.passed })
+            }
+        }
+    }
+
     @Test("two pages editing one brand: the second hears of the first's save, and its own save is refused as stale")
     func twoPages() async throws {
         let brands = FileManager.default.temporaryDirectory.appendingPathComponent("studio-\(UUID().uuidString)")

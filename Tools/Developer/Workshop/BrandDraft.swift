@@ -9,8 +9,8 @@ import LiveryCore
 /// checked reader as the file at start; an edit the reader refuses is kept
 /// (so the person can mend it) with the reader's error, while ``brand`` stays
 /// the last edit that read clean. Saving writes the brand's own canonical
-/// file, and only when it reads back equal, nothing was refused, and the file
-/// on disk is still the one loaded.
+/// file, and only when it reads back equal, nothing was refused, every check
+/// of `livery doctor` passes, and the file on disk is still the one loaded.
 public struct BrandDraft: Sendable {
     /// The brand file: `Brands/<Name>/Plugin/brand.json`.
     public let file: URL
@@ -91,8 +91,9 @@ public struct BrandDraft: Sendable {
 
     /// Writes the brand's file: its own document (``BrandDefinition/fileDocument()``),
     /// keys in their fixed order.
-    /// - Throws: ``ToolError`` when the edit is refused, does not read back
-    ///   equal, or the file changed on disk since it was loaded; nothing is written then.
+    /// - Throws: ``ToolError`` when the edit is refused, fails a check of
+    ///   `livery doctor` (``doctorFailures``), does not read back equal, or the
+    ///   file changed on disk since it was loaded; nothing is written then.
     public mutating func save() throws(ToolError) -> Saved {
         if let problem { throw ToolError("not saved: \(problem)") }
         guard !fileChanged else {
@@ -101,6 +102,11 @@ public struct BrandDraft: Sendable {
             )
         }
         guard isEdited else { return .unchanged }
+        let failures = doctorFailures
+        guard failures.isEmpty else {
+            let found = failures.flatMap { check in check.problems.map { "\(check.name): \($0)" } }
+            throw ToolError("not saved: `livery doctor` would refuse \(name): " + found.joined(separator: "; "))
+        }
         let text = Data(brand.fileDocument().formatted().utf8)
         let again = try? BrandDefinition.read(
             json: text, file: name, folder: .directory(file.deletingLastPathComponent()))
@@ -121,6 +127,16 @@ public struct BrandDraft: Sendable {
 
     /// The contrast pairs `livery doctor` checks, measured in the edited brand.
     public var contrast: [ContrastCheck] { brand.theme.contrastChecks() }
+
+    /// The checks of `livery doctor` (theme, contrast, definition) the edited
+    /// brand fails, with what each found; a save is refused while any fails.
+    public var doctorFailures: [BrandConformance.Check] { BrandConformance.checks(brand).filter { !$0.passed } }
+
+    /// For each contrast pair the edited brand fails, the nearest shade of
+    /// the colour edited that mends it (``ShadeSuggestion``).
+    public var shadeSuggestions: [ShadeSuggestion] {
+        ShadeSuggestion.suggestions(for: brand.theme.palette, editedFrom: originalBrand.theme.palette)
+    }
 
     /// The edited brand's differences from the loaded file, as `livery diff` words them.
     public var difference: [BrandDifference.Line] {

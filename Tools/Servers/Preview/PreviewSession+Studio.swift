@@ -14,6 +14,10 @@ struct StudioState: Encodable {
     let document: JSONValue
     let problem: Problem?
     let contrast: [Pair]
+    /// The checks of `livery doctor` the edited brand fails: Save is refused while there are any.
+    let doctor: [DoctorFailure]
+    /// For failing contrast pairs, the nearest passing shade of the colour edited.
+    let suggestions: [Suggestion]
     let difference: [BrandDifference.Line]
     let scenarios: [Verdict]?
     let edited: Bool
@@ -41,6 +45,19 @@ struct StudioState: Encodable {
         let passes: Bool
     }
 
+    struct DoctorFailure: Encodable {
+        let check: String
+        let problems: [String]
+    }
+
+    struct Suggestion: Encodable {
+        let foreground: String
+        let background: String
+        let role: String
+        let current: String
+        let shade: String
+    }
+
     /// One scenario file's verdict on the edited brand; for a failure, where and why.
     struct Verdict: Encodable, Equatable {
         let file: String
@@ -56,6 +73,12 @@ struct StudioState: Encodable {
             Pair(
                 foreground: $0.foreground.rawValue, background: $0.background.rawValue,
                 ratio: ($0.ratio * 100).rounded() / 100, minimum: $0.minimum, passes: $0.passes)
+        }
+        doctor = draft.doctorFailures.map { DoctorFailure(check: $0.name, problems: $0.problems) }
+        suggestions = draft.shadeSuggestions.map {
+            Suggestion(
+                foreground: $0.foreground.rawValue, background: $0.background.rawValue, role: $0.role.rawValue,
+                current: $0.current.hexString, shade: $0.shade.hexString)
         }
         difference = draft.difference
         self.scenarios = scenarios

@@ -9,9 +9,10 @@ extension ScenarioRecorder {
         case refused(String)
     }
 
-    /// Writes the recording to `<folder>/<name>`, never over a file. A name
-    /// is letters, digits, `-`, `_` and `.`, at most 80 characters, ending
-    /// `.yaml`, so it cannot leave the folder.
+    /// Writes the recording to `<folder>/<name>`, never over a file, once it
+    /// has a step (a scenario without steps is refused by `livery run`). A
+    /// name is letters, digits, `-`, `_` and `.`, at most 80 characters,
+    /// ending `.yaml`, so it cannot leave the folder.
     func save(named name: String, in folder: URL) -> SaveOutcome {
         let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
@@ -20,6 +21,9 @@ extension ScenarioRecorder {
         guard allowed, name.count <= 80, !name.hasPrefix("."), !name.contains(".."), name.hasSuffix(".yaml") else {
             return .refused(
                 "a scenario file name is letters, digits, - and _, ending .yaml (e.g. 30-recorded.yaml), not '\(name)'")
+        }
+        guard count > 0 else {
+            return .refused("nothing is recorded yet: a scenario needs at least one step, so take one, then save")
         }
         let file = folder.appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: file.path) else {

@@ -580,12 +580,15 @@ function renderRecorder(recorder) {
   $('record').textContent = recorder.recording ? 'Stop recording' : 'Record';
   $('record').setAttribute('aria-pressed', recorder.recording ? 'true' : 'false');
   $('mark').disabled = !recorder.recording;
-  $('save').disabled = !recorder.recording;
+  // A recording without a step is no scenario (`livery run` refuses it): nothing to save or download yet.
+  const empty = recorder.recording && recorder.steps === 0;
+  $('save').disabled = !recorder.recording || empty;
   $('recorded').textContent = recorder.text;
-  $('recorder-state').textContent = recorder.recording ? recorder.steps + ' steps recorded' : '';
+  $('recorder-state').textContent = !recorder.recording ? ''
+    : empty ? 'No steps recorded yet: Save once the journey has a step.' : recorder.steps + ' steps recorded';
   $('saved').textContent = recorder.saved ? 'Saved ' + recorder.saved : '';
   const download = $('download');
-  download.hidden = !recorder.recording;
+  download.hidden = !recorder.recording || empty;
   if (recorder.recording) download.href = 'data:text/yaml;charset=utf-8,' + encodeURIComponent(recorder.text);
 }
 

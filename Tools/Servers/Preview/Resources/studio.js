@@ -45,8 +45,12 @@ function studioSections(s) {
   sections.push(el('p', { id: 'studio-contrast-summary', class: failing.length ? 'fail' : 'pass',
     text: failing.length ? 'Contrast fails: ' + failing.map(p => p.foreground + ' on ' + p.background + ' ' + p.ratio.toFixed(2) + ':1 (needs ' + p.minimum + ':1)').join('; ')
       : 'Contrast: every pair ' + 'passes (table below).' }));
+  sections.push(el('p', { id: 'studio-doctor', class: s.doctor.length ? 'fail' : 'pass',
+    text: s.doctor.length ? 'Save is refused while livery doctor fails: ' + s.doctor.map(f => f.check + ': ' + f.problems.join('; ')).join(' · ')
+      : 'livery doctor: every check passes.' }));
   sections.push(el('div', { class: 'studio-actions' },
-    el('button', { type: 'button', id: 'studio-save', text: 'Save', disabled: !!s.problem || s.fileChanged, onclick: () => send({ type: 'studioSave' }) }),
+    el('button', { type: 'button', id: 'studio-save', text: 'Save', disabled: !!s.problem || s.fileChanged || s.doctor.length > 0,
+      'aria-describedby': 'studio-doctor', onclick: () => send({ type: 'studioSave' }) }),
     el('button', { type: 'button', id: 'studio-discard', text: 'Discard', onclick: () => send({ type: 'studioDiscard' }) }),
     el('button', { type: 'button', id: 'studio-run', text: 'Run scenarios', onclick: () => send({ type: 'studioRun' }) })));
   sections.push(studioScenarios(s.scenarios));
@@ -56,7 +60,7 @@ function studioSections(s) {
   sections.push(studioFlags(s.flags));
   sections.push(studioMessages());
   sections.push(studioForm(s.fields));
-  sections.push(studioContrast(s.contrast));
+  sections.push(studioContrast(s.contrast, s.suggestions));
   sections.push(studioDifference(s.difference));
   return sections;
 }
@@ -183,7 +187,15 @@ function studioForm(fields) {
   return box;
 }
 
-function studioContrast(pairs) {
+// For a failing pair, a button that applies the nearest passing shade of the colour edited.
+function studioShade(suggestion) {
+  return el('button', { type: 'button', class: 'studio-shade', id: 'studio-shade-' + suggestion.foreground + '-' + suggestion.background,
+    text: 'Use ' + suggestion.shade,
+    'aria-label': 'Use ' + suggestion.shade + ' for ' + suggestion.role + ' (now ' + suggestion.current + '): the nearest shade that passes',
+    onclick: () => studioSet(['theme', 'colours', suggestion.role], suggestion.shade) });
+}
+
+function studioContrast(pairs, suggestions) {
   const failing = pairs.filter(pair => !pair.passes).length;
   const table = el('table', { id: 'studio-contrast' },
     el('caption', { text: 'Contrast (WCAG AA): ' + (failing ? failing + ' failing' : 'every pair passes') }),
@@ -193,7 +205,8 @@ function studioContrast(pairs) {
     rows.appendChild(el('tr', { class: pair.passes ? 'pass' : 'fail', dataset: { pair: pair.foreground + '/' + pair.background } },
       el('td', { text: pair.foreground + ' on ' + pair.background }),
       el('td', { text: pair.ratio.toFixed(2) + ':1' }),
-      el('td', { text: pair.passes ? 'passes' : 'fails (needs ' + pair.minimum + ':1)' })));
+      el('td', { text: pair.passes ? 'passes' : 'fails (needs ' + pair.minimum + ':1) ' },
+        ...suggestions.filter(s => s.foreground === pair.foreground && s.background === pair.background).map(studioShade))));
   }
   table.appendChild(rows);
   return table;
