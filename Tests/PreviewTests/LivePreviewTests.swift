@@ -270,7 +270,8 @@ struct LivePreviewTests {
                 #expect(started.screen?.recorder.steps == 0)
                 try await socket.send(#"{"type":"save","name":"92-empty.yaml"}"#)
                 #expect(try await received.error().contains("a scenario needs at least one step"))
-                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("neds/92-empty.yaml").path))
+                let path = folder.appendingPathComponent("neds/92-empty.yaml").path
+                #expect(!FileManager.default.fileExists(atPath: path))
                 try await socket.send(#"{"type":"continue"}"#)
                 try await socket.send(#"{"type":"save","name":"92-empty.yaml"}"#)
                 _ = try await received.next { $0.screen?.recorder.saved != nil }

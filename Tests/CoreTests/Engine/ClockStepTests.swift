@@ -1,4 +1,6 @@
+import Foundation
 import LiveryCore
+import LiveryTesting
 import Testing
 
 /// A call that gives up after `timeout` on the clock and tries again while
@@ -59,6 +61,38 @@ private struct RetryingCall: StateMachine {
     }
 }
 
+/// A create-client call over HTTP to a server that drives its time from the
+/// run: the outcome and when it came, on the run's clock.
+private struct DrivenSignUp: StateMachine {
+    struct State: Equatable, Sendable { var outcome: String? }
+    enum Intent: Sendable { case signUp }
+
+    private(set) var state = State()
+    let backend: HTTPAccountBackend
+    let clock: EngineClock
+
+    mutating func send(_ intent: Intent) -> [Effect<String>] {
+        let (backend, clock) = (backend, clock)
+        let registration = ClientRegistration(
+            brand: BrandID(rawValue: "test-brand")!, fields: ["username": "alex_c"], idempotencyKey: "key-1")
+        return [
+            .run("sign-up") {
+                do {
+                    _ = try await backend.createClient(registration)
+                    return "created at \(clock.now)"
+                } catch {
+                    return "\(error) at \(clock.now)"
+                }
+            }
+        ]
+    }
+
+    mutating func receive(_ feedback: String) -> [Effect<String>] {
+        state.outcome = feedback
+        return []
+    }
+}
+
 /// An advance of the virtual clock keeps every deadline on its way: the
 /// work woken at one runs at that instant, and the deadlines it takes
 /// count from there.
@@ -105,6 +139,30 @@ struct ClockStepTests {
         await clock.advance(by: .seconds(5))
         await store.settle()
         #expect(store.state.log == ["answered at 5.0 seconds"], "woken by the jump to the end, it runs there")
+    }
+
+    @Test(
+        "across the wire: the retry sent when the first attempt times out carries that instant as the run's time, inside one advance"
+    )
+    func retryTimeAcrossTheWire() async throws {
+        let host = "driven-\(UInt64.random(in: 0...UInt64.max)).test"
+        StubURLProtocol.register(host: host) { _ in
+            .respond(status: 201, body: #"{"clientId": "c-1"}"#, headers: [DrivenWorld.answerAfterHeader: "never"])
+        }
+        let clock = VirtualClock(startDate: Date(timeIntervalSince1970: 1_780_272_000))  // 2026-06-01T00:00Z
+        let engineClock = EngineClock(clock)
+        let world = DrivenWorld(id: "w-1", clock: engineClock) {
+            DrivenWorld.timeText(clock.date, in: TimeZone(identifier: "UTC")!)
+        }
+        let backend = HTTPAccountBackend(
+            HTTPServiceConfiguration(baseURL: URL(string: "http://\(host)")!, world: world),
+            session: StubURLProtocol.session())
+        let store = Store(DrivenSignUp(backend: backend, clock: engineClock), clock: engineClock)
+        store.send(.signUp)
+        await clock.advance(by: .seconds(25))
+        #expect(store.state.outcome == "\(BackendError.timedOut) at 20.0 seconds")
+        let times = StubURLProtocol.requests(to: host).map { $0.headers[DrivenWorld.timeHeader] }
+        #expect(times == ["2026-06-01T00:00:00.000Z", "2026-06-01T00:00:10.000Z"])
     }
 
     @Test("sleepers on the clock wake earliest first, each at its own instant")

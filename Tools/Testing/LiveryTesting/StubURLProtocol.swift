@@ -9,8 +9,8 @@ import Foundation
 public final class StubURLProtocol: URLProtocol {
     /// What a handler answers: a status and body, an error, or nothing until cancelled.
     public enum Answer: Sendable {
-        /// An HTTP answer.
-        case respond(status: Int, body: String)
+        /// An HTTP answer, with `headers` beside its JSON content type.
+        case respond(status: Int, body: String, headers: [String: String] = [:])
         /// A transport failure, e.g. `.timedOut`.
         case fail(URLError.Code)
         /// No answer until the request is cancelled.
@@ -89,10 +89,10 @@ public final class StubURLProtocol: URLProtocol {
         }
         Self.registry.arrivals(for: host).arrive()
         switch handler?(seen) ?? .fail(.cannotFindHost) {
-        case .respond(let status, let body):
+        case .respond(let status, let body, let headers):
             let response = HTTPURLResponse(
                 url: request.url!, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: ["Content-Type": "application/json"])!
+                headerFields: headers.merging(["Content-Type": "application/json"]) { $1 })!
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             client?.urlProtocol(self, didLoad: Data(body.utf8))
             client?.urlProtocolDidFinishLoading(self)
