@@ -222,9 +222,8 @@ let package = Package(
         .target(
             name: "ServerConnections",
             dependencies: [
-                toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
-                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("NIOConcurrencyHelpers", "swift-nio"),
-                toolsOnly("Logging", "swift-log"),
+                "LiveryCore", toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
+                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("Logging", "swift-log"),
             ],
             path: "Tools/Servers/ServerConnections", swiftSettings: swiftSettings),
         // What the sandbox reads from outside — its JSON bodies and its database location — and their decoding:

@@ -174,9 +174,8 @@ private enum StateKeys {
 /// The tasks a store runs for its machine. Only the store's main-actor code
 /// uses it, except that the store's deinitialiser cancels everything; the
 /// lock makes that safe wherever the store is released.
-final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
-    // @unchecked: every stored property is read and written under `lock`.
-    struct Running {
+final class EffectWork<Feedback: Sendable>: Sendable {
+    struct Running: Sendable {
         let token: UInt64
         let task: Task<Void, Never>
         let deadline: Effect<Feedback>.Deadline?
@@ -186,62 +185,68 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
         var isDue: Bool { (deadline?.isDue ?? true) && (waiting?.isDue ?? true) }
     }
 
-    struct Followed {
+    struct Followed: Sendable {
         let token: UInt64
         let current: @Sendable () -> Feedback
         let task: Task<Void, Never>
     }
 
-    private let lock = NSLock()
-    private var counter: UInt64 = 0
-    private var running: [EffectID: Running] = [:]
-    /// Cancelled or replaced tasks that have not returned yet: settling waits for them too.
-    private var draining: [UInt64: Task<Void, Never>] = [:]
-    private var follows: [EffectID: Followed] = [:]
-    /// Who waits for a task to finish or to start waiting for time, by token.
-    private var progressWaiters: [UInt64: [CheckedContinuation<Void, Never>]] = [:]
+    private struct State {
+        var counter: UInt64 = 0
+        var running: [EffectID: Running] = [:]
+        /// Cancelled or replaced tasks that have not returned yet: settling waits for them too.
+        var draining: [UInt64: Task<Void, Never>] = [:]
+        var follows: [EffectID: Followed] = [:]
+        /// Who waits for a task to finish or to start waiting for time, by token.
+        var progressWaiters: [UInt64: [CheckedContinuation<Void, Never>]] = [:]
+
+        /// The id of the running task `token`, if it is still running.
+        func id(of token: UInt64) -> EffectID? { running.first { $0.value.token == token }?.key }
+    }
+
+    private let state = Locked(State())
 
     func nextToken() -> UInt64 {
-        lock.withLock {
-            counter &+= 1
-            return counter
+        state.withLock { state in
+            state.counter &+= 1
+            return state.counter
         }
     }
 
     func run(_ id: EffectID, token: UInt64, task: Task<Void, Never>, deadline: Effect<Feedback>.Deadline?) {
-        lock.withLock {
-            if let old = running.updateValue(
+        state.withLock { state in
+            if let old = state.running.updateValue(
                 Running(token: token, task: task, deadline: deadline, waiting: nil), forKey: id)
             {
                 old.task.cancel()
-                draining[old.token] = old.task
+                state.draining[old.token] = old.task
             }
         }
     }
 
     func follow(_ id: EffectID, token: UInt64, current: @escaping @Sendable () -> Feedback, task: Task<Void, Never>) {
-        lock.withLock {
-            follows.updateValue(Followed(token: token, current: current, task: task), forKey: id)?.task.cancel()
+        state.withLock { state in
+            state.follows.updateValue(Followed(token: token, current: current, task: task), forKey: id)?.task.cancel()
         }
     }
 
     func cancel(_ id: EffectID) {
-        lock.withLock {
-            if let old = running.removeValue(forKey: id) {
+        state.withLock { state in
+            if let old = state.running.removeValue(forKey: id) {
                 old.task.cancel()
-                draining[old.token] = old.task
+                state.draining[old.token] = old.task
             }
-            follows.removeValue(forKey: id)?.task.cancel()
+            state.follows.removeValue(forKey: id)?.task.cancel()
         }
     }
 
     /// Forgets the task `token`; whether it was still current (its feedback counts).
     func finish(_ token: UInt64) -> Bool {
-        let (current, waiters): (Bool, [CheckedContinuation<Void, Never>]) = lock.withLock {
-            let waiters = progressWaiters.removeValue(forKey: token) ?? []
-            if draining.removeValue(forKey: token) != nil { return (false, waiters) }
-            guard let id = running.first(where: { $0.value.token == token })?.key else { return (false, waiters) }
-            running.removeValue(forKey: id)
+        let (current, waiters): (Bool, [CheckedContinuation<Void, Never>]) = state.withLock { state in
+            let waiters = state.progressWaiters.removeValue(forKey: token) ?? []
+            if state.draining.removeValue(forKey: token) != nil { return (false, waiters) }
+            guard let id = state.id(of: token) else { return (false, waiters) }
+            state.running.removeValue(forKey: id)
             return (true, waiters)
         }
         for waiter in waiters { waiter.resume() }
@@ -250,11 +255,11 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
 
     /// Records that the task `token` waits on `clock` until `deadline` (or no longer waits).
     func setWaiting(_ token: UInt64, _ clock: EngineClock, _ deadline: Duration?) {
-        let waiters: [CheckedContinuation<Void, Never>] = lock.withLock {
-            guard let id = running.first(where: { $0.value.token == token })?.key else { return [] }
-            running[id]?.waiting = deadline.map { Effect<Feedback>.Deadline(clock: clock, elapsed: $0) }
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            guard let id = state.id(of: token) else { return [] }
+            state.running[id]?.waiting = deadline.map { Effect<Feedback>.Deadline(clock: clock, elapsed: $0) }
             guard deadline != nil else { return [] }
-            return progressWaiters.removeValue(forKey: token) ?? []
+            return state.progressWaiters.removeValue(forKey: token) ?? []
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -263,10 +268,11 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
     /// deadline that has not come (at once if either is already so).
     func progress(of token: UInt64) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done: Bool = lock.withLock {
-                let isRunning = draining[token] != nil || running.values.contains { $0.token == token && $0.isDue }
+            let done: Bool = state.withLock { state in
+                let isRunning =
+                    state.draining[token] != nil || state.running.values.contains { $0.token == token && $0.isDue }
                 guard isRunning else { return true }
-                progressWaiters[token, default: []].append(continuation)
+                state.progressWaiters[token, default: []].append(continuation)
                 return false
             }
             if done { continuation.resume() }
@@ -276,8 +282,8 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
     /// The instants on `clock` that running work waits for, or will wait for
     /// once its task gets there.
     func deadlines(on clock: VirtualClock) -> [VirtualClock.Instant] {
-        lock.withLock {
-            running.values.compactMap { running in
+        state.withLock { state in
+            state.running.values.compactMap { running in
                 (running.waiting ?? running.deadline).flatMap { $0.clock.instant(of: $0.elapsed, on: clock) }
             }
         }
@@ -285,37 +291,33 @@ final class EffectWork<Feedback: Sendable>: @unchecked Sendable {
 
     /// The newest-value reader of the follow `token`, if it is still followed.
     func current(of token: UInt64) -> (@Sendable () -> Feedback)? {
-        lock.withLock { follows.values.first { $0.token == token }?.current }
+        state.withLock { $0.follows.values.first { $0.token == token }?.current }
     }
 
     /// The follows now, oldest first.
     func followed() -> [Followed] {
-        lock.withLock { follows.values.sorted { $0.token < $1.token } }
+        state.withLock { $0.follows.values.sorted { $0.token < $1.token } }
     }
 
     /// A task whose work is due: a cancelled one still returning, or one
     /// that is neither before its deadline nor waiting for a later one.
     func firstDue() -> UInt64? {
-        lock.withLock {
-            if let token = draining.keys.min() { return token }
+        state.withLock { state in
+            if let token = state.draining.keys.min() { return token }
             // Closures rather than key paths: generic key paths are built per call.
-            return running.values.filter { $0.isDue }.map { $0.token }.min()
+            return state.running.values.filter { $0.isDue }.map { $0.token }.min()
         }
     }
 
-    var hasPendingWork: Bool { lock.withLock { !running.isEmpty || !draining.isEmpty } }
+    var hasPendingWork: Bool { state.withLock { !$0.running.isEmpty || !$0.draining.isEmpty } }
 
     func cancelAll() {
-        let (tasks, waiters): ([Task<Void, Never>], [CheckedContinuation<Void, Never>]) = lock.withLock {
-            defer {
-                running.removeAll()
-                draining.removeAll()
-                follows.removeAll()
-                progressWaiters.removeAll()
-            }
+        let (tasks, waiters): ([Task<Void, Never>], [CheckedContinuation<Void, Never>]) = state.withLock { state in
+            defer { state = State(counter: state.counter) }
             return (
-                running.values.map { $0.task } + Array(draining.values) + follows.values.map { $0.task },
-                progressWaiters.values.flatMap { $0 }
+                state.running.values.map { $0.task } + Array(state.draining.values)
+                    + state.follows.values.map { $0.task },
+                state.progressWaiters.values.flatMap { $0 }
             )
         }
         for task in tasks { task.cancel() }

@@ -200,20 +200,22 @@ public struct HTTPClient: Sendable {
 
 /// One answer, given once: the first of the request, the timer and the
 /// caller's cancellation to resolve it wins; later ones are dropped.
-private final class OneAnswer<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: every stored property is read and written under `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, any Error>?
-    private var early: Result<Value, any Error>?
-    private var resolved = false
-    private var whenResolved: [@Sendable () -> Void] = []
-    private var whenCancelled: [@Sendable () -> Void] = []
-    private var cancelled = false
+private final class OneAnswer<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var early: Result<Value, any Error>?
+        var resolved = false
+        var whenResolved: [@Sendable () -> Void] = []
+        var whenCancelled: [@Sendable () -> Void] = []
+        var cancelled = false
+    }
+
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<Value, any Error>) {
-        let pending: Result<Value, any Error>? = lock.withLock {
-            if let early { return early }
-            self.continuation = continuation
+        let pending: Result<Value, any Error>? = state.withLock { state in
+            if let early = state.early { return early }
+            state.continuation = continuation
             return nil
         }
         if let pending { continuation.resume(with: pending) }
@@ -223,14 +225,14 @@ private final class OneAnswer<Value: Sendable>: @unchecked Sendable {
     @discardableResult
     func resolve(_ result: Result<Value, any Error>) -> Bool {
         let (won, waiting, hooks): (Bool, CheckedContinuation<Value, any Error>?, [@Sendable () -> Void]) =
-            lock.withLock {
-                guard !resolved else { return (false, nil, []) }
-                resolved = true
-                let waiting = continuation
-                continuation = nil
-                if waiting == nil { early = result }
-                defer { whenResolved = [] }
-                return (true, waiting, whenResolved)
+            state.withLock { state in
+                guard !state.resolved else { return (false, nil, []) }
+                state.resolved = true
+                let waiting = state.continuation
+                state.continuation = nil
+                if waiting == nil { state.early = result }
+                defer { state.whenResolved = [] }
+                return (true, waiting, state.whenResolved)
             }
         waiting?.resume(with: result)
         for hook in hooks { hook() }
@@ -238,28 +240,28 @@ private final class OneAnswer<Value: Sendable>: @unchecked Sendable {
     }
 
     func onResolve(_ hook: @escaping @Sendable () -> Void) {
-        let now: Bool = lock.withLock {
-            if resolved { return true }
-            whenResolved.append(hook)
+        let now: Bool = state.withLock { state in
+            if state.resolved { return true }
+            state.whenResolved.append(hook)
             return false
         }
         if now { hook() }
     }
 
     func onCancel(_ hook: @escaping @Sendable () -> Void) {
-        let now: Bool = lock.withLock {
-            if cancelled { return true }
-            whenCancelled.append(hook)
+        let now: Bool = state.withLock { state in
+            if state.cancelled { return true }
+            state.whenCancelled.append(hook)
             return false
         }
         if now { hook() }
     }
 
     func cancel() {
-        let hooks: [@Sendable () -> Void] = lock.withLock {
-            cancelled = true
-            defer { whenCancelled = [] }
-            return whenCancelled
+        let hooks: [@Sendable () -> Void] = state.withLock { state in
+            state.cancelled = true
+            defer { state.whenCancelled = [] }
+            return state.whenCancelled
         }
         for hook in hooks { hook() }
         resolve(.failure(CancellationError()))

@@ -6,12 +6,14 @@ import Foundation
 /// A reader's stream ends when the broadcast is finished or deallocated, and
 /// the broadcast forgets a reader as soon as it stops reading. Elements are
 /// yielded in the order ``yield(_:)`` is called, to every reader.
-public final class Broadcast<Element: Sendable>: @unchecked Sendable {
-    // @unchecked: `readers` and `nextReader` are only read and written under `lock`.
-    private let lock = NSLock()
+public final class Broadcast<Element: Sendable>: Sendable {
+    private struct Readers {
+        var streams: [UInt64: AsyncStream<Element>.Continuation] = [:]
+        var next: UInt64 = 0
+    }
+
     private let buffering: AsyncStream<Element>.Continuation.BufferingPolicy
-    private var readers: [UInt64: AsyncStream<Element>.Continuation] = [:]
-    private var nextReader: UInt64 = 0
+    private let readers = Locked(Readers())
 
     /// A broadcast whose readers each buffer every element they have not read
     /// yet, or only the newest `limit` when a limit is given.
@@ -23,10 +25,10 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
     /// reader usually starts from the current state).
     public func stream(startingWith first: Element? = nil) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: buffering)
-        let id: UInt64 = lock.withLock {
-            let id = nextReader
-            nextReader += 1
-            readers[id] = continuation
+        let id: UInt64 = readers.withLock { readers in
+            let id = readers.next
+            readers.next += 1
+            readers.streams[id] = continuation
             if let first { continuation.yield(first) }
             return id
         }
@@ -38,33 +40,30 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
 
     /// Gives `element` to every reader; with no reader, `element` is not even evaluated.
     public func yield(_ element: @autoclosure () -> Element) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !readers.isEmpty else { return }
-        deliver(element())
-    }
-
-    private func deliver(_ element: Element) {
-        for reader in readers.values { reader.yield(element) }
+        readers.withLock { readers in
+            guard !readers.streams.isEmpty else { return }
+            let element = element()
+            for reader in readers.streams.values { reader.yield(element) }
+        }
     }
 
     /// How many streams are being read.
-    public var readerCount: Int { lock.withLock { readers.count } }
+    public var readerCount: Int { readers.withLock { $0.streams.count } }
 
     /// Ends every reader's stream.
     public func finish() {
-        let ended = lock.withLock {
-            defer { readers.removeAll() }
-            return Array(readers.values)
+        let ended = readers.withLock { readers in
+            defer { readers.streams.removeAll() }
+            return Array(readers.streams.values)
         }
         for reader in ended { reader.finish() }
     }
 
     private func remove(_ id: UInt64) {
-        _ = lock.withLock { readers.removeValue(forKey: id) }
+        _ = readers.withLock { $0.streams.removeValue(forKey: id) }
     }
 
     deinit {
-        for reader in readers.values { reader.finish() }
+        for reader in readers.withLock({ $0.streams.values }) { reader.finish() }
     }
 }

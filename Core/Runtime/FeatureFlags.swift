@@ -45,28 +45,26 @@ extension FeatureFlagService {
 
 /// Feature flags held in memory, changeable at run time (by a test, a
 /// scenario step or a remote-config refresh).
-public final class FeatureFlagStore: FeatureFlagService, @unchecked Sendable {
-    // @unchecked: `flags` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var flags: [FeatureFlag: Bool]
+public final class FeatureFlagStore: FeatureFlagService, Sendable {
+    private let flags: Locked<[FeatureFlag: Bool]>
 
     /// A store where the flags in `values` are set.
     public init(_ values: [FeatureFlag: Bool] = [:]) {
-        flags = values
+        flags = Locked(values)
     }
 
     /// The flag's value, or `nil` when it was never set.
     public func value(of flag: FeatureFlag) -> Bool? {
-        lock.withLock { flags[flag] }
+        flags.withLock { $0[flag] }
     }
 
     /// Turns `flag` on or off.
     public func set(_ flag: FeatureFlag, _ enabled: Bool) {
-        lock.withLock { flags[flag] = enabled }
+        flags.withLock { $0[flag] = enabled }
     }
 
     /// Every flag that was set, with its value.
-    public var snapshot: [FeatureFlag: Bool] { lock.withLock { flags } }
+    public var snapshot: [FeatureFlag: Bool] { flags.withLock { $0 } }
 }
 
 /// A flag service with defaults under it: a flag the service has no value

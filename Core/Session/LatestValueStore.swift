@@ -11,20 +11,19 @@ import Foundation
 ///
 /// A store is an instance the runtime's services hold, never a process-wide
 /// singleton, so runtimes (and parallel tests) never share one by accident.
-public final class LatestValueStore<Value: Sendable & Equatable>: @unchecked Sendable {
-    // @unchecked: `current` is only read and written under `lock`; values are
-    // yielded under it too, so every reader sees the changes in the order they were made.
-    private let lock = NSLock()
-    private var current: Value
+public final class LatestValueStore<Value: Sendable & Equatable>: Sendable {
+    /// The newest value. Changes are yielded to the readers under its lock,
+    /// so every reader sees them in the order they were made.
+    private let current: Locked<Value>
     private let readers = Broadcast<Value>(bufferingNewest: 1)
 
     /// A store holding `initial`.
     public init(_ initial: Value) {
-        current = initial
+        current = Locked(initial)
     }
 
     /// The newest value.
-    public var value: Value { lock.withLock { current } }
+    public var value: Value { current.withLock { $0 } }
 
     /// How many ``values()`` streams are being read.
     public var readerCount: Int { readers.readerCount }
@@ -36,7 +35,7 @@ public final class LatestValueStore<Value: Sendable & Equatable>: @unchecked Sen
 
     /// Changes the value in place and tells every reader, unless nothing changed.
     public func update(_ change: (inout Value) -> Void) {
-        lock.withLock {
+        current.withLock { current in
             var next = current
             change(&next)
             guard next != current else { return }
@@ -48,6 +47,6 @@ public final class LatestValueStore<Value: Sendable & Equatable>: @unchecked Sen
     /// The current value, then every change; a reader that falls behind gets
     /// only the newest. The stream ends when its reader stops reading.
     public func values() -> AsyncStream<Value> {
-        lock.withLock { readers.stream(startingWith: current) }
+        current.withLock { readers.stream(startingWith: $0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 import LiverySandbox
 import Logging
 import Testing
@@ -30,13 +31,12 @@ struct RequestLogTests {
 }
 
 /// Log lines as `message key=value …` (keys sorted).
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class LogLines: Sendable {
+    private let lines = Locked<[String]>([])
 
-    var all: [String] { lock.withLock { lines } }
+    var all: [String] { lines.withLock { $0 } }
 
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
 struct CapturingLogHandler: LogHandler {

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,10 +9,10 @@ import Foundation
 /// signals and all. Found beside the test bundle (`swift build` and `swift
 /// test` build it); its port is read from the line it prints once it listens.
 final class SandboxProcess: @unchecked Sendable {
-    // @unchecked: `output` is only touched under `lock`; the rest is set once.
+    // @unchecked: `Process` is not `Sendable` on Linux; it and `port` are set up
+    // before the process is shared, then only read (or told to stop).
     let process = Process()
-    private let lock = NSLock()
-    private var output = ""
+    private let output = Locked("")
     private let errors = Pipe()
     /// The bound port.
     private(set) var port = 0
@@ -38,12 +39,12 @@ final class SandboxProcess: @unchecked Sendable {
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.output += String(decoding: data, as: UTF8.self) }
+            self.output.withLock { $0 += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline, process.isRunning {
-            if let port = lock.withLock({ Self.port(in: output) }) {
+            if let port = output.withLock({ Self.port(in: $0) }) {
                 self.port = port
                 return
             }

@@ -16,9 +16,7 @@ import Foundation
 /// on it (``Store/init(_:clock:)``, as every runtime's stores are); other
 /// tasks sleeping on the clock are woken at their deadlines, in order, but the
 /// clock does not know when their work ends.
-public final class VirtualClock: Clock, @unchecked Sendable {
-    // @unchecked: every stored mutable property is guarded by `lock`.
-
+public final class VirtualClock: Clock, Sendable {
     /// A point on the virtual time line: the time elapsed since the clock started.
     public struct Instant: InstantProtocol, Hashable, Sendable {
         /// Elapsed time since the clock started.
@@ -54,13 +52,16 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         let settle: @Sendable () async -> Void
     }
 
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleepers: [Sleeper] = []
-    private var cancelledBeforeSleeping: Set<UInt64> = []
-    private var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    private var enlisted: [ObjectIdentifier: Enlisted] = [:]
-    private var nextID: UInt64 = 0
+    private struct State {
+        var current = Instant(offset: .zero)
+        var sleepers: [Sleeper] = []
+        var cancelledBeforeSleeping: Set<UInt64> = []
+        var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var enlisted: [ObjectIdentifier: Enlisted] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Locked(State())
     private let startDate: Date
 
     /// A clock at elapsed time zero whose ``date`` starts at `startDate`.
@@ -69,7 +70,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     }
 
     /// The current virtual instant.
-    public var now: Instant { lock.withLock { current } }
+    public var now: Instant { state.withLock { $0.current } }
 
     /// The smallest step the clock distinguishes: none.
     public var minimumResolution: Duration { .zero }
@@ -81,34 +82,35 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     }
 
     /// How many tasks are sleeping on the clock.
-    public var sleeperCount: Int { lock.withLock { sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Suspends until virtual time reaches `deadline`.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id: UInt64 = lock.withLock {
-            defer { nextID += 1 }
-            return nextID
+        let id: UInt64 = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, ready): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) = lock.withLock {
-                    if cancelledBeforeSleeping.remove(id) != nil { return (.failure(CancellationError()), []) }
-                    if deadline <= current { return (.success(()), []) }
-                    sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    let count = sleepers.count
-                    let ready = sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
-                    sleeperWaiters.removeAll { $0.count <= count }
+                let (outcome, ready): (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) = state.withLock {
+                    state in
+                    if state.cancelledBeforeSleeping.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if deadline <= state.current { return (.success(()), []) }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    let count = state.sleepers.count
+                    let ready = state.sleeperWaiters.filter { $0.count <= count }.map(\.continuation)
+                    state.sleeperWaiters.removeAll { $0.count <= count }
                     return (nil, ready)
                 }
                 for waiter in ready { waiter.resume() }
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            let sleeper: Sleeper? = lock.withLock {
-                if let index = sleepers.firstIndex(where: { $0.id == id }) {
-                    return sleepers.remove(at: index)
+            let sleeper: Sleeper? = state.withLock { state in
+                if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+                    return state.sleepers.remove(at: index)
                 }
-                cancelledBeforeSleeping.insert(id)
+                state.cancelledBeforeSleeping.insert(id)
                 return nil
             }
             sleeper?.continuation.resume(throwing: CancellationError())
@@ -119,9 +121,9 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// for a test that must know a task has started waiting before it moves time.
     public func waitForSleepers(count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let reached: Bool = lock.withLock {
-                if sleepers.count >= count { return true }
-                sleeperWaiters.append((count, continuation))
+            let reached: Bool = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.sleeperWaiters.append((count, continuation))
                 return false
             }
             if reached { continuation.resume() }
@@ -160,8 +162,8 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// sleeper, or of work an enlisted store knows it will wait for (it may
     /// not have begun to sleep yet). Forgets stores that are gone.
     private func nextDeadline(through end: Instant) -> Instant? {
-        let (now, sleeping, stores): (Instant, Instant?, [ObjectIdentifier: Enlisted]) = lock.withLock {
-            (current, sleepers.lazy.map(\.deadline).min(), enlisted)
+        let (now, sleeping, stores): (Instant, Instant?, [ObjectIdentifier: Enlisted]) = state.withLock { state in
+            (state.current, state.sleepers.lazy.map(\.deadline).min(), state.enlisted)
         }
         var next = sleeping
         var gone: [ObjectIdentifier] = []
@@ -174,7 +176,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
                 next = earliest
             }
         }
-        if !gone.isEmpty { lock.withLock { for id in gone { enlisted.removeValue(forKey: id) } } }
+        if !gone.isEmpty { state.withLock { state in for id in gone { state.enlisted.removeValue(forKey: id) } } }
         guard let next, next > now, next <= end else { return nil }
         return next
     }
@@ -182,13 +184,13 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// Moves time to `instant` (never back) and wakes the sleepers due by
     /// then, earliest deadline first, in the order they began to sleep.
     private func wake(at instant: Instant) {
-        let due: [Sleeper] = lock.withLock {
-            current = max(current, instant)
-            let now = current
-            let due = sleepers.enumerated().filter { $0.element.deadline <= now }
+        let due: [Sleeper] = state.withLock { state in
+            state.current = max(state.current, instant)
+            let now = state.current
+            let due = state.sleepers.enumerated().filter { $0.element.deadline <= now }
                 .sorted { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }
                 .map(\.element)
-            sleepers.removeAll { $0.deadline <= now }
+            state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
@@ -198,7 +200,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// store's answer may start another's work), at most a few rounds.
     private func settleEnlisted() async {
         for _ in 0..<8 {
-            let stores = lock.withLock { Array(enlisted.values) }
+            let stores = state.withLock { Array($0.enlisted.values) }
             for store in stores { await store.settle() }
             guard stores.contains(where: { $0.isDue() }) else { return }
         }
@@ -207,7 +209,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// Makes `work` part of every advance: its deadlines are stopped at and
     /// it is settled at each. Enlisting the same `id` again replaces it.
     func enlist(_ id: ObjectIdentifier, _ work: Enlisted) {
-        lock.withLock { enlisted[id] = work }
+        state.withLock { $0.enlisted[id] = work }
     }
 
     /// A wall clock that reads this clock's ``date`` in `calendar`.

@@ -7,7 +7,8 @@ public struct WallClock: Sendable {
     /// The calendar that decides which day it is.
     public let calendar: Calendar
     private let currentDate: @Sendable () -> Date
-    private let lastDay = DayMemo()
+    /// The last day found and the instants it spans (shared by copies).
+    private let lastDay = Locked<(dates: Range<Date>, day: CalendarDay)?>(nil)
 
     /// A wall clock reading `now` in `calendar`.
     public init(calendar: Calendar, now: @escaping @Sendable () -> Date) {
@@ -21,7 +22,15 @@ public struct WallClock: Sendable {
     /// The current day in the clock's calendar and time zone.
     /// Asking the calendar is slow, so the clock remembers the last day it
     /// found and the interval it spans; any date inside it is that day.
-    public var today: CalendarDay { lastDay.day(containing: now, in: calendar) }
+    public var today: CalendarDay {
+        let date = now
+        return lastDay.withLock { last in
+            if let last, last.dates.contains(date) { return last.day }
+            let day = CalendarDay(date, in: calendar)
+            if let interval = calendar.dateInterval(of: .day, for: date) { last = (interval.start..<interval.end, day) }
+            return day
+        }
+    }
 
     /// The system clock read in `calendar`.
     public static func system(calendar: Calendar = .current) -> WallClock {
@@ -40,20 +49,4 @@ public struct WallClock: Sendable {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
     }()
-}
-
-/// The last day a ``WallClock`` found and the dates it spans.
-private final class DayMemo: @unchecked Sendable {
-    // @unchecked: `last` is read and written under `lock` only.
-    private let lock = NSLock()
-    private var last: (dates: Range<Date>, day: CalendarDay)?
-
-    func day(containing date: Date, in calendar: Calendar) -> CalendarDay {
-        lock.withLock {
-            if let last, last.dates.contains(date) { return last.day }
-            let day = CalendarDay(date, in: calendar)
-            if let interval = calendar.dateInterval(of: .day, for: date) { last = (interval.start..<interval.end, day) }
-            return day
-        }
-    }
 }

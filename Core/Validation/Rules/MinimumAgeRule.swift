@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A date of birth must make the person at least a given age today.
 ///
@@ -69,7 +68,7 @@ public struct TypedAgeRule: ValidationRule {
 private final class AgeBoundary: Sendable {
     private let years: Int
     private let clock: WallClock
-    private let memo = Mutex<(instants: Range<Date>, latest: Int)?>(nil)
+    private let memo = Locked<(instants: Range<Date>, latest: Int)?>(nil)
 
     init(years: Int, clock: WallClock) {
         self.years = years

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a password must contain.
 public struct PasswordPolicy: Hashable, Sendable {
     /// Kinds of characters a policy can require.
@@ -151,7 +149,7 @@ public struct PasswordStrengthRule: ValidationRule {
 
 /// Violations a rule makes from its parameters, made once per key and kept.
 final class MadeViolations: Sendable {
-    private let made = Mutex<[Int: RuleViolation]>([:])
+    private let made = Locked<[Int: RuleViolation]>([:])
 
     func violation(for key: Int, make: () -> RuleViolation) -> RuleViolation {
         if let known = made.withLock({ $0[key] }) { return known }

@@ -6,31 +6,33 @@ import LiveryTesting
 /// cancellation and out-of-order tests. It records every request and every
 /// cancellation. When `honoursCancellation` is false it behaves like a slow
 /// server whose answer arrives anyway.
-final class GatedAddressService: AddressLookupService, @unchecked Sendable {
-    // @unchecked: every stored mutable property is guarded by `lock`.
-    private struct Pending {
+final class GatedAddressService: AddressLookupService, Sendable {
+    private struct Pending: Sendable {
         let serial: Int
         let key: String
         var continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>?
         var cancelled = false
     }
 
-    private let lock = NSLock()
+    private struct State {
+        var pending: [Pending] = []
+        var serial = 0
+        var requestLog: [String] = []
+        var cancelledLog: [String] = []
+    }
+
+    private let state = Locked(State())
     private let honoursCancellation: Bool
-    private var pending: [Pending] = []
-    private var serial = 0
-    private var requestLog: [String] = []
-    private var cancelledLog: [String] = []
     private let arrivals = Arrivals()
 
     init(honoursCancellation: Bool = true) { self.honoursCancellation = honoursCancellation }
 
     /// Every request so far: `search:<query>` or `retrieve:<id>`.
-    var requests: [String] { lock.withLock { requestLog } }
+    var requests: [String] { state.withLock { $0.requestLog } }
     /// The searched queries, in order.
     var queries: [String] { requests.compactMap { $0.hasPrefix("search:") ? String($0.dropFirst(7)) : nil } }
     /// The requests whose task was cancelled while waiting.
-    var cancelled: [String] { lock.withLock { cancelledLog } }
+    var cancelled: [String] { state.withLock { $0.cancelledLog } }
 
     func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
@@ -59,33 +61,34 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
     }
 
     private func wait(for key: String) async -> Result<any Sendable, AddressLookupError> {
-        let number: Int = lock.withLock {
-            serial += 1
-            requestLog.append(key)
-            pending.append(Pending(serial: serial, key: key))
-            return serial
+        let number: Int = state.withLock { state in
+            state.serial += 1
+            state.requestLog.append(key)
+            state.pending.append(Pending(serial: state.serial, key: key))
+            return state.serial
         }
         arrivals.arrive()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let early: Bool = lock.withLock {
-                    guard let index = pending.firstIndex(where: { $0.serial == number }) else { return false }
-                    if pending[index].cancelled && honoursCancellation {
-                        pending.remove(at: index)
+                let early: Bool = state.withLock { state in
+                    guard let index = state.pending.firstIndex(where: { $0.serial == number }) else { return false }
+                    if state.pending[index].cancelled && honoursCancellation {
+                        state.pending.remove(at: index)
                         return true
                     }
-                    pending[index].continuation = continuation
+                    state.pending[index].continuation = continuation
                     return false
                 }
                 if early { continuation.resume(returning: .failure(.cancelled)) }
             }
         } onCancel: {
-            let continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>? = lock.withLock {
-                cancelledLog.append(key)
-                guard let index = pending.firstIndex(where: { $0.serial == number }) else { return nil }
-                pending[index].cancelled = true
-                guard honoursCancellation, let continuation = pending[index].continuation else { return nil }
-                pending.remove(at: index)
+            let continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>? = state.withLock {
+                state in
+                state.cancelledLog.append(key)
+                guard let index = state.pending.firstIndex(where: { $0.serial == number }) else { return nil }
+                state.pending[index].cancelled = true
+                guard honoursCancellation, let continuation = state.pending[index].continuation else { return nil }
+                state.pending.remove(at: index)
                 return continuation
             }
             continuation?.resume(returning: .failure(.cancelled))
@@ -93,9 +96,12 @@ final class GatedAddressService: AddressLookupService, @unchecked Sendable {
     }
 
     private func release(_ key: String, _ result: Result<any Sendable, AddressLookupError>) {
-        let continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>? = lock.withLock {
-            guard let index = pending.firstIndex(where: { $0.key == key && $0.continuation != nil }) else { return nil }
-            return pending.remove(at: index).continuation
+        let continuation: CheckedContinuation<Result<any Sendable, AddressLookupError>, Never>? = state.withLock {
+            state in
+            guard let index = state.pending.firstIndex(where: { $0.key == key && $0.continuation != nil }) else {
+                return nil
+            }
+            return state.pending.remove(at: index).continuation
         }
         precondition(continuation != nil, "no request waiting for \(key)")
         continuation?.resume(returning: result)

@@ -3,14 +3,12 @@ import LiveryCore
 
 /// A thread-safe append-only log shared between test plugins and the test
 /// that reads it.
-final class AnalyticsTestLog<Element: Sendable>: @unchecked Sendable {
-    // @unchecked: `items` is only touched under `lock`.
-    private let lock = NSLock()
-    private var storage: [Element] = []
+final class AnalyticsTestLog<Element: Sendable>: Sendable {
+    private let storage = Locked<[Element]>([])
 
-    func append(_ element: Element) { lock.withLock { storage.append(element) } }
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
 
-    var items: [Element] { lock.withLock { storage } }
+    var items: [Element] { storage.withLock { $0 } }
 }
 
 /// A transform that logs its label to a shared order log, keeps what it saw,

@@ -1,6 +1,5 @@
 import Foundation
 import LiveryTesting
-import Synchronization
 import Testing
 
 @testable import LiveryCore
@@ -87,8 +86,8 @@ struct TimeTests {
 
 /// A date a test sets, read by a wall clock.
 private final class SettableDate: Sendable {
-    let value: Mutex<Date>
-    init(_ date: Date) { value = Mutex(date) }
+    let value: Locked<Date>
+    init(_ date: Date) { value = Locked(date) }
 }
 
 @Suite("Durations as written")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import LiveryCore
@@ -79,7 +78,7 @@ struct ComparisonRuleTests {
         var sydney = Calendar(identifier: .gregorian)
         sydney.timeZone = try #require(TimeZone(identifier: "Australia/Sydney"))
         // 2026-11-20T12:59:59Z is 23:59:59 on 20 November in Sydney; a second later it is the 21st.
-        let instant = Mutex(Date(timeIntervalSince1970: 1_795_179_599))
+        let instant = Locked(Date(timeIntervalSince1970: 1_795_179_599))
         let rule = MinimumAgeRule(years: 18, clock: WallClock(calendar: sydney) { instant.withLock { $0 } })
         let born = day("2008-11-21")
         #expect(code(rule, born) == .ageMinimum)

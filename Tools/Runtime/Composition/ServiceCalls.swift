@@ -11,9 +11,7 @@ import LiveryCore
 ///
 /// The composition root counts into it when it is part of the services
 /// (always on embedded services; on live services only when one is given).
-public final class ServiceCalls: @unchecked Sendable {
-    // @unchecked: `counts` is only read and written under `lock`.
-
+public final class ServiceCalls: Sendable {
     /// A kind of call, by the name scenarios use.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
         /// `GET /v2/client/check-username`.
@@ -26,16 +24,15 @@ public final class ServiceCalls: @unchecked Sendable {
         case addressRetrieve = "address-retrieve"
     }
 
-    private let lock = NSLock()
-    private var counts: [Kind: Int] = [:]
+    private let counts = Locked<[Kind: Int]>([:])
 
     /// No calls yet.
     public init() {}
 
     /// How many calls of `kind` were sent.
-    public func count(of kind: Kind) -> Int { lock.withLock { counts[kind] ?? 0 } }
+    public func count(of kind: Kind) -> Int { counts.withLock { $0[kind] ?? 0 } }
 
-    func record(_ kind: Kind) { lock.withLock { counts[kind, default: 0] += 1 } }
+    func record(_ kind: Kind) { counts.withLock { $0[kind, default: 0] += 1 } }
 }
 
 /// An account service counting the calls made to the one it wraps.

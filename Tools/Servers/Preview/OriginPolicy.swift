@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 import NIOHTTP1
 import ServerConnections
 
@@ -13,9 +14,8 @@ import ServerConnections
 final class OriginPolicy: Sendable {
     private let host: String
     private let extra: Set<String>
-    // Sendable: `own` is only read and written under `lock`.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var own: Set<String> = []
+    /// The preview's own pages' origins, once it knows its port.
+    private let own = Locked<Set<String>>([])
 
     /// A policy for a preview bound to `host`, also allowing `origins`.
     /// - Throws: ``PreviewSetupError`` for an origin that is not `http(s)://host[:port]`.
@@ -39,13 +39,13 @@ final class OriginPolicy: Sendable {
         let origins = names.flatMap { name in
             port == 80 ? ["http://\(name)", "http://\(name):80"] : ["http://\(name):\(port)"]
         }
-        lock.withLock { own = Set(origins) }
+        own.withLock { $0 = Set(origins) }
     }
 
     /// Whether a page of `origin` may use the preview.
     func allows(_ origin: String) -> Bool {
         guard let origin = Self.normalized(origin) else { return false }
-        return extra.contains(origin) || lock.withLock { own.contains(origin) }
+        return extra.contains(origin) || own.withLock { $0.contains(origin) }
     }
 
     /// The check of every request: a refusal for a page of another origin.

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import LiveryCore
 
 /// The connections a server holds open, at most `limit`, and those waiting
 /// in line for one of them to close. Shared by every connection's guard,
@@ -9,7 +9,7 @@ final class ConnectionSlots: Sendable {
         fileprivate let number: Int
     }
 
-    private struct Waiter {
+    private struct Waiter: Sendable {
         let ticket: Ticket
         let admit: @Sendable () -> Void
     }
@@ -21,7 +21,7 @@ final class ConnectionSlots: Sendable {
     }
 
     let limit: Int
-    private let line = NIOLockedValueBox(Line())
+    private let line = Locked(Line())
 
     init(limit: Int) {
         self.limit = limit
@@ -31,7 +31,7 @@ final class ConnectionSlots: Sendable {
     /// `admit` is called, on the thread that frees a slot, when this
     /// connection is handed one (the slot is then its own).
     func take(orWait admit: @escaping @Sendable () -> Void) -> Ticket? {
-        line.withLockedValue { line in
+        line.withLock { line in
             guard line.open >= limit else {
                 line.open += 1
                 return nil
@@ -46,7 +46,7 @@ final class ConnectionSlots: Sendable {
     /// Leaves the line; `false` when a slot was handed over already (its
     /// `admit` has been or is being called, and the slot must be released).
     func leave(_ ticket: Ticket) -> Bool {
-        line.withLockedValue { line in
+        line.withLock { line in
             guard let position = line.waiting.firstIndex(where: { $0.ticket == ticket }) else { return false }
             line.waiting.remove(at: position)
             return true
@@ -55,7 +55,7 @@ final class ConnectionSlots: Sendable {
 
     /// Gives a slot back: to the first connection in line, or free.
     func release() {
-        let next: Waiter? = line.withLockedValue { line in
+        let next: Waiter? = line.withLock { line in
             guard !line.waiting.isEmpty else {
                 line.open -= 1
                 return nil
@@ -66,5 +66,5 @@ final class ConnectionSlots: Sendable {
     }
 
     /// How many slots are taken (for tests).
-    var openCount: Int { line.withLockedValue { $0.open } }
+    var openCount: Int { line.withLock { $0.open } }
 }

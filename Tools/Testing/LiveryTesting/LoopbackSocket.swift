@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 
 #if canImport(Glibc)
     import Glibc
@@ -23,9 +24,7 @@ public final class LoopbackSocket: Sendable {
     }
 
     private let handle: Int32
-    // Sendable: `isClosed` is only read and written under `lock`.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var isClosed = false
+    private let isClosed = Locked(false)
 
     /// Connects to `127.0.0.1:port`; reads give up after `readTimeout` seconds.
     public init(port: Int, readTimeout: Int) throws(Failure) {
@@ -62,7 +61,7 @@ public final class LoopbackSocket: Sendable {
 
     /// Closes the socket (once; later calls do nothing).
     public func close() {
-        let first = lock.withLock {
+        let first = isClosed.withLock { isClosed in
             defer { isClosed = true }
             return !isClosed
         }

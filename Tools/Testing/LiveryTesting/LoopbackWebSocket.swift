@@ -6,7 +6,7 @@ import Foundation
 /// run on a queue of its own, never on the caller's executor. Every read
 /// gives up after the socket's time-out.
 public final class LoopbackWebSocket: @unchecked Sendable {
-    // @unchecked: `pending` is read and written only on `queue`.
+    // @unchecked: `pending`, the only mutable state, is read and written only on `queue`, one block at a time.
     private let socket: LoopbackSocket
     private let queue = DispatchQueue(label: "loopback-websocket")
     private var pending: [UInt8] = []

@@ -4,7 +4,7 @@ import Foundation
 /// A bare TCP connection to a loopback port, for bytes no HTTP client sends:
 /// malformed requests, oversized heads, slow writers. Its blocking calls run
 /// on a dispatch queue, never on the test's executor; every read has a time-out.
-public final class RawConnection: @unchecked Sendable {
+public final class RawConnection: Sendable {
     private let socket: LoopbackSocket
     private let queue = DispatchQueue(label: "raw-connection")
 

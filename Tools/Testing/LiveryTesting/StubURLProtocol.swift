@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -33,38 +34,36 @@ public final class StubURLProtocol: URLProtocol {
         public let headers: [String: String]
     }
 
-    private final class Registry: @unchecked Sendable {
-        // @unchecked: guarded by `lock`.
-        let lock = NSLock()
+    private struct Registry: Sendable {
         var handlers: [String: @Sendable (Seen) -> Answer] = [:]
         var seen: [String: [Seen]] = [:]
         var arrivals: [String: Arrivals] = [:]
+    }
 
-        func arrivals(for host: String) -> Arrivals {
-            lock.withLock {
-                if let existing = arrivals[host] { return existing }
-                let made = Arrivals()
-                arrivals[host] = made
-                return made
-            }
+    private static let registry = Locked(Registry())
+
+    private static func arrivals(for host: String) -> Arrivals {
+        registry.withLock { registry in
+            if let existing = registry.arrivals[host] { return existing }
+            let made = Arrivals()
+            registry.arrivals[host] = made
+            return made
         }
     }
 
-    private static let registry = Registry()
-
     /// Answers requests to `host` with `handler`.
     public static func register(host: String, _ handler: @escaping @Sendable (Seen) -> Answer) {
-        registry.lock.withLock { registry.handlers[host] = handler }
+        registry.withLock { $0.handlers[host] = handler }
     }
 
     /// The requests made to `host`.
     public static func requests(to host: String) -> [Seen] {
-        registry.lock.withLock { registry.seen[host] ?? [] }
+        registry.withLock { $0.seen[host] ?? [] }
     }
 
     /// Returns once `count` requests have been made to `host`.
     public static func waitForRequests(to host: String, count: Int = 1) async {
-        await registry.arrivals(for: host).wait(for: count)
+        await arrivals(for: host).wait(for: count)
     }
 
     /// A session whose requests this stub answers.
@@ -83,11 +82,11 @@ public final class StubURLProtocol: URLProtocol {
             method: request.httpMethod, path: request.url?.path ?? "", query: request.url?.query,
             body: Self.body(of: request), contentType: request.value(forHTTPHeaderField: "Content-Type"),
             headers: request.allHTTPHeaderFields ?? [:])
-        let handler: (@Sendable (Seen) -> Answer)? = Self.registry.lock.withLock {
-            Self.registry.seen[host, default: []].append(seen)
-            return Self.registry.handlers[host]
+        let handler: (@Sendable (Seen) -> Answer)? = Self.registry.withLock { registry in
+            registry.seen[host, default: []].append(seen)
+            return registry.handlers[host]
         }
-        Self.registry.arrivals(for: host).arrive()
+        Self.arrivals(for: host).arrive()
         switch handler?(seen) ?? .fail(.cannotFindHost) {
         case .respond(let status, let body, let headers):
             let response = HTTPURLResponse(

@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+import LiveryCore
+import Synchronization  // Atomic counters: this load tool runs on Linux only, never in an app
 
 /// What one load run measured.
 struct LoadResult {
@@ -115,8 +116,8 @@ enum LoadRun {
         let failed = Atomic<Int>(0)
         let workersLeft = Atomic<Int>(0)
         let checkFailures = Atomic<Int>(0)
-        let statuses = Mutex<[Int: Int]>([:])
-        let checks = Mutex<[Duration]>([])
+        let statuses = Locked<[Int: Int]>([:])
+        let checks = Locked<[Duration]>([])
         let workers = registrations == 0 ? 0 : min(concurrency, registrations)
         workersLeft.store(workers, ordering: .sequentiallyConsistent)
         let start = ContinuousClock.now

@@ -3,7 +3,6 @@ import LiveryCore
 import LiverySandbox
 import LiveryTesting
 import Logging
-import Synchronization
 
 /// `swift run -c release SandboxLoad [--registrations N] [--concurrency N] [--seconds N]`
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 
 /// A stable share of a brand's scenario files: `--shard 2/4` runs the files
 /// whose name falls to shard 2 of 4. Each file falls to one shard by its
@@ -143,13 +144,11 @@ struct ProcessWorkers: ScenarioWorkers {
 }
 
 /// Bytes from a pipe, handed back as whole lines.
-private final class LineBuffer: @unchecked Sendable {
-    // @unchecked: `pending` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var pending = Data()
+private final class LineBuffer: Sendable {
+    private let pending = Locked(Data())
 
     func append(_ data: Data) -> [String] {
-        lock.withLock {
+        pending.withLock { pending in
             pending.append(data)
             var lines: [String] = []
             while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {

@@ -201,35 +201,32 @@ public struct FaultPlanError: Error, Equatable, CustomStringConvertible {
 /// taken in call order per route from a generator seeded by the plan, so the
 /// same plan and calls fail the same calls. The plan can be replaced while
 /// calls run (a scenario step, a sandbox seed); replacing it restarts the draws.
-public final class FaultSwitch: @unchecked Sendable {
-    // @unchecked: `plan` and `draws` are only read and written under `lock`.
-    private let lock = NSLock()
-    private var current: FaultPlan
-    private var draws: [ServiceRoute: UInt64] = [:]
+public final class FaultSwitch: Sendable {
+    private struct State {
+        var plan: FaultPlan
+        var draws: [ServiceRoute: UInt64] = [:]
+    }
+
+    private let state: Locked<State>
 
     /// A switch starting with `plan`.
     public init(_ plan: FaultPlan = FaultPlan()) {
-        current = plan
+        state = Locked(State(plan: plan))
     }
 
     /// The plan in force.
     public var plan: FaultPlan {
-        get { lock.withLock { current } }
-        set {
-            lock.withLock {
-                current = newValue
-                draws = [:]
-            }
-        }
+        get { state.withLock { $0.plan } }
+        set { state.withLock { $0 = State(plan: newValue) } }
     }
 
     /// What the next call of `route` meets: its added latency and, when this
     /// call is one that fails, how it fails.
     public func draw(_ route: ServiceRoute) -> (latency: Duration?, failure: FaultPlan.Outcome?) {
-        lock.withLock {
-            let draw = draws[route, default: 0]
-            draws[route] = draw + 1
-            return (current.latencies[route], current.failure(of: route, draw: draw))
+        state.withLock { state in
+            let draw = state.draws[route, default: 0]
+            state.draws[route] = draw + 1
+            return (state.plan.latencies[route], state.plan.failure(of: route, draw: draw))
         }
     }
 }

@@ -5,9 +5,7 @@ import LiveryCore
 /// What a request knows of its world while it is answered: the world, the
 /// day its rules take as today, whether a run's clock keeps its time, and
 /// (set by a fault) when its answer counts as arrived on that clock.
-final class RequestScope: @unchecked Sendable {
-    // @unchecked: `answerAfter` is only read and written under `lock`.
-
+final class RequestScope: Sendable {
     /// The scope of the request being answered.
     @TaskLocal static var current: RequestScope?
 
@@ -24,8 +22,8 @@ final class RequestScope: @unchecked Sendable {
     /// Whether a run drives the world's time: faults then tell the run's
     /// clock when the answer is due instead of holding it in real time.
     let drivesTime: Bool
-    private let lock = NSLock()
-    private var answerAfter: String?
+    /// When the answer counts as arrived (milliseconds, or `never`), once a fault says.
+    private let answerAfter = Locked<String?>(nil)
 
     init(world: SandboxWorld, day: CalendarDay?, drivesTime: Bool) {
         self.world = world
@@ -38,12 +36,12 @@ final class RequestScope: @unchecked Sendable {
         let text =
             delay.map { String($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
             ?? "never"
-        lock.withLock { answerAfter = text }
+        answerAfter.withLock { $0 = text }
     }
 
     /// `response` with the answer's delay, when a fault set one.
     func stamp(_ response: Response) -> Response {
-        guard let delay = lock.withLock({ answerAfter }) else { return response }
+        guard let delay = answerAfter.withLock({ $0 }) else { return response }
         var response = response
         response.headers[WorldMiddleware.answerAfterHeader] = delay
         return response

@@ -6,6 +6,7 @@ import LiveryCore
 
 /// State a benchmark keeps between its samples (benchmarks run one at a time).
 final class Box<Value>: @unchecked Sendable {
+    // @unchecked: benchmarks run one at a time, so `value` is never used from two threads at once.
     var value: Value
     init(_ value: Value) { self.value = value }
 }
@@ -64,6 +65,7 @@ func startProcess(_ path: String, _ arguments: [String], output: Any = FileHandl
 /// A sandbox in a process of its own on a free loopback port, over a fresh
 /// temporary database, allowing the worlds scenario runs make.
 final class SandboxProcess: @unchecked Sendable {
+    // @unchecked: every property is a constant; `Process` (not `Sendable` on Linux) is only told to stop.
     let process: Process
     let url: String
     private let database: String
