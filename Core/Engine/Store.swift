@@ -46,7 +46,6 @@ public final class Store<Machine: StateMachine>: Observable where Machine.State:
     /// Has `clock` stop at this store's deadlines and settle it at each.
     private func enlist(on clock: VirtualClock) {
         clock.enlist(
-            ObjectIdentifier(self),
             VirtualClock.Enlisted(
                 deadlines: { [weak work] clock in work?.deadlines(on: clock) },
                 isDue: { [weak work] in work?.firstDue() != nil },
@@ -171,9 +170,10 @@ private enum StateKeys {
     }
 }
 
-/// The tasks a store runs for its machine. Only the store's main-actor code
-/// uses it, except that the store's deinitialiser cancels everything; the
-/// lock makes that safe wherever the store is released.
+/// The tasks a store runs for its machine. The store's main-actor code
+/// drives it; a virtual clock reads its deadlines and whether work is due
+/// from any thread, and the store's deinitialiser cancels everything
+/// wherever the store is released: the lock makes each of these safe.
 final class EffectWork<Feedback: Sendable>: Sendable {
     struct Running: Sendable {
         let token: UInt64

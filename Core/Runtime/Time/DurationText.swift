@@ -23,6 +23,11 @@ public enum DurationText {
         return nil
     }
 
+    /// `duration` in whole milliseconds, as durations are written (rounded toward zero).
+    public static func wholeMilliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
     /// Whether `text` is digits, or digits, a point and digits (at most 30 characters).
     private static func isDecimal(_ text: String) -> Bool {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)

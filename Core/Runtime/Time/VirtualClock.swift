@@ -57,8 +57,12 @@ public final class VirtualClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var cancelledBeforeSleeping: Set<UInt64> = []
         var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var enlisted: [ObjectIdentifier: Enlisted] = [:]
+        /// By the order they were enlisted in (their ids count up).
+        var enlisted: [UInt64: Enlisted] = [:]
         var nextID: UInt64 = 0
+        /// Whether an advance is under way, and the advances waiting for it to end.
+        var advancing = false
+        var waitingToAdvance: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Locked(State())
@@ -136,22 +140,56 @@ public final class VirtualClock: Clock, Sendable {
     /// time-out takes its own deadline from that instant) before time moves
     /// on. It returns at the end of `duration` with that work settled.
     ///
-    /// Work of those stores that waits for something other than the clock
-    /// (a network answer, a test's gate) holds the advance until it is done;
-    /// build a store that a test gates without the clock, and settle it
-    /// yourself. One advance at a time: two advancing the same clock at once
-    /// may interleave their steps.
+    /// Those stores' work waits on this clock through their `EngineClock`;
+    /// work that waits for something else (a network answer, a test's gate)
+    /// holds the advance until it is done, so build a store that a test gates
+    /// without the clock, and settle it yourself. Advances are taken one at a
+    /// time: one asked for while another runs starts where that one ends.
     public func advance(by duration: Duration) async {
         precondition(duration >= .zero, "a virtual clock cannot go backwards")
+        await takeTurnToAdvance()
+        defer { endTurnToAdvance() }
         let end = now.advanced(by: duration)
         await settleEnlisted()
-        for _ in 0..<Self.stepLimit {
-            guard let next = nextDeadline(through: end) else { break }
+        var steps = 0
+        while let next = nextDeadline(through: end) {
+            steps += 1
+            guard steps <= Self.stepLimit else {
+                assertionFailure("more than \(Self.stepLimit) deadlines in one advance: jumping to its end")
+                break
+            }
             wake(at: next)
             await settleEnlisted()
         }
         wake(at: end)
         await settleEnlisted()
+    }
+
+    /// Returns once no other advance is under way, holding the turn.
+    private func takeTurnToAdvance() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = state.withLock { state in
+                guard state.advancing else {
+                    state.advancing = true
+                    return true
+                }
+                state.waitingToAdvance.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Hands the turn to the next advance waiting, if any.
+    private func endTurnToAdvance() {
+        let next: CheckedContinuation<Void, Never>? = state.withLock { state in
+            guard !state.waitingToAdvance.isEmpty else {
+                state.advancing = false
+                return nil
+            }
+            return state.waitingToAdvance.removeFirst()
+        }
+        next?.resume()
     }
 
     /// The most deadlines one ``advance(by:)`` stops at; past them it jumps to
@@ -162,11 +200,11 @@ public final class VirtualClock: Clock, Sendable {
     /// sleeper, or of work an enlisted store knows it will wait for (it may
     /// not have begun to sleep yet). Forgets stores that are gone.
     private func nextDeadline(through end: Instant) -> Instant? {
-        let (now, sleeping, stores): (Instant, Instant?, [ObjectIdentifier: Enlisted]) = state.withLock { state in
+        let (now, sleeping, stores): (Instant, Instant?, [UInt64: Enlisted]) = state.withLock { state in
             (state.current, state.sleepers.lazy.map(\.deadline).min(), state.enlisted)
         }
         var next = sleeping
-        var gone: [ObjectIdentifier] = []
+        var gone: [UInt64] = []
         for (id, store) in stores {
             guard let deadlines = store.deadlines(self) else {
                 gone.append(id)
@@ -200,16 +238,20 @@ public final class VirtualClock: Clock, Sendable {
     /// store's answer may start another's work), at most a few rounds.
     private func settleEnlisted() async {
         for _ in 0..<8 {
-            let stores = state.withLock { Array($0.enlisted.values) }
+            let stores = state.withLock { $0.enlisted.sorted { $0.key < $1.key }.map(\.value) }
             for store in stores { await store.settle() }
             guard stores.contains(where: { $0.isDue() }) else { return }
         }
     }
 
     /// Makes `work` part of every advance: its deadlines are stopped at and
-    /// it is settled at each. Enlisting the same `id` again replaces it.
-    func enlist(_ id: ObjectIdentifier, _ work: Enlisted) {
-        state.withLock { $0.enlisted[id] = work }
+    /// it is settled at each, after the work enlisted before it. It is
+    /// forgotten once it says it is gone.
+    func enlist(_ work: Enlisted) {
+        state.withLock { state in
+            state.enlisted[state.nextID] = work
+            state.nextID += 1
+        }
     }
 
     /// A wall clock that reads this clock's ``date`` in `calendar`.

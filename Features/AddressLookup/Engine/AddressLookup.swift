@@ -130,7 +130,7 @@ public struct AddressLookup: Sendable {
         state.searchText = text
         forgetSelection(&state, &effects)
         let query = Self.query(from: text)
-        if query.count >= settings.minimumQueryLength, AddressQuery.isWithinBounds(query) {
+        if isSearchable(query) {
             scheduleSearch(for: query, after: settings.debounce, &state, &effects)
         } else {
             cancelSearch(&state, &effects)
@@ -142,7 +142,7 @@ public struct AddressLookup: Sendable {
     private func submit(_ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
         let query = Self.query(from: state.searchText)
         // A query too short to search as you type is too short for the return key too.
-        guard query.count >= settings.minimumQueryLength, AddressQuery.isWithinBounds(query) else { return }
+        guard isSearchable(query) else { return }
         // Already asked:
         if let pending = state.pendingSearch, pending.query == query, pending.deadline <= clock.now { return }
         if state.pendingSearch == nil, query == state.lastAnsweredQuery {  // already answered
@@ -186,6 +186,12 @@ public struct AddressLookup: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Whether `query` is long enough to search (more than three characters
+    /// by default) and within the bounds of a query.
+    private func isSearchable(_ query: String) -> Bool {
+        query.count >= settings.minimumQueryLength && AddressQuery.isWithinBounds(query)
+    }
 
     /// Drops the selection, its retrieval and the retrieved address.
     private func forgetSelection(_ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {

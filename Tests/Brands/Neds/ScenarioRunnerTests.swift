@@ -189,11 +189,14 @@ struct ScenarioRunnerTests {
         #expect(try loadError("scenario: x\nscenario: y\nsteps:\n  - next\n")?.line == 2)
     }
 
-    @Test("settle: false goes with an action; a step holding two actions is refused")
+    @Test("settle: false goes with an action other than a wait; a step holding two actions is refused")
     func stepOptions() throws {
         #expect(
             try loadError("scenario: x\nsteps:\n  - expect: { page: details }\n    settle: false\n")?.message
                 == "`settle:` goes with an action, not with `expect`")
+        #expect(
+            try loadError("scenario: x\nsteps:\n  - wait: 300ms\n    settle: false\n")?.message.hasPrefix(
+                "`settle: false` does not go with `wait`") == true)
         #expect(
             try loadError("scenario: x\nsteps:\n  - focus: email\n    next: x\n")?.message.hasPrefix(
                 "a step holds one action") == true)

@@ -118,6 +118,19 @@ struct ClockStepTests {
         #expect(clock.now.offset == .seconds(20))
     }
 
+    @Test("two advances asked for at once run one after the other: the same log as one advance of their sum")
+    func advancesTakeTurns() async {
+        let clock = VirtualClock()
+        let engineClock = EngineClock(clock)
+        let store = Store(RetryingCall(clock: engineClock, timeout: .seconds(10)), clock: engineClock)
+        store.send(.call(latency: .seconds(15), attempts: 2))
+        async let first: Void = clock.advance(by: .seconds(12))
+        async let second: Void = clock.advance(by: .seconds(8))
+        _ = await (first, second)
+        #expect(store.state.log == ["timed out at 10.0 seconds", "timed out at 20.0 seconds"])
+        #expect(clock.now.offset == .seconds(20))
+    }
+
     @Test("an answer due inside an advance arrives at its instant, and later deadlines wait for their own time")
     func answerAtItsInstant() async {
         let clock = VirtualClock()

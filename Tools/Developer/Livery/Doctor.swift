@@ -35,7 +35,7 @@ extension Livery {
             for id in ids {
                 let checks = BrandDoctor.checks(try Livery.brand(id.rawValue, in: composition), checkout: checkout)
                 rows.append([id.rawValue] + checks.map { $0.passed ? terminal.green("ok") : terminal.red("FAIL") })
-                problems += checks.flatMap { check in check.problems.map { "\(id): \(check.name): \($0)" } }
+                problems += checks.flatMap(\.described).map { "\(id): \($0)" }
             }
             if brand == nil, let checkout {
                 problems += BrandDoctor.listProblems(

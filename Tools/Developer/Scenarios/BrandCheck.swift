@@ -53,7 +53,7 @@ public struct BrandCheck: Sendable, CustomStringConvertible {
             return brand.manifest.id.rawValue == id
                 ? [] : ["brand.json declares id '\(brand.manifest.id)', but the brand is \(id)"]
         case .conformance:
-            return BrandConformance.checks(brand).flatMap { check in check.problems.map { "\(check.name): \($0)" } }
+            return BrandConformance.checks(brand).flatMap(\.described)
         case .scenariosPresent:
             return ScenarioLibrary.fileNames(for: id).isEmpty ? ["no scenario files in Tests/Scenarios/\(id)"] : []
         case .scenario(let file):

@@ -9,8 +9,9 @@ import LiveryCore
 /// checked reader as the file at start; an edit the reader refuses is kept
 /// (so the person can mend it) with the reader's error, while ``brand`` stays
 /// the last edit that read clean. Saving writes the brand's own canonical
-/// file, and only when it reads back equal, nothing was refused, every check
-/// of `livery doctor` passes, and the file on disk is still the one loaded.
+/// file, and only when it reads back equal, nothing was refused, the checks
+/// `livery doctor` makes of the brand (theme, contrast, definition) pass, and
+/// the file on disk is still the one loaded.
 public struct BrandDraft: Sendable {
     /// The brand file: `Brands/<Name>/Plugin/brand.json`.
     public let file: URL
@@ -104,8 +105,8 @@ public struct BrandDraft: Sendable {
         guard isEdited else { return .unchanged }
         let failures = doctorFailures
         guard failures.isEmpty else {
-            let found = failures.flatMap { check in check.problems.map { "\(check.name): \($0)" } }
-            throw ToolError("not saved: `livery doctor` would refuse \(name): " + found.joined(separator: "; "))
+            let found = failures.flatMap(\.described).joined(separator: "; ")
+            throw ToolError("not saved: `livery doctor` would refuse \(name): " + found)
         }
         let text = Data(brand.fileDocument().formatted().utf8)
         let again = try? BrandDefinition.read(

@@ -13,6 +13,9 @@ public enum BrandConformance {
         /// Whether the check passed.
         public var passed: Bool { problems.isEmpty }
 
+        /// Each problem as `name: problem`, as `livery doctor` prints them.
+        public var described: [String] { problems.map { "\(name): \($0)" } }
+
         /// A check called `name` that found `problems`.
         public init(name: String, problems: [String]) {
             self.name = name

@@ -1,3 +1,4 @@
+import LiveryCore
 import NIOCore
 
 /// What ``RequestGate``, behind the HTTP codec, tells ``ConnectionGuard`` at
@@ -191,7 +192,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             Refusal(
                 status: 408, reason: "Request Timeout", code: "request.headTimeout",
                 message:
-                    "the request line and headers did not arrive within \(limits.requestHeadTimeout.milliseconds) ms"))
+                    "the request line and headers did not arrive within \(DurationText.wholeMilliseconds(limits.requestHeadTimeout)) ms"
+            ))
     }
 
     private func bodyTimedOut() {
@@ -200,7 +202,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             Refusal(
                 status: 408, reason: "Request Timeout", code: "request.bodyTimeout",
                 message:
-                    "the request body did not arrive within \(limits.requestBodyTimeout.milliseconds) ms of its head"))
+                    "the request body did not arrive within \(DurationText.wholeMilliseconds(limits.requestBodyTimeout)) ms of its head"
+            ))
     }
 
     // MARK: Answering
@@ -232,12 +235,5 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func schedule(_ delay: Duration, _ action: @escaping (ConnectionGuard) -> Void) -> Scheduled<Void> {
         eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in action(self) }
-    }
-}
-
-extension Duration {
-    /// The whole milliseconds of this duration.
-    var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -101,6 +101,12 @@ struct ScenarioParser {
             let summary = "expect " + checks.map { "\($0.label): \($0.expected)" }.joined(separator: " · ")
             return Step(line: node.line, summary: summary, kind: .expect(checks))
         }
+        if name == "wait", !settles {
+            throw context.error(
+                node,
+                "`settle: false` does not go with `wait`: a wait runs the work due at each deadline inside it and settles; look at work in flight after the action that starts it"
+            )
+        }
         let (action, summary) = try actions.withArgument(name, entry.value, at: entry.key)
         return Step(
             line: node.line, summary: settles ? summary : summary + " (not settled)", kind: .action(action),

@@ -1,3 +1,5 @@
+import LiveryCore
+
 extension Scenario {
     /// The same scenario with its time cut differently: each run of
     /// neighbouring `wait` steps becomes one span of their total, cut again
@@ -33,7 +35,7 @@ extension Scenario {
     private static func cutPoints(
         in total: Duration, count: Int, _ generator: inout some RandomNumberGenerator
     ) -> [Duration] {
-        let milliseconds = Self.milliseconds(total)
+        let milliseconds = DurationText.wholeMilliseconds(total)
         guard milliseconds > 1, count > 0 else { return [] }
         var points: Set<Int64> = []
         for _ in 0..<Int.random(in: 0...count, using: &generator) {
@@ -51,13 +53,8 @@ extension Scenario {
             defer { start = end }
             let piece = end - start
             return Step(
-                line: first.line, summary: "wait \(Self.milliseconds(piece))ms", kind: .action(.wait(piece)),
-                settles: first.settles)
+                line: first.line, summary: "wait \(DurationText.wholeMilliseconds(piece))ms",
+                kind: .action(.wait(piece)))
         }
-    }
-
-    /// `duration` in whole milliseconds (scenario waits are written in them).
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -175,7 +175,7 @@ public struct FaultPlan: Sendable, Equatable {
     }
 
     private static func text(of duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = DurationText.wholeMilliseconds(duration)
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }

@@ -33,9 +33,7 @@ final class RequestScope: Sendable {
 
     /// The answer counts as arrived after `delay` of the run's time; `nil`: never (a time-out).
     func answer(after delay: Duration?) {
-        let text =
-            delay.map { String($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
-            ?? "never"
+        let text = delay.map { String(DurationText.wholeMilliseconds($0)) } ?? "never"
         answerAfter.withLock { $0 = text }
     }
 
