@@ -109,7 +109,10 @@ struct ConnectionLimitTests {
         "with one connection allowed, a client that opens each request's connection after the last closed is never answered 503"
     )
     func sequentialClientUnderCap() async throws {
-        let limits = ConnectionLimits(idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 1)
+        // A wait for the slot long enough for a machine busy with other tests to notice each close.
+        let limits = ConnectionLimits(
+            idleTimeout: .seconds(30), requestHeadTimeout: .seconds(30), maxConnections: 1,
+            admissionWait: .seconds(10))
         try await SandboxHarness.run(connections: limits) { sandbox in
             let closing = Data(
                 "GET /v2/client/check-username?brand=neds&username=steady HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -135,7 +138,7 @@ struct ConnectionLimitTests {
     @Test("CONNECT is answered at once: 405 method.notAllowed with Allow and a JSON body, then closed")
     func connect() async throws {
         try await SandboxHarness.run { sandbox in
-            let connection = try RawConnection(port: sandbox.server.port, readTimeout: 5)
+            let connection = try RawConnection(port: sandbox.server.port, readTimeout: 30)
             try await connection.send(Data("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n".utf8))
             let (bytes, closed) = try await connection.readUntilClosed()
             let answer = try #require(RawAnswer(bytes))

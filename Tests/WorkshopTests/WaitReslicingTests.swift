@@ -22,7 +22,7 @@ struct WaitReslicingTests {
             let scenario = try runner.load(file, brand: brand)
             let written = await runner.run(scenario)
             #expect(written.passed, "\(written.failure.map { "\($0)" } ?? "")")
-            for round in 0..<4 {
+            for round in 0..<3 {
                 let seed = UInt64(position * 16 + round) &+ 0x5EED
                 var generator = SeededGenerator(seed: seed)
                 let resliced = scenario.reslicingWaits(using: &generator)

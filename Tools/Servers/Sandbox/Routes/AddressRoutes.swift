@@ -42,22 +42,25 @@ enum AddressRoutes {
                 AddressEnvelope<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             do {
-                let address = try await services.addresses.address(id: item.id)
-                return try JSONAnswer.response(Answer(payload: [WireAddress(address)]))
+                return try JSONAnswer.response(retrieved(try await services.addresses.address(id: item.id)))
             } catch AddressLookupError.notFound {
                 throw APIError(.notFound, code: "address.unknown", message: "no address with id '\(item.id)'")
             }
         }
     }
 
-    private struct Answer: Encodable {
+    /// The answer of a retrieve that found `address`.
+    static func retrieved(_ address: PostalAddress) -> Answer { Answer(payload: [WireAddress(address)]) }
+
+    /// The envelope of a find or retrieve answer.
+    struct Answer: Encodable {
         var status = "SUCCESS"
         var messages: [String] = []
         let payload: [WireAddress]
     }
 
     /// An address on the wire; absent parts are left out.
-    private struct WireAddress: Encodable {
+    struct WireAddress: Encodable {
         var id: String
         var fullAddress: String
         var unit: String?
