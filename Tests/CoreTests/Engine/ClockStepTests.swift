@@ -109,9 +109,7 @@ struct ClockStepTests {
         "a time-out inside one advance starts the retry at its own instant: the same log however the 20 s are cut",
         arguments: splits)
     func retryInsideOneAdvance(waits: [Duration]) async {
-        let clock = VirtualClock()
-        let engineClock = EngineClock(clock)
-        let store = Store(RetryingCall(clock: engineClock, timeout: .seconds(10)), clock: engineClock)
+        let (clock, store) = Self.retryingCallOnItsClock()
         store.send(.call(latency: .seconds(15), attempts: 2))
         for wait in waits { await clock.advance(by: wait) }
         #expect(store.state.log == ["timed out at 10.0 seconds", "timed out at 20.0 seconds"])
@@ -120,9 +118,7 @@ struct ClockStepTests {
 
     @Test("two advances asked for at once run one after the other: the same log as one advance of their sum")
     func advancesTakeTurns() async {
-        let clock = VirtualClock()
-        let engineClock = EngineClock(clock)
-        let store = Store(RetryingCall(clock: engineClock, timeout: .seconds(10)), clock: engineClock)
+        let (clock, store) = Self.retryingCallOnItsClock()
         store.send(.call(latency: .seconds(15), attempts: 2))
         async let first: Void = clock.advance(by: .seconds(12))
         async let second: Void = clock.advance(by: .seconds(8))
@@ -133,9 +129,7 @@ struct ClockStepTests {
 
     @Test("an answer due inside an advance arrives at its instant, and later deadlines wait for their own time")
     func answerAtItsInstant() async {
-        let clock = VirtualClock()
-        let engineClock = EngineClock(clock)
-        let store = Store(RetryingCall(clock: engineClock, timeout: .seconds(10)), clock: engineClock)
+        let (clock, store) = Self.retryingCallOnItsClock()
         store.send(.call(latency: .seconds(4), attempts: 1))
         await clock.advance(by: .seconds(3))
         #expect(store.state.log.isEmpty)
@@ -152,6 +146,13 @@ struct ClockStepTests {
         await clock.advance(by: .seconds(5))
         await store.settle()
         #expect(store.state.log == ["answered at 5.0 seconds"], "woken by the jump to the end, it runs there")
+    }
+
+    /// A clock and a store of ``RetryingCall`` (10 s time-out) made on it.
+    private static func retryingCallOnItsClock() -> (VirtualClock, Store<RetryingCall>) {
+        let clock = VirtualClock()
+        let engineClock = EngineClock(clock)
+        return (clock, Store(RetryingCall(clock: engineClock, timeout: .seconds(10)), clock: engineClock))
     }
 
     @Test(
