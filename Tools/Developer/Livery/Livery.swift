@@ -14,7 +14,7 @@ struct Livery: AsyncParsableCommand {
         discussion:
             "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
         subcommands: [
-            Brands.self, Run.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
+            Brands.self, Run.self, Explore.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
             ServerCommand.Sandbox.self, ServerCommand.Preview.self,
         ])
 

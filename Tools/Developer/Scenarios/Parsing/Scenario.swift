@@ -21,6 +21,8 @@ public struct Scenario: Sendable {
     let givenLine: Int?
     /// The steps, in file order.
     let steps: [Step]
+    /// Whether the run checks every ``Invariant`` after each action (`invariants: true`).
+    var checksInvariants = false
 
     /// How many steps it has.
     public var stepCount: Int { steps.count }

@@ -7,6 +7,7 @@ import LiveryComposition
 /// scenario: A taken username is invalid   # required: the title
 /// brand: neds                             # optional: must be the brand being run
 /// screen: home                            # optional: the app bar's screen name in analytics
+/// invariants: true                        # optional: check the explorer's invariants after every action
 /// steps:                                  # required: actions and expectations, in order
 ///   - focus: username
 ///   - type: { username: taken_name }
@@ -17,7 +18,7 @@ struct ScenarioParser {
     let context: ParseContext
 
     /// The top-level keys.
-    static let keys = ["scenario", "brand", "screen", "description", "given", "steps"]
+    static let keys = ["scenario", "brand", "screen", "description", "given", "invariants", "steps"]
 
     /// The most steps one scenario may have.
     static let maxSteps = 2_000
@@ -34,6 +35,7 @@ struct ScenarioParser {
         var given = Given()
         var givenLine: Int?
         var steps: [Step]?
+        var checksInvariants = false
         for entry in entries {
             let key = try context.oneOf(entry.key, Self.keys, "key")
             switch key {
@@ -45,6 +47,7 @@ struct ScenarioParser {
                 }
             case "screen": screen = try context.text(entry.value, "screen")
             case "description": break
+            case "invariants": checksInvariants = try context.bool(entry.value, "invariants")
             case "given":
                 given = try GivenParser(context: context).given(entry.value)
                 givenLine = entry.key.line
@@ -55,9 +58,11 @@ struct ScenarioParser {
         guard let steps, !steps.isEmpty else {
             throw context.error(root, "missing `steps:` (a list of at least one step)")
         }
-        return Scenario(
+        var scenario = Scenario(
             file: context.file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine,
             steps: steps)
+        scenario.checksInvariants = checksInvariants
+        return scenario
     }
 
     private func parseSteps(_ node: YAMLNode) throws(ScenarioInputError) -> [Step] {

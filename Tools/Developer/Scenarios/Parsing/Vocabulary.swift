@@ -42,6 +42,9 @@ struct Vocabulary: Sendable {
         self.inputs = inputs
     }
 
+    /// Every name a report may print besides values: input ids and analytics event names.
+    var words: [String] { inputNames + Self.eventNames }
+
     /// The input ids, sorted, for suggestions.
     var inputNames: [String] { inputs.keys.sorted() }
 

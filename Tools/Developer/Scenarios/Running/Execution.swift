@@ -33,6 +33,8 @@ struct Execution {
     private var eventCursor = 0
     /// What the run has reached so far.
     private(set) var reach = Reach()
+    /// The invariants checked after every action, when the run checks them.
+    private var monitor: InvariantMonitor?
 
     init(
         runtime: Runtime, world: EmbeddedWorld, screen: String?, vocabulary: Vocabulary, given: Given,
@@ -46,6 +48,11 @@ struct Execution {
         journeys = ["main": try runtime.joinForm()]
         appBar = runtime.appBar(options: AppBarOptions(screen: screen))
         record()
+    }
+
+    /// Checks the invariants after every action from now on (``Invariant``).
+    mutating func checkInvariants() {
+        monitor = InvariantMonitor(vocabulary: vocabulary, wallClock: world.wallClock)
     }
 
     private var journey: JoinFormStore { journeys[current]! }
@@ -65,9 +72,19 @@ struct Execution {
     mutating func perform(_ step: Step) async -> StepOutcome {
         switch step.kind {
         case .action(let action):
-            let mismatches = await perform(action)
+            let before = current
+            let state = journey.state
+            let calls = monitor == nil ? [:] : callCounts
+            var mismatches = await perform(action)
             if step.settles { await settle() }
             record()
+            // Only a settled step is looked at: reading the stores' world lets work in flight move on.
+            if mismatches.isEmpty, step.settles, monitor != nil {
+                let view = InvariantMonitor.StepView(
+                    action: action, before: before == current ? state : nil, callsBefore: calls,
+                    after: await observe(), summary: step.summary)
+                mismatches = monitor!.check(view)
+            }
             return StepOutcome(mismatches: mismatches)
         case .expect(let checks):
             let observation = await observe()
@@ -243,6 +260,11 @@ struct Execution {
         return []
     }
 
+    /// How many calls of each kind the runtime has made.
+    private var callCounts: [ServiceCalls.Kind: Int] {
+        Dictionary(uniqueKeysWithValues: ServiceCalls.Kind.allCases.map { ($0, world.calls.count(of: $0)) })
+    }
+
     /// Lets every store finish its due work.
     private func settle() async {
         for journey in journeys.values { await journey.settle() }
@@ -256,7 +278,7 @@ struct Execution {
     }
 
     /// What the engines show now (read before anything else can run).
-    private func observe() async -> Observation {
+    func observe() async -> Observation {
         let join = journey.state
         let bar = appBar.state
         let events = world.analytics.events

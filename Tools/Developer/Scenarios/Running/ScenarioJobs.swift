@@ -144,7 +144,7 @@ struct ProcessWorkers: ScenarioWorkers {
 }
 
 /// Bytes from a pipe, handed back as whole lines.
-private final class LineBuffer: Sendable {
+final class LineBuffer: Sendable {
     private let pending = Locked(Data())
 
     func append(_ data: Data) -> [String] {

@@ -20,6 +20,8 @@ public struct ScenarioRunner: Sendable {
     public let composition: Composition
     /// The server scenarios run against, or `nil` for embedded services.
     public let backend: HTTPServiceConfiguration?
+    /// A defect planted in every runtime the runner assembles, for tests that show the explorer finds it.
+    var planted: PlantedDefect?
 
     /// A runner over `composition`'s brands, against `backend` when given.
     public init(composition: Composition, backend: HTTPServiceConfiguration? = nil) {
@@ -79,7 +81,7 @@ public struct ScenarioRunner: Sendable {
     /// A fresh runtime of the scenario's brand in the world its `given:`
     /// describes, ready for its steps: on a server, a world of its own there.
     @MainActor
-    private func start(_ scenario: Scenario) async throws -> Execution {
+    func start(_ scenario: Scenario) async throws -> Execution {
         let world = scenario.given.world()
         var services: ServiceSet = .embedded(world)
         var server: Execution.ServerWorld?
@@ -91,10 +93,12 @@ public struct ScenarioRunner: Sendable {
         }
         do {
             let assembled = try await composition.assemble(scenario.brand, on: services)
-            return try Execution(
-                runtime: assembled.runtime, world: world, screen: scenario.screen,
-                vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
+            var execution = try Execution(
+                runtime: planted?.apply(to: assembled.runtime, in: world) ?? assembled.runtime, world: world,
+                screen: scenario.screen, vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
                 given: scenario.given, server: server)
+            if scenario.checksInvariants { execution.checkInvariants() }
+            return execution
         } catch {
             if let server, let id = server.id { await server.seeding.deleteWorld(id) }
             throw error

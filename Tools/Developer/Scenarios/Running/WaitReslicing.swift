@@ -15,7 +15,7 @@ extension Scenario {
         var span: (first: Step, total: Duration)?
         func closeSpan() {
             guard let (first, total) = span else { return }
-            resliced += Self.cut(total, at: Self.cutPoints(in: total, count: maximumCuts, &generator), like: first)
+            resliced += Self.cut(total, at: WaitCuts.points(in: total, count: maximumCuts, &generator), like: first)
             span = nil
         }
         for step in steps {
@@ -27,14 +27,27 @@ extension Scenario {
             span = span.map { ($0.first, $0.total + duration) } ?? (step, duration)
         }
         closeSpan()
-        return Scenario(
+        var scenario = Scenario(
             file: file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine, steps: resliced)
+        scenario.checksInvariants = checksInvariants
+        return scenario
     }
 
-    /// Up to `count` distinct instants strictly inside `total`, in order.
-    private static func cutPoints(
-        in total: Duration, count: Int, _ generator: inout some RandomNumberGenerator
-    ) -> [Duration] {
+    /// `total` as waits ending at each of `points` and then at `total`.
+    private static func cut(_ total: Duration, at points: [Duration], like first: Step) -> [Step] {
+        WaitCuts.pieces(of: total, at: points).map { piece in
+            Step(
+                line: first.line, summary: "wait \(DurationText.wholeMilliseconds(piece))ms",
+                kind: .action(.wait(piece)))
+        }
+    }
+}
+
+/// Where a span of waiting is cut when a journey's waits are cut differently.
+enum WaitCuts {
+    /// Up to `count` distinct instants strictly inside `total`, in order: random whole milliseconds, half
+    /// of them moved down to a whole tenth of a second, where debounces and delays tend to fall.
+    static func points(in total: Duration, count: Int, _ generator: inout some RandomNumberGenerator) -> [Duration] {
         let milliseconds = DurationText.wholeMilliseconds(total)
         guard milliseconds > 1, count > 0 else { return [] }
         var points: Set<Int64> = []
@@ -46,15 +59,12 @@ extension Scenario {
         return points.sorted().map { .milliseconds($0) }
     }
 
-    /// `total` as waits ending at each of `points` and then at `total`.
-    private static func cut(_ total: Duration, at points: [Duration], like first: Step) -> [Step] {
+    /// `total` as the lengths of waits ending at each of `points` and then at `total`.
+    static func pieces(of total: Duration, at points: [Duration]) -> [Duration] {
         var start = Duration.zero
         return (points + [total]).map { end in
             defer { start = end }
-            let piece = end - start
-            return Step(
-                line: first.line, summary: "wait \(DurationText.wholeMilliseconds(piece))ms",
-                kind: .action(.wait(piece)))
+            return end - start
         }
     }
 }

@@ -1,0 +1,205 @@
+import AddressLookupFeature
+import AppBarFeature
+import Foundation
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// One step of a journey the explorer draws: something a person (or the
+/// world) does, in the words of a scenario file. Each move is both a step
+/// the runner carries out and the line of YAML that says it, so a journey
+/// found at random is written back as a file `livery run` reads the same way.
+enum Move: Hashable, Sendable {
+    /// Focuses the input, types the text and leaves it (`fill`).
+    case fill(InputID, String)
+    /// Types into the input without leaving it (`type`).
+    case type(InputID, String)
+    /// Puts focus on the input.
+    case focus(InputID)
+    /// Picks an option of a drop-down.
+    case choose(InputID, String)
+    /// Ticks or unticks a tick box.
+    case toggle(FieldName)
+    /// A step written as a bare word: `next`, `unfocus`, `dismissAlert`, `routeHandled`, `signOut`,
+    /// `submitAddress`, `enterAddressManually`, `clearAddress`, `closeAddressList`, `backToAddressSearch`.
+    case bare(String)
+    /// Taps a form button: `continue`, `signUp` or `back`.
+    case tap(String)
+    /// Answers the deposit-limit question.
+    case depositLimit(DepositLimitDecision)
+    /// Types a search into the address field.
+    case searchAddress(String)
+    /// Chooses the address suggestion at this position, from 1.
+    case selectAddress(Int)
+    /// Opens a link of the form.
+    case open(JoinLink)
+    /// Answers the alert shown.
+    case alert(SystemAlert.Action.Role)
+    /// Taps an app bar item.
+    case tapAppBar(AppBarItemID)
+    /// Tells the app bar it appeared, disappeared, or that an overlay or route was dealt with.
+    case appBar(String)
+    /// Lets time pass on the virtual clock.
+    case wait(Duration)
+    /// Signs a client in with this balance.
+    case signIn(balance: Int)
+    /// Sets the betslip count.
+    case betslip(Int)
+    /// Sets a feature flag.
+    case flag(FeatureFlag, Bool)
+    /// Replaces the faults of the journey's calls (fault plan values, e.g. `create-client=timeout`).
+    case faults([String])
+
+    /// The bare words a move may be.
+    static let bareWords = [
+        "next", "unfocus", "dismissAlert", "routeHandled", "signOut", "submitAddress", "enterAddressManually",
+        "clearAddress", "closeAddressList", "backToAddressSearch",
+    ]
+
+    /// The app bar events a move may send, by the words scenario files use.
+    static let appBarEvents: [String: AppBarIntent] = [
+        "appeared": .appeared, "disappeared": .disappeared, "userTrayDismissed": .userTrayDismissed,
+        "lockerDismissed": .lockerDismissed, "routeHandled": .routeHandled,
+    ]
+
+    /// Whether the move is a wait.
+    var isWait: Bool {
+        if case .wait = self { true } else { false }
+    }
+
+    /// The input or field a move types, chooses or ticks into, if any.
+    var typedInput: InputID? {
+        switch self {
+        case .fill(let input, _), .type(let input, _), .choose(let input, _): input
+        case .toggle(let field): .field(field)
+        default: nil
+        }
+    }
+
+    /// The move as one step of a scenario file, e.g. `- fill: { email: "pat@example.com" }`.
+    var yaml: String {
+        switch self {
+        case .fill(let input, let text): "- fill: { \(input): \(YAMLText.quoted(text)) }"
+        case .type(let input, let text): "- type: { \(input): \(YAMLText.quoted(text)) }"
+        case .focus(let input): "- focus: \(input)"
+        case .choose(let input, let option): "- choose: { \(input): \(YAMLText.quoted(option)) }"
+        case .toggle(let field): "- toggle: \(field)"
+        case .bare(let word): "- \(word)"
+        case .tap(let button): "- tap: \(button)"
+        case .depositLimit(let decision): "- depositLimit: \(decision.rawValue)"
+        case .searchAddress(let text): "- searchAddress: \(YAMLText.quoted(text))"
+        case .selectAddress(let position): "- selectAddress: \(position)"
+        case .open(let link): "- open: \(link.rawValue)"
+        case .alert(let role): "- alert: \(role.rawValue)"
+        case .tapAppBar(let id): "- tapAppBar: \(id.rawValue)"
+        case .appBar(let event): "- appBar: \(event)"
+        case .wait(let duration): "- wait: \(DurationText.wholeMilliseconds(duration))ms"
+        case .signIn(let balance): "- signIn: { balance: \(balance) }"
+        case .betslip(let count): "- betslip: \(count)"
+        case .flag(let flag, let enabled): "- flag: { \(flag.rawValue): \(enabled) }"
+        case .faults(let specs): "- faults: [" + specs.map(YAMLText.quoted).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The step the runner carries out for this move, on the brand `vocabulary` describes; `line` places
+    /// it in the file the journey would be written as. Summaries read as the parser's do.
+    func step(line: Int, vocabulary: Vocabulary) -> Step {
+        let (action, summary) = actionAndSummary(vocabulary)
+        return Step(line: line, summary: summary, kind: .action(action))
+    }
+
+    private func actionAndSummary(_ vocabulary: Vocabulary) -> (Action, String) {
+        func shown(_ text: String, _ input: InputID) -> String {
+            vocabulary.isSecret(input) ? String(repeating: "•", count: 4) : text
+        }
+        switch self {
+        case .fill(let input, let text): return (.fill([(input, text)]), "fill \(input): \(shown(text, input))")
+        case .type(let input, let text): return (.join(.change(input, text)), "type \(input): \(shown(text, input))")
+        case .focus(let input): return (.join(.focus(input)), "focus \(input)")
+        case .choose(let input, let option): return (.join(.change(input, option)), "choose \(input): \(option)")
+        case .toggle(let field): return (.join(.toggle(field)), "toggle \(field)")
+        case .bare(let word):
+            let action: Action =
+                switch word {
+                case "next": .join(.next)
+                case "unfocus": .join(.unfocus)
+                case "dismissAlert": .join(.dismissAlert)
+                case "routeHandled": .join(.routeHandled)
+                case "signOut": .signOut
+                case "submitAddress": .join(.address(.submit))
+                case "enterAddressManually": .join(.address(.enterManually))
+                case "clearAddress": .join(.address(.clear))
+                case "closeAddressList": .join(.address(.tapBackground))
+                default: .join(.address(.backToSearch))
+                }
+            return (action, word)
+        case .tap(let button):
+            let action: Action =
+                switch button {
+                case "continue": .join(.continue)
+                case "back": .join(.back)
+                default: .signUp
+                }
+            return (action, "tap \(button)")
+        case .depositLimit(let decision):
+            return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
+        case .searchAddress(let text):
+            return (.join(.change(.field(vocabulary.addressField ?? "address"), text)), "searchAddress: \(text)")
+        case .selectAddress(let position): return (.selectAddress(.position(position)), "selectAddress: #\(position)")
+        case .open(let link): return (.join(.open(link)), "open \(link.rawValue)")
+        case .alert(let role): return (.join(.alertAction(role)), "alert: \(role.rawValue)")
+        case .tapAppBar(let id): return (.appBar(.tap(id)), "tapAppBar \(id)")
+        case .appBar(let event): return (.appBar(Self.appBarEvents[event] ?? .appeared), "appBar: \(event)")
+        case .wait(let duration): return (.wait(duration), "wait \(DurationText.wholeMilliseconds(duration))ms")
+        case .signIn(let balance):
+            let details = ClientDetails(balance: Decimal(balance))
+            return (
+                .signIn(details),
+                "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)"
+            )
+        case .betslip(let count): return (.betslip(count), "betslip: \(count)")
+        case .flag(let flag, let enabled): return (.flags([(flag, enabled)]), "flag \(flag)=\(enabled)")
+        case .faults(let specs):
+            let plan = (try? FaultPlan.parse(faults: specs)) ?? FaultPlan()
+            return (.faults(plan), "faults: " + (plan.isEmpty ? "none" : plan.specs.joined(separator: ", ")))
+        }
+    }
+}
+
+/// Text written into a YAML file so that it reads back exactly: a
+/// double-quoted scalar with every character YAML would not keep as
+/// written (quotes, backslashes, controls, line and paragraph separators,
+/// the byte-order mark) escaped.
+enum YAMLText {
+    /// `text` as written plainly when it is a simple word, number or percentage (letters, digits, `_`,
+    /// `.`, `%`, `-`, not starting with `-`), otherwise double-quoted: for keys and expected values.
+    static func word(_ text: String) -> String {
+        let simple =
+            !text.isEmpty && text.first != "-" && text.first != "."
+            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.%-".unicodeScalars.contains($0)) }
+        return simple ? text : quoted(text)
+    }
+
+    /// `text` as a double-quoted YAML scalar.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+                    || value == 0xFEFF
+                {
+                    out += String(format: "\\u%04X", value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

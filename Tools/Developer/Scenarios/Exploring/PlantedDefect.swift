@@ -1,0 +1,93 @@
+import AddressLookupFeature
+import Foundation
+import JoinFormFeature
+import LiveryComposition
+import LiveryCore
+
+/// A defect planted in a runtime on purpose, so tests can show that the
+/// explorer finds each kind of defect it is built to find. Only tests set
+/// one (``ScenarioRunner/planted``); no command line reaches it.
+enum PlantedDefect: Sendable {
+    /// The field keeps no rule but being filled in: its own rules are skipped.
+    case skippedRule(FieldName)
+    /// A create-client the person retries goes out twice, the second time under a new idempotency key.
+    case secondCreateClientOnRetry
+    /// The engines wait on a clock the virtual clock cannot see through, so a long wait jumps over the
+    /// deadlines inside it instead of stopping at each.
+    case droppedDeadline
+    /// The address read back from the address service loses its postcode, as a wire mapping that forgot
+    /// a field would.
+    case droppedPostcode
+
+    /// `runtime`, whose time is `world`'s, with the defect in it.
+    func apply(to runtime: Runtime, in world: EmbeddedWorld) -> Runtime {
+        var services = runtime.services
+        switch self {
+        case .skippedRule(let name):
+            guard var definition = try? runtime.settings[JoinFormSettings.Key.self].form(in: runtime.region),
+                let index = definition.fields.firstIndex(where: { $0.name == name })
+            else { return runtime }
+            definition.fields[index].validate.custom = []
+            definition.fields[index].validate.minLength = nil
+            definition.fields[index].validate.maxLength = nil
+            return Runtime(brand: runtime.brand.with(definition: definition), services: services)
+        case .secondCreateClientOnRetry:
+            services.backend = DoublingRetries(base: services.backend)
+        case .droppedDeadline:
+            services.clock = EngineClock(OpaqueClock(base: world.clock))
+        case .droppedPostcode:
+            services.addressLookup = PostcodeDropping(base: services.addressLookup)
+        }
+        return Runtime(brand: runtime.brand, services: services)
+    }
+}
+
+/// Sends a retried create-client (one whose idempotency key was seen before) twice, the second time under a new key.
+private actor DoublingRetries: AccountBackend {
+    let base: any AccountBackend
+    private var keys: Set<String> = []
+
+    init(base: any AccountBackend) { self.base = base }
+
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username, for: brand)
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        let retried = !keys.insert(registration.idempotencyKey).inserted
+        let client = try await base.createClient(registration)
+        if retried {
+            var again = registration
+            again.idempotencyKey += "-again"
+            _ = try? await base.createClient(again)
+        }
+        return client
+    }
+}
+
+/// A clock that reads another but hides what it is, so the engines' work is not enlisted in a virtual clock's advances.
+private struct OpaqueClock: Clock {
+    let base: VirtualClock
+    var now: VirtualClock.Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+    func sleep(until deadline: VirtualClock.Instant, tolerance: Duration?) async throws {
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}
+
+/// Address answers without their postcode.
+private struct PostcodeDropping: AddressLookupService {
+    let base: any AddressLookupService
+
+    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+        -> [AddressSuggestion]
+    {
+        try await base.suggestions(for: query, in: region, limit: limit)
+    }
+
+    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+        var address = try await base.address(id: id)
+        address.postcode = ""
+        return address
+    }
+}
