@@ -25,6 +25,11 @@ extension JoinJourney {
     /// page; on the last page it walks every page and then creates the client
     /// (the form stays loading until the account service answers).
     mutating func startContinue() {
+        // Signed up already (the app has not left the form yet): nothing is sent again, the way on is shown again.
+        if state.isLastPage, let client = state.createdClient {
+            state.route = .signedUp(client)
+            return
+        }
         moveFocus(to: nil)
         state.isLoading = true
         walk = ContinueWalk(

@@ -58,9 +58,12 @@ public struct ExploreCommand: Sendable {
         self.workerShare = workerShare
     }
 
-    /// The seed of journey `index` of a run with `seed`.
-    static func journeySeed(_ seed: UInt64, _ index: Int) -> UInt64 {
-        var generator = SeededGenerator(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
+    /// The seed of journey `index` of a run of `brand` with `seed`: brands that share a form still draw
+    /// journeys of their own.
+    static func journeySeed(_ seed: UInt64, _ index: Int, brand: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in brand.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var generator = SeededGenerator(seed: seed ^ hash ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
         return generator.next()
     }
 
@@ -104,7 +107,8 @@ public struct ExploreCommand: Sendable {
         let summary =
             "\(outcome.journeys) journeys, \(outcome.steps) steps in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.1f", rate)) journeys/s)"
             + (outcome.journeys < journeys && outcome.found.isEmpty ? "; stopped at the time limit" : "")
-        guard !outcome.found.isEmpty else {
+        for problem in outcome.stopped { print(terminal.red("✗") + " " + problem) }
+        guard !outcome.found.isEmpty || !outcome.stopped.isEmpty else {
             print(terminal.green("✓") + " " + summary + ": every invariant held, every way")
             return ExitStatus.success
         }
@@ -144,7 +148,12 @@ public struct ExploreCommand: Sendable {
         var journeys = 0
         var steps = 0
         var found: [FoundJourney] = []
+        /// Workers that crashed or stopped answering: what broke `no-crash-or-hang`.
+        var stopped: [String] = []
     }
+
+    /// How long a worker may go without finishing a journey before it is taken to hang.
+    var stallLimit = Duration.seconds(120)
 
     @MainActor
     private func makeExplorer() throws(ScenarioInputError) -> Explorer {
@@ -189,7 +198,7 @@ public struct ExploreCommand: Sendable {
         var outcome = Outcome()
         for index in stride(from: share.index, to: journeys, by: share.count) {
             if let deadline, ContinuousClock.now >= deadline { break }
-            let (failure, moves) = await explorer.check(seed: Self.journeySeed(seed, index))
+            let (failure, moves) = await explorer.check(seed: Self.journeySeed(seed, index, brand: explorer.brand))
             outcome.journeys += 1
             outcome.steps += moves
             progress(outcome.journeys, outcome.steps)
@@ -234,11 +243,10 @@ public struct ExploreCommand: Sendable {
     private func runWorkers(_ command: [String], progress: inout ProgressLine) async -> Outcome {
         let (lines, sink) = AsyncStream<(Int, WorkerLine)>.makeStream()
         var processes: [Process] = []
-        var running = 0
-        for worker in 0..<jobs {
+        for share in 0..<jobs {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + ["--worker-share", "\(worker)/\(jobs)"]
+            process.arguments = Array(command.dropFirst()) + ["--worker-share", "\(share)/\(jobs)"]
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.standardError
@@ -248,12 +256,12 @@ public struct ExploreCommand: Sendable {
                 ExitStatus.writeError("error: a worker could not start (\(command[0])): \(error.localizedDescription)")
                 continue
             }
+            let worker = processes.count
             processes.append(process)
-            running += 1
             Thread.detachNewThread {
                 let buffer = LineBuffer()
                 let reader = output.fileHandleForReading
-                while let data = try? reader.read(upToCount: 64 * 1024), !data.isEmpty {
+                while case let data = reader.availableData, !data.isEmpty {
                     for line in buffer.append(data) {
                         if let parsed = try? JSONDecoder().decode(WorkerLine.self, from: Data(line.utf8)) {
                             sink.yield((worker, parsed))
@@ -269,22 +277,47 @@ public struct ExploreCommand: Sendable {
                     ))
             }
         }
+        guard processes.count == jobs else {
+            for process in processes { process.terminate() }
+            return Outcome(stopped: ["no journey was drawn: the workers could not all start"])
+        }
+        let ticks = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                sink.yield((-1, WorkerLine()))
+            }
+        }
+        defer { ticks.cancel() }
         var perWorker: [Int: (journeys: Int, steps: Int)] = [:]
+        var heard = Array(repeating: ContinuousClock.now, count: jobs)
+        var finished: Set<Int> = []
         var outcome = Outcome()
         for await (worker, line) in lines {
+            if worker < 0 {
+                for (index, process) in processes.enumerated()
+                where !finished.contains(index) && ContinuousClock.now - heard[index] > stallLimit && process.isRunning {
+                    let journey = index + (perWorker[index]?.journeys ?? 0) * jobs
+                    outcome.stopped.append(
+                        "journey \(journey): \(Invariant.noCrashOrHang.rawValue): no journey finished in \(DurationText.wholeMilliseconds(stallLimit) / 1000) s; the worker was stopped (the same journeys: --seed \(seed))")
+                    process.terminate()
+                }
+                continue
+            }
+            heard[worker] = ContinuousClock.now
             if let journeys = line.journeys, let steps = line.steps { perWorker[worker] = (journeys, steps) }
             if let found = line.found {
                 outcome.found.append(found)
                 for process in processes where process.isRunning { process.terminate() }
             }
             if let signal = line.finished {
-                running -= 1
-                if signal != 0, outcome.found.isEmpty {
-                    ExitStatus.writeError(
-                        "error: worker \(worker) stopped with signal \(signal): a crash or hang (\(Invariant.noCrashOrHang.rawValue)); rerun with --seed \(seed) --jobs 1"
-                    )
+                finished.insert(worker)
+                if signal != 0, outcome.found.isEmpty, outcome.stopped.isEmpty {
+                    let journey = worker + (perWorker[worker]?.journeys ?? 0) * jobs
+                    outcome.stopped.append(
+                        "journey \(journey): \(Invariant.noCrashOrHang.rawValue): the worker stopped with signal \(signal) (the same journeys: --seed \(seed))")
+                    for process in processes where process.isRunning { process.terminate() }
                 }
-                if running == 0 { sink.finish() }
+                if finished.count == processes.count { sink.finish() }
             }
             outcome.journeys = perWorker.values.reduce(0) { $0 + $1.journeys }
             outcome.steps = perWorker.values.reduce(0) { $0 + $1.steps }

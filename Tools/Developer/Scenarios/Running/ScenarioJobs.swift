@@ -123,7 +123,7 @@ struct ProcessWorkers: ScenarioWorkers {
             Thread.detachNewThread {
                 let lines = LineBuffer()
                 let reader = output.fileHandleForReading
-                while let data = try? reader.read(upToCount: 64 * 1024), !data.isEmpty {
+                while case let data = reader.availableData, !data.isEmpty {
                     for line in lines.append(data) {
                         guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)),
                             indices.indices.contains(report.index)
