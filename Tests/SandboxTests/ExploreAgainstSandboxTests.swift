@@ -19,13 +19,17 @@ struct ExploreAgainstSandboxTests {
                     backend: HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), colour: false)
                 #expect(await command.run() == 0, "\(brand)")
             }
-            #expect(try await sandbox.clientRows(where: "world <> ''") == 0, "every journey's world is deleted after it")
+            #expect(
+                try await sandbox.clientRows(where: "world <> ''") == 0, "every journey's world is deleted after it")
         }
     }
 
-    @Test("a wire mapping that drops the postcode is found against the sandbox and saved as a file that fails there alone")
+    @Test(
+        "a wire mapping that drops the postcode is found against the sandbox and saved as a file that fails there alone"
+    )
     func findsDroppedField() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-explore-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "livery-explore-\(UUID().uuidString)")
         try await SandboxHarness.run { sandbox in
             let composition = try Composition(SandboxHarness.brands)
             let server = HTTPServiceConfiguration(baseURL: sandbox.server.baseURL)
@@ -43,7 +47,8 @@ struct ExploreAgainstSandboxTests {
             #expect(overWire.failure != nil, "the file fails against the server with the defect")
             let inProcess = try await ScenarioRunner(composition: composition).run(file: path, brand: "neds")
             #expect(inProcess.passed, "\(inProcess.failure.map { "\($0)" } ?? "")")
-            let clean = try await ScenarioRunner(composition: composition, backend: server).run(file: path, brand: "neds")
+            let clean = try await ScenarioRunner(composition: composition, backend: server).run(
+                file: path, brand: "neds")
             #expect(clean.passed, "\(clean.failure.map { "\($0)" } ?? "")")
         }
     }

@@ -51,14 +51,22 @@ struct ExplorerTests {
             let moves = await explorer.run(.drawn(seed: seed)).moves
             let file = (["scenario: read back", "steps:"] + moves.map { "  " + $0.yaml }).joined(separator: "\n")
             let scenario = try reader.parse(file, file: "read-back.yaml")
-            #expect(scenario.steps.map(\.summary) == moves.enumerated().map { $0.element.step(line: $0.offset, vocabulary: explorer.vocabulary).summary })
+            #expect(
+                scenario.steps.map(\.summary)
+                    == moves.enumerated().map {
+                        $0.element.step(line: $0.offset, vocabulary: explorer.vocabulary).summary
+                    })
         }
     }
 
     @Test("hostile text, quotes, controls and separators survive the trip through a YAML file")
     func hostileTextReadsBack() throws {
         let reader = ScenarioReader(for: try composition.configuration(of: "neds"))
-        let texts = FieldValues.hostile + ["quote \" and \\ back", "line\nbreak", "bell\u{07}", "\u{2028}sep", "a\u{FEFF}b", "# not a comment", "- not a list", "key: value"]
+        let texts =
+            FieldValues.hostile + [
+                "quote \" and \\ back", "line\nbreak", "bell\u{07}", "\u{2028}sep", "a\u{FEFF}b", "# not a comment",
+                "- not a list", "key: value",
+            ]
         for text in texts {
             let file = "scenario: text\nsteps:\n  " + Move.fill(.field("firstName"), text).yaml + "\n"
             let scenario = try reader.parse(file, file: "text.yaml")
@@ -70,7 +78,9 @@ struct ExplorerTests {
         }
     }
 
-    @Test("the journeys drawn reach the end of each brand's sign-up, and go through alerts, faults and the address lookup")
+    @Test(
+        "the journeys drawn reach the end of each brand's sign-up, and go through alerts, faults and the address lookup"
+    )
     func journeysReachFar() async throws {
         for brand in packageBrandIDs {
             let explorer = try explorer(brand)
@@ -79,7 +89,9 @@ struct ExplorerTests {
             var manual = 0
             for seed: UInt64 in 0..<60 {
                 let run = await explorer.run(.drawn(seed: seed))
-                if run.moves.contains(.tap("signUp")) || run.snapshots.contains(where: { $0.contains("signedUp") }) { signedUp += 1 }
+                if run.moves.contains(.tap("signUp")) || run.snapshots.contains(where: { $0.contains("signedUp") }) {
+                    signedUp += 1
+                }
                 if run.moves.contains(where: { if case .alert = $0 { true } else { false } }) { alerts += 1 }
                 if run.moves.contains(.bare("enterAddressManually")) { manual += 1 }
             }
@@ -127,7 +139,8 @@ struct ExplorerTests {
         return (try await plantedRunner.run(file: path, brand: brand), try await clean.run(file: path, brand: brand))
     }
 
-    @Test("a field that skips its rules is found, shrunk to a few steps, and saved as a file that fails on the invariant")
+    @Test(
+        "a field that skips its rules is found, shrunk to a few steps, and saved as a file that fails on the invariant")
     func findsSkippedRule() async throws {
         let path = try await find(.skippedRule("email"), in: "neds")
         let (withDefect, without) = try await rerun(path, of: "neds", planted: .skippedRule("email"))
@@ -160,7 +173,10 @@ struct ExplorerTests {
     func badInput() async throws {
         let unknown = await ExploreCommand(composition: composition, brand: "nedz", seed: 1, colour: false).run()
         #expect(unknown == 2)
-        for arguments in [["--seed", "abc"], ["--seed", "-1"], ["--journeys", "0"], ["--max-steps", "0"], ["--time-limit", "soon"], ["--backend", "ftp://x"], ["--jobs", "0"]] {
+        for arguments in [
+            ["--seed", "abc"], ["--seed", "-1"], ["--journeys", "0"], ["--max-steps", "0"], ["--time-limit", "soon"],
+            ["--backend", "ftp://x"], ["--jobs", "0"],
+        ] {
             #expect(throws: (any Error).self, "\(arguments)") { try ExploreOptions.parse(arguments) }
         }
         #expect(try ExploreOptions.parse(["--seed", "18446744073709551615"]).seed == "18446744073709551615")

@@ -14,8 +14,8 @@ struct Livery: AsyncParsableCommand {
         discussion:
             "Exit status (every command): 0 success, 1 a check, build, test or scenario failed, 2 bad input or usage.",
         subcommands: [
-            Brands.self, Run.self, Explore.self, Build.self, Test.self, New.self, Diff.self, Doctor.self, ThemeExport.self,
-            ServerCommand.Sandbox.self, ServerCommand.Preview.self,
+            Brands.self, Run.self, Explore.self, Build.self, Test.self, New.self, Diff.self, Doctor.self,
+            ThemeExport.self, ServerCommand.Sandbox.self, ServerCommand.Preview.self,
         ])
 
     /// Parses the arguments and runs the command, exiting with its status.

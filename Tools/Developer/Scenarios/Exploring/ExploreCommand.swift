@@ -244,37 +244,20 @@ public struct ExploreCommand: Sendable {
         let (lines, sink) = AsyncStream<(Int, WorkerLine)>.makeStream()
         var processes: [Process] = []
         for share in 0..<jobs {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + ["--worker-share", "\(share)/\(jobs)"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.standardError
-            do {
-                try process.run()
-            } catch {
-                ExitStatus.writeError("error: a worker could not start (\(command[0])): \(error.localizedDescription)")
-                continue
-            }
             let worker = processes.count
-            processes.append(process)
-            Thread.detachNewThread {
-                let buffer = LineBuffer()
-                let reader = output.fileHandleForReading
-                while case let data = reader.availableData, !data.isEmpty {
-                    for line in buffer.append(data) {
+            do {
+                processes.append(
+                    try WorkerProcess.start(command + ["--worker-share", "\(share)/\(jobs)"]) { line in
                         if let parsed = try? JSONDecoder().decode(WorkerLine.self, from: Data(line.utf8)) {
                             sink.yield((worker, parsed))
                         }
-                    }
-                }
-                process.waitUntilExit()
-                sink.yield(
-                    (
-                        worker,
-                        WorkerLine(
-                            finished: process.terminationReason == .uncaughtSignal ? process.terminationStatus : 0)
-                    ))
+                    } ended: { process in
+                        let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : 0
+                        sink.yield((worker, WorkerLine(finished: signal)))
+                    })
+            } catch {
+                ExitStatus.writeError("error: \(error)")
+                break
             }
         }
         guard processes.count == jobs else {
@@ -295,10 +278,12 @@ public struct ExploreCommand: Sendable {
         for await (worker, line) in lines {
             if worker < 0 {
                 for (index, process) in processes.enumerated()
-                where !finished.contains(index) && ContinuousClock.now - heard[index] > stallLimit && process.isRunning {
+                where !finished.contains(index) && ContinuousClock.now - heard[index] > stallLimit && process.isRunning
+                {
                     let journey = index + (perWorker[index]?.journeys ?? 0) * jobs
                     outcome.stopped.append(
-                        "journey \(journey): \(Invariant.noCrashOrHang.rawValue): no journey finished in \(DurationText.wholeMilliseconds(stallLimit) / 1000) s; the worker was stopped (the same journeys: --seed \(seed))")
+                        "journey \(journey): \(Invariant.noCrashOrHang.rawValue): no journey finished in \(DurationText.wholeMilliseconds(stallLimit) / 1000) s; the worker was stopped (the same journeys: --seed \(seed))"
+                    )
                     process.terminate()
                 }
                 continue
@@ -314,7 +299,8 @@ public struct ExploreCommand: Sendable {
                 if signal != 0, outcome.found.isEmpty, outcome.stopped.isEmpty {
                     let journey = worker + (perWorker[worker]?.journeys ?? 0) * jobs
                     outcome.stopped.append(
-                        "journey \(journey): \(Invariant.noCrashOrHang.rawValue): the worker stopped with signal \(signal) (the same journeys: --seed \(seed))")
+                        "journey \(journey): \(Invariant.noCrashOrHang.rawValue): the worker stopped with signal \(signal) (the same journeys: --seed \(seed))"
+                    )
                     for process in processes where process.isRunning { process.terminate() }
                 }
                 if finished.count == processes.count { sink.finish() }
@@ -329,9 +315,10 @@ public struct ExploreCommand: Sendable {
     /// A failure as people read it: the journey, what broke where, expected against got.
     private func report(_ found: FoundJourney, terminal: Terminal) -> String {
         var lines = [
-            terminal.red("✗") + " journey \(found.journey): " + terminal.bold(found.key)
-                + (found.way == "invariant" ? "" : " (\(found.way))")
-                + " at step \(found.shrunkSteps) of \(found.shrunkSteps) (shrunk from \(found.drawnSteps))",
+            terminal.red("✗") + " journey \(found.journey): "
+                + terminal.bold(
+                    found.way == Explorer.Failure.Way.invariant.rawValue ? found.key : "a difference \(found.way)")
+                + " at step \(found.shrunkSteps) (line \(found.line) of the file; shrunk from \(found.drawnSteps) steps)",
             "  step: \(Terminal.printable(found.step))",
         ]
         for mismatch in found.mismatches.prefix(8) {

@@ -139,7 +139,7 @@ struct Explorer {
             /// An invariant broke.
             case invariant
             /// The journey saw something else with its waits cut at other points.
-            case cutWaits = "waits cut differently"
+            case cutWaits = "with its waits cut elsewhere"
             /// The journey saw something else against the server.
             case backend = "against the server"
         }

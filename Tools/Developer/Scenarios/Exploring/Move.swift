@@ -176,7 +176,9 @@ enum YAMLText {
     static func word(_ text: String) -> String {
         let simple =
             !text.isEmpty && text.first != "-" && text.first != "."
-            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.%-".unicodeScalars.contains($0)) }
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.%-".unicodeScalars.contains($0))
+            }
         return simple ? text : quoted(text)
     }
 

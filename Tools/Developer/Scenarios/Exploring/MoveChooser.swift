@@ -61,24 +61,33 @@ struct MoveChooser: Sendable {
     /// first field of the page not yet valid with a valid value, find and pick an address, decide the
     /// deposit limit, then continue or sign up.
     private func forward(_ join: JoinState, _ gen: RandomBox) -> Move? {
-        if let alert = join.alert { return alert.actions.isEmpty ? .bare("dismissAlert") : .alert(gen.element(alert.actions).role) }
+        if let alert = join.alert {
+            return alert.actions.isEmpty ? .bare("dismissAlert") : .alert(gen.element(alert.actions).role)
+        }
         if join.isLoading { return .wait(.milliseconds(Int64(gen.element([500, 2000, 10_000, 15_000])))) }
         if join.route != nil { return .bare("routeHandled") }
         for name in join.page.fieldNames {
-            guard let field = join.field(name), !field.status.isValid, let definition = vocabulary.definition.field(name)
+            guard let field = join.field(name), !field.status.isValid,
+                let definition = vocabulary.definition.field(name)
             else { continue }
             let input = InputID.field(name)
             switch definition.inputType {
-            case .select: return (definition.options ?? []).isEmpty ? nil : .choose(input, gen.element(definition.options!))
+            case .select:
+                return (definition.options ?? []).isEmpty ? nil : .choose(input, gen.element(definition.options!))
             case .checkbox: return .toggle(name)
             case .depositLimit:
-                guard join.depositLimit?.decision == .limited else { return .depositLimit(gen.element([.declined, .limited])) }
+                guard join.depositLimit?.decision == .limited else {
+                    return .depositLimit(gen.element([.declined, .limited]))
+                }
                 return gen.int(in: 0..<2) == 0
-                    ? .fill(.child(name, "amount"), "100") : .choose(.child(name, "period"), gen.element(DepositLimitPeriod.allCases).rawValue)
+                    ? .fill(.child(name, "amount"), "100")
+                    : .choose(.child(name, "period"), gen.element(DepositLimitPeriod.allCases).rawValue)
             case .address:
                 guard let address = join.address else { return nil }
                 if address.mode == .manual { return .bare("backToAddressSearch") }
-                if !address.suggestions.isEmpty { return .selectAddress(gen.int(in: 1..<(min(3, address.suggestions.count) + 1))) }
+                if !address.suggestions.isEmpty {
+                    return .selectAddress(gen.int(in: 1..<(min(3, address.suggestions.count) + 1)))
+                }
                 if address.isSearching || address.searchText.count >= 4 { return .wait(.milliseconds(500)) }
                 return .searchAddress(values.addressSearch(&gen.generator))
             default:

@@ -103,48 +103,72 @@ struct ProcessWorkers: ScenarioWorkers {
     }
 
     func run(_ indices: [Int], of paths: [String]) -> AsyncThrowingStream<WorkerReport, any Error> {
-        AsyncThrowingStream { continuation in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + ["--worker"] + indices.map { paths[$0] }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.standardError
+        AsyncThrowingStream(WorkerReport.self, bufferingPolicy: .unbounded) { continuation in
+            // The worker reports its own files by their place in its list; the run knows them by theirs.
+            let process: Process
             do {
-                try process.run()
+                process = try WorkerProcess.start(command + ["--worker"] + indices.map { paths[$0] }) { line in
+                    guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)),
+                        indices.indices.contains(report.index)
+                    else { return }
+                    continuation.yield(report.placed(at: indices[report.index]))
+                } ended: { process in
+                    if process.terminationReason == .uncaughtSignal {
+                        continuation.finish(
+                            throwing: Stopped(description: "a worker stopped with signal \(process.terminationStatus)"))
+                    } else {
+                        continuation.finish()
+                    }
+                }
             } catch {
-                continuation.finish(
-                    throwing: Stopped(
-                        description: "a worker could not start (\(command[0])): \(error.localizedDescription)"))
+                continuation.finish(throwing: Stopped(description: "\(error)"))
                 return
             }
             continuation.onTermination = { _ in if process.isRunning { process.terminate() } }
-            // The worker reports its own files by their place in its list; the run knows them by theirs.
-            Thread.detachNewThread {
-                let lines = LineBuffer()
-                let reader = output.fileHandleForReading
-                while case let data = reader.availableData, !data.isEmpty {
-                    for line in lines.append(data) {
-                        guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)),
-                            indices.indices.contains(report.index)
-                        else { continue }
-                        continuation.yield(report.placed(at: indices[report.index]))
-                    }
-                }
-                process.waitUntilExit()
-                if process.terminationReason == .uncaughtSignal {
-                    continuation.finish(
-                        throwing: Stopped(description: "a worker stopped with signal \(process.terminationStatus)"))
-                } else {
-                    continuation.finish()
-                }
-            }
         }
     }
 }
 
+/// A worker process of the running tool whose standard output is read line by line as it arrives (its
+/// standard error is the tool's own).
+enum WorkerProcess {
+    /// Why a worker could not start.
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts `command` (the executable and its arguments); hands each line it prints to `line`, then the
+    /// finished process to `ended`, both on a thread of their own.
+    static func start(
+        _ command: [String], line: @escaping @Sendable (String) -> Void,
+        ended: @escaping @Sendable (Process) -> Void
+    ) throws(StartFailure) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        do {
+            try process.run()
+        } catch {
+            throw StartFailure(description: "a worker could not start (\(command[0])): \(error.localizedDescription)")
+        }
+        Thread.detachNewThread {
+            let lines = LineBuffer()
+            let reader = output.fileHandleForReading
+            while case let data = reader.availableData, !data.isEmpty {
+                for text in lines.append(data) { line(text) }
+            }
+            process.waitUntilExit()
+            ended(process)
+        }
+        return process
+    }
+}
+
 /// Bytes from a pipe, handed back as whole lines.
-final class LineBuffer: Sendable {
+private final class LineBuffer: Sendable {
     private let pending = Locked(Data())
 
     func append(_ data: Data) -> [String] {
