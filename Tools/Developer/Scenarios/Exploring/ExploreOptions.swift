@@ -19,7 +19,7 @@ public struct ExploreOptions: ParsableArguments {
     public var seed: String?
 
     /// How many processes draw journeys side by side.
-    @Option(help: "Draw journeys in this many processes side by side, 1…64 (default: the number of cores).")
+    @Option(help: "Draw journeys in this many processes side by side, 1…64 (the number of cores unless told).")
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     /// When to stop drawing new journeys, as typed.
