@@ -116,11 +116,12 @@ struct Explorer {
             }
             turn += 1
             let step = move.step(line: result.moves.count + 1, vocabulary: vocabulary)
-            let mismatches = await execution.perform(step).mismatches
-            let broken = mismatches.filter { $0.check.hasPrefix("invariant ") }
-            guard broken.count == mismatches.count else { continue }  // refused: not a move a person could make now
+            let outcome = await execution.perform(step)
+            let broken = outcome.mismatches.filter { $0.check.hasPrefix("invariant ") }
+            // Refused: not a move a person could make now.
+            guard broken.count == outcome.mismatches.count, let observed = outcome.observed else { continue }
             result.moves.append(move)
-            result.snapshots.append(probes.read(await execution.observe()))
+            result.snapshots.append(probes.read(observed))
             if !broken.isEmpty {
                 result.broken = broken
                 break

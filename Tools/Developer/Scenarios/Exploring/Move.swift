@@ -1,3 +1,4 @@
+import BrandDeclarations
 import AddressLookupFeature
 import AppBarFeature
 import Foundation
@@ -166,10 +167,7 @@ enum Move: Hashable, Sendable {
     }
 }
 
-/// Text written into a YAML file so that it reads back exactly: a
-/// double-quoted scalar with every character YAML would not keep as
-/// written (quotes, backslashes, controls, line and paragraph separators,
-/// the byte-order mark) escaped.
+/// Text written into a YAML file so that it reads back exactly.
 enum YAMLText {
     /// `text` as written plainly when it is a simple word, number or percentage (letters, digits, `_`,
     /// `.`, `%`, `-`, not starting with `-`), otherwise double-quoted: for keys and expected values.
@@ -182,26 +180,8 @@ enum YAMLText {
         return simple ? text : quoted(text)
     }
 
-    /// `text` as a double-quoted YAML scalar.
+    /// `text` as a double-quoted scalar that reads back as written (see `JSONValue.quoted(_:)`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-                    || value == 0xFEFF
-                {
-                    out += String(format: "\\u%04X", value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONValue.quoted(text)
     }
 }

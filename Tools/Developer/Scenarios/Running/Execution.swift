@@ -66,6 +66,8 @@ struct Execution {
     struct StepOutcome {
         var mismatches: [Mismatch] = []
         var seen: [String]?
+        /// What the engines showed after an action the invariants were checked on.
+        var observed: Observation?
     }
 
     /// Carries out `step`.
@@ -75,17 +77,16 @@ struct Execution {
             let before = current
             let state = journey.state
             let calls = monitor == nil ? [:] : callCounts
-            var mismatches = await perform(action)
+            let mismatches = await perform(action)
             if step.settles { await settle() }
             record()
             // Only a settled step is looked at: reading the stores' world lets work in flight move on.
-            if mismatches.isEmpty, step.settles, monitor != nil {
-                let view = InvariantMonitor.StepView(
-                    action: action, before: before == current ? state : nil, callsBefore: calls,
-                    after: await observe(), summary: step.summary)
-                mismatches = monitor!.check(view)
-            }
-            return StepOutcome(mismatches: mismatches)
+            guard mismatches.isEmpty, step.settles, monitor != nil else { return StepOutcome(mismatches: mismatches) }
+            let observed = await observe()
+            let view = InvariantMonitor.StepView(
+                action: action, before: before == current ? state : nil, callsBefore: calls, after: observed,
+                summary: step.summary)
+            return StepOutcome(mismatches: monitor!.check(view), observed: observed)
         case .expect(let checks):
             let observation = await observe()
             eventCursor = observation.allEvents.count
