@@ -1,6 +1,6 @@
-import BrandDeclarations
 import AddressLookupFeature
 import AppBarFeature
+import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryComposition
