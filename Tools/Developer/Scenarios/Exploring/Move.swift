@@ -119,29 +119,8 @@ enum Move: Hashable, Sendable {
         case .focus(let input): return (.join(.focus(input)), "focus \(input)")
         case .choose(let input, let option): return (.join(.change(input, option)), "choose \(input): \(option)")
         case .toggle(let field): return (.join(.toggle(field)), "toggle \(field)")
-        case .bare(let word):
-            let action: Action =
-                switch word {
-                case "next": .join(.next)
-                case "unfocus": .join(.unfocus)
-                case "dismissAlert": .join(.dismissAlert)
-                case "routeHandled": .join(.routeHandled)
-                case "signOut": .signOut
-                case "submitAddress": .join(.address(.submit))
-                case "enterAddressManually": .join(.address(.enterManually))
-                case "clearAddress": .join(.address(.clear))
-                case "closeAddressList": .join(.address(.tapBackground))
-                default: .join(.address(.backToSearch))
-                }
-            return (action, word)
-        case .tap(let button):
-            let action: Action =
-                switch button {
-                case "continue": .join(.continue)
-                case "back": .join(.back)
-                default: .signUp
-                }
-            return (action, "tap \(button)")
+        case .bare(let word): return (Action.bare(word) ?? .settle, word)
+        case .tap(let button): return (Action.tap(button), "tap \(button)")
         case .depositLimit(let decision):
             return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
         case .searchAddress(let text):
@@ -154,10 +133,7 @@ enum Move: Hashable, Sendable {
         case .wait(let duration): return (.wait(duration), "wait \(DurationText.wholeMilliseconds(duration))ms")
         case .signIn(let balance):
             let details = ClientDetails(balance: Decimal(balance))
-            return (
-                .signIn(details),
-                "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)"
-            )
+            return (.signIn(details), Action.signInSummary(details))
         case .betslip(let count): return (.betslip(count), "betslip: \(count)")
         case .flag(let flag, let enabled): return (.flags([(flag, enabled)]), "flag \(flag)=\(enabled)")
         case .faults(let specs):

@@ -26,19 +26,11 @@ struct ActionParser {
 
     /// A bare step such as `next`.
     func bare(_ name: String, at node: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
-        switch name {
-        case "next": return (.join(.next), "next")
-        case "unfocus", "leave": return (.join(.unfocus), name)
-        case "dismissAlert": return (.join(.dismissAlert), name)
-        case "routeHandled": return (.join(.routeHandled), name)
-        case "signIn": return (.signIn(ClientDetails(balance: 0)), "signIn")
-        case "signOut": return (.signOut, name)
-        case "submitAddress": return try (address(.submit, node), name)
-        case "enterAddressManually": return try (address(.enterManually, node), name)
-        case "clearAddress": return try (address(.clear, node), name)
-        case "closeAddressList": return try (address(.tapBackground, node), name)
-        case "backToAddressSearch": return try (address(.backToSearch, node), name)
-        case "settle": return (.settle, name)
+        if Action.addressWords[name] != nil, context.vocabulary.addressField == nil {
+            throw context.error(node, "this brand's form has no address")
+        }
+        switch Action.bare(name) {
+        case let action?: return (action, name)
         default:
             if Self.argumentSteps.contains(name) {
                 throw context.error(node, "step '\(name)' needs a value, e.g. `\(name): …`")
@@ -86,14 +78,8 @@ struct ActionParser {
             }
             return (.join(.toggle(field)), "toggle \(input)")
         case "tap":
-            let button = try context.oneOf(value, ["continue", "signUp", "back"], "form button")
-            let action: Action =
-                switch button {
-                case "continue": .join(.continue)
-                case "back": .join(.back)
-                default: .signUp
-                }
-            return (action, "tap \(button)")
+            let button = try context.oneOf(value, Action.tapButtons, "form button")
+            return (Action.tap(button), "tap \(button)")
         case "depositLimit":
             guard context.vocabulary.depositLimitField != nil else {
                 throw context.error(value, "this brand's form has no deposit limit")
@@ -167,10 +153,7 @@ struct ActionParser {
 
     private func signIn(_ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
         let (details, _) = try clientDetails(value, allowingBetslip: false)
-        return (
-            .signIn(details),
-            "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)"
-        )
+        return (.signIn(details), Action.signInSummary(details))
     }
 
     /// A signed-in client's details: `{ balance, pendingBets, promotionsBalance (or promotions), nickname, avatar }`,

@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import AppBarFeature
 import Foundation
 import JoinFormFeature
@@ -80,6 +81,46 @@ enum Action: Sendable {
     case faults(FaultPlan)
     /// Lets every engine finish its due work (after steps marked `settle: false`).
     case settle
+}
+
+extension Action {
+    /// The address actions a step writes as a bare word (they need a form with an address).
+    static let addressWords: [String: AddressLookupIntent] = [
+        "submitAddress": .submit, "enterAddressManually": .enterManually, "clearAddress": .clear,
+        "closeAddressList": .tapBackground, "backToAddressSearch": .backToSearch,
+    ]
+
+    /// The action of the step written as the bare word `word`, or `nil` for a word that is no such step.
+    static func bare(_ word: String) -> Action? {
+        if let intent = addressWords[word] { return .join(.address(intent)) }
+        switch word {
+        case "next": return .join(.next)
+        case "unfocus", "leave": return .join(.unfocus)
+        case "dismissAlert": return .join(.dismissAlert)
+        case "routeHandled": return .join(.routeHandled)
+        case "signIn": return .signIn(ClientDetails(balance: 0))
+        case "signOut": return .signOut
+        case "settle": return .settle
+        default: return nil
+        }
+    }
+
+    /// The form buttons a `tap:` step names.
+    static let tapButtons = ["continue", "signUp", "back"]
+
+    /// The action of `tap: <button>`, one of ``tapButtons``.
+    static func tap(_ button: String) -> Action {
+        switch button {
+        case "continue": .join(.continue)
+        case "back": .join(.back)
+        default: .signUp
+        }
+    }
+
+    /// How the transcript shows signing a client in with `details`.
+    static func signInSummary(_ details: ClientDetails) -> String {
+        "signIn balance \(details.balance), pendingBets \(details.pendingBetsCount), promotions \(details.promotionsBalance)"
+    }
 }
 
 /// How a step names an address suggestion.
