@@ -78,6 +78,7 @@ let package = Package(
         .executable(name: "livery", targets: ["Livery"]),
         .executable(name: "livery-server", targets: ["LiveryServer"]),
         .library(name: "LiveryCore", targets: ["LiveryCore"]),
+        .library(name: "LiveryWire", targets: ["LiveryWire"]),
         .library(name: "JoinFormFeature", targets: ["JoinFormFeature"]),
         .library(name: "AddressLookupFeature", targets: ["AddressLookupFeature"]),
         .library(name: "AppBarFeature", targets: ["AppBarFeature"]),
@@ -119,14 +120,19 @@ let package = Package(
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
         // Foundation only, so that it stays embeddable in an iOS app.
-        .target(name: "LiveryCore", path: "Core", swiftSettings: swiftSettings),
+        .target(
+            name: "LiveryCore", dependencies: ["LiveryWire"], path: "Core", exclude: ["Wire"],
+            swiftSettings: swiftSettings),
+        // The wire contract's shapes, said once: what the app's HTTP clients send and read and what the sandbox
+        // serves (requests, answers, error bodies, headers, routes). Foundation only, below everything else.
+        .target(name: "LiveryWire", path: "Core/Wire", swiftSettings: swiftSettings),
         // Features: headless engines over Core; they never import or name a brand.
         .target(
             name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
             exclude: ["README.md"],
             resources: [.process("Resources")], swiftSettings: swiftSettings),
         .target(
-            name: "AddressLookupFeature", dependencies: ["LiveryCore"], path: "Features/AddressLookup",
+            name: "AddressLookupFeature", dependencies: ["LiveryCore", "LiveryWire"], path: "Features/AddressLookup",
             exclude: ["README.md"],
             resources: [.copy("Resources/addresses.index")], swiftSettings: swiftSettings),
         .target(
@@ -156,7 +162,7 @@ let package = Package(
             name: "LiveryScenarios",
             dependencies: [
                 "BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
-                "AddressLookupFeature", "LiveryConsole", toolsOnly("Yams", "Yams"),
+                "AddressLookupFeature", "LiveryConsole", "LiveryWire", toolsOnly("Yams", "Yams"),
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
             ],
             path: "Tools/Developer/Scenarios", swiftSettings: swiftSettings),
@@ -187,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "LiveryServer",
             dependencies: [
-                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
+                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview", "WireContract",
                 "ServerConnections", "LiveryCore",
                 "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
@@ -229,12 +235,17 @@ let package = Package(
         // What the sandbox reads from outside — its JSON bodies and its database location — and their decoding:
         // values only, testable and fuzzed without a server.
         .target(name: "SandboxRequests", path: "Tools/Servers/SandboxRequests", swiftSettings: swiftSettings),
+        // The published contract: the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's
+        // types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
+        .target(
+            name: "WireContract", dependencies: ["LiveryWire", "BrandDeclarations", "JoinFormFeature"],
+            path: "Tools/Servers/Contract", exclude: ["openapi.json", "check-exchanges", "run-schemathesis"], swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(
             name: "LiverySandbox",
             dependencies: [
-                "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition", "SandboxRequests",
-                "ServerConnections",
+                "LiveryCore", "LiveryWire", "WireContract", "JoinFormFeature", "AddressLookupFeature",
+                "LiveryComposition", "SandboxRequests", "ServerConnections",
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
                 toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
                 toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
@@ -302,7 +313,7 @@ let package = Package(
             name: "LiveryFuzz",
             dependencies: [
                 "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "SandboxRequests", "NedsBrand", "BrandDeclarations",
+                "LiveryScenarios", "SandboxRequests", "LiveryWire", "NedsBrand", "BrandDeclarations",
             ],
             path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"],
             swiftSettings: swiftSettings),
@@ -363,7 +374,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveryCoreTests",
-            dependencies: ["LiveryCore", "LiveryTesting"],
+            dependencies: ["LiveryCore", "LiveryTesting", "LiveryWire"],
             path: "Tests/CoreTests",
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,5 @@
+import LiveryWire
+
 /// Finds addresses as a user types and retrieves the one they choose.
 ///
 /// Implementations: an embedded index that works offline (the default for
@@ -46,10 +48,10 @@ public enum AddressLookupError: Error, Hashable, Sendable, CustomStringConvertib
 /// text far longer is a paste gone wrong or an attack, and searching it costs
 /// time every other person waits for.
 public enum AddressQuery {
-    /// The most characters a query has: 200.
-    public static let maximumCharacters = 200
+    /// The most characters (Unicode scalars, as the contract's JSON Schema counts them) a query has: 200.
+    public static let maximumCharacters = AddressFindItem.maximumCharacters
     /// The most words (runs of text between spaces) a query has: 12.
-    public static let maximumWords = 12
+    public static let maximumWords = AddressFindItem.maximumWords
 
     /// Whether `query` is within both bounds. Reads at most a few hundred
     /// bytes of it, however long it is.
@@ -68,12 +70,20 @@ public enum AddressQuery {
             }
             inWord = !isSpace
         }
-        return bytes <= maximumCharacters || query.count <= maximumCharacters
+        return bytes <= maximumCharacters || query.unicodeScalars.count <= maximumCharacters
     }
 
-    /// `text` cut to ``maximumCharacters`` characters, as a search field takes it.
+    /// `text` cut to its longest run of whole characters within
+    /// ``maximumCharacters`` Unicode scalars, as a search field takes it.
     public static func limited(_ text: String) -> String {
-        guard text.utf8.count > maximumCharacters, text.count > maximumCharacters else { return text }
-        return String(text.prefix(maximumCharacters))
+        guard text.utf8.count > maximumCharacters, text.unicodeScalars.count > maximumCharacters else { return text }
+        var scalars = 0
+        var end = text.startIndex
+        for character in text {
+            scalars += character.unicodeScalars.count
+            guard scalars <= maximumCharacters else { break }
+            end = text.index(after: end)
+        }
+        return String(text[..<end])
     }
 }

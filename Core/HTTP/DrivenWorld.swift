@@ -1,4 +1,5 @@
 import Foundation
+import LiveryWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,21 +10,13 @@ import Foundation
 /// is timed on the run's clock rather than the wall clock.
 ///
 /// With a driven world the server never holds an answer in real time. It
-/// answers at once and says, in ``answerAfterHeader``, how much of the run's
+/// answers at once and says, in the `Livery-Answer-After` header, how much of the run's
 /// time must pass before the answer counts as arrived (an added latency), or
 /// `never` (a time-out). The client waits that long on ``clock``, or until its
 /// own deadline on that clock if that comes first: so `wait: 500ms` in a
 /// scenario lets a 500 ms answer arrive, on a server exactly as in process,
 /// and the run's store sees the call as waiting for time, not as running.
 public struct DrivenWorld: Hashable, Sendable {
-    /// The header naming the world.
-    public static let worldHeader = "Livery-World"
-    /// The header carrying the run's virtual time (ISO 8601 with the world's UTC offset).
-    public static let timeHeader = "Livery-World-Time"
-    /// The answer header: milliseconds of the run's time after which the
-    /// answer counts as arrived, or `never`.
-    public static let answerAfterHeader = "Livery-Answer-After"
-
     /// The world's id on the server.
     public let id: String
     /// The run's clock: deadlines, retry budgets and answer delays run on it.
@@ -63,15 +56,15 @@ public struct DrivenWorld: Hashable, Sendable {
         Data, URLResponse
     ) {
         var request = request
-        request.setValue(id, forHTTPHeaderField: Self.worldHeader)
-        request.setValue(now(), forHTTPHeaderField: Self.timeHeader)
+        request.setValue(id, forHTTPHeaderField: WireHeader.world)
+        request.setValue(now(), forHTTPHeaderField: WireHeader.worldTime)
         let deadline = clock.deadline(after: timeout)
         let (data, response) = try await HTTPClient.answer(to: request, on: session, within: Self.realTimeLimit)
-        let after = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: Self.answerAfterHeader)
+        let after = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: WireHeader.answerAfter)
         let due: Duration? =
             switch after {
             case nil: clock.now
-            case "never"?: nil
+            case WireHeader.answerNever?: nil
             case let text?: Int64(text).map { clock.now + .milliseconds(max(0, $0)) } ?? clock.now
             }
         guard let due, due <= deadline else {

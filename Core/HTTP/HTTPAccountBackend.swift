@@ -1,4 +1,5 @@
 import Foundation
+import LiveryWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,11 +38,10 @@ public struct HTTPAccountBackend: AccountBackend {
 
     /// Asks the server; a failure or a bad answer is a ``BackendError``.
     public func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
-        let response = try await send(
-            "GET", "v2/client/check-username",
-            query: ["brand": brand.rawValue, "username": username])
+        let route = WireRoute.checkUsername
+        let response = try await send(route, query: ["brand": brand.rawValue, "username": username])
         guard response.status == 200 else { throw Self.error(response, call: "check-username") }
-        return try Self.decode(UsernameAnswer.self, response.body, call: "check-username").verdict
+        return try Self.decode(UsernameAvailability.self, response.body, call: "check-username").verdict
     }
 
     /// Posts the registration; see the type's documentation for the answers.
@@ -49,24 +49,25 @@ public struct HTTPAccountBackend: AccountBackend {
         let body: Data
         do {
             body = try JSONEncoder().encode(
-                RegistrationBody(brand: registration.brand.rawValue, fields: registration.fields))
+                RegistrationRequest(brand: registration.brand.rawValue, fields: registration.fields))
         } catch {
             throw .invalidResponse(reason: "the registration could not be encoded")
         }
         let response = try await send(
-            "POST", "v2/client", body: body,
-            headers: ["Idempotency-Key": registration.idempotencyKey], repeatable: true)
+            .createClient, body: body, headers: [WireHeader.idempotencyKey: registration.idempotencyKey],
+            repeatable: true)
         guard response.status == 200 || response.status == 201 else {
             throw Self.error(response, call: "create-client")
         }
         return CreatedClient(
-            clientID: try Self.decode(CreatedAnswer.self, response.body, call: "create-client").clientId)
+            clientID: try Self.decode(ClientCreated.self, response.body, call: "create-client").clientId)
     }
 
     private func send(
-        _ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil,
+        _ route: WireRoute, query: [String: String] = [:], body: Data? = nil,
         headers: [String: String] = [:], repeatable: Bool = false
     ) async throws(BackendError) -> HTTPClient.Response {
+        let (method, path) = (route.method, route.path())
         do {
             return repeatable
                 ? try await client.sendRepeatable(method, path, query: query, body: body, headers: headers)
@@ -117,60 +118,4 @@ extension AccountBackend where Self == HTTPAccountBackend {
     ) -> HTTPAccountBackend {
         HTTPAccountBackend(configuration, session: session)
     }
-}
-
-private struct UsernameAnswer: Decodable {
-    let available: Bool
-    let reason: String?
-    let violations: [ErrorAnswer.Violation]?
-
-    /// An unavailable name without reasons (an older server) reads as taken.
-    var verdict: UsernameVerdict {
-        guard !available else { return .available }
-        let reasons = (violations ?? []).map(\.violation)
-        if !reasons.isEmpty { return .unavailable(reasons) }
-        let code = RuleCode(rawValue: reason ?? UsernameVerdict.takenCode.rawValue)
-        return .unavailable([
-            RuleViolation(
-                code: code, template: code == UsernameVerdict.takenCode ? "That username is taken." : code.rawValue)
-        ])
-    }
-}
-
-private struct RegistrationBody: Encodable {
-    let brand: String
-    let fields: [String: String]
-}
-
-private struct CreatedAnswer: Decodable {
-    let clientId: String
-}
-
-/// `{"error": {"code", "message", "fields"}}`.
-struct ErrorAnswer: Decodable {
-    struct Body: Decodable {
-        let code: String
-        let message: String?
-        let fields: [String: [Violation]]?
-
-        var violations: [FieldName: [RuleViolation]] {
-            var found: [FieldName: [RuleViolation]] = [:]
-            for (name, list) in fields ?? [:] {
-                found[FieldName(name)] = list.map(\.violation)
-            }
-            return found
-        }
-    }
-
-    struct Violation: Decodable {
-        let code: String
-        let message: String?
-        let parameters: [String: String]?
-
-        var violation: RuleViolation {
-            RuleViolation(code: RuleCode(rawValue: code), parameters: parameters ?? [:], template: message ?? code)
-        }
-    }
-
-    let error: Body
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -21,7 +22,7 @@ public struct HTTPSessionClient: Sendable {
 
     /// The details of the client `clientID`.
     public func details(of clientID: String) async throws(BackendError) -> ClientDetails {
-        let answer = try await get(DetailsAnswer.self, "v2/client/\(clientID)/details", call: "client-details")
+        let answer = try await get(AccountDetails.self, .clientDetails, clientID, call: "client-details")
         guard let balance = Decimal(string: answer.balance, locale: Locale(identifier: "en_US_POSIX")) else {
             throw .invalidResponse(reason: "client-details: 'balance' is not a number")
         }
@@ -33,7 +34,7 @@ public struct HTTPSessionClient: Sendable {
 
     /// The betslip count of the client `clientID`.
     public func betslipCount(of clientID: String) async throws(BackendError) -> Int {
-        try await get(CountAnswer.self, "v2/client/\(clientID)/betslip-count", call: "betslip-count").count
+        try await get(BetslipCount.self, .betslipCount, clientID, call: "betslip-count").count
     }
 
     /// Signs `clientID` in on `session` with its details from the server, and sets `betslip` to its count.
@@ -46,12 +47,12 @@ public struct HTTPSessionClient: Sendable {
         betslip.set(count)
     }
 
-    private func get<Answer: Decodable>(_ type: Answer.Type, _ path: String, call: String) async throws(BackendError)
-        -> Answer
+    private func get<Answer: Decodable>(_ type: Answer.Type, _ route: WireRoute, _ clientID: String, call: String)
+        async throws(BackendError) -> Answer
     {
         let response: HTTPClient.Response
         do {
-            response = try await client.send("GET", path)
+            response = try await client.send(route.method, route.path(["clientId": clientID]))
         } catch .timedOut {
             throw .timedOut
         } catch {
@@ -60,20 +61,4 @@ public struct HTTPSessionClient: Sendable {
         guard response.status == 200 else { throw HTTPAccountBackend.error(response, call: call) }
         return try HTTPAccountBackend.decode(type, response.body, call: call)
     }
-}
-
-private struct DetailsAnswer: Decodable {
-    struct Profile: Decodable {
-        let nickname: String
-        let avatar: String?
-    }
-
-    let balance: String
-    let pendingBetsCount: Int
-    let promotionsBalance: Int
-    let socialProfile: Profile?
-}
-
-private struct CountAnswer: Decodable {
-    let count: Int
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -54,7 +55,7 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         -> [AddressSuggestion]
     {
         guard AddressQuery.isWithinBounds(query) else { return [] }
-        let body = HarmonyRequest(payload: [HarmonyFindItem(country: region.code, fullAddress: query)])
+        let body = AddressRequest(AddressFindItem(country: region.code, fullAddress: query))
         return try Self.suggestions(
             inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)
     }
@@ -64,7 +65,7 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         -> [AddressSuggestion]
     {
         var suggestions: [AddressSuggestion] = []
-        for (position, address) in try payload(of: body).prefix(max(0, limit)).enumerated() {
+        for (position, address) in try payload(FoundAddress.self, of: body).prefix(max(0, limit)).enumerated() {
             suggestions.append(try address.suggestion(at: position))
         }
         return suggestions
@@ -72,20 +73,20 @@ public struct HarmonyAddressLookupService: AddressLookupService {
 
     /// The address in a retrieve answer's body for `id`, or why the body cannot be used.
     public static func address(inRetrieveAnswer body: Data, id: String) throws(AddressLookupError) -> PostalAddress {
-        guard let first = try payload(of: body).first else { throw .notFound(id: id) }
+        guard let first = try payload(AddressRecord.self, of: body).first else { throw .notFound(id: id) }
         return try first.postalAddress(at: 0)
     }
 
     /// Retrieves the full address with id `id`.
     public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        let body = HarmonyRequest(payload: [HarmonyRetrieveItem(id: id)])
+        let body = AddressRequest(AddressRetrieveItem(id: id))
         return try Self.address(
             inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id)
     }
 
     /// Posts `body` as JSON and returns the body of a successful answer.
     private func post<Item>(
-        _ body: HarmonyRequest<Item>, to path: String,
+        _ body: AddressRequest<Item>, to path: String,
         notFoundID: String?
     ) async throws(AddressLookupError) -> Data {
         if let problem = HTTPExchange.problem(with: configuration.baseURL) {
@@ -123,13 +124,13 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     }
 
     /// The payload of a successful answer body.
-    private static func payload(of data: Data) throws(AddressLookupError) -> [HarmonyAddress] {
-        let decoded: HarmonyResponse
-        do { decoded = try JSONDecoder().decode(HarmonyResponse.self, from: data) } catch {
+    private static func payload<Item: Codable & Sendable & Equatable>(_ type: Item.Type, of data: Data) throws(AddressLookupError) -> [Item] {
+        let decoded: AddressAnswer<Item>
+        do { decoded = try JSONDecoder().decode(AddressAnswer<Item>.self, from: data) } catch {
             throw .invalidResponse(reason: Self.describe(error))
         }
-        guard decoded.status.uppercased() == "SUCCESS" else {
-            let messages = decoded.messages?.texts ?? []
+        guard decoded.status.uppercased() == AddressAnswer<Item>.success else {
+            let messages = (decoded.messages ?? []).map(\.text).filter { !$0.isEmpty }
             throw .unavailable(
                 reason: "status \(decoded.status)" + (messages.isEmpty ? "" : ": " + messages.joined(separator: "; ")))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryWire
 
 /// Where and how ``HarmonyAddressLookupService`` reaches a Harmony-style address API.
 public struct HarmonyConfiguration: Sendable {
@@ -21,7 +22,8 @@ public struct HarmonyConfiguration: Sendable {
 
     /// A configuration; paths default to `address/find` and `address/retrieve`, the timeout to 10 s.
     public init(
-        baseURL: URL, findPath: String = "address/find", retrievePath: String = "address/retrieve",
+        baseURL: URL, findPath: String = WireRoute.findAddress.path(),
+        retrievePath: String = WireRoute.retrieveAddress.path(),
         timeout: Duration = .seconds(10), headers: [String: String] = [:],
         headerProvider: (any RequestHeaderProvider)? = nil, world: DrivenWorld? = nil
     ) {

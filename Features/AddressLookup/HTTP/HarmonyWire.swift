@@ -1,64 +1,42 @@
 import Foundation
 import LiveryCore
+import LiveryWire
 
-/// A request body: `{"payload": [item]}`.
-struct HarmonyRequest<Item: Encodable & Sendable>: Encodable, Sendable {
-    let payload: [Item]
-}
+// How the address API's wire shapes and the lookup's values turn into each
+// other, both ways in one place: what the sandbox writes for an address is
+// what the app's client reads back as the same address.
 
-/// A find request item: `{"country": "AU", "fullAddress": "12 smith"}`.
-struct HarmonyFindItem: Encodable, Sendable {
-    let country: String
-    let fullAddress: String
-}
-
-/// A retrieve request item: `{"id": "…"}`.
-struct HarmonyRetrieveItem: Encodable, Sendable {
-    let id: String
-}
-
-/// A response body: `{"status": "SUCCESS", "messages": [], "payload": [address…]}`.
-struct HarmonyResponse: Decodable, Sendable {
-    let status: String
-    let messages: HarmonyMessages?
-    let payload: [HarmonyAddress]?
-}
-
-/// The `messages` of a response: strings, or objects whose string values are the text.
-struct HarmonyMessages: Decodable, Sendable {
-    let texts: [String]
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let strings = try? container.decode([String].self) {
-            texts = strings
-        } else if let objects = try? container.decode([[String: String]].self) {
-            texts = objects.map { $0.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ") }
-        } else {
-            texts = []
-        }
+extension FoundAddress {
+    /// `suggestion` as a find answer lists it.
+    public init(_ suggestion: AddressSuggestion) {
+        self.init(id: suggestion.id, fullAddress: suggestion.text)
     }
-}
 
-/// An address in a response. A find answer needs only `id` and
-/// `fullAddress`; a retrieve answer also has the parts.
-struct HarmonyAddress: Decodable, Sendable {
-    let id: String?
-    let fullAddress: String?
-    let unit: String?
-    let streetNumber: String?
-    let street: String?
-    let locality: String?
-    let suburb: String?
-    let city: String?
-    let state: String?
-    let postcode: String?
-    let country: String?
-
-    /// The suggestion this address stands for in a find answer.
+    /// The suggestion this entry stands for; `position` names it in an error.
     func suggestion(at position: Int) throws(AddressLookupError) -> AddressSuggestion {
         AddressSuggestion(
             id: try required(id, "id", position), text: try required(fullAddress, "fullAddress", position))
+    }
+}
+
+extension AddressRecord {
+    /// `address` as a retrieve answer writes it: Australian addresses with
+    /// `locality` and `state`; New Zealand ones with `city`, `suburb` when
+    /// there is one, and `locality` (the suburb, else the town).
+    public init(_ address: PostalAddress) {
+        self.init(
+            id: address.id ?? "", fullAddress: address.singleLine, unit: address.unit,
+            streetNumber: address.streetNumber, street: address.street, postcode: address.postcode,
+            country: address.region.code)
+        switch address.area {
+        case .australia(let suburb, let state):
+            locality = suburb
+            self.state = state.rawValue
+        case .newZealand(let suburb, let city):
+            self.suburb = suburb ?? ""
+            self.city = city
+            locality = suburb ?? city
+        }
     }
 
     /// The structured address of a retrieve answer. The region is `country`
@@ -77,9 +55,10 @@ struct HarmonyAddress: Decodable, Sendable {
                 throw .invalidResponse(
                     reason: "payload[\(position)] has no Australian 'state' (got \(state.map { "'\($0)'" } ?? "none"))")
             }
-            area = .australia(suburb: try required(locality ?? suburb, "locality", position), state: australianState)
+            area = .australia(
+                suburb: try required(locality ?? suburb ?? "", "locality", position), state: australianState)
         case .newZealand:
-            area = .newZealand(suburb: newZealandSuburb, city: try required(city ?? locality, "city", position))
+            area = .newZealand(suburb: newZealandSuburb, city: try required(city ?? locality ?? "", "city", position))
         }
         let unit = unit.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
         return PostalAddress(id: id, unit: unit, streetNumber: number, street: street, area: area, postcode: postcode)
@@ -95,13 +74,12 @@ struct HarmonyAddress: Decodable, Sendable {
         if suburb == nil, let city, named.caseInsensitiveCompare(city.trimmed) == .orderedSame { return nil }
         return named
     }
+}
 
-    private func required(_ value: String?, _ key: String, _ position: Int) throws(AddressLookupError) -> String {
-        guard let value = value?.trimmed, !value.isEmpty else {
-            throw .invalidResponse(reason: "payload[\(position)] has no '\(key)'")
-        }
-        return value
-    }
+/// `value` trimmed, or an error naming `key` of the entry at `position` when that leaves nothing.
+private func required(_ value: String, _ key: String, _ position: Int) throws(AddressLookupError) -> String {
+    guard !value.trimmed.isEmpty else { throw .invalidResponse(reason: "payload[\(position)] has no '\(key)'") }
+    return value.trimmed
 }
 
 extension String {

@@ -1,6 +1,7 @@
 import Foundation
 import LiveryCore
 import LiveryTesting
+import LiveryWire
 import Testing
 
 /// A call that gives up after `timeout` on the clock and tries again while
@@ -161,7 +162,7 @@ struct ClockStepTests {
     func retryTimeAcrossTheWire() async throws {
         let host = "driven-\(UInt64.random(in: 0...UInt64.max)).test"
         StubURLProtocol.register(host: host) { _ in
-            .respond(status: 201, body: #"{"clientId": "c-1"}"#, headers: [DrivenWorld.answerAfterHeader: "never"])
+            .respond(status: 201, body: #"{"clientId": "c-1"}"#, headers: [WireHeader.answerAfter: "never"])
         }
         let clock = VirtualClock(startDate: Date(timeIntervalSince1970: 1_780_272_000))  // 2026-06-01T00:00Z
         let engineClock = EngineClock(clock)
@@ -175,7 +176,7 @@ struct ClockStepTests {
         store.send(.signUp)
         await clock.advance(by: .seconds(25))
         #expect(store.state.outcome == "\(BackendError.timedOut) at 20.0 seconds")
-        let times = StubURLProtocol.requests(to: host).map { $0.headers[DrivenWorld.timeHeader] }
+        let times = StubURLProtocol.requests(to: host).map { $0.headers[WireHeader.worldTime] }
         #expect(times == ["2026-06-01T00:00:00.000Z", "2026-06-01T00:00:10.000Z"])
     }
 

@@ -14,9 +14,9 @@ struct ServerTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "livery-server",
         abstract:
-            "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`).",
+            "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`), or print the wire contract.",
         discussion: "Exit status (every command): 0 stopped, 1 failed, 2 bad input or usage.",
-        subcommands: [SandboxCommand.self, PreviewCommand.self])
+        subcommands: [SandboxCommand.self, PreviewCommand.self, ContractCommand.self])
 
     /// Parses the arguments and runs the command, exiting with its status.
     static func main() async {

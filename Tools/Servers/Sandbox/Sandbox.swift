@@ -155,6 +155,11 @@ public enum Sandbox {
         registerRoutes(on: listing)
         let methods = AllowedMethods(listing)
         let router = Router(context: SandboxRequestContext.self)
+        if let recorder = ExchangeRecorder.fromEnvironment(
+            passwordFields: brands.passwordFields, maxBodyBytes: configuration.maxBodyBytes)
+        {
+            router.add(middleware: recorder)
+        }
         router.add(middleware: RequestLogMiddleware(allowed: methods, metrics: metrics))
         if !configuration.accessTokens.isEmpty {
             router.add(middleware: AccessTokenMiddleware(tokens: configuration.accessTokens))

@@ -58,6 +58,9 @@ struct SandboxBrands: Sendable {
         self.byID = byID
     }
 
+    /// Every brand's password fields: what a record of requests never holds.
+    var passwordFields: Set<String> { byID.values.reduce(into: []) { $0.formUnion($1.passwordFields) } }
+
     /// The brand a request names (case-insensitive), or a 404 `brand.unknown` naming the known ones.
     func brand(named name: String) throws(APIError) -> SandboxBrand {
         guard let id = try? composition.configuration(of: name).id, let brand = byID[id] else {

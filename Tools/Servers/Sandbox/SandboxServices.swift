@@ -4,6 +4,7 @@ import Hummingbird
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 import Logging
 
 /// Everything the routes share: the brands, the database, the address
@@ -85,18 +86,26 @@ struct SandboxServices: Sendable {
         return try await cpu.run { [hasher] in hasher.verify(password, against: stored) }
     }
 
-    /// The value of the query parameter `name`, or a 400 `request.invalid` naming it.
+    /// The value of the query parameter `name`, or a 400 `request.invalid`
+    /// naming it when it is missing, empty or longer than the contract allows.
     static func query(_ name: String, in request: Request) throws(APIError) -> String {
         guard let value = request.uri.queryParameters.get(name), !value.isEmpty else {
             throw .missing("the query parameter '\(name)'")
         }
+        guard value.unicodeScalars.count <= WireLimits.text else {
+            throw APIError(
+                .badRequest, code: "request.invalid",
+                message: "the query parameter '\(name)' is longer than \(WireLimits.text) characters")
+        }
         return value
     }
 
-    /// The row id in a `client-<n>` client id, or a 404 `client.unknown`.
+    /// The row id in a `client-<n>` client id (`n` written without leading
+    /// zeros, as registration answers it), or a 404 `client.unknown`.
     static func clientRowID(_ text: String?) throws(APIError) -> Int64 {
         let text = text ?? ""
-        guard text.hasPrefix("client-"), let id = Int64(text.dropFirst("client-".count)), id > 0 else {
+        let digits = text.dropFirst("client-".count)
+        guard text.hasPrefix("client-"), let id = Int64(digits), id > 0, String(id) == digits else {
             throw .unknownClient(text)
         }
         return id

@@ -6,6 +6,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryScenarios
 import NedsBrand
+import LiveryWire
 import SandboxRequests
 
 /// The inputs Livery reads from outside, each as a fuzz target: bytes in, and
@@ -51,12 +52,12 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? HarmonyAddressLookupService.suggestions(inFindAnswer: data, limit: 8)
             _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz")
         case .sandboxBody:
-            _ = try? BodyDecoding.decode(RegistrationBody.self, from: data)
-            _ = try? BodyDecoding.decode(SeedBody.self, from: data)
+            _ = try? BodyDecoding.decode(RegistrationRequest.self, from: data)
+            _ = try? BodyDecoding.decode(SeedRequest.self, from: data)
             _ = (try? BodyDecoding.decode(AccountDetails.self, from: data))?.balanceIsWellFormed
-            _ = try? BodyDecoding.decode(BetslipCountBody.self, from: data)
-            _ = try? BodyDecoding.decode(AddressEnvelope<AddressFindItem>.self, from: data)
-            _ = try? BodyDecoding.decode(AddressEnvelope<AddressRetrieveItem>.self, from: data)
+            _ = try? BodyDecoding.decode(BetslipCount.self, from: data)
+            _ = try? BodyDecoding.decode(AddressRequest<AddressFindItem>.self, from: data)
+            _ = try? BodyDecoding.decode(AddressRequest<AddressRetrieveItem>.self, from: data)
         case .username:
             let name = String(decoding: data, as: UTF8.self)
             let checked = Fixtures.validator.usernameViolations(name)

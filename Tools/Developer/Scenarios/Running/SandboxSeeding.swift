@@ -1,6 +1,7 @@
 import Foundation
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 
 /// Gives a scenario a world of its own on a sandbox: made from the part of
 /// its `given:` that lives on the server (the day, existing accounts, taken
@@ -28,69 +29,64 @@ struct SandboxSeeding: Sendable {
 
     /// Makes a world for a scenario of `brand` starting from `given`; its id.
     func createWorld(brand: String, _ given: Given) async throws(Failure) -> String {
-        let response = try await post("sandbox/worlds", body(brand: brand, given, faults: given.faults), world: nil)
+        let response = try await post(.createWorld, body(brand: brand, given, faults: given.faults), world: nil)
         guard response.status == 201 else { throw failure(of: response) }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let id = object["world"] as? String
-        else {
+        guard let created = try? JSONDecoder().decode(WorldCreated.self, from: response.body) else {
             throw .refused("the answer to POST /sandbox/worlds names no world")
         }
-        return id
+        return created.world
     }
 
     /// Seeds `given` for `brand` into `world` (the default world when `nil`),
     /// with `faults` in place of the given ones when told.
     func seed(brand: String, _ given: Given, faults: FaultPlan? = nil, world: String? = nil) async throws(Failure) {
-        let response = try await post(
-            "sandbox/seed", body(brand: brand, given, faults: faults ?? given.faults), world: world)
+        let response = try await post(.seed, body(brand: brand, given, faults: faults ?? given.faults), world: world)
         guard response.status == 200 else { throw failure(of: response) }
     }
 
     /// Deletes `world` and everything it holds; a world already gone is no failure.
     func deleteWorld(_ world: String) async {
-        _ = try? await HTTPClient(server).send("DELETE", "sandbox/worlds/\(world)")
+        let route = WireRoute.deleteWorld
+        _ = try? await HTTPClient(server).send(route.method, route.path(["worldId": world]))
     }
 
     private func body(brand: String, _ given: Given, faults: FaultPlan) throws(Failure) -> Data {
-        var body: [String: Any] = ["brand": brand, "faults": faults.specs]
-        if let today = given.today { body["today"] = today.description }
-        body["existingAccounts"] = given.existingAccounts.map { account -> [String: String] in
-            var entry: [String: String] = [:]
-            entry["email"] = account.email
-            entry["mobile"] = account.mobile
-            entry["username"] = account.username
-            return entry
-        }
-        body["takenUsernames"] = given.takenUsernames
-        body["selfExcluded"] = given.selfExcluded.map {
-            ["firstName": $0.firstName, "lastName": $0.lastName, "dateOfBirth": $0.dateOfBirth.description]
-        }
+        let seed = SeedRequest(
+            brand: brand, today: given.today?.description,
+            existingAccounts: given.existingAccounts.map {
+                SeedRequest.Account(email: $0.email, mobile: $0.mobile, username: $0.username)
+            },
+            takenUsernames: given.takenUsernames,
+            selfExcluded: given.selfExcluded.map {
+                SeedRequest.Person(
+                    firstName: $0.firstName, lastName: $0.lastName, dateOfBirth: $0.dateOfBirth.description)
+            },
+            faults: faults.specs)
         do {
-            return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return try encoder.encode(seed)
         } catch {
             throw .refused("the world could not be encoded")
         }
     }
 
-    private func post(_ path: String, _ body: Data, world: String?) async throws(Failure) -> HTTPClient.Response {
+    private func post(_ route: WireRoute, _ body: Data, world: String?) async throws(Failure) -> HTTPClient.Response {
         do {
             return try await HTTPClient(server).send(
-                "POST", path, body: body,
-                headers: world.map { [DrivenWorld.worldHeader: $0] } ?? [:])
+                route.method, route.path(), body: body, headers: world.map { [WireHeader.world: $0] } ?? [:])
         } catch {
             throw .refused(error.description)
         }
     }
 
     private func failure(of response: HTTPClient.Response) -> Failure {
-        let error = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]).flatMap {
-            $0["error"] as? [String: Any]
-        }
+        let error = (try? JSONDecoder().decode(ErrorAnswer.self, from: response.body))?.error
         // Without seeding the routes are not there at all.
-        if response.status == 404, error?["code"] as? String == "route.unknown" {
+        if response.status == 404, error?.code == "route.unknown" {
             return .notAllowed(server.baseURL.absoluteString)
         }
-        let message = error?["message"] as? String
+        let message = error?.message
         return .refused("HTTP \(response.status)" + (message.map { ": \($0)" } ?? ""))
     }
 }

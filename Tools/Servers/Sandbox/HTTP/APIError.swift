@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LiveryCore
+import LiveryWire
 
 /// An error answer in the contract's envelope:
 /// `{"error": {"code": "…", "message": "…", "fields": {"<field>": [{"code", "message", "parameters"}]}}}`
@@ -25,43 +26,13 @@ struct APIError: Error, HTTPResponseError {
             message: "the sandbox's database is unavailable (\(unavailable.reason)); nothing was changed, try again")
     }
 
+    /// The error as the contract's body writes it.
+    var answer: ErrorAnswer {
+        ErrorAnswer(ErrorAnswer.Detail(code: code, message: message, violations: fields))
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONAnswer.response(Envelope(error: Body(self)), status: status)
-    }
-
-    private struct Envelope: Encodable {
-        let error: Body
-    }
-
-    private struct Body: Encodable {
-        let code: String
-        let message: String
-        let fields: [String: [Violation]]?
-
-        init(_ error: APIError) {
-            code = error.code
-            message = error.message
-            fields =
-                error.fields.isEmpty
-                ? nil
-                : Dictionary(
-                    uniqueKeysWithValues: error.fields.map { name, violations in
-                        (name.rawValue, violations.map(Violation.init))
-                    })
-        }
-    }
-
-    /// One broken rule, as every answer spells it.
-    struct Violation: Encodable {
-        let code: String
-        let message: String
-        let parameters: [String: String]
-
-        init(_ violation: RuleViolation) {
-            code = violation.code.rawValue
-            message = violation.message
-            parameters = violation.parameters
-        }
+        try JSONAnswer.response(answer, status: status)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import SandboxRequests
+import LiveryWire
 
 /// The app bar's figures for a client, with `PUT` twins so tests and demos can set them:
 ///
@@ -12,14 +12,14 @@ import SandboxRequests
 /// and an empty betslip. An unknown client is 404 `client.unknown`.
 enum AccountRoutes {
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.get("/v2/client/{clientId}/details") { _, context -> Response in
+        router.on(.clientDetails) { _, context -> Response in
             try await services.injectFaults(.clientDetails)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             guard let details = try await services.store.details(clientID: id, in: services.world(of: context).id)
             else { throw APIError.unknownClient("client-\(id)") }
             return try JSONAnswer.response(details)
         }
-        router.put("/v2/client/{clientId}/details") { request, context -> Response in
+        router.on(.setClientDetails) { request, context -> Response in
             try await services.injectFaults(.clientDetails)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             var request = request
@@ -28,30 +28,31 @@ enum AccountRoutes {
                 throw APIError(
                     .badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
             }
-            guard details.pendingBetsCount >= 0, details.promotionsBalance >= 0 else {
+            guard details.countsAreWithinBounds else {
                 throw APIError(
                     .badRequest, code: "request.invalid",
-                    message: "'pendingBetsCount' and 'promotionsBalance' cannot be negative")
+                    message: "'pendingBetsCount' and 'promotionsBalance' must be within 0 and \(WireLimits.count)")
             }
             guard try await services.store.setDetails(details, clientID: id, in: services.world(of: context).id) else {
                 throw APIError.unknownClient("client-\(id)")
             }
             return try JSONAnswer.response(details)
         }
-        router.get("/v2/client/{clientId}/betslip-count") { _, context -> Response in
+        router.on(.betslipCount) { _, context -> Response in
             try await services.injectFaults(.betslipCount)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             guard let count = try await services.store.betslipCount(clientID: id, in: services.world(of: context).id)
             else { throw APIError.unknownClient("client-\(id)") }
-            return try JSONAnswer.response(BetslipCountBody(count: count))
+            return try JSONAnswer.response(BetslipCount(count: count))
         }
-        router.put("/v2/client/{clientId}/betslip-count") { request, context -> Response in
+        router.on(.setBetslipCount) { request, context -> Response in
             try await services.injectFaults(.betslipCount)
             let id = try SandboxServices.clientRowID(context.parameters.get("clientId"))
             var request = request
-            let body = try await JSONBody.decode(BetslipCountBody.self, from: &request, limit: services.maxBodyBytes)
-            guard body.count >= 0 else {
-                throw APIError(.badRequest, code: "request.invalid", message: "'count' cannot be negative")
+            let body = try await JSONBody.decode(BetslipCount.self, from: &request, limit: services.maxBodyBytes)
+            guard (0...WireLimits.count).contains(body.count) else {
+                throw APIError(
+                    .badRequest, code: "request.invalid", message: "'count' must be within 0 and \(WireLimits.count)")
             }
             guard try await services.store.setBetslipCount(body.count, clientID: id, in: services.world(of: context).id)
             else { throw APIError.unknownClient("client-\(id)") }

@@ -1,6 +1,7 @@
+import AddressLookupFeature
 import Hummingbird
 import LiveryCore
-import SandboxRequests
+import LiveryWire
 
 /// The Harmony-style two-step address API, served from the embedded index:
 ///
@@ -15,11 +16,11 @@ enum AddressRoutes {
     static let findLimit = 8
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.post("/address/find") { request, _ -> Response in
+        router.on(.findAddress) { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request
             let body = try await JSONBody.decode(
-                AddressEnvelope<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
+                AddressRequest<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             guard let region = Region(code: item.country) else {
                 throw APIError(
@@ -33,13 +34,13 @@ enum AddressRoutes {
                         + "and \(AddressQuery.maximumWords) words")
             }
             let found = services.addresses.search(item.fullAddress, in: region, limit: findLimit)
-            return try JSONAnswer.response(Answer(payload: found.map { WireAddress(id: $0.id, fullAddress: $0.text) }))
+            return try JSONAnswer.response(AddressAnswer(payload: found.map(FoundAddress.init)))
         }
-        router.post("/address/retrieve") { request, _ -> Response in
+        router.on(.retrieveAddress) { request, _ -> Response in
             try await services.injectFaults(.address)
             var request = request
             let body = try await JSONBody.decode(
-                AddressEnvelope<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
+                AddressRequest<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             do {
                 return try JSONAnswer.response(retrieved(try await services.addresses.address(id: item.id)))
@@ -50,50 +51,7 @@ enum AddressRoutes {
     }
 
     /// The answer of a retrieve that found `address`.
-    static func retrieved(_ address: PostalAddress) -> Answer { Answer(payload: [WireAddress(address)]) }
-
-    /// The envelope of a find or retrieve answer.
-    struct Answer: Encodable {
-        var status = "SUCCESS"
-        var messages: [String] = []
-        let payload: [WireAddress]
-    }
-
-    /// An address on the wire; absent parts are left out.
-    struct WireAddress: Encodable {
-        var id: String
-        var fullAddress: String
-        var unit: String?
-        var streetNumber: String?
-        var street: String?
-        var locality: String?
-        var suburb: String?
-        var city: String?
-        var state: String?
-        var postcode: String?
-        var country: String?
-
-        init(id: String, fullAddress: String) {
-            self.id = id
-            self.fullAddress = fullAddress
-        }
-
-        init(_ address: PostalAddress) {
-            self.init(id: address.id ?? "", fullAddress: address.singleLine)
-            unit = address.unit
-            streetNumber = address.streetNumber
-            street = address.street
-            postcode = address.postcode
-            country = address.region.code
-            switch address.area {
-            case .australia(let suburb, let state):
-                locality = suburb
-                self.state = state.rawValue
-            case .newZealand(let suburb, let city):
-                self.suburb = suburb
-                self.city = city
-                locality = suburb ?? city
-            }
-        }
+    static func retrieved(_ address: PostalAddress) -> AddressAnswer<AddressRecord> {
+        AddressAnswer(payload: [AddressRecord(address)])
     }
 }

@@ -1,10 +1,11 @@
 import Hummingbird
+import LiveryWire
 
 /// `GET /v2/registration/config?brand=<id>` → the brand's join form
 /// definition as JSON (the shape `FormDefinition.load(json:)` reads).
 enum ConfigRoutes {
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.get("/v2/registration/config") { request, _ -> Response in
+        router.on(.registrationConfig) { request, _ -> Response in
             try await services.injectFaults(.registrationConfig)
             let brand = try services.brands.brand(named: try SandboxServices.query("brand", in: request))
             return Response(

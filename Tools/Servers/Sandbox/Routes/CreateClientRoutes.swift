@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import LiveryCore
-import SandboxRequests
+import LiveryWire
 
 /// `POST /v2/client` with an `Idempotency-Key` header and
 /// `{"brand": "<id>", "fields": {"<name>": "<text>", …}}`.
@@ -18,22 +18,22 @@ import SandboxRequests
 /// 403 `self.excluded`; otherwise 201 `{"clientId": "client-<n>"}`. Password
 /// fields are stored only as scrypt hashes.
 enum CreateClientRoutes {
-    static let idempotencyHeader = HTTPFields.Element.Name("Idempotency-Key")!
+    static let idempotencyHeader = HTTPFields.Element.Name(WireHeader.idempotencyKey)!
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.post("/v2/client") { request, context -> Response in
+        router.on(.createClient) { request, context -> Response in
             try await services.injectFaults(.createClient)
             guard let key = request.headers[idempotencyHeader]?.trimmingCharacters(in: .whitespaces), !key.isEmpty
             else {
                 throw APIError.missing("the Idempotency-Key header")
             }
-            guard key.count <= 200 else {
+            guard key.unicodeScalars.count <= WireLimits.text else {
                 throw APIError(
                     .badRequest, code: "request.invalid",
                     message: "the Idempotency-Key header is longer than 200 characters")
             }
             var request = request
-            let body = try await JSONBody.decode(RegistrationBody.self, from: &request, limit: services.maxBodyBytes)
+            let body = try await JSONBody.decode(RegistrationRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: body.brand)
             let world = services.world(of: context)
             if let replay = try await replay(key, body.fields, brand: brand, world: world, services: services) {
@@ -82,7 +82,7 @@ enum CreateClientRoutes {
         case .created(let id):
             services.metrics.registered(brand: brand.id.rawValue)
             services.logger.info("client created", metadata: ["brand": "\(brand.id)", "client": "client-\(id)"])
-            return try JSONAnswer.response(Created(clientId: "client-\(id)"), status: .created)
+            return try JSONAnswer.response(ClientCreated(clientId: "client-\(id)"), status: .created)
         case .replayed:
             if let replay = try await replay(key, fields, brand: brand, world: world, services: services) {
                 return replay
@@ -130,7 +130,7 @@ enum CreateClientRoutes {
                 .unprocessableContent, code: "idempotency.mismatch",
                 message: "the Idempotency-Key was used before for another request; send a new key for new details")
         }
-        return try JSONAnswer.response(Created(clientId: "client-\(earlier.clientID)"), status: .ok)
+        return try JSONAnswer.response(ClientCreated(clientId: "client-\(earlier.clientID)"), status: .ok)
     }
 
     /// The SHA-256 of the brand and the request's non-secret fields, keys sorted.
@@ -159,8 +159,4 @@ enum CreateClientRoutes {
         message: "an account with this email or mobile number already exists; log in instead")
 
     private static let takenViolation = RuleViolation(code: "username.taken", template: "That username is taken.")
-
-    private struct Created: Encodable {
-        let clientId: String
-    }
 }

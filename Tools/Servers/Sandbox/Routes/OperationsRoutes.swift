@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import LiveryWire
+import WireContract
 
 /// What a team's tooling watches, served by every sandbox:
 ///
@@ -9,34 +11,38 @@ import Hummingbird
 ///   balancer takes the instance out until it is back).
 /// - `GET /metrics` → the process's metrics in Prometheus' text format
 ///   (``SandboxMetrics``).
+/// - `GET /openapi.json` → the contract every route here keeps (``OpenAPIDocument``).
 ///
 /// Neither belongs to a world, and neither reads or writes a person's data.
 enum OperationsRoutes {
-    static let paths: Set<String> = ["/health", "/metrics"]
+    /// The paths that belong to no world.
+    static let paths = Set([WireRoute.health, .metrics, .contract].map(\.template))
+
+    /// The contract's text, made once.
+    static let contract: String = (try? OpenAPIDocument.make().text) ?? "{}"
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.get("/health") { _, _ -> Response in
+        router.on(.health) { _, _ -> Response in
             let kind = services.store is PostgresStorage ? "postgres" : "sqlite"
             do {
                 try await services.store.ping()
-                return try JSONAnswer.response(Health(status: "ready", database: kind, reason: nil))
+                return try JSONAnswer.response(HealthAnswer(status: "ready", database: kind))
             } catch {
                 let reason = (error as? StorageUnavailable)?.reason ?? "\(type(of: error))"
                 return try JSONAnswer.response(
-                    Health(status: "unavailable", database: kind, reason: reason), status: .serviceUnavailable)
+                    HealthAnswer(status: "unavailable", database: kind, reason: reason), status: .serviceUnavailable)
             }
         }
-        router.get("/metrics") { _, _ -> Response in
+        router.on(.contract) { _, _ -> Response in
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: contract)))
+        }
+        router.on(.metrics) { _, _ -> Response in
             if let count = try? await services.store.worldCount() { services.metrics.worlds.record(count) }
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: services.metrics.text())))
         }
-    }
-
-    private struct Health: Encodable {
-        let status: String
-        let database: String
-        let reason: String?
     }
 }

@@ -3,7 +3,7 @@ import Hummingbird
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
-import SandboxRequests
+import LiveryWire
 
 /// `POST /sandbox/seed`: sets up the world a scenario's `given:` describes,
 /// served only when the sandbox was started with seeding allowed
@@ -28,13 +28,13 @@ import SandboxRequests
 /// else the default world.
 enum SeedRoutes {
     /// The most entries of each kind one seed may hold.
-    static let maxEntries = 200
+    static let maxEntries = WireLimits.seedEntries
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.post("/sandbox/seed") { request, context -> Response in
+        router.on(.seed) { request, context -> Response in
             try checkLoopback(context)
             var request = request
-            let seed = try await JSONBody.decode(SeedBody.self, from: &request, limit: services.maxBodyBytes)
+            let seed = try await JSONBody.decode(SeedRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try check(seed)
             let seeded = try await apply(checked, brand: brand, to: services.world(of: context).id, services: services)
@@ -74,7 +74,7 @@ enum SeedRoutes {
     }
 
     /// The seed's values, checked before anything changes.
-    static func check(_ seed: SeedBody) throws(APIError) -> Checked {
+    static func check(_ seed: SeedRequest) throws(APIError) -> Checked {
         for (name, count) in [
             ("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
             ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count),
@@ -115,7 +115,7 @@ enum SeedRoutes {
         let texts =
             (seed.takenUsernames ?? []) + accounts.flatMap { [$0.email, $0.mobile, $0.username].compactMap { $0 } }
             + register.flatMap { [$0.firstName, $0.lastName] }
-        if let long = texts.first(where: { $0.count > 200 }) {
+        if let long = texts.first(where: { $0.unicodeScalars.count > WireLimits.text }) {
             throw invalid("a value is longer than 200 characters: '\(long.prefix(20))…'")
         }
         return Checked(
@@ -127,12 +127,4 @@ enum SeedRoutes {
         APIError(.badRequest, code: "seed.invalid", message: message)
     }
 
-    struct Seeded: Encodable {
-        let brand: String
-        let today: String?
-        let existingAccounts: Int
-        let takenUsernames: Int
-        let selfExcluded: Int
-        let faults: [String]
-    }
 }

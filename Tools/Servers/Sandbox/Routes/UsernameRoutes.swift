@@ -1,6 +1,7 @@
 import Hummingbird
 import JoinFormFeature
 import LiveryCore
+import LiveryWire
 
 /// `GET /v2/client/check-username?brand=<id>&username=<name>` →
 /// `{"username": "<name>", "available": true}`, or `"available": false` with
@@ -12,7 +13,7 @@ import LiveryCore
 /// cannot be used is a 200 answer, not an error: the question was answered.
 enum UsernameRoutes {
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.get("/v2/client/check-username") { request, context -> Response in
+        router.on(.checkUsername) { request, context -> Response in
             try await services.injectFaults(.checkUsername)
             let brandName = try SandboxServices.query("brand", in: request)
             let username = try SandboxServices.query("username", in: request)
@@ -23,21 +24,7 @@ enum UsernameRoutes {
             {
                 reasons = [RegistrationValidator.usernameTaken]
             }
-            return try JSONAnswer.response(Answer(username: username, reasons: reasons))
-        }
-    }
-
-    private struct Answer: Encodable {
-        let username: String
-        let available: Bool
-        let reason: String?
-        let violations: [APIError.Violation]?
-
-        init(username: String, reasons: [RuleViolation]) {
-            self.username = username
-            available = reasons.isEmpty
-            reason = reasons.first?.code.rawValue
-            violations = reasons.isEmpty ? nil : reasons.map(APIError.Violation.init)
+            return try JSONAnswer.response(UsernameAvailability(username: username, reasons: reasons))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 import Logging
 import NIOSSL
 import PostgresNIO

@@ -3,6 +3,7 @@ import GRDB
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 import SandboxRequests
 
 /// The sandbox's data in one SQLite file (GRDB, WAL mode), for one sandbox

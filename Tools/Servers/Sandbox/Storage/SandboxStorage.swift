@@ -2,6 +2,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 import SandboxRequests
 
 /// Where the sandbox keeps everything it knows: clients and their account

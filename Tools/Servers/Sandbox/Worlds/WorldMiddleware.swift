@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LiveryCore
+import LiveryWire
 
 /// What a request knows of its world while it is answered: the world, the
 /// day its rules take as today, whether a run's clock keeps its time, and
@@ -33,7 +34,7 @@ final class RequestScope: Sendable {
 
     /// The answer counts as arrived after `delay` of the run's time; `nil`: never (a time-out).
     func answer(after delay: Duration?) {
-        let text = delay.map { String(DurationText.wholeMilliseconds($0)) } ?? "never"
+        let text = delay.map { String(DurationText.wholeMilliseconds($0)) } ?? WireHeader.answerNever
         answerAfter.withLock { $0 = text }
     }
 
@@ -51,23 +52,31 @@ final class RequestScope: Sendable {
 /// A world header on a sandbox without seeding is 403 `world.notAllowed`; an
 /// unknown world 404 `world.unknown`, an expired one 410 `world.expired`; a
 /// `Livery-World-Time` that is not an ISO 8601 time 400 `request.invalid`.
+///
+/// What is wrong with the request itself comes first: a request no route
+/// serves passes by untouched (to be answered 404 or 405), and one without a
+/// header its route requires, or with an empty world header, is 400
+/// `request.invalid` before any world is looked up.
 struct WorldMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
-    static let worldHeader = HTTPFields.Element.Name(DrivenWorld.worldHeader)!
-    static let timeHeader = HTTPFields.Element.Name(DrivenWorld.timeHeader)!
-    static let answerAfterHeader = HTTPFields.Element.Name(DrivenWorld.answerAfterHeader)!
+    static let worldHeader = HTTPFields.Element.Name(WireHeader.world)!
+    static let timeHeader = HTTPFields.Element.Name(WireHeader.worldTime)!
+    static let answerAfterHeader = HTTPFields.Element.Name(WireHeader.answerAfter)!
 
     let services: SandboxServices
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard !OperationsRoutes.paths.contains(request.uri.path) else { return try await next(request, context) }
+        guard !OperationsRoutes.paths.contains(request.uri.path),
+            let route = WireRoute.matching(method: request.method.rawValue, path: request.uri.path)
+        else { return try await next(request, context) }
         let named = request.headers[Self.worldHeader]
         var context = context
         let scope: RequestScope
         do {
+            try Self.checkHeaders(of: request, for: route)
             let world = try await world(named)
             var day = world.today
             if let time = request.headers[Self.timeHeader] {
@@ -76,7 +85,7 @@ struct WorldMiddleware: RouterMiddleware {
                     throw APIError(
                         .badRequest, code: "request.invalid",
                         message:
-                            "the \(DrivenWorld.timeHeader) header must be an ISO 8601 time such as 2026-06-01T09:30:00+10:00"
+                            "the \(WireHeader.worldTime) header must be an ISO 8601 time such as 2026-06-01T09:30:00+10:00"
                     )
                 }
                 day = parsed
@@ -96,6 +105,18 @@ struct WorldMiddleware: RouterMiddleware {
             response = try error.response(from: request, context: context)
         }
         return scope.stamp(response)
+    }
+
+    /// 400 `request.invalid` for a header `route` requires that is missing or blank, or an empty world header.
+    private static func checkHeaders(of request: Request, for route: WireRoute) throws(APIError) {
+        for name in route.requiredHeaders {
+            guard let field = HTTPFields.Element.Name(name),
+                request.headers[field]?.contains(where: { !$0.isWhitespace }) == true
+            else { throw APIError.missing("the \(name) header") }
+        }
+        if let named = request.headers[worldHeader], named.isEmpty {
+            throw APIError(.badRequest, code: "request.invalid", message: "the \(WireHeader.world) header is empty")
+        }
     }
 
     private func world(_ named: String?) async throws -> SandboxWorld {

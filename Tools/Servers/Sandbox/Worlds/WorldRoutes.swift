@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import LiveryComposition
-import SandboxRequests
+import LiveryWire
 
 /// The worlds runs make for themselves, served only where seeding is
 /// allowed (`--allow-seeding`) and only to this machine:
@@ -19,25 +19,25 @@ import SandboxRequests
 /// (``WorldMiddleware``); a world unused for the idle time-out is deleted.
 enum WorldRoutes {
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
-        router.post("/sandbox/worlds") { request, context -> Response in
+        router.on(.createWorld) { request, context -> Response in
             try SeedRoutes.checkLoopback(context)
             var request = request
-            let seed = try await JSONBody.decode(SeedBody.self, from: &request, limit: services.maxBodyBytes)
+            let seed = try await JSONBody.decode(SeedRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try SeedRoutes.check(seed)
             await services.sweepWorlds()
             let id = try await services.worlds.create()
             do {
                 let seeded = try await SeedRoutes.apply(checked, brand: brand, to: id, services: services)
-                return try JSONAnswer.response(Created(world: id.rawValue, seeded: seeded), status: .created)
+                return try JSONAnswer.response(WorldCreated(world: id.rawValue, seeded: seeded), status: .created)
             } catch {
                 _ = try? await services.store.deleteWorld(id)
                 throw error
             }
         }
-        router.delete("/sandbox/worlds/{id}") { _, context -> Response in
+        router.on(.deleteWorld) { _, context -> Response in
             try SeedRoutes.checkLoopback(context)
-            let id = WorldID(rawValue: context.parameters.get("id") ?? "")
+            let id = WorldID(rawValue: context.parameters.get("worldId") ?? "")
             guard id != .standard else {
                 throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted")
             }
@@ -45,10 +45,5 @@ enum WorldRoutes {
             try await services.worlds.delete(id)
             return Response(status: .noContent)
         }
-    }
-
-    private struct Created: Encodable {
-        let world: String
-        let seeded: SeedRoutes.Seeded
     }
 }

@@ -1,0 +1,170 @@
+/// `POST /sandbox/seed` and `POST /sandbox/worlds`: the world a scenario's `given:` describes.
+public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
+    /// Someone who already has an account.
+    public struct Account: Codable, Sendable, Equatable, WireDocumented {
+        /// Their e-mail address.
+        public var email: String?
+        /// Their mobile number.
+        public var mobile: String?
+        /// Their username.
+        public var username: String?
+
+        /// An account.
+        public init(email: String? = nil, mobile: String? = nil, username: String? = nil) {
+            self.email = email
+            self.mobile = mobile
+            self.username = username
+        }
+
+        public static let wireSummary = "Someone who already has an account: an e-mail address or a mobile number."
+        public static let wireNotes: [String: WireNote] = [
+            "email": WireNote("Their e-mail address.", length: 0...WireLimits.text),
+            "mobile": WireNote("Their mobile number.", length: 0...WireLimits.text),
+            "username": WireNote("Their username.", length: 0...WireLimits.text),
+        ]
+    }
+
+    /// Someone on the self-exclusion register.
+    public struct Person: Codable, Sendable, Equatable, WireDocumented {
+        /// Their first name.
+        public var firstName: String
+        /// Their last name.
+        public var lastName: String
+        /// `yyyy-mm-dd`.
+        public var dateOfBirth: String
+
+        /// A person.
+        public init(firstName: String, lastName: String, dateOfBirth: String) {
+            self.firstName = firstName
+            self.lastName = lastName
+            self.dateOfBirth = dateOfBirth
+        }
+
+        public static let wireSummary = "Someone on the self-exclusion register."
+        public static let wireNotes: [String: WireNote] = [
+            "firstName": WireNote("Their first name.", length: 0...WireLimits.text),
+            "lastName": WireNote("Their last name.", length: 0...WireLimits.text),
+            "dateOfBirth": WireNote("Their date of birth.", pattern: SeedRequest.datePattern, format: "date"),
+        ]
+    }
+
+    /// The brand, by id or name.
+    public var brand: String
+    /// `yyyy-mm-dd`, the day taken as today.
+    public var today: String?
+    /// People who already have accounts.
+    public var existingAccounts: [Account]?
+    /// Usernames taken.
+    public var takenUsernames: [String]?
+    /// People on the self-exclusion register.
+    public var selfExcluded: [Person]?
+    /// Fault words such as `check-username=500@1.0`.
+    public var faults: [String]?
+
+    /// A seed.
+    public init(
+        brand: String, today: String? = nil, existingAccounts: [Account]? = nil, takenUsernames: [String]? = nil,
+        selfExcluded: [Person]? = nil, faults: [String]? = nil
+    ) {
+        self.brand = brand
+        self.today = today
+        self.existingAccounts = existingAccounts
+        self.takenUsernames = takenUsernames
+        self.selfExcluded = selfExcluded
+        self.faults = faults
+    }
+
+    /// A date as the contract writes one.
+    public static let datePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+    public static let wireSummary =
+        "A world's starting point: its day, existing accounts, taken usernames, register entries and faults."
+    public static let wireNotes: [String: WireNote] = [
+        "brand": WireNote("The brand, by id or name.", length: 1...WireLimits.text),
+        "today": WireNote(
+            "The day taken as today; the system's date when absent.", pattern: datePattern, format: "date"),
+        "existingAccounts": WireNote(
+            "People who already have accounts (added to those stored).", count: 0...WireLimits.seedEntries),
+        "takenUsernames": WireNote("Usernames taken (added to those stored).", count: 0...WireLimits.seedEntries),
+        "selfExcluded": WireNote(
+            "People on the self-exclusion register (added).", count: 0...WireLimits.seedEntries),
+        "faults": WireNote(
+            "Faults replacing the world's: `<route>=<status 400-599>[@rate]`, `<route>=timeout[@rate]` or "
+                + "`<route>=latency <n>ms|s`, e.g. `check-username=500@0.3`.",
+            count: 0...WireLimits.seedEntries),
+    ]
+}
+
+/// What a seed put in its world.
+public struct Seeded: Codable, Sendable, Equatable, WireDocumented {
+    /// The brand seeded.
+    public var brand: String
+    /// The day taken as today, when one was given.
+    public var today: String?
+    /// Existing accounts added.
+    public var existingAccounts: Int
+    /// Usernames taken.
+    public var takenUsernames: Int
+    /// Register entries added.
+    public var selfExcluded: Int
+    /// The world's faults now.
+    public var faults: [String]
+
+    /// What was seeded.
+    public init(
+        brand: String, today: String?, existingAccounts: Int, takenUsernames: Int, selfExcluded: Int,
+        faults: [String]
+    ) {
+        self.brand = brand
+        self.today = today
+        self.existingAccounts = existingAccounts
+        self.takenUsernames = takenUsernames
+        self.selfExcluded = selfExcluded
+        self.faults = faults
+    }
+
+    public static let wireSummary = "What a seed put in its world."
+}
+
+/// The answer to `POST /sandbox/worlds`.
+public struct WorldCreated: Codable, Sendable, Equatable, WireDocumented {
+    /// The new world's id, for the `Livery-World` header.
+    public var world: String
+    /// What was seeded into it.
+    public var seeded: Seeded
+
+    /// A new world.
+    public init(world: String, seeded: Seeded) {
+        self.world = world
+        self.seeded = seeded
+    }
+
+    public static let wireSummary = "A new world and what was seeded into it."
+    public static let wireNotes: [String: WireNote] = [
+        "world": WireNote("The world's id, for the `Livery-World` header.", length: 1...64)
+    ]
+}
+
+/// `GET /health`: whether the server's database answers.
+public struct HealthAnswer: Codable, Sendable, Equatable, WireDocumented {
+    /// `ready` or `unavailable`.
+    public var status: String
+    /// `sqlite` or `postgres`.
+    public var database: String
+    /// Why not, while unavailable.
+    public var reason: String?
+
+    /// An answer.
+    public init(status: String, database: String, reason: String? = nil) {
+        self.status = status
+        self.database = database
+        self.reason = reason
+    }
+
+    public static let wireSummary = "Whether the server and its database answer."
+    public static let wireNotes: [String: WireNote] = [
+        "status": WireNote("Whether requests can be served.", choices: ["ready", "unavailable"]),
+        "database": WireNote("Where the data is kept.", choices: ["sqlite", "postgres"]),
+        "reason": WireNote("Why not, while unavailable."),
+    ]
+}

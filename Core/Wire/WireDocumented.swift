@@ -1,0 +1,65 @@
+/// What the published contract says of a wire type beyond the shape its
+/// `Decodable` conformance reads: a summary, and per property a description
+/// and the bounds the server holds it to. The shape itself (which properties,
+/// of what types, which may be left out) is read from the conformance.
+public protocol WireDocumented {
+    /// One sentence on what the value is.
+    static var wireSummary: String { get }
+    /// Per property (by its JSON key), what it holds and its bounds.
+    static var wireNotes: [String: WireNote] { get }
+}
+
+extension WireDocumented {
+    /// No notes.
+    public static var wireNotes: [String: WireNote] { [:] }
+}
+
+/// A property's description and bounds, as JSON Schema keywords.
+public struct WireNote: Sendable {
+    /// What the property holds.
+    public var description: String
+    /// Fewest and most characters (Unicode scalars, as JSON Schema counts them).
+    public var length: ClosedRange<Int>?
+    /// A regular expression the whole text matches.
+    public var pattern: String?
+    /// A JSON Schema format such as `date`.
+    public var format: String?
+    /// Smallest and largest number.
+    public var range: ClosedRange<Int>?
+    /// Fewest and most items of a list, or entries of an object.
+    public var count: ClosedRange<Int>?
+    /// The only texts allowed.
+    public var choices: [String]?
+
+    /// A note.
+    public init(
+        _ description: String, length: ClosedRange<Int>? = nil, pattern: String? = nil, format: String? = nil,
+        range: ClosedRange<Int>? = nil, count: ClosedRange<Int>? = nil, choices: [String]? = nil
+    ) {
+        self.description = description
+        self.length = length
+        self.pattern = pattern
+        self.format = format
+        self.range = range
+        self.count = count
+        self.choices = choices
+    }
+}
+
+/// A wire value whose JSON takes more than one shape, so its `Decodable`
+/// conformance cannot say it: its JSON Schema, written out.
+public protocol WireAlternatives {
+    /// The JSON Schema of the value, as JSON text.
+    static var wireSchema: String { get }
+}
+
+/// The longest text the contract accepts in an identifier-like field (a
+/// username, an e-mail address, an idempotency key, a name), in Unicode scalars.
+public enum WireLimits {
+    /// 200 Unicode scalars.
+    public static let text = 200
+    /// The most entries of each kind one seed holds.
+    public static let seedEntries = 200
+    /// The largest count a client's figures hold (bets, promotions, betslip).
+    public static let count = 1_000_000
+}
