@@ -193,7 +193,8 @@ let package = Package(
         .executableTarget(
             name: "LiveryServer",
             dependencies: [
-                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview", "WireContract",
+                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
+                "WireContract",
                 "ServerConnections", "LiveryCore",
                 "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
@@ -239,7 +240,8 @@ let package = Package(
         // types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
         .target(
             name: "WireContract", dependencies: ["LiveryWire", "BrandDeclarations", "JoinFormFeature"],
-            path: "Tools/Servers/Contract", exclude: ["openapi.json", "check-exchanges", "run-schemathesis"], swiftSettings: swiftSettings),
+            path: "Tools/Servers/Contract", exclude: ["openapi.json", "check-exchanges", "run-schemathesis"],
+            swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(
             name: "LiverySandbox",
@@ -261,7 +263,7 @@ let package = Package(
             name: "LiverySandboxTests",
             dependencies: [
                 "BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition",
-                "LiveryCore",
+                "LiveryCore", "LiveryWire", "WireContract",
                 "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
                 "ServerConnections",
                 toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),

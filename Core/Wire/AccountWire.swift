@@ -35,8 +35,8 @@ public struct ClientCreated: Codable, Sendable, Equatable, WireDocumented {
 
 /// `GET /v2/client/check-username`: whether a name can be had, and if not why.
 public struct UsernameAvailability: Codable, Sendable, Equatable, WireDocumented {
-    /// The name asked about.
-    public var username: String
+    /// The name asked about (an older server may leave it out).
+    public var username: String?
     /// Whether it can be had.
     public var available: Bool
     /// The first reason it cannot (`username.taken`, or a rule it breaks).
@@ -45,7 +45,7 @@ public struct UsernameAvailability: Codable, Sendable, Equatable, WireDocumented
     public var violations: [RuleBreach]?
 
     /// An answer.
-    public init(username: String, available: Bool, reason: String? = nil, violations: [RuleBreach]? = nil) {
+    public init(username: String?, available: Bool, reason: String? = nil, violations: [RuleBreach]? = nil) {
         self.username = username
         self.available = available
         self.reason = reason

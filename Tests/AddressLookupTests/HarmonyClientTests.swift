@@ -84,7 +84,7 @@ struct HarmonyClientTests {
             ("not json", "the answer is not JSON"),
             (#"{"status":"SUCCESS","messages":[]}"#, "the answer has no 'payload'"),
             (#"{"messages":[],"payload":[]}"#, "the answer has no 'status'"),
-            (#"{"status":"SUCCESS","payload":[{"id":"AU-1"}]}"#, "payload[0] has no 'fullAddress'"),
+            (#"{"status":"SUCCESS","payload":[{"id":"AU-1"}]}"#, "'payload[0]' has no 'fullAddress'"),
         ])
     func malformedJSON(body: String, reason: String) async {
         let host = "malformed-\(body.count)-\(reason.count).test"
@@ -103,7 +103,7 @@ struct HarmonyClientTests {
                     {"status":"SUCCESS","messages":[],"payload":[{"id":"AU-1","streetNumber":"12","locality":"Collingwood","state":"VIC","postcode":"3066"}]}
                     """)
         }
-        await #expect(throws: AddressLookupError.invalidResponse(reason: "payload[0] has no 'street'")) {
+        await #expect(throws: AddressLookupError.invalidResponse(reason: "'payload[0]' has no 'street'")) {
             try await service.address(id: "AU-1")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 import SandboxRequests
 import Testing
 

@@ -124,7 +124,9 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     }
 
     /// The payload of a successful answer body.
-    private static func payload<Item: Codable & Sendable & Equatable>(_ type: Item.Type, of data: Data) throws(AddressLookupError) -> [Item] {
+    private static func payload<Item: Codable & Sendable & Equatable>(_ type: Item.Type, of data: Data)
+        throws(AddressLookupError) -> [Item]
+    {
         let decoded: AddressAnswer<Item>
         do { decoded = try JSONDecoder().decode(AddressAnswer<Item>.self, from: data) } catch {
             throw .invalidResponse(reason: Self.describe(error))

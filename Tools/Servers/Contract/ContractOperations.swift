@@ -75,7 +75,8 @@ extension ContractOperation {
             error(
                 "400", "The `Idempotency-Key` is missing, blank or longer than 200 characters.",
                 codes: ["request.invalid"]),
-            error("403", "The applicant is on the self-exclusion register; no account is made.", codes: ["self.excluded"]),
+            error(
+                "403", "The applicant is on the self-exclusion register; no account is made.", codes: ["self.excluded"]),
             error("404", "The brand is not served.", codes: ["brand.unknown"]),
             error(
                 "409",
@@ -254,7 +255,9 @@ extension ContractOperation {
         error(
             "403", "Seeding is answered only to this machine (or a peer with a seeding token).",
             codes: ["seed.forbidden"]),
-        error("404", "The brand is not served.", codes: ["brand.unknown"]),
+        error(
+            "404", "The brand is not served, or the sandbox does not allow seeding.",
+            codes: ["brand.unknown", "route.unknown"]),
     ]
 
     static let seed = ContractOperation(
@@ -301,7 +304,9 @@ extension ContractOperation {
             error(
                 "403", "Seeding is answered only to this machine (or a peer with a seeding token).",
                 codes: ["seed.forbidden"]),
-            error("404", "No world has this id.", codes: ["world.unknown"]),
+            error(
+                "404", "No world has this id, or the sandbox does not allow seeding.",
+                codes: ["world.unknown", "route.unknown"]),
             error("410", "The world was deleted after its idle time-out.", codes: ["world.expired"]),
         ])
 }

@@ -126,11 +126,16 @@ public enum OpenAPIDocument {
         var common: [Answer] = []
         if operation.inWorld {
             common += [
-                ContractOperation.error("400", "The world's id or time header is malformed.", codes: ["request.invalid"]),
-                ContractOperation.error("403", "This sandbox serves only its default world.", codes: ["world.notAllowed"]),
+                ContractOperation.error(
+                    "400", "The world's id or time header is malformed.", codes: ["request.invalid"]),
+                ContractOperation.error(
+                    "403", "This sandbox serves only its default world.", codes: ["world.notAllowed"]),
                 ContractOperation.error("404", "No world has the id `Livery-World` names.", codes: ["world.unknown"]),
-                ContractOperation.error("410", "The world `Livery-World` names was deleted after its idle time-out.", codes: ["world.expired"]),
-                ContractOperation.error("503", "The database is unavailable; nothing was changed.", codes: ["database.unavailable"]),
+                ContractOperation.error(
+                    "410", "The world `Livery-World` names was deleted after its idle time-out.",
+                    codes: ["world.expired"]),
+                ContractOperation.error(
+                    "503", "The database is unavailable; nothing was changed.", codes: ["database.unavailable"]),
             ]
         }
         if operation.asksForToken {
@@ -142,8 +147,11 @@ public enum OpenAPIDocument {
         }
         if operation.readsBody {
             common += [
-                ContractOperation.error("400", "The body is not JSON of the request's shape (the message says where).", codes: ["request.malformed"]),
-                ContractOperation.error("413", "The body is larger than the server reads.", codes: ["request.tooLarge"]),
+                ContractOperation.error(
+                    "400", "The body is not JSON of the request's shape (the message says where).",
+                    codes: ["request.malformed"]),
+                ContractOperation.error(
+                    "413", "The body is larger than the server reads.", codes: ["request.tooLarge"]),
             ]
         }
         if operation.takesFaults {
@@ -153,7 +161,8 @@ public enum OpenAPIDocument {
                 ContractOperation.error("504", "A time-out injected by a seed or `--fault`.", codes: ["fault.timeout"]),
             ]
         }
-        common.append(ContractOperation.error("500", "The server failed; nothing was changed.", codes: ["server.error"]))
+        common.append(
+            ContractOperation.error("500", "The server failed; nothing was changed.", codes: ["server.error"]))
         var merged: [Answer] = []
         for answer in operation.answers + common {
             if let index = merged.firstIndex(where: { $0.status == answer.status }) {

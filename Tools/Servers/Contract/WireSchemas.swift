@@ -98,7 +98,9 @@ struct WireSchemas {
         let isList = members.contains { $0.key == "items" }
         let isMap = members.contains { $0.key == "additionalProperties" }
         if let length = note.length {
-            bounds += [("minLength", .number(Double(length.lowerBound))), ("maxLength", .number(Double(length.upperBound)))]
+            bounds += [
+                ("minLength", .number(Double(length.lowerBound))), ("maxLength", .number(Double(length.upperBound))),
+            ]
         }
         if let pattern = note.pattern { bounds.append(("pattern", .string(pattern))) }
         if let format = note.format { bounds.append(("format", .string(format))) }

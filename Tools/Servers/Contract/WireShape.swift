@@ -35,7 +35,10 @@ struct ShapeReadingError: Error, CustomStringConvertible {
 
 /// What one decoded value turned out to be, filled in as it is decoded.
 final class ShapeNode {
-    enum Kind { case unknown, string, integer, number, boolean, keyed, list, map, written(JSONValue) }
+    enum Kind {
+        case unknown, string, integer, number, boolean, keyed, list, map
+        case written(JSONValue)
+    }
     var kind = Kind.unknown
     var type: Any.Type?
     var properties: [(name: String, node: ShapeNode)] = []

@@ -5,8 +5,8 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import LiveryScenarios
-import NedsBrand
 import LiveryWire
+import NedsBrand
 import SandboxRequests
 
 /// The inputs Livery reads from outside, each as a fuzz target: bytes in, and

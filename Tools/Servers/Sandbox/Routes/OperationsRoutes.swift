@@ -11,7 +11,7 @@ import WireContract
 ///   balancer takes the instance out until it is back).
 /// - `GET /metrics` → the process's metrics in Prometheus' text format
 ///   (``SandboxMetrics``).
-/// - `GET /openapi.json` → the contract every route here keeps (``OpenAPIDocument``).
+/// - `GET /openapi.json` → the contract every route here keeps (`OpenAPIDocument` in WireContract).
 ///
 /// Neither belongs to a world, and neither reads or writes a person's data.
 enum OperationsRoutes {

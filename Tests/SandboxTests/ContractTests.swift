@@ -1,0 +1,109 @@
+import Foundation
+import LiveryWire
+import Testing
+import WireContract
+
+@Suite("the wire contract")
+struct ContractTests {
+    /// The repository's copy of the document.
+    static let keptPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tools/Servers/Contract/openapi.json")
+
+    @Test("the document the repository keeps is the one the wire types make, so a field added to either fails here")
+    func keptDocumentIsMade() throws {
+        let made = try OpenAPIDocument.make()
+        let kept = try String(contentsOf: Self.keptPath, encoding: .utf8)
+        #expect(
+            kept == made.text,
+            "Tools/Servers/Contract/openapi.json is stale: swift run livery-server contract --output Tools/Servers/Contract/openapi.json"
+        )
+        #expect(made.strayNotes.isEmpty, "notes of no property: \(made.strayNotes)")
+        #expect(made.routes == WireRoute.all)
+    }
+
+    @Test("every schema names exactly the properties its wire type decodes, required unless optional")
+    func schemasFollowTheTypes() throws {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.make().text.utf8)) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let details = try #require(schemas["AccountDetails"] as? [String: Any])
+        #expect(
+            Set((details["properties"] as? [String: Any] ?? [:]).keys)
+                == ["balance", "pendingBetsCount", "promotionsBalance", "socialProfile"])
+        #expect(details["required"] as? [String] == ["balance", "pendingBetsCount", "promotionsBalance"])
+        let record = try #require(schemas["AddressRecord"] as? [String: Any])
+        #expect(
+            Set(record["required"] as? [String] ?? []) == ["id", "streetNumber", "street", "postcode"],
+            "what the app's client cannot do without")
+        let request = try #require(schemas["RegistrationRequest"] as? [String: Any])
+        let fields = try #require((request["properties"] as? [String: Any])?["fields"] as? [String: Any])
+        #expect((fields["additionalProperties"] as? [String: Any])?["type"] as? String == "string")
+    }
+
+    @Test("the sandbox serves the document at /openapi.json and every route it lists, and no other")
+    func servedRoutesAreTheDocumented() async throws {
+        try await SandboxHarness.run { sandbox in
+            let served = try await sandbox.get("/openapi.json")
+            #expect(served.status == 200)
+            #expect(String(decoding: served.body, as: UTF8.self) == (try OpenAPIDocument.make().text))
+            let world = try await sandbox.createWorld()
+            for route in WireRoute.all {
+                let path = "/" + route.path(["clientId": "client-1", "worldId": world])
+                let answer = try await sandbox.send(
+                    route.method, path, body: route.method == "POST" || route.method == "PUT" ? Data("{}".utf8) : nil,
+                    headers: route.requiredHeaders.reduce(into: [:]) { $0[$1] = "contract-test" })
+                #expect(answer.status != 405, "\(route)")
+                #expect(answer.errorCode != "route.unknown", "\(route): \(answer.status)")
+            }
+            // A method the document does not list on a known path is 405, even naming a world that does not exist.
+            let trace = try await sandbox.send(
+                "TRACE", "/v2/client", headers: [WireHeader.world: "0000000000000000000000000000000f"])
+            #expect(trace.status == 405)
+            #expect(trace.errorCode == "method.notAllowed")
+        }
+    }
+
+    @Test("what schemathesis found: the request's own faults are answered before its world is looked up")
+    func requestFaultsBeforeTheWorld() async throws {
+        try await SandboxHarness.run { sandbox in
+            let unknownWorld = [WireHeader.world: "0000000000000000000000000000000f"]
+            let withoutKey = try await sandbox.send(
+                "POST", "/v2/client", body: Data(#"{"brand":"neds","fields":{}}"#.utf8), headers: unknownWorld)
+            #expect(withoutKey.status == 400)
+            #expect(withoutKey.errorMessage == "the Idempotency-Key header is missing")
+            let blankKey = try await sandbox.send(
+                "POST", "/v2/client", body: Data(#"{"brand":"neds","fields":{}}"#.utf8),
+                headers: [WireHeader.idempotencyKey: "   "])
+            #expect(blankKey.status == 400)
+            let emptyWorld = try await sandbox.send(
+                "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "fresh_one"],
+                headers: [WireHeader.world: ""])
+            #expect(emptyWorld.status == 400)
+            #expect(emptyWorld.errorMessage == "the Livery-World header is empty")
+        }
+    }
+
+    @Test("what the document bounds, the sandbox refuses: long query values, padded client ids, huge counts")
+    func boundsAreHeld() async throws {
+        try await SandboxHarness.run { sandbox in
+            let long = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": String(repeating: "a", count: 201)])
+            #expect(long.status == 400)
+            #expect(long.errorCode == "request.invalid")
+            let atLimit = try await sandbox.get(
+                "/v2/client/check-username", query: ["brand": "neds", "username": String(repeating: "a", count: 200)])
+            #expect(atLimit.status == 200)
+            let created = try await sandbox.createClient(fields: Registrations.australian)
+            let id = try #require(created.json["clientId"] as? String)
+            #expect(try await sandbox.get("/v2/client/\(id)/details").status == 200)
+            let padded = id.replacingOccurrences(of: "client-", with: "client-0")
+            #expect(try await sandbox.get("/v2/client/\(padded)/details").status == 404)
+            let huge = try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": WireLimits.count + 1])
+            #expect(huge.status == 400)
+            #expect(
+                try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": WireLimits.count]).status == 200
+            )
+        }
+    }
+}
