@@ -14,7 +14,7 @@ public struct RegistrationRequest: Codable, Sendable, Equatable, WireDocumented 
     public static let wireSummary =
         "A registration: the join form's values by field name, checked again by the brand's own form rules."
     public static let wireNotes: [String: WireNote] = [
-        "brand": WireNote("The brand joined, by id (`neds`) or name.", length: 1...WireLimits.text),
+        "brand": WireNote("The brand joined, by id or name.", length: 1...WireLimits.text),
         "fields": WireNote("The form's values by field name, as typed (dates `yyyy-mm-dd`, flags `true`/`false`)."),
     ]
 }
