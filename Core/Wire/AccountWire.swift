@@ -130,6 +130,14 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
         return (1...2).contains(parts[1].count) && parts[1].unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     }
 
+    /// Whether the profile's nickname (at most ``WireLimits/text``) and avatar
+    /// (at most 2,048) are within the contract's lengths, in Unicode scalars.
+    public var profileIsWithinBounds: Bool {
+        guard let socialProfile else { return true }
+        return socialProfile.nickname.unicodeScalars.count <= WireLimits.text
+            && (socialProfile.avatar?.unicodeScalars.count ?? 0) <= 2_048
+    }
+
     /// Whether both counts are within `0...WireLimits.count`.
     public var countsAreWithinBounds: Bool {
         (0...WireLimits.count).contains(pendingBetsCount) && (0...WireLimits.count).contains(promotionsBalance)

@@ -28,6 +28,13 @@ enum AccountRoutes {
                 throw APIError(
                     .badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
             }
+            guard details.profileIsWithinBounds else {
+                throw APIError(
+                    .badRequest, code: "request.invalid",
+                    message:
+                        "'socialProfile.nickname' is over \(WireLimits.text) or 'socialProfile.avatar' over 2048 characters"
+                )
+            }
             guard details.countsAreWithinBounds else {
                 throw APIError(
                     .badRequest, code: "request.invalid",
