@@ -162,7 +162,7 @@ let package = Package(
             name: "LiveryScenarios",
             dependencies: [
                 "BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
-                "AddressLookupFeature", "LiveryConsole", "LiveryWire", toolsOnly("Yams", "Yams"),
+                "AddressLookupFeature", "LiveryConsole", "LiveryWire", "LiveryWorkshop", toolsOnly("Yams", "Yams"),
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
             ],
             path: "Tools/Developer/Scenarios", swiftSettings: swiftSettings),
@@ -253,7 +253,8 @@ let package = Package(
                 toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
                 toolsOnly("NIOPosix", "swift-nio"),
                 toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"),
-                toolsOnly("NIOSSL", "swift-nio-ssl"),
+                toolsOnly("NIOSSL", "swift-nio-ssl"), toolsOnly("HummingbirdTLS", "hummingbird"),
+                toolsOnly("NIOHTTP1", "swift-nio"),
                 toolsOnly("ServiceLifecycle", "swift-service-lifecycle"),
                 toolsOnly("UnixSignals", "swift-service-lifecycle"), toolsOnly("Metrics", "swift-metrics"),
                 toolsOnly("Prometheus", "swift-prometheus"),

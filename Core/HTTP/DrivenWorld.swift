@@ -52,9 +52,11 @@ public struct DrivenWorld: Hashable, Sendable {
     /// Sends `request` to the world's server and waits, on the run's clock,
     /// until its answer counts as arrived; ``HTTPFailure/timedOut`` when
     /// `timeout` of the run's time passes first.
-    public func answer(to request: URLRequest, on session: URLSession, within timeout: Duration) async throws -> (
-        Data, URLResponse
-    ) {
+    public func answer(to request: URLRequest, on session: any HTTPTransport, within timeout: Duration) async throws
+        -> (
+            Data, URLResponse
+        )
+    {
         var request = request
         request.setValue(id, forHTTPHeaderField: WireHeader.world)
         request.setValue(now(), forHTTPHeaderField: WireHeader.worldTime)

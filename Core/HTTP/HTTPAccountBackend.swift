@@ -31,8 +31,9 @@ public struct HTTPAccountBackend: AccountBackend {
     /// A backend at `configuration`'s server, on `session`: an app's own
     /// (its certificate pinning, proxies and protocol classes apply), or an
     /// ephemeral one by default (no cookies or cache on disk).
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
-    {
+    public init(
+        _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
+    ) {
         self.client = HTTPClient(configuration, session: session)
     }
 
@@ -114,7 +115,7 @@ extension AccountBackend where Self == HTTPAccountBackend {
     /// (an ephemeral one by default): what ``HTTPAccountBackend`` documents.
     public static func http(
         _ configuration: HTTPServiceConfiguration,
-        session: URLSession = URLSession(configuration: .ephemeral)
+        session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) -> HTTPAccountBackend {
         HTTPAccountBackend(configuration, session: session)
     }

@@ -62,12 +62,13 @@ public struct HTTPServiceConfiguration: Sendable {
 public struct HTTPClient: Sendable {
     /// The configuration.
     public let configuration: HTTPServiceConfiguration
-    private let session: URLSession
+    private let session: any HTTPTransport
 
     /// A client on `session`: an app's own (its certificate pinning, proxies and
     /// protocol classes apply), or an ephemeral one by default (no cookies or cache on disk).
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
-    {
+    public init(
+        _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
+    ) {
         self.configuration = configuration
         self.session = session
     }
@@ -171,7 +172,7 @@ public struct HTTPClient: Sendable {
     /// longer than the request's own time-out), and without waiting for the
     /// abandoned request, which is cancelled. Cancelling the caller cancels both.
     public static func answer(
-        to request: URLRequest, on session: URLSession,
+        to request: URLRequest, on session: any HTTPTransport,
         within timeout: Duration
     ) async throws -> (Data, URLResponse) {
         let outcome = OneAnswer<(Data, URLResponse)>()
@@ -180,7 +181,7 @@ public struct HTTPClient: Sendable {
                 outcome.start(continuation)
                 let call = Task {
                     do {
-                        outcome.resolve(.success(try await session.data(for: request)))
+                        outcome.resolve(.success(try await session.send(request)))
                     } catch {
                         outcome.resolve(.failure(error))
                     }

@@ -15,8 +15,9 @@ public struct HTTPSessionClient: Sendable {
     private let client: HTTPClient
 
     /// A client of `configuration`'s server; an ephemeral session by default.
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
-    {
+    public init(
+        _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
+    ) {
         client = HTTPClient(configuration, session: session)
     }
 

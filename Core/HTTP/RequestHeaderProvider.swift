@@ -44,7 +44,7 @@ public enum HTTPExchange {
     /// The answer to `request` within `timeout`: see ``RequestHeaderProvider``
     /// and ``DrivenWorld`` for how headers and time are worked out.
     public static func answer(
-        to request: URLRequest, on session: URLSession, within timeout: Duration,
+        to request: URLRequest, on session: any HTTPTransport, within timeout: Duration,
         headers provider: (any RequestHeaderProvider)?,
         world: DrivenWorld?
     ) async throws -> (Data, URLResponse) {

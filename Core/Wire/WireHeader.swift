@@ -12,4 +12,7 @@ public enum WireHeader {
     public static let answerAfter = "Livery-Answer-After"
     /// What `Livery-Answer-After` says when the answer never arrives.
     public static let answerNever = "never"
+    /// The secret a sandbox started with seeding tokens asks of a peer that
+    /// makes, seeds or deletes worlds (a CI runner on another machine).
+    public static let seedingToken = "Livery-Seeding-Token"
 }

@@ -26,7 +26,8 @@ struct SandboxHarness {
         if case .sqlite(let path) = database { return path }
         return ""
     }
-    private let session = URLSession(configuration: .ephemeral)
+    /// How the harness's requests travel: a plain session, or one trusting a test's certificate authority.
+    var transport: any HTTPTransport = URLSession(configuration: .ephemeral)
 
     /// Starts a sandbox on `database`, else on the SQLite file at
     /// `databasePath`, else on a new temporary SQLite file.
@@ -34,7 +35,8 @@ struct SandboxHarness {
         databasePath: String? = nil, database: SandboxDatabase? = nil, faults: FaultPlan = FaultPlan(),
         allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
         worlds: WorldLimits = WorldLimits(),
-        accessTokens: Set<String> = [],
+        accessTokens: Set<String> = [], seedingTokens: Set<String> = [], tls: SandboxTLS? = nil,
+        transport: any HTTPTransport = URLSession(configuration: .ephemeral),
         logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }
     ) async throws -> SandboxHarness {
         let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
@@ -43,8 +45,10 @@ struct SandboxHarness {
             connections: connections, allowsSeeding: allowsSeeding, worlds: worlds,
             drain: .milliseconds(500))
         configuration.accessTokens = accessTokens
+        configuration.seedingTokens = seedingTokens
+        configuration.tls = tls
         let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
-        return SandboxHarness(server: server, database: database)
+        return SandboxHarness(server: server, database: database, transport: transport)
     }
 
     /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
@@ -140,6 +144,13 @@ struct SandboxHarness {
         }
     }
 
+    /// How many worlds the database holds besides the default one, expired ones not counted.
+    func worldRows() async throws -> Int {
+        try await DatabaseQueue(path: databasePath).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM world WHERE id <> '' AND NOT expired") ?? 0
+        }
+    }
+
     /// Why the harness could not do what a test asked.
     struct HarnessFailure: Error, CustomStringConvertible {
         let description: String
@@ -161,7 +172,7 @@ struct SandboxHarness {
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let start = ContinuousClock.now
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await transport.send(request)
         let http = response as? HTTPURLResponse
         return Answer(
             status: http?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start,

@@ -19,14 +19,17 @@ final class SandboxProcess: @unchecked Sendable {
 
     /// The `livery-server` executable built beside the tests.
     static var executable: URL {
-        get throws {
-            let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            for candidate in [folder, folder.deletingLastPathComponent()] {
-                let url = candidate.appendingPathComponent("livery-server")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-            throw Failure("livery-server is not built beside the tests in \(folder.path): run `swift build` first")
+        get throws { try tool("livery-server") }
+    }
+
+    /// The executable `name` (`livery`, `livery-server`) built beside the tests.
+    static func tool(_ name: String) throws -> URL {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [folder, folder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
+        throw Failure("\(name) is not built beside the tests in \(folder.path): run `swift build` first")
     }
 
     /// Starts `livery-server sandbox <arguments> --port 0` and waits (at most 60 s) until it listens.

@@ -92,7 +92,7 @@ struct StorageTests {
             #expect(try await storage.isUsernameTaken("punter", brand: Self.neds, in: .standard))
             #expect(try await storage.selfExclusionRegister(of: .standard) == EmbeddedWorld.sampleRegister)
             let world = WorldID.fresh()
-            #expect(try await storage.createWorld(world, maxWorlds: 4, now: Date()))
+            #expect(try await storage.createWorld(world, owner: .thisMachine, maxWorlds: 4, now: Date()))
             try await storage.startWorld(world)
             try await storage.startWorld(world)
             #expect(try await storage.isUsernameTaken("PUNTER", brand: Self.neds, in: world))
@@ -109,9 +109,11 @@ struct StorageTests {
             let worlds = SandboxWorlds(
                 storage: storage, limits: WorldLimits(maxWorlds: 2, idleTimeout: .seconds(60)), plan: FaultPlan())
             let start = Date(timeIntervalSince1970: 1_800_000_000)
-            let first = try await worlds.create(now: start)
-            let second = try await worlds.create(now: start)
-            await #expect { try await worlds.create(now: start) } throws: { ($0 as? APIError)?.code == "world.limit" }
+            let first = try await worlds.create(for: .thisMachine, now: start)
+            let second = try await worlds.create(for: .thisMachine, now: start)
+            await #expect { try await worlds.create(for: .thisMachine, now: start) } throws: {
+                ($0 as? APIError)?.code == "world.limit"
+            }
             #expect(try await storage.insert(Self.client(first, key: "k")) != .accountExists)
             #expect(
                 try await storage.insert(Self.client(second, key: "k")) != .accountExists,
@@ -134,12 +136,12 @@ struct StorageTests {
             await #expect { try await worlds.world(WorldID.fresh(), now: late) } throws: {
                 ($0 as? APIError)?.code == "world.unknown"
             }
-            _ = try await worlds.create(now: late)
-            try await worlds.delete(first, now: late)
+            _ = try await worlds.create(for: .thisMachine, now: late)
+            try await worlds.delete(first, by: .thisMachine, now: late)
             #expect(
                 try await storage.hasAccount(
                     AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: first) == false)
-            await #expect { try await worlds.delete(first, now: late) } throws: {
+            await #expect { try await worlds.delete(first, by: .thisMachine, now: late) } throws: {
                 ($0 as? APIError)?.code == "world.unknown"
             }
         }
@@ -152,7 +154,7 @@ struct StorageTests {
         try await withStorage(kind) { storage, _ in
             let worlds = SandboxWorlds(
                 storage: storage, limits: WorldLimits(), plan: try FaultPlan.parse(faults: ["address=500"]))
-            let id = try await worlds.create()
+            let id = try await worlds.create(for: .thisMachine)
             let plan = try FaultPlan.parse(faults: ["check-username=503@0.5"])
             try await worlds.seed(id, today: CalendarDay(iso: "2026-06-01"), faults: plan)
             let world = try await worlds.world(id)

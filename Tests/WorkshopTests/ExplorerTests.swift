@@ -182,7 +182,7 @@ struct ExplorerTests {
         #expect(try ExploreOptions.parse(["--seed", "18446744073709551615"]).seed == "18446744073709551615")
         let unreachable = await ExploreCommand(
             composition: composition, brand: "neds", seed: 1,
-            backend: HTTPServiceConfiguration(baseURL: URL(string: "http://127.0.0.1:9")!), colour: false
+            backend: ScenarioBackend(baseURL: URL(string: "http://127.0.0.1:9")!), colour: false
         ).run()
         #expect(unreachable == 2)
         let unwritable = await ExploreCommand(

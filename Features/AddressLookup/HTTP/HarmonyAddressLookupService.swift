@@ -40,11 +40,12 @@ import LiveryWire
 public struct HarmonyAddressLookupService: AddressLookupService {
     /// Where the API is and how long to wait.
     public let configuration: HarmonyConfiguration
-    private let session: URLSession
+    private let session: any HTTPTransport
 
     /// A client for the API at `configuration`, using `session`: an app's own
     /// (its pinning and protocol classes apply), or an ephemeral one by default.
-    public init(configuration: HarmonyConfiguration, session: URLSession = URLSession(configuration: .ephemeral)) {
+    public init(configuration: HarmonyConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral))
+    {
         self.configuration = configuration
         self.session = session
     }
@@ -170,7 +171,7 @@ extension AddressLookupService where Self == HarmonyAddressLookupService {
     /// The Harmony-style address API at `configuration`, on `session` (an ephemeral one by default).
     public static func harmony(
         _ configuration: HarmonyConfiguration,
-        session: URLSession = URLSession(configuration: .ephemeral)
+        session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) -> HarmonyAddressLookupService {
         HarmonyAddressLookupService(configuration: configuration, session: session)
     }

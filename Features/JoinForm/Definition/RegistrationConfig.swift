@@ -23,8 +23,9 @@ public struct HTTPRegistrationConfig: FormDefinitionSource {
     public var configuration: HTTPServiceConfiguration { client.configuration }
 
     /// The registration config at `configuration`'s server, on `session` (an ephemeral one by default).
-    public init(_ configuration: HTTPServiceConfiguration, session: URLSession = URLSession(configuration: .ephemeral))
-    {
+    public init(
+        _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
+    ) {
         client = HTTPClient(configuration, session: session)
     }
 
@@ -48,7 +49,7 @@ extension FormDefinitionSource where Self == HTTPRegistrationConfig {
     /// The registration config over HTTP at `configuration`'s server, on `session` (an ephemeral one by default).
     public static func http(
         _ configuration: HTTPServiceConfiguration,
-        session: URLSession = URLSession(configuration: .ephemeral)
+        session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) -> HTTPRegistrationConfig {
         HTTPRegistrationConfig(configuration, session: session)
     }

@@ -22,11 +22,7 @@ public struct ScenarioRunOptions: ParsableArguments {
     public var scenarios: String?
 
     /// A server to run against instead of embedded services.
-    @Option(
-        help:
-            "Run against this server (e.g. http://127.0.0.1:8080 from `livery sandbox --allow-seeding`) instead of embedded services."
-    )
-    public var backend: String?
+    @OptionGroup public var server: BackendOptions
 
     /// Whether to report journey coverage after the run.
     @Flag(
@@ -63,12 +59,8 @@ public struct ScenarioRunOptions: ParsableArguments {
     /// No options given.
     public init() {}
 
-    /// Refuses a `--backend` that is not an http(s) URL with a host, `--jobs`
-    /// outside 1…64 and a `--shard` that is not I/N with 1 ≤ I ≤ N.
+    /// Refuses `--jobs` outside 1…64 and a `--shard` that is not I/N with 1 ≤ I ≤ N.
     public func validate() throws {
-        if let backend, Self.server(backend) == nil {
-            throw ValidationError("--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
-        }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1…64, not \(jobs)") }
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N ≤ 1000, such as 2/4, not '\(shard.prefix(40))'")
@@ -77,35 +69,80 @@ public struct ScenarioRunOptions: ParsableArguments {
 
     /// The options a worker of this run gets: where the files and the server are, and no colour.
     var forWorkers: [String] {
-        (backend.map { ["--backend", $0] } ?? []) + (scenarios.map { ["--scenarios", $0] } ?? []) + ["--no-colour"]
-    }
-
-    /// The server at `text`, when it is an http(s) URL with a host.
-    public static func server(_ text: String) -> HTTPServiceConfiguration? {
-        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            return nil
-        }
-        return HTTPServiceConfiguration(baseURL: url)
+        server.forWorkers + (scenarios.map { ["--scenarios", $0] } ?? []) + ["--no-colour"]
     }
 
     /// Runs `brand`'s scenarios of `composition` as these options say, and
     /// throws the exit status when it is not 0. `command` is this process's
     /// executable's arguments that lead to the run (`["run", "neds"]` for
-    /// `livery`, none for a brand's executable), for the workers of ``jobs``.
+    /// `livery`, none for a brand's executable), for the workers of ``jobs``;
+    /// `authority` makes the transport `--ca-certificate` asks for, where the tool links TLS.
     @MainActor
-    public func run(_ brand: String, of composition: Composition, terminal: Terminal, command: [String] = [])
-        async throws
-    {
-        // Workers are processes of this tool; a test process (an .xctest bundle) runs every file itself.
-        let executable = Bundle.main.executablePath.flatMap { $0.hasSuffix(".xctest") ? nil : $0 }
-        let status = await ScenarioCommand(
-            composition: composition, brand: brand, files: files, json: json,
-            colour: terminal.colour, scenariosDirectory: scenarios,
-            backend: backend.flatMap(Self.server), coverage: coverage, jobs: jobs,
-            shard: shard.flatMap(Shard.init), junit: junit,
-            workerCommand: executable.map { [$0] + command + forWorkers }, isWorker: worker
+    public func run(
+        _ brand: String, of composition: Composition, terminal: Terminal, command: [String] = [],
+        authority: AuthorityTransport? = nil
+    ) async throws {
+        let backend = try server.scenarioBackend(authority: authority)
+        let status = await scenarioCommand(
+            brand, of: composition, terminal: terminal, backend: backend, command: command, junit: junit
         ).run()
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// Runs every brand of `composition` in turn, each as ``run(_:of:terminal:command:authority:)``
+    /// would with no files (`command` leads this executable to a run, before the brand); with
+    /// `--junit`, one report with a suite per brand. Throws the worst exit status (2 over 1) when it is not 0.
+    @MainActor
+    public func runEveryBrand(
+        of composition: Composition, terminal: Terminal, command: [String] = [], authority: AuthorityTransport? = nil
+    ) async throws {
+        let backend = try server.scenarioBackend(authority: authority)
+        if let junit, let problem = JUnitReport.problem(with: junit) {
+            ExitStatus.writeError("error: \(problem)")
+            throw ExitCode(2)
+        }
+        var status = ExitStatus.success
+        var suites: [JUnitReport.Suite] = []
+        for brand in composition.registry.ids.map(\.rawValue) {
+            let (brandStatus, suite) = await scenarioCommand(
+                brand, of: composition, terminal: terminal, backend: backend, command: command + [brand], junit: nil
+            ).runSuite()
+            status = max(status, brandStatus)
+            if let suite { suites.append(suite) }
+        }
+        let tests = suites.reduce(0) { $0 + $1.results.count }
+        let failed = suites.reduce(0) { $0 + $1.failures }
+        print(
+            "\nevery brand: "
+                + Transcript(colour: terminal.colour).summary(
+                    passed: tests - failed, failed: failed,
+                    milliseconds: suites.reduce(0) { $0 + $1.elapsedMilliseconds }
+                ).trimmingCharacters(in: .newlines))
+        if let junit {
+            do {
+                let name = "livery run --every-brand" + (shard.map { " --shard \($0)" } ?? "")
+                try JUnitReport(name: name, suites: suites).write(to: junit)
+            } catch {
+                ExitStatus.writeError("error: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// The run of `brand` these options ask for.
+    private func scenarioCommand(
+        _ brand: String, of composition: Composition, terminal: Terminal, backend: ScenarioBackend?,
+        command: [String], junit: String?
+    ) -> ScenarioCommand {
+        // Workers are processes of this tool; a test process (an .xctest bundle) runs every file itself.
+        let executable = Bundle.main.executablePath.flatMap { $0.hasSuffix(".xctest") ? nil : $0 }
+        return ScenarioCommand(
+            composition: composition, brand: brand, files: files, json: json,
+            colour: terminal.colour, scenariosDirectory: scenarios,
+            backend: backend, coverage: coverage, jobs: jobs,
+            shard: shard.flatMap(Shard.init), junit: junit,
+            workerCommand: executable.map { [$0] + command + forWorkers }, isWorker: worker)
     }
 }
 

@@ -19,7 +19,7 @@ public struct ScenarioCommand: Sendable {
     /// Where the brands' scenario folders are; `nil` means `Tests/Scenarios` of this checkout.
     public let scenariosDirectory: String?
     /// The server to run against, or `nil` for embedded services.
-    public let backend: HTTPServiceConfiguration?
+    public let backend: ScenarioBackend?
     /// Whether to report journey coverage: what the scenarios reached of
     /// everything the brand's engines can produce.
     public let coverage: Bool
@@ -42,7 +42,7 @@ public struct ScenarioCommand: Sendable {
     /// A command.
     public init(
         composition: Composition, brand: String, files: [String] = [], json: Bool = false,
-        colour: Bool? = nil, scenariosDirectory: String? = nil, backend: HTTPServiceConfiguration? = nil,
+        colour: Bool? = nil, scenariosDirectory: String? = nil, backend: ScenarioBackend? = nil,
         coverage: Bool = false, jobs: Int = 1, shard: Shard? = nil, junit: String? = nil,
         workerCommand: [String]? = nil, isWorker: Bool = false
     ) {
@@ -72,6 +72,21 @@ public struct ScenarioCommand: Sendable {
     /// name order, as soon as it and those before it are done.
     @MainActor
     public func run() async -> Int32 {
+        let (status, suite) = await runSuite()
+        guard let junit, let suite else { return status }
+        do {
+            try JUnitReport(name: "livery run \(suite.brand)", suites: [suite]).write(to: junit)
+        } catch {
+            ExitStatus.writeError("error: \(error)")
+            return 2
+        }
+        return status
+    }
+
+    /// Runs the scenarios as ``run()`` does, but leaves the JUnit report to
+    /// the caller: the exit status and, once the brand is known, its suite.
+    @MainActor
+    func runSuite() async -> (status: Int32, suite: JUnitReport.Suite?) {
         let started = ContinuousClock.now
         let transcript = Transcript(colour: Terminal(colour: colour).colour)
         let brandID: String
@@ -79,11 +94,11 @@ public struct ScenarioCommand: Sendable {
             brandID = try composition.registry.plugin(named: brand).manifest.id.rawValue
         } catch {
             ExitStatus.writeError("error: \(error)")
-            return 2
+            return (2, nil)
         }
         if let junit, let problem = JUnitReport.problem(with: junit) {
             ExitStatus.writeError("error: \(problem)")
-            return 2
+            return (2, nil)
         }
         let runner = ScenarioRunner(composition: composition, backend: backend)
         var paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
@@ -92,7 +107,7 @@ public struct ScenarioCommand: Sendable {
             report(
                 errors: [ScenarioInputError(file: folder, line: 0, message: "no scenario files (*.yaml) found")],
                 brand: brandID, transcript: transcript)
-            return 2
+            return (2, nil)
         }
         if let shard { paths = paths.filter(shard.contains) }
         var scenarios: [Scenario] = []
@@ -114,10 +129,9 @@ public struct ScenarioCommand: Sendable {
         if errors.isEmpty, !isWorker, let refused = await runner.checkSeeding(scenarios) { errors.append(refused) }
         guard errors.isEmpty else {
             report(errors: errors, brand: brandID, transcript: transcript)
-            writeJUnit(brand: brandID, results: [], errors: errors, milliseconds: 0)
-            return 2
+            return (2, JUnitReport.Suite(brand: brandID, results: [], errors: errors, elapsedMilliseconds: 0))
         }
-        if isWorker { return await work(scenarios, runner: runner) }
+        if isWorker { return (await work(scenarios, runner: runner), nil) }
         if !json {
             print(transcript.heading(brand: brandID, count: scenarios.count) + (shard.map { " (shard \($0))" } ?? ""))
         }
@@ -141,8 +155,10 @@ public struct ScenarioCommand: Sendable {
             print(transcript.summary(passed: passed, failed: results.count - passed, milliseconds: elapsed))
             if let measured { print(transcript.coverage(measured)) }
         }
-        guard writeJUnit(brand: brandID, results: results, errors: [], milliseconds: elapsed) else { return 2 }
-        return passed == results.count ? 0 : 1
+        return (
+            passed == results.count ? 0 : 1,
+            JUnitReport.Suite(brand: brandID, results: results, errors: [], elapsedMilliseconds: elapsed)
+        )
     }
 
     /// Runs `scenarios` — here, one after another, or side by side in
@@ -228,22 +244,6 @@ public struct ScenarioCommand: Sendable {
             mismatches: [Mismatch(check: "worker", expected: "the scenario run", actual: "\(error)")])
         return ScenarioResult(
             name: scenario.name, file: scenario.file, steps: [], failure: failure, elapsedMilliseconds: 0)
-    }
-
-    /// Writes the JUnit report when asked for one; `false` when it could not be written (said on standard error).
-    @discardableResult
-    private func writeJUnit(
-        brand: String, results: [ScenarioResult], errors: [ScenarioInputError], milliseconds: Double
-    ) -> Bool {
-        guard let junit else { return true }
-        do {
-            try JUnitReport(brand: brand, results: results, errors: errors, elapsedMilliseconds: milliseconds).write(
-                to: junit)
-            return true
-        } catch {
-            ExitStatus.writeError("error: \(error)")
-            return false
-        }
     }
 
     /// What `results` reached of everything `brand`'s engines can produce.

@@ -95,7 +95,7 @@ public struct LiveServices: Sendable {
     /// `definition` says otherwise.
     public init(
         accounts: HTTPServiceConfiguration, addresses: HarmonyConfiguration, definition: DefinitionPolicy? = nil,
-        session: URLSession = URLSession(configuration: .ephemeral),
+        session: any HTTPTransport = URLSession(configuration: .ephemeral),
         analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
         clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
         betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
@@ -118,10 +118,11 @@ public struct LiveServices: Sendable {
     /// request names it and carries the world's virtual time, and time-outs,
     /// retries and the server's answer delays run on the world's clock
     /// (``LiveryCore/DrivenWorld``), so a scenario sees on the server what it
-    /// sees in process.
+    /// sees in process. Requests travel on `session` (an ephemeral
+    /// `URLSession` by default, or any ``LiveryCore/HTTPTransport``).
     public static func server(
         _ server: HTTPServiceConfiguration, driving world: EmbeddedWorld,
-        worldID: String? = nil
+        worldID: String? = nil, session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) -> LiveServices {
         var server = server
         if let worldID {
@@ -136,7 +137,7 @@ public struct LiveServices: Sendable {
             addresses: HarmonyConfiguration(
                 baseURL: server.baseURL, timeout: server.timeout, headers: server.headers,
                 headerProvider: server.headerProvider, world: server.world),
-            definition: .server(.http(server)),
+            definition: .server(.http(server, session: session)), session: session,
             analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
             betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
             ledger: world.ledger, calls: world.calls)

@@ -49,6 +49,8 @@ struct ContractOperation: Sendable {
     var inWorld = true
     /// Whether a sandbox started with access tokens asks for one.
     var asksForToken = false
+    /// Whether a sandbox started with seeding tokens asks for one (it makes, seeds or deletes worlds).
+    var asksForSeedingToken: Bool { WireRoute.seeding.contains(route) }
     /// Whether faults can be injected into it.
     var takesFaults = false
     /// Whether it reads a JSON body.

@@ -250,15 +250,20 @@ extension ContractOperation {
             selfExcluded: [SeedRequest.Person(firstName: "Sam", lastName: "Smith", dateOfBirth: "1980-01-01")],
             faults: []))
 
-    private static let seedRefusals: [Answer] = [
-        error("400", "A value is not what the contract allows; nothing was changed.", codes: ["seed.invalid"]),
-        error(
-            "403", "Seeding is answered only to this machine (or a peer with a seeding token).",
-            codes: ["seed.forbidden"]),
-        error(
-            "404", "The brand is not served, or the sandbox does not allow seeding.",
-            codes: ["brand.unknown", "route.unknown"]),
-    ]
+    /// The refusals of a seed body; `ofWorld`: for a world already made, which only its maker's token may seed.
+    private static func seedRefusals(ofWorld: Bool) -> [Answer] {
+        [
+            error("400", "A value is not what the contract allows; nothing was changed.", codes: ["seed.invalid"]),
+            error(
+                "403",
+                "Seeding is answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one"
+                    + (ofWorld ? "; a world is seeded only with the token it was made with." : "."),
+                codes: ["seed.forbidden"] + (ofWorld ? ["world.forbidden"] : [])),
+            error(
+                "404", "The brand is not served, or the sandbox does not allow seeding.",
+                codes: ["brand.unknown", "route.unknown"]),
+        ]
+    }
 
     static let seed = ContractOperation(
         route: .seed, summary: "Seed a world",
@@ -274,7 +279,7 @@ extension ContractOperation {
                 example: Seeded(
                     brand: "neds", today: "2026-06-01", existingAccounts: 1, takenUsernames: 1, selfExcluded: 1,
                     faults: []))
-        ] + seedRefusals)
+        ] + seedRefusals(ofWorld: true))
 
     static let createWorld = ContractOperation(
         route: .createWorld, summary: "Make a world of its own for a run",
@@ -287,7 +292,7 @@ extension ContractOperation {
         answers: [
             json("201", "The world.", WorldCreated.self),
             error("429", "As many worlds as the sandbox keeps are in use.", codes: ["world.limit"]),
-        ] + seedRefusals,
+        ] + seedRefusals(ofWorld: false),
         links: [
             Link(
                 name: "Delete", status: "201", operation: .deleteWorld, description: "Delete the world made.",
@@ -302,8 +307,10 @@ extension ContractOperation {
             Answer(status: "204", description: "Deleted."),
             error("400", "The default world cannot be deleted.", codes: ["request.invalid"]),
             error(
-                "403", "Seeding is answered only to this machine (or a peer with a seeding token).",
-                codes: ["seed.forbidden"]),
+                "403",
+                "Seeding is answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one; "
+                    + "a world is deleted only with the token it was made with.",
+                codes: ["seed.forbidden", "world.forbidden"]),
             error(
                 "404", "No world has this id, or the sandbox does not allow seeding.",
                 codes: ["world.unknown", "route.unknown"]),

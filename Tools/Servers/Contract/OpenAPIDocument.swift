@@ -64,7 +64,22 @@ public enum OpenAPIDocument {
                                         )
                                     ),
                                 ])
-                            )
+                            ),
+                            (
+                                "seedingToken",
+                                .object([
+                                    ("type", .string("apiKey")), ("in", .string("header")),
+                                    ("name", .string(WireHeader.seedingToken)),
+                                    (
+                                        "description",
+                                        .string(
+                                            "Asked of every peer when the sandbox is started with seeding tokens (`--seeding-token`); "
+                                                + "without them, only peers on the sandbox's machine may seed. A world is seeded "
+                                                + "and deleted only with the token it was made with."
+                                        )
+                                    ),
+                                ])
+                            ),
                         ])
                     ),
                 ])
@@ -116,6 +131,9 @@ public enum OpenAPIDocument {
         members.append(("responses", .object(responses)))
         if operation.asksForToken {
             members.append(("security", .array([.object([]), .object([("bearerToken", .array([]))])])))
+        }
+        if operation.asksForSeedingToken {
+            members.append(("security", .array([.object([]), .object([("seedingToken", .array([]))])])))
         }
         return .object(members)
     }

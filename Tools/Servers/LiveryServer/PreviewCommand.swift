@@ -94,7 +94,7 @@ extension ServerTool {
                     "--allow-origin must be an origin such as http://localhost:3000 (a scheme, a host and perhaps a port, "
                         + "no path), not '\(origin.prefix(200))'")
             }
-            if let backend, ScenarioRunOptions.server(backend) == nil {
+            if let backend, BackendOptions.server(backend) == nil {
                 throw ValidationError(
                     "--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(backend)'")
             }
@@ -120,7 +120,7 @@ extension ServerTool {
                 throw ToolError("--brand-files: there is no folder \(brandFolder.path)")
             }
             let configuration = PreviewConfiguration(
-                port: port, brands: brands, backend: backend.flatMap(ScenarioRunOptions.server),
+                port: port, brands: brands, backend: backend.flatMap(BackendOptions.server),
                 scenarioFolder: folder, connections: try connections.limits(),
                 allowedOrigins: allowOrigin, brandFiles: brandFolder)
             do {

@@ -24,12 +24,17 @@ extension ServerTool {
                 --fault create-client=timeout answers 504 at once; --latency address=200ms delays address answers. \
                 Routes: check-username, create-client, address, client-details, betslip-count, registration-config. \
                 --allow-seeding lets scenario runs (livery run --backend) make worlds of their own, each seeded \
-                with what its `given:` describes and timed by the run's clock. \
+                with what its `given:` describes and timed by the run's clock; from this machine only, unless \
+                --seeding-token T is given (or LIVERY_SANDBOX_SEEDING_TOKENS, comma-separated, which keeps tokens out of \
+                the process list): then from any machine whose run sends one (LIVERY_SEEDING_TOKEN), and only those. \
+                A non-loopback --host with --allow-seeding needs a token. --tls-certificate and --tls-key serve HTTPS \
+                (runs trust a private CA with --ca-certificate); plain HTTP on a non-loopback --host is warned of. \
                 --access-token T makes the account and address API ask for Authorization: Bearer T (401 without it), \
                 to try an app's token refresh; LIVERY_SANDBOX_ACCESS_TOKENS (comma-separated) keeps tokens out of the process list. \
                 Every option is checked before anything starts; "serving" is printed once the port is bound. \
-                Exit status: 0 stopped, 2 bad options or a port or database that cannot be used (unreachable, \
-                a wrong password, a schema from a newer Livery), before anything is served.
+                Exit status: 0 stopped, 2 bad options (seeding on a non-loopback --host without a token, a certificate \
+                or key that cannot be used) or a port or database that cannot be used (unreachable, a wrong \
+                password, a schema from a newer Livery), before anything is served.
                 """)
 
         @Option(parsing: .unconditional, help: "The port to listen on, 0…65535 (0: any free port).")
@@ -72,9 +77,21 @@ extension ServerTool {
 
         @Flag(
             help:
-                "Serve POST /sandbox/seed (to this machine only), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults."
+                "Serve POST /sandbox/seed and the world routes (to this machine only, unless --seeding-token), which scenarios with a `given:` use to set up existing accounts, usernames, the register, today and faults."
         )
         var allowSeeding = false
+
+        @Option(
+            help:
+                "With --allow-seeding: a secret that lets a run on any machine make, seed and delete its worlds (it sends it in Livery-Seeding-Token); with any, every run must send one. Repeatable; LIVERY_SANDBOX_SEEDING_TOKENS (comma-separated) keeps them out of the process list."
+        )
+        var seedingToken: [String] = []
+
+        @Option(help: "Serve HTTPS with the certificate chain in this PEM file (with --tls-key).")
+        var tlsCertificate: String?
+
+        @Option(help: "The PEM private key (no passphrase) of --tls-certificate.")
+        var tlsKey: String?
 
         @Option(
             help:
@@ -93,25 +110,65 @@ extension ServerTool {
 
         @OptionGroup var output: OutputOptions
 
-        /// The accepted tokens: `--access-token` and `LIVERY_SANDBOX_ACCESS_TOKENS`, checked.
+        /// The accepted access tokens: `--access-token` and `LIVERY_SANDBOX_ACCESS_TOKENS`, checked.
         func accessTokens(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError)
             -> Set<String>
         {
-            let fromEnvironment = (environment["LIVERY_SANDBOX_ACCESS_TOKENS"] ?? "").split(separator: ",").map(
-                String.init)
-            let tokens = accessToken + fromEnvironment
-            guard tokens.count <= 64 else { throw ValidationError("at most 64 access tokens, not \(tokens.count)") }
+            try Self.tokens(accessToken, environment["LIVERY_SANDBOX_ACCESS_TOKENS"], kind: "an access token")
+        }
+
+        /// The accepted seeding tokens: `--seeding-token` and `LIVERY_SANDBOX_SEEDING_TOKENS`, checked.
+        func seedingTokens(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError)
+            -> Set<String>
+        {
+            let tokens = try Self.tokens(
+                seedingToken, environment["LIVERY_SANDBOX_SEEDING_TOKENS"], kind: "a seeding token")
+            if let short = tokens.first(where: { $0.utf8.count < 16 }) {
+                throw ValidationError(
+                    "a seeding token must be at least 16 characters (one is \(short.utf8.count)): "
+                        + "it guards the sandbox from other machines; `openssl rand -hex 32` makes one")
+            }
+            return tokens
+        }
+
+        /// The tokens of an option and a comma-separated environment variable: at most 64, each
+        /// 1…512 visible ASCII characters (never echoed in an error).
+        private static func tokens(_ given: [String], _ variable: String?, kind: String) throws(ValidationError)
+            -> Set<String>
+        {
+            let tokens = given + (variable ?? "").split(separator: ",").map(String.init)
+            guard tokens.count <= 64 else { throw ValidationError("at most 64 of \(kind)s, not \(tokens.count)") }
             for token in tokens
             where token.isEmpty || token.utf8.count > 512
                 || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
             {
-                throw ValidationError("an access token must be 1…512 visible ASCII characters without spaces")
+                throw ValidationError("\(kind) must be 1…512 visible ASCII characters without spaces")
             }
             return Set(tokens)
         }
 
+        /// `--tls-certificate` and `--tls-key`, both or neither.
+        func tls() throws(ValidationError) -> SandboxTLS? {
+            switch (tlsCertificate, tlsKey) {
+            case (nil, nil): return nil
+            case (let certificate?, let key?): return SandboxTLS(certificatePath: certificate, keyPath: key)
+            default: throw ValidationError("--tls-certificate and --tls-key go together: give both, or neither")
+            }
+        }
+
         func validate() throws {
             _ = try accessTokens()
+            let seeding = try seedingTokens()
+            if !seeding.isEmpty, !allowSeeding {
+                throw ValidationError("--seeding-token is for --allow-seeding: without it the sandbox makes no worlds")
+            }
+            if let tls = try tls() {
+                do {
+                    _ = try tls.configuration()
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+            }
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
             guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("--host must not be empty")
@@ -123,6 +180,7 @@ extension ServerTool {
             }
             _ = try worldLimits()
             _ = try drainTime()
+            if let refusal = try configuration(database: .sqlite(path: "")).refusal { throw ValidationError(refusal) }
             guard PasswordHasher.Cost(option: passwordCost) != nil else {
                 throw ValidationError(
                     "--password-cost must be sandbox, production or an exponent 10…20, not '\(passwordCost)'")
@@ -151,12 +209,6 @@ extension ServerTool {
 
         func run() async throws {
             let terminal = output.terminal
-            let faults: FaultPlan
-            do {
-                faults = try FaultPlan.parse(faults: fault, latencies: latency)
-            } catch {
-                throw ToolError("\(error)")
-            }
             let location = try databaseLocation()
             if case .sqlite(let path) = location, fresh {
                 for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
@@ -171,18 +223,16 @@ extension ServerTool {
             let plugins = try brands.registry.ids.map { id throws(ToolError) in
                 try ServerTool.brand(id.rawValue, in: brands)
             }
-            var configuration = SandboxConfiguration(
-                host: host, port: port, database: location, faults: faults,
-                passwordCost: PasswordHasher.Cost(option: passwordCost) ?? .sandbox,
-                connections: try connections.limits(), allowsSeeding: allowSeeding,
-                worlds: try worldLimits(), drain: try drainTime())
-            configuration.accessTokens = try accessTokens()
+            let configuration = try configuration(database: location)
+            if let warning = configuration.warning {
+                ExitStatus.writeError(terminal.yellow("warning: ") + warning)
+            }
             let host = self.host
             do {
                 try await Sandbox.run(brands: plugins, configuration: configuration) { port in
                     print(
                         terminal.bold("sandbox")
-                            + " serving \(plugins.count) brands from \(location) on http://\(host):\(port) (Ctrl-C stops)"
+                            + " serving \(plugins.count) brands from \(location) on \(configuration.scheme)://\(host):\(port) (Ctrl-C stops)"
                     )
                     fflush(nil)
                 }
@@ -191,6 +241,20 @@ extension ServerTool {
             } catch {
                 throw ToolError("the sandbox could not serve on \(host):\(port) with \(location): \(error)")
             }
+        }
+
+        /// The configuration these options make, on `database`.
+        func configuration(database: SandboxDatabase) throws -> SandboxConfiguration {
+            var configuration = SandboxConfiguration(
+                host: host, port: port, database: database,
+                faults: try FaultPlan.parse(faults: fault, latencies: latency),
+                passwordCost: PasswordHasher.Cost(option: passwordCost) ?? .sandbox,
+                connections: try connections.limits(), allowsSeeding: allowSeeding,
+                worlds: try worldLimits(), drain: try drainTime())
+            configuration.accessTokens = try accessTokens()
+            configuration.seedingTokens = try seedingTokens()
+            configuration.tls = try tls()
+            return configuration
         }
 
         /// `--drain`, checked.

@@ -2,9 +2,11 @@ import AddressLookupFeature
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import JoinFormFeature
 import LiveryCore
 import Logging
+import NIOSSL
 import SandboxRequests
 import ServerConnections
 import ServiceLifecycle
@@ -33,7 +35,7 @@ public enum Sandbox {
             logger.info(
                 "sandbox listening",
                 metadata: [
-                    "address": "http://\(configuration.host):\(port)",
+                    "address": "\(configuration.scheme)://\(configuration.host):\(port)",
                     "database": "\(configuration.database)",
                 ])
             await onListening(port)
@@ -60,7 +62,8 @@ public enum Sandbox {
             try await built.serve(group)
         }
         for await port in ports {
-            return RunningSandbox(host: configuration.host, port: port, task: task, group: group)
+            return RunningSandbox(
+                scheme: configuration.scheme, host: configuration.host, port: port, task: task, group: group)
         }
         do {
             try await task.value
@@ -110,6 +113,13 @@ public enum Sandbox {
         brands plugins: [any BrandPlugin], configuration: SandboxConfiguration, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void
     ) async throws -> Built {
+        if let refusal = configuration.refusal { throw SandboxSetupError.server(refusal) }
+        let tls: TLSConfiguration?
+        do {
+            tls = try configuration.tls?.configuration()
+        } catch {
+            throw SandboxSetupError.tls("\(error)")
+        }
         let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
         let addresses: EmbeddedAddressLookupService
         do {
@@ -135,6 +145,7 @@ public enum Sandbox {
             brands: brands, store: storage, addresses: addresses,
             worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
             allowsWorlds: configuration.allowsSeeding,
+            seeding: SeedingGate(tokens: TokenDigests(configuration.seedingTokens)),
             hasher: PasswordHasher(cost: configuration.passwordCost),
             cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
             maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
@@ -169,9 +180,11 @@ public enum Sandbox {
         let application = Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                GuardedChannel(
+                let channel = GuardedChannel(
                     HTTP1Channel(responder: responder, configuration: configuration.connections.http1),
                     limits: configuration.connections, allowedMethods: methods.allowHeader)
+                guard let tls else { return channel }
+                return try TLSChannel(channel, tlsConfiguration: tls)
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
@@ -196,14 +209,14 @@ private struct PostgresPool: Service {
 public final class RunningSandbox: Sendable {
     /// The bound port.
     public let port: Int
-    /// `http://<host>:<port>`.
+    /// `http://<host>:<port>`, or `https://` when it serves TLS.
     public let baseURL: URL
     private let task: Task<Void, any Error>
     private let group: ServiceGroup
 
-    init(host: String, port: Int, task: Task<Void, any Error>, group: ServiceGroup) {
+    init(scheme: String, host: String, port: Int, task: Task<Void, any Error>, group: ServiceGroup) {
         self.port = port
-        self.baseURL = URL(string: "http://\(host):\(port)")!
+        self.baseURL = URL(string: "\(scheme)://\(host):\(port)")!
         self.task = task
         self.group = group
     }

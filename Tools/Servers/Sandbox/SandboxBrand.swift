@@ -78,8 +78,10 @@ public enum SandboxSetupError: Error, CustomStringConvertible {
     case definition(BrandID, String)
     /// The database could not be opened or migrated.
     case database(path: String, reason: String)
-    /// The server could not start (e.g. the port is in use).
+    /// The server could not start (e.g. the port is in use), or may not (seeding open to other machines without a token).
     case server(String)
+    /// The certificate or key for HTTPS cannot be used.
+    case tls(String)
 
     /// What went wrong.
     public var description: String {
@@ -88,6 +90,7 @@ public enum SandboxSetupError: Error, CustomStringConvertible {
         case .definition(let brand, let reason): "brand '\(brand)': its join form definition does not load: \(reason)"
         case .database(let path, let reason): "the database at \(path): \(reason)"
         case .server(let reason): "the server did not start: \(reason)"
+        case .tls(let reason): "HTTPS cannot be served: \(reason)"
         }
     }
 }

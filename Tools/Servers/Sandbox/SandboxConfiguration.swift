@@ -34,8 +34,9 @@ public struct SandboxConfiguration: Sendable {
     /// When idle, slow or surplus connections are closed.
     public var connections: ConnectionLimits
     /// Whether `POST /sandbox/seed` and the world routes are served (to
-    /// loopback peers only), and requests may name a world; off by default,
-    /// so a shared sandbox cannot be reseeded by accident.
+    /// loopback peers only, unless ``seedingTokens`` are set), and requests
+    /// may name a world; off by default, so a shared sandbox cannot be
+    /// reseeded by accident.
     public var allowsSeeding: Bool
     /// How many worlds the sandbox holds and how long one lives unused.
     public var worlds: WorldLimits
@@ -43,6 +44,38 @@ public struct SandboxConfiguration: Sendable {
     /// are any, a request without one of them is answered 401 (none are
     /// asked for by default). For trying an app's token refresh.
     public var accessTokens: Set<String> = []
+    /// The secrets that let a peer on any machine make, seed and delete
+    /// worlds (sent as `Livery-Seeding-Token`); with any set, every peer
+    /// must send one, this machine's too. Each world is bound to the token
+    /// it was made with. None by default: seeding is for this machine only.
+    public var seedingTokens: Set<String> = []
+    /// The certificate and key to serve HTTPS with; plain HTTP when `nil`.
+    public var tls: SandboxTLS?
+
+    /// `https` when the sandbox serves TLS, else `http`.
+    public var scheme: String { tls == nil ? "http" : "https" }
+
+    /// Whether ``host`` is a loopback address (`127.0.0.0/8`, `::1` or `localhost`), reachable from this machine only.
+    public var isLoopbackOnly: Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Why this configuration may not be served, if it may not: seeding
+    /// allowed on an address other machines reach, with no seeding token to
+    /// keep them out.
+    public var refusal: String? {
+        guard allowsSeeding, !isLoopbackOnly, seedingTokens.isEmpty else { return nil }
+        return "--allow-seeding on \(host), which other machines reach, needs a seeding token "
+            + "(--seeding-token or LIVERY_SANDBOX_SEEDING_TOKENS); without one, anyone who reaches it could seed"
+    }
+
+    /// What to warn of once at start, if anything: tokens crossing the network in clear.
+    public var warning: String? {
+        guard tls == nil, !isLoopbackOnly else { return nil }
+        return "serving plain HTTP on \(host), which other machines reach: seeding and access tokens cross "
+            + "the network in clear (serve HTTPS with --tls-certificate and --tls-key, or behind a TLS proxy)"
+    }
 
     /// A configuration: `127.0.0.1:8080`, no faults, the sandbox hashing
     /// cost, 64 KiB bodies, the default ``ConnectionLimits``, no seeding, the

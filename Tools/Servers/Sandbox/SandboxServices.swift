@@ -18,6 +18,8 @@ struct SandboxServices: Sendable {
     let worlds: SandboxWorlds
     /// Whether requests may name a world (the sandbox allows seeding).
     let allowsWorlds: Bool
+    /// Who may make, seed and delete worlds.
+    let seeding: SeedingGate
     let hasher: PasswordHasher
     /// Where hashing runs, off the request-handling threads (`nil`: on them,
     /// which only the load benchmark asks for, as its baseline).

@@ -25,7 +25,7 @@ public struct ExploreCommand: Sendable {
     /// Where failing journeys are saved as scenario files; `nil` prints them.
     public let saveDirectory: String?
     /// A server the journeys also run against.
-    public let backend: HTTPServiceConfiguration?
+    public let backend: ScenarioBackend?
     /// Colour on, off, or decided by the terminal (`nil`).
     public let colour: Bool?
     /// How to start a worker: the tool's executable and the arguments that lead to this run.
@@ -41,7 +41,7 @@ public struct ExploreCommand: Sendable {
     public init(
         composition: Composition, brand: String, journeys: Int = 200, maxSteps: Int = 40, seed: UInt64,
         jobs: Int = 1, timeLimit: Duration? = nil, saveDirectory: String? = nil,
-        backend: HTTPServiceConfiguration? = nil, colour: Bool? = nil, workerCommand: [String]? = nil,
+        backend: ScenarioBackend? = nil, colour: Bool? = nil, workerCommand: [String]? = nil,
         workerShare: (index: Int, count: Int)? = nil
     ) {
         self.composition = composition
@@ -90,7 +90,7 @@ public struct ExploreCommand: Sendable {
         print(
             terminal.bold("Exploring \(explorer.brand)")
                 + ": \(journeys) journeys of up to \(maxSteps) steps, seed \(seed)"
-                + (backend.map { ", also against \($0.baseURL.absoluteString)" } ?? "")
+                + (backend.map { ", also against \($0.server.baseURL.absoluteString)" } ?? "")
                 + (timeLimit.map { ", for at most \(DurationText.wholeMilliseconds($0) / 1000) s" } ?? "")
                 + terminal.dim("  (the same journeys again: --seed \(seed))"))
         fflush(nil)
@@ -178,7 +178,7 @@ public struct ExploreCommand: Sendable {
             }
         }
         if let backend {
-            let seeding = SandboxSeeding(server: backend)
+            let seeding = SandboxSeeding(backend: backend)
             do {
                 await seeding.deleteWorld(try await seeding.createWorld(brand: explorer.brand, Given()))
             } catch {

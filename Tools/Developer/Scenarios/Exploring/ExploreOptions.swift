@@ -30,12 +30,9 @@ public struct ExploreOptions: ParsableArguments {
     @Option(help: "Save each failing journey as a scenario file in this folder (made if missing).")
     public var save: String?
 
-    /// A sandbox every journey also runs against.
-    @Option(
-        help:
-            "Also run every journey against this sandbox (started with --allow-seeding) and compare it step by step with the embedded run."
-    )
-    public var backend: String?
+    /// A sandbox every journey also runs against (started with
+    /// `--allow-seeding`), compared step by step with the embedded run.
+    @OptionGroup public var server: BackendOptions
 
     /// Set on the processes a run starts for --jobs: the share of the journeys a worker draws.
     @Option(help: .private)
@@ -64,11 +61,6 @@ public struct ExploreOptions: ParsableArguments {
                 "--time-limit must be a duration such as 60s or 5m, up to 24h, not '\(Terminal.printable(String(timeLimit.prefix(40))))'"
             )
         }
-        if let backend, ScenarioRunOptions.server(backend) == nil {
-            throw ValidationError(
-                "--backend must be an http(s) URL such as http://127.0.0.1:8080, not '\(Terminal.printable(String(backend.prefix(80))))'"
-            )
-        }
         if let workerShare, Self.share(workerShare) == nil { throw ValidationError("--worker-share must be k/n") }
     }
 
@@ -84,9 +76,14 @@ public struct ExploreOptions: ParsableArguments {
     }
 
     /// Explores `brand` of `composition` as these options say (`command` leads this executable to the
-    /// run, for the workers of `jobs`), and throws the exit status when it is not 0.
+    /// run, for the workers of `jobs`; `authority` makes the transport `--ca-certificate` asks for), and
+    /// throws the exit status when it is not 0.
     @MainActor
-    public func run(_ brand: String, of composition: Composition, terminal: Terminal, command: [String]) async throws {
+    public func run(
+        _ brand: String, of composition: Composition, terminal: Terminal, command: [String],
+        authority: AuthorityTransport? = nil
+    ) async throws {
+        let backend = try server.scenarioBackend(authority: authority)
         let seed = seed.flatMap(Self.seed) ?? UInt64.random(in: 0...UInt64.max)
         let timeLimit = timeLimit.flatMap { DurationText.parse($0, maximum: .seconds(86_400)) }
         // Workers are processes of this tool; a test process (an .xctest bundle) draws every journey itself.
@@ -96,11 +93,11 @@ public struct ExploreOptions: ParsableArguments {
                 "--journeys", "\(journeys)", "--max-steps", "\(maxSteps)", "--seed", "\(seed)", "--no-colour",
             ]
         if let timeLimit { workerArguments += ["--time-limit", "\(DurationText.wholeMilliseconds(timeLimit))ms"] }
-        if let backend { workerArguments += ["--backend", backend] }
+        workerArguments += server.forWorkers
         let status = await ExploreCommand(
             composition: composition, brand: brand, journeys: journeys, maxSteps: maxSteps, seed: seed,
             jobs: min(jobs, journeys), timeLimit: timeLimit, saveDirectory: save,
-            backend: backend.flatMap(ScenarioRunOptions.server), colour: terminal.colour,
+            backend: backend, colour: terminal.colour,
             workerCommand: executable.map { [$0] + workerArguments }, workerShare: workerShare.flatMap(Self.share)
         ).run()
         if status != ExitStatus.success { throw ExitCode(status) }

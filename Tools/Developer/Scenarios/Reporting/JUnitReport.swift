@@ -1,32 +1,51 @@
 import Foundation
 
 /// A run as JUnit XML, the report CI systems read (`--junit PATH`): one
-/// `<testsuite>` for the brand, one `<testcase>` per scenario file, named by
+/// `<testsuite>` per brand run, one `<testcase>` per scenario file, named by
 /// the file and the scenario's title; a failed scenario has a `<failure>`
 /// whose message is `file:line` and the step, and whose text is the expected
 /// and got lines; a file that could not be run as written has an `<error>`.
 struct JUnitReport {
-    let brand: String
-    let results: [ScenarioResult]
-    let errors: [ScenarioInputError]
-    let elapsedMilliseconds: Double
+    /// One brand's run.
+    struct Suite: Sendable {
+        let brand: String
+        let results: [ScenarioResult]
+        let errors: [ScenarioInputError]
+        let elapsedMilliseconds: Double
+
+        var tests: Int { results.count + errors.count }
+        var failures: Int { results.count { !$0.passed } }
+    }
+
+    /// The run's name (`livery run neds`).
+    let name: String
+    let suites: [Suite]
 
     /// The XML document.
     var xml: String {
-        let failures = results.count { !$0.passed }
-        let tests = results.count + errors.count
+        let elapsed = suites.reduce(0) { $0 + $1.elapsedMilliseconds }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\(Self.attribute("livery run \(brand)")) tests=\"\(tests)\" failures=\"\(failures)\" "
-                + "errors=\"\(errors.count)\" time=\"\(Self.seconds(elapsedMilliseconds))\">",
-            "  <testsuite name=\(Self.attribute(brand)) tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors.count)\" "
-                + "skipped=\"0\" time=\"\(Self.seconds(elapsedMilliseconds))\">",
+            "<testsuites name=\(Self.attribute(name)) tests=\"\(suites.reduce(0) { $0 + $1.tests })\" "
+                + "failures=\"\(suites.reduce(0) { $0 + $1.failures })\" "
+                + "errors=\"\(suites.reduce(0) { $0 + $1.errors.count })\" time=\"\(Self.seconds(elapsed))\">",
         ]
-        for result in results {
+        for suite in suites { lines += Self.lines(of: suite) }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func lines(of suite: Suite) -> [String] {
+        let brand = suite.brand
+        var lines = [
+            "  <testsuite name=\(attribute(brand)) tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" "
+                + "errors=\"\(suite.errors.count)\" skipped=\"0\" time=\"\(seconds(suite.elapsedMilliseconds))\">"
+        ]
+        for result in suite.results {
             let name = "\(URL(fileURLWithPath: result.file).lastPathComponent): \(result.name)"
             let head =
-                "    <testcase classname=\(Self.attribute(brand)) name=\(Self.attribute(name)) file=\(Self.attribute(result.file)) "
-                + "time=\"\(Self.seconds(result.elapsedMilliseconds))\""
+                "    <testcase classname=\(attribute(brand)) name=\(attribute(name)) file=\(attribute(result.file)) "
+                + "time=\"\(seconds(result.elapsedMilliseconds))\""
             guard let failure = result.failure else {
                 lines.append(head + "/>")
                 continue
@@ -38,21 +57,21 @@ struct JUnitReport {
                 .joined(separator: "\n")
             lines.append(head + ">")
             lines.append(
-                "      <failure message=\(Self.attribute(message)) type=\"expectation\">\(Self.text(detail))</failure>")
+                "      <failure message=\(attribute(message)) type=\"expectation\">\(text(detail))</failure>")
             lines.append("    </testcase>")
         }
-        for error in errors {
+        for error in suite.errors {
             let name = URL(fileURLWithPath: error.file).lastPathComponent
             lines.append(
-                "    <testcase classname=\(Self.attribute(brand)) name=\(Self.attribute(name)) file=\(Self.attribute(error.file)) time=\"0\">"
+                "    <testcase classname=\(attribute(brand)) name=\(attribute(name)) file=\(attribute(error.file)) time=\"0\">"
             )
             lines.append(
-                "      <error message=\(Self.attribute(error.description)) type=\"input\">\(Self.text(error.description))</error>"
+                "      <error message=\(attribute(error.description)) type=\"input\">\(text(error.description))</error>"
             )
             lines.append("    </testcase>")
         }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
+        lines.append("  </testsuite>")
+        return lines
     }
 
     /// Writes the document to `path`, replacing what is there.

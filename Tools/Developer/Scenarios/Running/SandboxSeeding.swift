@@ -9,7 +9,7 @@ import LiveryWire
 /// sends, re-seeded when a step changes the faults, and deleted after the
 /// scenario. The session, betslip and flags stay with the app (the scenario's world).
 struct SandboxSeeding: Sendable {
-    let server: HTTPServiceConfiguration
+    let backend: ScenarioBackend
 
     /// Why a world could not be made or seeded.
     enum Failure: Error, CustomStringConvertible {
@@ -47,7 +47,7 @@ struct SandboxSeeding: Sendable {
     /// Deletes `world` and everything it holds; a world already gone is no failure.
     func deleteWorld(_ world: String) async {
         let route = WireRoute.deleteWorld
-        _ = try? await HTTPClient(server).send(route.method, route.path(["worldId": world]))
+        _ = try? await backend.client.send(route.method, route.path(["worldId": world]), headers: tokenHeader)
     }
 
     private func body(brand: String, _ given: Given, faults: FaultPlan) throws(Failure) -> Data {
@@ -73,20 +73,31 @@ struct SandboxSeeding: Sendable {
 
     private func post(_ route: WireRoute, _ body: Data, world: String?) async throws(Failure) -> HTTPClient.Response {
         do {
-            return try await HTTPClient(server).send(
-                route.method, route.path(), body: body, headers: world.map { [WireHeader.world: $0] } ?? [:])
+            return try await backend.client.send(
+                route.method, route.path(), body: body,
+                headers: tokenHeader.merging(world.map { [WireHeader.world: $0] } ?? [:]) { $1 })
         } catch {
             throw .refused(error.description)
         }
+    }
+
+    /// The seeding token, when the run has one.
+    private var tokenHeader: [String: String] {
+        backend.seedingToken.map { [WireHeader.seedingToken: $0] } ?? [:]
     }
 
     private func failure(of response: HTTPClient.Response) -> Failure {
         let error = (try? JSONDecoder().decode(ErrorAnswer.self, from: response.body))?.error
         // Without seeding the routes are not there at all.
         if response.status == 404, error?.code == "route.unknown" {
-            return .notAllowed(server.baseURL.absoluteString)
+            return .notAllowed(backend.server.baseURL.absoluteString)
         }
-        let message = error?.message
+        var message = error?.message
+        if error?.code == "seed.forbidden" {
+            message =
+                (message ?? "seeding refused")
+                + " (set \(ScenarioBackend.seedingTokenVariable) to a seeding token the sandbox was started with)"
+        }
         return .refused("HTTP \(response.status)" + (message.map { ": \($0)" } ?? ""))
     }
 }

@@ -19,12 +19,12 @@ public struct ScenarioRunner: Sendable {
     /// The registered brands.
     public let composition: Composition
     /// The server scenarios run against, or `nil` for embedded services.
-    public let backend: HTTPServiceConfiguration?
+    public let backend: ScenarioBackend?
     /// A defect planted in every runtime the runner assembles, for tests that show the explorer finds it.
     var planted: PlantedDefect?
 
     /// A runner over `composition`'s brands, against `backend` when given.
-    public init(composition: Composition, backend: HTTPServiceConfiguration? = nil) {
+    public init(composition: Composition, backend: ScenarioBackend? = nil) {
         self.composition = composition
         self.backend = backend
     }
@@ -86,10 +86,10 @@ public struct ScenarioRunner: Sendable {
         var services: ServiceSet = .embedded(world)
         var server: Execution.ServerWorld?
         if let backend {
-            let seeding = SandboxSeeding(server: backend)
+            let seeding = SandboxSeeding(backend: backend)
             let id = try await makeWorld(for: scenario, with: seeding)
             server = Execution.ServerWorld(seeding: seeding, id: id)
-            services = .live(.server(backend, driving: world, worldID: id))
+            services = .live(.server(backend.server, driving: world, worldID: id, session: backend.transport))
         }
         do {
             let assembled = try await composition.assemble(scenario.brand, on: services)
@@ -157,7 +157,7 @@ public struct ScenarioRunner: Sendable {
     /// first such scenario's `given:`.
     func checkSeeding(_ scenarios: [Scenario]) async -> ScenarioInputError? {
         guard let backend, let first = scenarios.first(where: \.given.needsServer) else { return nil }
-        let seeding = SandboxSeeding(server: backend)
+        let seeding = SandboxSeeding(backend: backend)
         do {
             await seeding.deleteWorld(try await seeding.createWorld(brand: first.brand, first.given))
             return nil

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 
@@ -12,11 +11,11 @@ import Hummingbird
 struct AccessTokenMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
-    /// The SHA-256 digests of the accepted tokens: a token is compared by its digest, in constant time.
-    private let digests: [SHA256.Digest]
+    /// The accepted tokens, compared by their digests in constant time.
+    private let tokens: TokenDigests
 
     init(tokens: Set<String>) {
-        digests = tokens.map { SHA256.hash(data: Data($0.utf8)) }
+        self.tokens = TokenDigests(tokens)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -31,9 +30,7 @@ struct AccessTokenMiddleware: RouterMiddleware {
                 "auth.required", "this sandbox asks for an access token: send Authorization: Bearer <token>",
                 request, context)
         }
-        let offered = SHA256.hash(
-            data: Data(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces).utf8))
-        guard digests.contains(where: { Self.same($0, offered) }) else {
+        guard tokens.match(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)) != nil else {
             return try refusal(
                 "auth.invalid", "the access token is not one this sandbox accepts (expired or unknown)", request,
                 context)
@@ -46,9 +43,5 @@ struct AccessTokenMiddleware: RouterMiddleware {
             from: request, context: context)
         response.headers[.wwwAuthenticate] = "Bearer"
         return response
-    }
-
-    private static func same(_ lhs: SHA256.Digest, _ rhs: SHA256.Digest) -> Bool {
-        zip(lhs, rhs).reduce(0 as UInt8) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -8,7 +8,8 @@ import LiveryWire
 /// `POST /sandbox/seed`: sets up the world a scenario's `given:` describes,
 /// served only when the sandbox was started with seeding allowed
 /// (`livery sandbox --allow-seeding`; 404 `route.unknown` otherwise) and only
-/// to peers on this machine (403 `seed.forbidden` otherwise).
+/// to peers ``SeedingGate`` admits: this machine, or the holders of a seeding
+/// token (403 `seed.forbidden` otherwise).
 ///
 /// ```json
 /// {"brand": "neds", "today": "2026-06-01",
@@ -24,28 +25,22 @@ import LiveryWire
 /// entries are added to what is stored (each once). A bad value is a 400
 /// naming it, and nothing is changed. Answers 200 with what was seeded.
 ///
-/// It seeds the request's world: the one its `Livery-World` header names,
-/// else the default world.
+/// It seeds the request's world: the one its `Livery-World` header names
+/// (403 `world.forbidden` when another token made it), else the default world.
 enum SeedRoutes {
     /// The most entries of each kind one seed may hold.
     static let maxEntries = WireLimits.seedEntries
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.on(.seed) { request, context -> Response in
-            try checkLoopback(context)
+            let owner = try services.seeding.owner(of: request, context: context)
+            try SeedingGate.check(owner, mayChange: services.world(of: context))
             var request = request
             let seed = try await JSONBody.decode(SeedRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
             let checked = try check(seed)
             let seeded = try await apply(checked, brand: brand, to: services.world(of: context).id, services: services)
             return try JSONAnswer.response(seeded)
-        }
-    }
-
-    /// 403 `seed.forbidden` unless the request comes from this machine.
-    static func checkLoopback(_ context: SandboxRequestContext) throws(APIError) {
-        guard context.isFromLoopback else {
-            throw APIError(.forbidden, code: "seed.forbidden", message: "only this machine may seed the sandbox")
         }
     }
 

@@ -5,6 +5,8 @@
 enum PostgresSchema {
     /// The step that moves worlds into the database (both schemas).
     static let worldsMigration = "v7: worlds in the database, shared by every sandbox process"
+    /// The step that binds each world to the seeding token it was made with (both schemas).
+    static let ownersMigration = "v8: each world bound to the seeding token that made it"
 
     /// Every step, in order: a name and its statements.
     static let migrations: [(name: String, statements: [String])] = [
@@ -85,5 +87,6 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (ownersMigration, ["ALTER TABLE world ADD COLUMN owner TEXT NOT NULL DEFAULT ''"]),
     ]
 }

@@ -344,7 +344,7 @@ struct PostgresStorage: SandboxStorage {
 
     // MARK: Worlds
 
-    func createWorld(_ id: WorldID, maxWorlds: Int, now: Date) async throws -> Bool {
+    func createWorld(_ id: WorldID, owner: WorldOwner, maxWorlds: Int, now: Date) async throws -> Bool {
         try await transaction { connection, logger in
             // One creation at a time across every instance, so the cap holds.
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrator.worldCapLock))", logger: logger)
@@ -355,7 +355,8 @@ struct PostgresStorage: SandboxStorage {
                         "SELECT count(*) FROM world WHERE id <> '' AND NOT expired", logger: logger)) ?? 0
             guard live < maxWorlds else { return false }
             try await connection.query(
-                "INSERT INTO world (id, last_used_at) VALUES (\(id.rawValue), \(now.storedSeconds))", logger: logger)
+                "INSERT INTO world (id, last_used_at, owner) VALUES (\(id.rawValue), \(now.storedSeconds), \(owner.rawValue))",
+                logger: logger)
             return true
         }
     }
@@ -364,16 +365,19 @@ struct PostgresStorage: SandboxStorage {
         try await guarded { [client, logger] in
             let found =
                 id == .standard
-                ? try await client.query("SELECT today, faults FROM world WHERE id = ''", logger: logger)
+                ? try await client.query("SELECT today, faults, owner FROM world WHERE id = ''", logger: logger)
                 : try await client.query(
                     """
                     UPDATE world SET last_used_at = \(now.storedSeconds)
                     WHERE id = \(id.rawValue) AND NOT expired AND last_used_at >= \(idleSince.storedSeconds)
-                    RETURNING today, faults
+                    RETURNING today, faults, owner
                     """, logger: logger)
-            for try await (today, faults) in found.decode((String?, String).self) {
+            for try await (today, faults, owner) in found.decode((String?, String, String).self) {
                 let specs = try JSONDecoder().decode([String].self, from: Data(faults.utf8))
-                return .found(StoredWorld(today: today.flatMap(CalendarDay.init(iso:)), faults: specs))
+                return .found(
+                    StoredWorld(
+                        today: today.flatMap(CalendarDay.init(iso:)), faults: specs, owner: WorldOwner(rawValue: owner))
+                )
             }
             let known = try await Self.first(
                 Bool.self, client.query("SELECT TRUE FROM world WHERE id = \(id.rawValue)", logger: logger))

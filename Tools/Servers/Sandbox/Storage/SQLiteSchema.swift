@@ -179,6 +179,9 @@ enum SQLiteSchema {
                     );
                     """)
         }
+        migrator.registerMigration(PostgresSchema.ownersMigration) { db in
+            try db.execute(sql: "ALTER TABLE world ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

@@ -224,12 +224,13 @@ struct SQLiteStorage: SandboxStorage {
 
     // MARK: Worlds
 
-    func createWorld(_ id: WorldID, maxWorlds: Int, now: Date) async throws -> Bool {
+    func createWorld(_ id: WorldID, owner: WorldOwner, maxWorlds: Int, now: Date) async throws -> Bool {
         try await pool.write { db in
             let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM world WHERE id <> '' AND NOT expired") ?? 0
             guard live < maxWorlds else { return false }
             try db.execute(
-                sql: "INSERT INTO world (id, last_used_at) VALUES (?, ?)", arguments: [id.rawValue, now.storedSeconds])
+                sql: "INSERT INTO world (id, last_used_at, owner) VALUES (?, ?, ?)",
+                arguments: [id.rawValue, now.storedSeconds, owner.rawValue])
             return true
         }
     }
@@ -238,14 +239,17 @@ struct SQLiteStorage: SandboxStorage {
         let read: @Sendable (Database) throws -> WorldLookup = { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT today, faults, expired, last_used_at FROM world WHERE id = ?",
+                    db, sql: "SELECT today, faults, expired, last_used_at, owner FROM world WHERE id = ?",
                     arguments: [id.rawValue])
             else { return .unknown }
             if id != .standard, (row["expired"] as Bool) || (row["last_used_at"] as Double) < idleSince.storedSeconds {
                 return .expired
             }
             let faults = try JSONDecoder().decode([String].self, from: Data((row["faults"] as String).utf8))
-            return .found(StoredWorld(today: (row["today"] as String?).flatMap(CalendarDay.init(iso:)), faults: faults))
+            return .found(
+                StoredWorld(
+                    today: (row["today"] as String?).flatMap(CalendarDay.init(iso:)), faults: faults,
+                    owner: WorldOwner(rawValue: row["owner"])))
         }
         // The default world never expires: reading it takes no write.
         guard id != .standard else { return try await pool.read(read) }

@@ -42,7 +42,7 @@ protocol SandboxStorage: Sendable {
 
     /// Makes world `id`, used at `now`, unless `maxWorlds` live worlds exist
     /// already (the default world not counted): whether it was made.
-    func createWorld(_ id: WorldID, maxWorlds: Int, now: Date) async throws -> Bool
+    func createWorld(_ id: WorldID, owner: WorldOwner, maxWorlds: Int, now: Date) async throws -> Bool
     /// World `id` as stored, its last use moved to `now` unless it was
     /// unused since before `idleSince` (then it is ``WorldLookup/expired``).
     func useWorld(_ id: WorldID, now: Date, idleSince: Date) async throws -> WorldLookup
@@ -71,6 +71,8 @@ struct StoredWorld: Sendable, Equatable {
     var today: CalendarDay?
     /// The faults a seed set, as fault values (`create-client=503`).
     var faults: [String]
+    /// Who made it: only they may seed or delete it.
+    var owner: WorldOwner = .thisMachine
 }
 
 /// What looking a world up came to.

@@ -48,6 +48,8 @@ struct SandboxWorld: Sendable {
     let id: WorldID
     let today: CalendarDay?
     let faults: FaultPlan
+    /// Who made it (for the default world, nobody in particular).
+    var owner: WorldOwner = .thisMachine
 }
 
 /// The worlds a sandbox serves, kept in its database so that every sandbox
@@ -72,7 +74,7 @@ struct SandboxWorlds: Sendable {
         {
         case .found(let stored):
             let seeded = (try? FaultPlan.parse(faults: stored.faults)) ?? FaultPlan()
-            return SandboxWorld(id: id, today: stored.today, faults: plan.overridden(by: seeded))
+            return SandboxWorld(id: id, today: stored.today, faults: plan.overridden(by: seeded), owner: stored.owner)
         case .expired:
             throw APIError(
                 .gone, code: "world.expired",
@@ -83,11 +85,11 @@ struct SandboxWorlds: Sendable {
         }
     }
 
-    /// A new world with the sample usernames and register, unless the sandbox holds as many as it may.
+    /// A new world of `owner`'s with the sample usernames and register, unless the sandbox holds as many as it may.
     /// - Throws: 429 `world.limit`.
-    func create(now: Date = Date()) async throws -> WorldID {
+    func create(for owner: WorldOwner, now: Date = Date()) async throws -> WorldID {
         let id = WorldID.fresh()
-        guard try await storage.createWorld(id, maxWorlds: limits.maxWorlds, now: now) else {
+        guard try await storage.createWorld(id, owner: owner, maxWorlds: limits.maxWorlds, now: now) else {
             throw APIError(
                 .tooManyRequests, code: "world.limit",
                 message: "the sandbox holds \(limits.maxWorlds) worlds, as many as it may; delete one "
@@ -97,9 +99,10 @@ struct SandboxWorlds: Sendable {
         return id
     }
 
-    /// Deletes world `id` and everything it held.
-    /// - Throws: 404 `world.unknown`, 410 `world.expired`.
-    func delete(_ id: WorldID, now: Date = Date()) async throws {
+    /// Deletes world `id` and everything it held, when `owner` made it.
+    /// - Throws: 404 `world.unknown`, 410 `world.expired`, 403 `world.forbidden`.
+    func delete(_ id: WorldID, by owner: WorldOwner, now: Date = Date()) async throws {
+        try SeedingGate.check(owner, mayChange: try await world(id, now: now))
         guard try await storage.deleteWorld(id) else {
             _ = try await world(id, now: now)
             throw APIError(.notFound, code: "world.unknown", message: "there is no \(id)")

@@ -1,0 +1,70 @@
+import Hummingbird
+import LiveryWire
+
+/// Who made a world, and so who may seed and delete it: a peer on this
+/// machine (a sandbox without seeding tokens), or the holder of one seeding
+/// token, kept as the hexadecimal SHA-256 digest of that token.
+struct WorldOwner: RawRepresentable, Hashable, Sendable {
+    let rawValue: String
+
+    /// A peer on this machine, on a sandbox without seeding tokens.
+    static let thisMachine = WorldOwner(rawValue: "")
+}
+
+/// Who may make, seed and delete worlds (`POST /sandbox/worlds`,
+/// `POST /sandbox/seed`, `DELETE /sandbox/worlds/<id>`).
+///
+/// Without seeding tokens, peers on this machine only (403 `seed.forbidden`
+/// for any other). With tokens (`--seeding-token`), a peer presenting one of
+/// them in `Livery-Seeding-Token`, from any address — this machine's
+/// included, since a proxy in front of the sandbox makes every peer look
+/// local; 403 `seed.forbidden` without one or with another. A world is bound
+/// to the token it was made with: seeding or deleting it with another is
+/// 403 `world.forbidden`. Tokens are compared by digest in constant time and
+/// never logged.
+struct SeedingGate: Sendable {
+    static let tokenHeader = HTTPFields.Element.Name(WireHeader.seedingToken)!
+
+    let tokens: TokenDigests
+
+    /// The owner a request acts as.
+    /// - Throws: 403 `seed.forbidden` when it may not seed at all.
+    func owner(of request: Request, context: SandboxRequestContext) throws(APIError) -> WorldOwner {
+        guard !tokens.isEmpty else {
+            guard context.isFromLoopback else {
+                throw APIError(
+                    .forbidden, code: "seed.forbidden",
+                    message:
+                        "only this machine may make or seed worlds here; the sandbox takes no seeding tokens (start it with --seeding-token for other machines)"
+                )
+            }
+            return .thisMachine
+        }
+        guard let offered = request.headers[Self.tokenHeader], offered.utf8.count <= 512,
+            let digest = tokens.match(offered)
+        else {
+            throw APIError(
+                .forbidden, code: "seed.forbidden",
+                message: request.headers[Self.tokenHeader] == nil
+                    ? "this sandbox makes and seeds worlds only for a peer that sends a seeding token in \(WireHeader.seedingToken)"
+                    : "the seeding token in \(WireHeader.seedingToken) is not one this sandbox accepts")
+        }
+        return WorldOwner(rawValue: digest.map { String($0, radix: 16).leftPadded(to: 2) }.joined())
+    }
+
+    /// Throws unless `owner` made `world` (the default world is everyone's).
+    /// - Throws: 403 `world.forbidden`.
+    static func check(_ owner: WorldOwner, mayChange world: SandboxWorld) throws(APIError) {
+        guard world.id != .standard, world.owner != owner else { return }
+        throw APIError(
+            .forbidden, code: "world.forbidden",
+            message: "\(world.id) was made with another seeding token; only the run that made it may seed or delete it")
+    }
+}
+
+extension String {
+    /// The string with zeros before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
