@@ -13,7 +13,9 @@ final class SandboxProcess: @unchecked Sendable {
     // before the process is shared, then only read (or told to stop).
     let process = Process()
     private let output = Locked("")
-    private let errors = Pipe()
+    /// What it wrote to standard error, read as it comes (a sandbox logs
+    /// every request there: a pipe left unread would fill and stall it); the last 256 KiB.
+    private let logged = Locked("")
     /// The bound port.
     private(set) var port = 0
 
@@ -33,16 +35,43 @@ final class SandboxProcess: @unchecked Sendable {
     }
 
     /// Starts `livery-server sandbox <arguments> --port 0` and waits (at most 60 s) until it listens.
-    init(_ arguments: [String]) async throws {
-        process.executableURL = try Self.executable
-        process.arguments = ["sandbox", "--port", "0", "--no-colour"] + arguments
+    convenience init(_ arguments: [String]) async throws {
+        try await self.init(sandbox: ["--port", "0"] + arguments)
+    }
+
+    /// Starts `livery-server sandbox <arguments>` — inside the network
+    /// namespace `namespace` when given, with `environment` on top of this
+    /// process's — and waits (at most 60 s) until it listens.
+    init(
+        sandbox arguments: [String], namespace: String? = nil, environment: [String: String] = [:],
+        executable: URL? = nil
+    ) async throws {
+        let server = try executable ?? Self.executable
+        let command = [server.path, "sandbox", "--no-colour"] + arguments
+        if let namespace {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["ip", "netns", "exec", namespace] + command
+        } else {
+            process.executableURL = server
+            process.arguments = Array(command.dropFirst())
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
+        let errors = Pipe()
         process.standardOutput = out
         process.standardError = errors
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
             self.output.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.logged.withLock { text in
+                text += String(decoding: data, as: UTF8.self)
+                if text.utf8.count > 256 * 1024 { text = String(text.suffix(128 * 1024)) }
+            }
         }
         try process.run()
         let deadline = ContinuousClock.now + .seconds(60)
@@ -57,16 +86,26 @@ final class SandboxProcess: @unchecked Sendable {
         throw Failure("livery-server did not start listening: \(stderr)")
     }
 
+    /// The port of the line the sandbox prints once it listens (`… on http://127.0.0.1:8080 (Ctrl-C stops)`).
     private static func port(in text: String) -> Int? {
-        guard let range = text.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) else { return nil }
-        return Int(text[range].split(separator: ":").last ?? "")
+        guard let range = text.range(of: #"on https?://\S+:\d+ \("#, options: .regularExpression) else { return nil }
+        return Int(text[range].dropLast(2).split(separator: ":").last ?? "")
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// What it wrote to standard error so far.
-    var stderr: String {
-        String(decoding: errors.fileHandleForReading.availableDataIfAny, as: UTF8.self)
+    var stderr: String { logged.withLock { $0 } }
+
+    /// The CPU time it has used so far (user and system, from `/proc`), while it runs.
+    var cpuSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (name) ", utime and stime are the 12th and 13th fields.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Sends `signal` (SIGTERM, SIGKILL, …).
@@ -86,23 +125,6 @@ final class SandboxProcess: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
-    }
-}
-
-extension FileHandle {
-    /// The bytes available now, without waiting for more.
-    var availableDataIfAny: Data {
-        var flags = fcntl(fileDescriptor, F_GETFL)
-        flags |= O_NONBLOCK
-        _ = fcntl(fileDescriptor, F_SETFL, flags)
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = Glibc.read(fileDescriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
     }
 }
 
