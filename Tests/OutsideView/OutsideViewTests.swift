@@ -13,6 +13,10 @@ import NedsBrand
 import TabNZBrand
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The brands an app might ship.
 func allBrands() throws -> [any BrandPlugin] {
     [try LadbrokesBrand.load(), try NedsBrand.load(), try BetchaBrand.load(), try TabNZBrand.load()]
@@ -293,4 +297,37 @@ struct RenamingBrand: BrandPlugin {
     }
 
     func configure(_ settings: inout FeatureSettings) { base.configure(&settings) }
+}
+
+@Suite("The outside view: an app's own HTTP transport", .timeLimit(.minutes(1)))
+struct TransportOutsideViewTests {
+    @Test("every call of the account and address services over HTTP travels on the app's own transport")
+    func ownTransport() async throws {
+        let transport = AppTransport()
+        let api = URL(string: "https://api.example.com")!
+        let accounts = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: api), session: transport)
+        let verdict = try await accounts.checkUsername("alex_c", for: BrandID(rawValue: "neds")!)
+        #expect(verdict.isAvailable)
+        let addresses = HarmonyAddressLookupService(
+            configuration: HarmonyConfiguration(baseURL: api), session: transport)
+        let found = try await addresses.suggestions(for: "12 Smith St", in: .australia, limit: 8)
+        #expect(found.isEmpty)
+        #expect(await transport.paths == ["/v2/client/check-username", "/address/find"])
+    }
+}
+
+/// An app's own transport (its HTTP/2 client, its proxy): answers as the server would, and remembers what it carried.
+actor AppTransport: HTTPTransport {
+    private(set) var paths: [String] = []
+
+    func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let url = try #require(request.url)
+        paths.append(url.path)
+        let body =
+            url.path.hasSuffix("check-username")
+            ? #"{"username": "alex_c", "available": true}"# : #"{"status": "SUCCESS", "messages": [], "payload": []}"#
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:]))
+        return (Data(body.utf8), response)
+    }
 }

@@ -148,6 +148,26 @@ struct StorageTests {
     }
 
     @Test(
+        "a world remembers the token that made it, as every instance on the database sees it, and only that token deletes it",
+        arguments: StorageKind.available)
+    func worldOwners(kind: StorageKind) async throws {
+        try await withStorage(kind) { storage, _ in
+            let worlds = SandboxWorlds(storage: storage, limits: WorldLimits(), plan: FaultPlan())
+            let owner = WorldOwner(rawValue: String(repeating: "ab", count: 32))
+            let other = WorldOwner(rawValue: String(repeating: "cd", count: 32))
+            let id = try await worlds.create(for: owner)
+            #expect(try await worlds.world(id).owner == owner)
+            #expect(try await worlds.world(.standard).owner == .thisMachine)
+            await #expect { try await worlds.delete(id, by: other) } throws: {
+                ($0 as? APIError)?.code == "world.forbidden"
+            }
+            #expect(try await worlds.world(id).owner == owner, "the refused delete kept the world")
+            try await worlds.delete(id, by: owner)
+            await #expect { try await worlds.world(id) } throws: { ($0 as? APIError)?.code == "world.unknown" }
+        }
+    }
+
+    @Test(
         "a world's seeded day and faults are what every lookup sees; chance faults draw one sequence, restarted by a seed",
         arguments: StorageKind.available)
     func seededFaults(kind: StorageKind) async throws {

@@ -36,6 +36,26 @@ struct TLSTests {
         await sandbox.stop()
     }
 
+    @Test("journeys explored against an HTTPS sandbox with a seeding token show what they show in process")
+    @MainActor
+    func exploreOverHTTPS() async throws {
+        let certificates = try await ThrowawayCertificates.make()
+        defer { certificates.remove() }
+        let transport = try TrustingTransport(trusting: certificates.authority)
+        let token = "explore-token-0123456789"
+        let sandbox = try await SandboxHarness.start(
+            seedingTokens: [token],
+            tls: SandboxTLS(certificatePath: certificates.certificate, keyPath: certificates.key), transport: transport)
+        let command = ExploreCommand(
+            composition: try Composition(SandboxHarness.brands), brand: "neds", journeys: 4, seed: 46,
+            backend: ScenarioBackend(
+                HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), transport: transport, seedingToken: token),
+            colour: false)
+        #expect(await command.run() == 0)
+        #expect(try await sandbox.worldRows() == 0)
+        await sandbox.stop()
+    }
+
     @Test("a client that does not trust the authority, or trusts another, sends nothing: the handshake fails")
     func untrustedRefused() async throws {
         let certificates = try await ThrowawayCertificates.make()

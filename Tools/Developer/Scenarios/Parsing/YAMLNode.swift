@@ -56,8 +56,11 @@ struct YAMLNode: Sendable {
         static let depth = 64
         /// The most aliases (`*name`) a file may use.
         static let aliases = 100
-        /// The most nodes a file may come to once aliases are expanded.
-        static let nodes = 200_000
+        /// The most nodes a file may come to once aliases are expanded: room
+        /// for the longest scenario (2,000 steps of some twenty values each),
+        /// while a file of anchors that repeat each other is refused in
+        /// milliseconds.
+        static let nodes = 50_000
     }
 
     /// Parses `text` (the file at `path`) into a tree.
