@@ -179,7 +179,26 @@ struct Fleet: Sendable {
         if !ToolRun.exists("ip") { return "iproute2's `ip` is not installed" }
         if !ThrowawayCertificates.canMake { return "openssl is not installed" }
         if !FileManager.default.fileExists(atPath: "/usr/lib/postgresql") { return "PostgreSQL is not installed" }
+        if !canMakeNamespaces { return "network namespaces cannot be made here (a container without CAP_SYS_ADMIN?)" }
         return ""
+    }
+
+    /// Whether `ip netns add` works here: one is made and deleted at once.
+    private static var canMakeNamespaces: Bool {
+        let probe = "\(prefix)probe-\(getpid())"
+        func ip(_ arguments: [String]) -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["ip"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return false }
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        let made = ip(["netns", "add", probe])
+        if made { _ = ip(["netns", "delete", probe]) }
+        return made
     }
 
     /// The namespaces of fleets that are still there.
