@@ -50,12 +50,14 @@ protocol FieldSlot: ErasedField {
     var field: FormField<Value> { get set }
 }
 
+// The hot members are always inlined into each slot's own witnesses: a generic slot (an app's value type) then
+// reads its field in place, rather than asking the runtime for its conformance and copying the field out.
 extension FieldSlot {
     var name: FieldName { field.name }
-    var status: FieldStatus { field.status }
-    var isValidating: Bool { field.isValidating }
-    var isCheckedForCurrentValue: Bool { field.isCheckedForCurrentValue }
-    var availability: FieldAvailability {
+    @inline(__always) var status: FieldStatus { field.status }
+    @inline(__always) var isValidating: Bool { field.isValidating }
+    @inline(__always) var isCheckedForCurrentValue: Bool { field.isCheckedForCurrentValue }
+    @inline(__always) var availability: FieldAvailability {
         get { field.availability }
         set { field.availability = newValue }
     }
@@ -68,7 +70,7 @@ extension FieldSlot {
 
     func typed<Other: Sendable>(as type: Other.Type) -> FormField<Other>? { field as? FormField<Other> }
 
-    mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {
+    @inline(__always) mutating func perform(_ operation: FieldOperation, context: ValidationContext) -> FieldStep {
         FieldStep.perform(operation, on: &field, context: context)
     }
 
@@ -101,24 +103,38 @@ extension FieldStep {
         context: ValidationContext
     ) -> FieldStep {
         let before = field.status
-        let check: AsyncCheck?
-        switch operation {
-        case .setText(let text):
-            guard let typed = text as? Value else {
-                preconditionFailure("field '\(field.name)' holds \(Value.self), not text")
+        let check: AsyncCheck? =
+            switch operation {
+            case .setText(let text): store(text: text, in: &field, context: context)
+            case .setValue(let value): store(value, in: &field, context: context)
+            case .leave: field.leave(context: context)
+            case .validate: field.validate(context: context)
             }
-            check = field.setValue(typed, context: context)
-        case .setValue(let value):
-            guard let typed = value as? Value else {
-                preconditionFailure("field '\(field.name)' holds \(Value.self), not \(type(of: value))")
-            }
-            check = field.setValue(typed, context: context)
-        case .leave:
-            check = field.leave(context: context)
-        case .validate:
-            check = field.validate(context: context)
-        }
         return FieldStep(before: before, after: field.status, check: check)
+    }
+
+    /// Stores a value the form has checked to be of the field's type. Kept apart from ``perform(_:on:context:)``:
+    /// the cast needs an optional of the field's value type, and where that type is an app's own, only a change of
+    /// value should pay for looking one up.
+    @inline(never)
+    private static func store<Value: Sendable>(
+        _ value: any Sendable, in field: inout FormField<Value>, context: ValidationContext
+    ) -> AsyncCheck? {
+        guard let typed = value as? Value else {
+            preconditionFailure("field '\(field.name)' holds \(Value.self), not \(type(of: value))")
+        }
+        return field.setValue(typed, context: context)
+    }
+
+    /// Stores typed text (free where the field is specialised for text).
+    @inline(never)
+    private static func store<Value: Sendable>(
+        text: String, in field: inout FormField<Value>, context: ValidationContext
+    ) -> AsyncCheck? {
+        guard let typed = text as? Value else {
+            preconditionFailure("field '\(field.name)' holds \(Value.self), not text")
+        }
+        return field.setValue(typed, context: context)
     }
 }
 

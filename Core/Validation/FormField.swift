@@ -20,32 +20,37 @@
 /// pass and there are async rules, the check returns an ``AsyncCheck`` to run
 /// after the field's debounce; until it answers, ``isValidating`` is true.
 public struct FormField<Value: Sendable>: Sendable {
+    // Stored properties whose size does not depend on `Value` come first: their offsets are then fixed, so code
+    // that is not specialised for `Value` (an app's own value types) reads them without asking the runtime for
+    // the field type's layout.
+
     /// The field's name.
     public let name: FieldName
-    /// The value the field starts with and returns to on reset.
-    public let initialValue: Value
-    /// Synchronous rules in priority order.
-    public let rules: [any ValidationRule<Value>]
-    /// Asynchronous rules, run after the synchronous ones pass.
-    public let asyncRules: [any AsyncValidationRule<Value>]
     /// When the field checks itself.
     public let trigger: ValidationTrigger
     /// How long an async check waits after the last change before it runs.
     public let debounce: Duration
     /// The other fields the rules read; a change to one re-checks this field.
     public let dependencies: Set<FieldName>
+    /// Synchronous rules in priority order.
+    public let rules: [any ValidationRule<Value>]
+    /// Asynchronous rules, run after the synchronous ones pass.
+    public let asyncRules: [any AsyncValidationRule<Value>]
 
-    /// How the field runs each of `rules` (see ``RuleRole``), and what a plain requirement reports.
+    /// How the field runs each of `rules` (see ``RuleRole``), planned once when the field is made.
     private let roles: [RuleRole]
+    /// `rules` without their value type in theirs, for fields of values the check is not specialised for.
+    private let erasedRules: [any ValidationRule]
+    /// What a plain requirement reports for an empty value.
     private let emptyViolation: RuleViolation?
     private let transform: (@Sendable (Value) -> Value)?
     private let emptiness: (@Sendable (Value) -> Bool)?
     /// Whether the emptiness is a text's, asked directly rather than through the closure.
     private let emptinessIsText: Bool
+    /// Whether `asyncRules` has any (asked of an array of `Value`'s rules, it would need their type's metadata).
+    private let hasAsyncRules: Bool
     private let initialStatus: FieldStatus
 
-    /// The value as entered (before the transform).
-    public private(set) var value: Value
     /// The current status.
     public private(set) var status: FieldStatus
     /// Whether the field takes part in validation and submission.
@@ -56,6 +61,11 @@ public struct FormField<Value: Sendable>: Sendable {
     private var checkedGeneration: UInt64?
     private var pendingGeneration: UInt64?
     private var serverViolations: [RuleViolation] = []
+
+    /// The value the field starts with and returns to on reset.
+    public let initialValue: Value
+    /// The value as entered (before the transform).
+    public private(set) var value: Value
 
     /// Creates a field.
     ///
@@ -118,6 +128,7 @@ public struct FormField<Value: Sendable>: Sendable {
         self.initialValue = initialValue
         self.rules = rules
         self.asyncRules = asyncRules
+        self.hasAsyncRules = !asyncRules.isEmpty
         self.trigger = trigger
         self.debounce = debounce
         // One plain loop: generic `flatMap`s over existential rules were most of making a field.
@@ -131,15 +142,18 @@ public struct FormField<Value: Sendable>: Sendable {
             // Only a requirement is asked whether it is a plain one: a cast to a protocol costs a look-up.
             if !rule.isRequirement {
                 roles.append(.rule)
-            } else if emptiness != nil, let plain = rule as? any EmptinessRequirement {
+            } else if emptiness != nil, let plain = rule as? any EmptinessRequirement,
+                let violation = plain.violationWhenEmpty
+            {
                 roles.append(.required)
-                emptyViolation = emptyViolation ?? plain.violationWhenEmpty
+                emptyViolation = emptyViolation ?? violation
             } else {
                 roles.append(.requirement)
             }
         }
         self.dependencies = read.isEmpty ? [] : Set(read).subtracting([name])
         self.roles = roles
+        self.erasedRules = rules
         self.emptyViolation = emptyViolation
         self.transform = transform
         self.emptiness = emptiness
@@ -240,34 +254,43 @@ public struct FormField<Value: Sendable>: Sendable {
     }
 
     // Most fields hold text or a tick: specialised entry points avoid generic metadata lookups on every check.
+    // A field of any other value runs its rules through `erasedRules` (no `Value` in their type), so its check
+    // needs nothing from the runtime either: each rule is reached through its own witness table.
     @_specialize(where Value == String)
     @_specialize(where Value == Bool)
     private mutating func check(context: ValidationContext, startingAsync: Bool) -> AsyncCheck? {
-        let checked = checkedValue
+        let checked = if let transform { transform(value) } else { value }
         let empty =
-            if emptinessIsText, let text = checked as? String { text.isEmptyValue } else {
-                emptiness?(checked) ?? false
+            if emptinessIsText, let text = checked as? String {
+                text.isEmptyValue
+            } else if let emptiness {
+                emptiness(checked)
+            } else {
+                false
             }
         // The violations shown now, when they are the rules' own: an unchanged verdict reuses them as they are.
         var found = ViolationList(shown: serverViolations.isEmpty ? status.violations : [])
-        let (rules, roles, emptyViolation) = (rules, roles, emptyViolation)
-        rules.withUnsafeBufferPointer { rules in
-            roles.withUnsafeBufferPointer { roles in
-                for index in rules.indices {
-                    switch roles[index] {
-                    case .required:
-                        if empty, let emptyViolation { found.append(emptyViolation) }
-                    case .requirement:
-                        if let violation = rules[index].check(checked, in: context) { found.append(violation) }
-                    case .rule:
-                        if !empty, let violation = rules[index].check(checked, in: context) { found.append(violation) }
-                    }
+        let emptyViolation = emptyViolation
+        // Folded away where the check is specialised.
+        let specialised = Value.self == String.self || Value.self == Bool.self
+        roles.withUnsafeBufferPointer { roles in
+            for index in roles.indices {
+                let role = roles[index]
+                if role == .required {
+                    if empty, let emptyViolation { found.append(emptyViolation) }
+                    continue
                 }
+                guard role == .requirement || !empty else { continue }
+                let violation =
+                    specialised
+                    ? rules[index].check(checked, in: context)
+                    : erasedRules[index].check(sameTyped: checked, in: context)
+                if let violation { found.append(violation) }
             }
         }
         let violations = found.violations
         checkedGeneration = generation
-        if violations.isEmpty, !empty, !asyncRules.isEmpty {
+        if violations.isEmpty, !empty, hasAsyncRules {
             status = .unknown
             guard startingAsync else {
                 checkedGeneration = nil
@@ -290,6 +313,14 @@ public struct FormField<Value: Sendable>: Sendable {
     }
 }
 
+extension ValidationRule {
+    /// Checks `value`, which is of this rule's `Value` type (a field holds only rules of its own value type).
+    func check<Other>(sameTyped value: Other, in context: ValidationContext) -> RuleViolation? {
+        precondition(Other.self == Value.self, "a rule of \(Value.self) was given \(Other.self)")
+        return check(unsafeBitCast(value, to: Value.self), in: context)
+    }
+}
+
 /// How a field runs one of its rules. A plain requirement (``RequiredRule``)
 /// is answered from the emptiness the field has already worked out; whether a
 /// rule is a requirement is read once, when the field is made.
@@ -304,8 +335,8 @@ enum RuleRole: UInt8, Sendable {
 
 /// A requirement whose only question is whether the value is empty.
 protocol EmptinessRequirement {
-    /// What it reports for an empty value.
-    var violationWhenEmpty: RuleViolation { get }
+    /// What it reports for an empty value; `nil` when it must be asked like any other rule.
+    var violationWhenEmpty: RuleViolation? { get }
 }
 
 /// Violations gathered by a check. While they repeat the ones already shown,

@@ -48,6 +48,9 @@ public struct RuleViolation: Hashable, Sendable, Codable, CustomStringConvertibl
         parts = Parts(code: code, parameters: parameters, message: MessageTemplate.render(template, with: parameters))
     }
 
+    /// Whether `other` is this very violation (one box), not merely an equal one.
+    func isSameInstance(as other: RuleViolation) -> Bool { parts === other.parts }
+
     /// `code: message`, for diagnostics.
     public var description: String { "\(code): \(message)" }
 

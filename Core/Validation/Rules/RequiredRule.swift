@@ -21,5 +21,5 @@ public struct RequiredRule<Value: Emptiable>: ValidationRule {
 private let requiredViolation = RuleViolation(code: .required, template: "This field is required.")
 
 extension RequiredRule: EmptinessRequirement {
-    var violationWhenEmpty: RuleViolation { requiredViolation }
+    var violationWhenEmpty: RuleViolation? { requiredViolation }
 }

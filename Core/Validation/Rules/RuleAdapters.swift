@@ -8,12 +8,21 @@ public struct RelabeledRule<Base: ValidationRule>: ValidationRule {
     public let code: RuleCode?
     /// The default message reported instead, if any.
     public let message: String?
+    /// What the rule reports for an empty value, when the wrapped rule is a plain requirement.
+    let violationWhenEmpty: RuleViolation?
+    /// The wrapped rule's recent violations beside their relabelled copies: a rule that reports the same
+    /// violation again (most do) is relabelled once, and a check that fails allocates nothing.
+    private let relabelled: Relabellings
 
     /// Reports `base`'s violations as `code` (or its own code when `nil`) with `message`.
     public init(_ base: Base, code: RuleCode?, message: String?) {
         self.base = base
         self.code = code
         self.message = message
+        relabelled = Relabellings()
+        violationWhenEmpty = (base as? any EmptinessRequirement)?.violationWhenEmpty.map {
+            Self.relabel($0, code: code, message: message)
+        }
     }
 
     /// The wrapped rule's dependencies.
@@ -23,10 +32,41 @@ public struct RelabeledRule<Base: ValidationRule>: ValidationRule {
 
     /// Runs the wrapped rule and relabels its violation.
     public func check(_ value: Base.Value, in context: ValidationContext) -> RuleViolation? {
-        guard var violation = base.check(value, in: context) else { return nil }
+        guard let violation = base.check(value, in: context) else { return nil }
+        return relabelled.relabelling(violation) { Self.relabel($0, code: code, message: message) }
+    }
+
+    private static func relabel(_ violation: RuleViolation, code: RuleCode?, message: String?) -> RuleViolation {
+        var violation = violation
         if let code { violation.code = code }
         if let message { violation.message = MessageTemplate.render(message, with: violation.parameters) }
         return violation
+    }
+}
+
+extension RelabeledRule: EmptinessRequirement {}
+
+/// A few violations and what a ``RelabeledRule`` made of each, kept by the
+/// violations' identity (each holds the one it came from, so an identity is
+/// never reused while it is kept).
+private final class Relabellings: Sendable {
+    private static let capacity = 8
+    private let pairs = Locked<(pairs: [(from: RuleViolation, to: RuleViolation)], next: Int)>(([], 0))
+
+    func relabelling(_ violation: RuleViolation, _ relabel: (RuleViolation) -> RuleViolation) -> RuleViolation {
+        if let known = pairs.withLock({ $0.pairs.first { $0.from.isSameInstance(as: violation) }?.to }) {
+            return known
+        }
+        let made = relabel(violation)
+        pairs.withLock { memo in
+            if memo.pairs.count < Self.capacity {
+                memo.pairs.append((violation, made))
+            } else {
+                memo.pairs[memo.next] = (violation, made)
+                memo.next = (memo.next + 1) % Self.capacity
+            }
+        }
+        return made
     }
 }
 

@@ -17,6 +17,13 @@ import NedsBrand
 let workloads: [String: @MainActor (Int) async -> Int] = [
     "six-valid": { iterations in sixField(SixFieldForm.valid, iterations) },
     "six-invalid": { iterations in sixField(SixFieldForm.invalid, iterations) },
+    "typed-valid": { iterations in typedSixField(TypedSixFieldForm.valid, iterations) },
+    "typed-invalid": { iterations in typedSixField(TypedSixFieldForm.invalid, iterations) },
+    "typed-baseline": { iterations in
+        (0..<iterations).reduce(0) { total, _ in
+            total &+ ReflectiveTypedValidator(TypedSixFieldForm.invalid).validateAndRender()
+        }
+    },
     "ten-valid": { iterations in tenField(TenFieldForm.valid, iterations) },
     "ten-invalid": { iterations in tenField(TenFieldForm.invalid, iterations) },
     "au-valid": { iterations in standard(Inputs.valid, iterations) },
@@ -89,6 +96,13 @@ func sixField(_ values: [String: String], _ iterations: Int) -> Int {
     var form = SixFieldForm.form(values)
     var total = 0
     for _ in 0..<iterations { total &+= SixFieldForm.validateAndRender(&form) }
+    return total
+}
+
+func typedSixField(_ values: TypedSixFieldForm.Values, _ iterations: Int) -> Int {
+    var form = TypedSixFieldForm.form(values)
+    var total = 0
+    for _ in 0..<iterations { total &+= TypedSixFieldForm.validateAndRender(&form) }
     return total
 }
 
