@@ -8,6 +8,11 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The libraries an app links: besides the above, a nonisolated async function runs on its caller's executor
+/// (`nonisolated(nonsending)`), so an effect over an in-process service stays on the main actor that asked for it
+/// instead of hopping to the global executor and back; work that must leave it says `@concurrent`.
+let runtimeSettings = swiftSettings + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 /// The brands this package ships: the only brand list anyone keeps by hand.
 /// Each name derives the brand's targets: the plugin library `<Name>Brand`
 /// (Brands/<Name>/Plugin: its `brand.json` and one line of Swift); the
@@ -122,26 +127,26 @@ let package = Package(
         // Foundation only, so that it stays embeddable in an iOS app.
         .target(
             name: "LiveryCore", dependencies: ["LiveryWire"], path: "Core", exclude: ["Wire"],
-            swiftSettings: swiftSettings),
+            swiftSettings: runtimeSettings),
         // The wire contract's shapes, said once: what the app's HTTP clients send and read and what the sandbox
         // serves (requests, answers, error bodies, headers, routes). Foundation only, below everything else.
-        .target(name: "LiveryWire", path: "Core/Wire", swiftSettings: swiftSettings),
+        .target(name: "LiveryWire", path: "Core/Wire", swiftSettings: runtimeSettings),
         // Features: headless engines over Core; they never import or name a brand.
         .target(
             name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
             exclude: ["README.md"],
-            resources: [.process("Resources")], swiftSettings: swiftSettings),
+            resources: [.process("Resources")], swiftSettings: runtimeSettings),
         .target(
             name: "AddressLookupFeature", dependencies: ["LiveryCore", "LiveryWire"], path: "Features/AddressLookup",
             exclude: ["README.md"],
-            resources: [.copy("Resources/addresses.index")], swiftSettings: swiftSettings),
+            resources: [.copy("Resources/addresses.index")], swiftSettings: runtimeSettings),
         .target(
             name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
-            swiftSettings: swiftSettings),
+            swiftSettings: runtimeSettings),
         // A brand as data: its brand.json read and checked into a plugin. What every brand target is built on.
         .target(
             name: "BrandDeclarations", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
-            path: "Brands/Declarations", swiftSettings: swiftSettings),
+            path: "Brands/Declarations", swiftSettings: runtimeSettings),
         // The composition root: registers brand plugins and assembles a brand's runtime on live or embedded services.
         .target(
             name: "LiveryComposition",

@@ -6,6 +6,10 @@
 /// a ``FormUpdate`` listing the status changes it caused (for observers) and
 /// the async checks to start. Hidden and disabled fields are neither
 /// validated nor submitted.
+///
+/// A form holds no services and no clock of its own making: rules that need
+/// today (a minimum age without its own clock) read ``wallClock``, so one
+/// form, made once, can be copied into every runtime and given each its clock.
 public struct Form: Sendable {
     private var fields: [any ErasedField]
     // Kept beside `fields` so that hot paths read them without opening a field.
@@ -17,6 +21,14 @@ public struct Form: Sendable {
 
     /// The field names in form order.
     public let names: [FieldName]
+
+    /// The clock rules read today from when the form checks a field (`nil`:
+    /// such rules use their own clock, or the system's).
+    public var wallClock: WallClock? {
+        didSet { ownContext = ValidationContext(wallClock: wallClock) }
+    }
+    /// The context of a field that reads no other field: made when the clock is set, not on every check.
+    private var ownContext = ValidationContext.standalone
 
     /// A form of `fields` in the given order.
     /// - Throws: ``FormDefinitionError/duplicateField(_:)`` when two fields share a name.
@@ -175,6 +187,18 @@ public struct Form: Sendable {
         return update
     }
 
+    /// Gives the field `key` these async rules instead of its own (for
+    /// example a server check of a runtime's service, on a form made once and
+    /// shared); a check of its current value under way becomes stale.
+    public mutating func setAsyncRules<Value: Sendable>(
+        _ rules: [any AsyncValidationRule<Value>], for key: FieldKey<Value>
+    ) {
+        let index = position(of: key)
+        guard var field = fields[index].typed(as: Value.self) else { return }
+        field.setAsyncRules(rules)
+        fields[index] = AnyFormField(field).base
+    }
+
     /// Shows, hides, enables or disables the field `name`.
     public mutating func setAvailability(_ availability: FieldAvailability, for name: FieldName) {
         guard let index = positions[name] else { return }
@@ -266,12 +290,12 @@ public struct Form: Sendable {
     ///
     /// Only a field whose rules declare dependencies gets a context that can read
     /// the other fields; fields that read nothing else are checked in their slot
-    /// with the standalone context.
+    /// with a context that has only the form's clock.
     private mutating func perform(_ operation: FieldOperation, at index: Int, into update: inout FormUpdate) {
         let step =
             readsOtherFields[index]
             ? performReadingOthers(operation, at: index)
-            : fields[index].perform(operation, context: .standalone)
+            : fields[index].perform(operation, context: ownContext)
         update.record(names[index], from: step.before, to: step.after)
         if let check = step.check { update.checks.append(check) }
     }
@@ -284,7 +308,8 @@ public struct Form: Sendable {
         var field = fields[index]
         fields[index] = VacantSlot(name: names[index])
         let step = field.perform(
-            operation, context: ValidationContext(fields: FieldTable(fields: fields, positions: positions)))
+            operation,
+            context: ValidationContext(fields: FieldTable(fields: fields, positions: positions), wallClock: wallClock))
         fields[index] = field
         return step
     }

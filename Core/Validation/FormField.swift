@@ -35,7 +35,7 @@ public struct FormField<Value: Sendable>: Sendable {
     /// Synchronous rules in priority order.
     public let rules: [any ValidationRule<Value>]
     /// Asynchronous rules, run after the synchronous ones pass.
-    public let asyncRules: [any AsyncValidationRule<Value>]
+    public private(set) var asyncRules: [any AsyncValidationRule<Value>]
 
     /// How the field runs each of `rules` (see ``RuleRole``), planned once when the field is made.
     private let roles: [RuleRole]
@@ -48,7 +48,7 @@ public struct FormField<Value: Sendable>: Sendable {
     /// Whether the emptiness is a text's, asked directly rather than through the closure.
     private let emptinessIsText: Bool
     /// Whether `asyncRules` has any (asked of an array of `Value`'s rules, it would need their type's metadata).
-    private let hasAsyncRules: Bool
+    private var hasAsyncRules: Bool
     private let initialStatus: FieldStatus
 
     /// The current status.
@@ -232,6 +232,18 @@ public struct FormField<Value: Sendable>: Sendable {
             status = .unknown
         }
         return true
+    }
+
+    /// Replaces the async rules. A check of the current value waiting for
+    /// the old ones becomes stale, and the value counts as not yet checked.
+    public mutating func setAsyncRules(_ rules: [any AsyncValidationRule<Value>]) {
+        asyncRules = rules
+        hasAsyncRules = !rules.isEmpty
+        if isValidating {
+            pendingGeneration = nil
+            checkedGeneration = nil
+            status = .unknown
+        }
     }
 
     /// Shows violations reported by a server until the value is next edited.

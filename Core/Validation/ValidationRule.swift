@@ -40,18 +40,29 @@ public protocol FieldValueReading: Sendable {
     func value<Value: Sendable>(of key: FieldKey<Value>) -> Value?
 }
 
-/// What a rule may see besides the value it checks.
+/// What a rule may see besides the value it checks: the other fields of its
+/// form and the wall clock the form is checked on.
 public struct ValidationContext: Sendable {
     private let fields: (any FieldValueReading)?
+    /// The clock rules that need today read (such as a minimum age without a
+    /// clock of its own): the form's, or `nil` outside a form given one.
+    public let wallClock: WallClock?
 
-    /// A context that reads field values from `fields`.
-    public init(fields: any FieldValueReading) { self.fields = fields }
+    /// A context that reads field values from `fields`, on `wallClock`.
+    public init(fields: any FieldValueReading, wallClock: WallClock? = nil) {
+        self.fields = fields
+        self.wallClock = wallClock
+    }
 
-    private init() { self.fields = nil }
+    /// A context for a field checked without reading other fields, on `wallClock`.
+    public init(wallClock: WallClock?) {
+        self.fields = nil
+        self.wallClock = wallClock
+    }
 
     /// A context for a field checked on its own, outside a form: every
-    /// cross-field read answers `nil`.
-    public static let standalone = ValidationContext()
+    /// cross-field read answers `nil`, and there is no clock.
+    public static let standalone = ValidationContext(wallClock: nil)
 
     /// The checked value of another field, or `nil` if it is not available.
     @_specialize(where Value == String)

@@ -43,6 +43,10 @@ public struct WallClock: Sendable {
         return WallClock(calendar: gregorianUTC) { date }
     }
 
+    /// The system clock in the current calendar, made once (so the day it
+    /// remembers is shared by everything that reads it).
+    public static let systemDefault = WallClock.system()
+
     /// The Gregorian calendar in UTC.
     public static let gregorianUTC: Calendar = {
         var calendar = Calendar(identifier: .gregorian)

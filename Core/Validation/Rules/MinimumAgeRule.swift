@@ -3,21 +3,36 @@ import Foundation
 /// A date of birth must make the person at least a given age today.
 ///
 /// The birth day must be at most "today minus `years` years", where today
-/// comes from an injected ``WallClock`` (its calendar and time zone decide
-/// the day). Someone turns 18 on their 18th birthday; someone born on
-/// 29 February does so on 1 March in a common year. The latest birth day
-/// allowed is worked out once per day of the clock, as a day number, so a
-/// check is one comparison of integers. Code `age.minimum` (parameter `years`).
+/// comes from a ``WallClock`` (its calendar and time zone decide the day):
+/// the rule's own when it is given one, otherwise the clock of the form it is
+/// checked in (``Form/wallClock``), so one rule serves forms on different
+/// clocks; with neither, the system's. Someone turns 18 on their 18th
+/// birthday; someone born on 29 February does so on 1 March in a common
+/// year. The latest birth day allowed is worked out once per day, as a day
+/// number, so a check is one comparison of integers. Code `age.minimum`
+/// (parameter `years`).
 public struct MinimumAgeRule: ValidationRule {
     /// The age required, in whole years.
     public let years: Int
+    /// The rule's own clock, if it has one.
+    public let clock: WallClock?
     private let boundary: AgeBoundary
     private let violation: RuleViolation
 
-    /// At least `years` old on `clock`'s today.
+    /// At least `years` old on today of the form the rule is checked in.
+    public init(years: Int) {
+        self.init(years: years, ownClock: nil)
+    }
+
+    /// At least `years` old on `clock`'s today, whatever form the rule is checked in.
     public init(years: Int, clock: WallClock) {
+        self.init(years: years, ownClock: clock)
+    }
+
+    private init(years: Int, ownClock: WallClock?) {
         self.years = years
-        boundary = AgeBoundary(years: years, clock: clock)
+        self.clock = ownClock
+        boundary = AgeBoundary(years: years)
         violation = RuleViolation(
             code: .ageMinimum, parameters: ["years": String(years)],
             template: "You must be {years} or older to join.")
@@ -25,7 +40,8 @@ public struct MinimumAgeRule: ValidationRule {
 
     /// Fails when `birthDay` is later than today minus `years` years.
     public func check(_ birthDay: CalendarDay, in context: ValidationContext) -> RuleViolation? {
-        birthDay.dayNumber <= boundary.latestBirthDay() ? nil : violation
+        let clock = clock ?? context.wallClock ?? WallClock.systemDefault
+        return birthDay.dayNumber <= boundary.latestBirthDay(on: clock.today) ? nil : violation
     }
 }
 
@@ -63,26 +79,20 @@ public struct TypedAgeRule: ValidationRule {
     }
 }
 
-/// The latest birth day (as a day number) that is old enough on the clock's
-/// today, kept with the span of instants that today covers.
+/// The latest birth day (as a day number) that is old enough on the last
+/// day asked about. The clock keeps its own today; this keeps the step from
+/// that day to the birth day, so a rule shared by forms on several clocks
+/// works it out again only when the day differs.
 private final class AgeBoundary: Sendable {
     private let years: Int
-    private let clock: WallClock
-    private let memo = Locked<(instants: Range<Date>, latest: Int)?>(nil)
+    private let memo = Locked<(today: CalendarDay, latest: Int)?>(nil)
 
-    init(years: Int, clock: WallClock) {
-        self.years = years
-        self.clock = clock
-    }
+    init(years: Int) { self.years = years }
 
-    func latestBirthDay() -> Int {
-        let now = clock.now
-        if let known = memo.withLock({ $0 }), known.instants.contains(now) { return known.latest }
-        let today = CalendarDay(now, in: clock.calendar)
+    func latestBirthDay(on today: CalendarDay) -> Int {
+        if let known = memo.withLock({ $0 }), known.today == today { return known.latest }
         let latest = today.subtracting(years: years).dayNumber
-        if let instants = clock.calendar.dateInterval(of: .day, for: now) {
-            memo.withLock { $0 = (instants.start..<instants.end, latest) }
-        }
+        memo.withLock { $0 = (today, latest) }
         return latest
     }
 }

@@ -46,14 +46,34 @@ extension FormDefinition {
         }
     }
 
-    /// A form of ``makeFields(in:)``.
+    /// A form of ``makeFields(in:)``, on the environment's clock.
+    ///
+    /// The form without its server checks is made once per definition and
+    /// region and kept (rules built and patterns compiled once per process);
+    /// each call copies it, gives it the environment's clock and, where the
+    /// environment has username checks, the `usernameAvailable` rules asking
+    /// its account service. A prefilled value is judged on the day the form
+    /// is first made.
     public func makeForm(in environment: RuleEnvironment) -> Form {
-        do {
-            return try Form(makeFields(in: environment))
-        } catch {
-            // A loaded definition has unique names and no cross-field rules, so this cannot happen.
-            preconditionFailure("a checked form definition did not build: \(error)")
+        var form = BuiltForms.shared.form(of: self, in: environment.region) {
+            do {
+                return try Form(makeFields(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock)))
+            } catch {
+                // A loaded definition has unique names and no cross-field rules, so this cannot happen.
+                preconditionFailure("a checked form definition did not build: \(error)")
+            }
         }
+        form.wallClock = environment.wallClock
+        if let checks = environment.usernameChecks {
+            for field in fields where !field.inputType.isComposite && !field.inputType.holdsTick {
+                let rules = field.validate.custom.filter { $0.kind == .usernameAvailable }
+                guard !rules.isEmpty else { continue }
+                form.setAsyncRules(
+                    rules.map { Self.usernameRule($0, checks.accounts, brand: checks.brand) },
+                    for: FieldKey<String>(field.name))
+            }
+        }
+        return form
     }
 
     private static func tickField(_ definition: FieldDefinition) -> FormField<Bool> {
@@ -89,7 +109,7 @@ extension FormDefinition {
         let startsValid =
             !validate.mandatory
             || (!initial.isEmptyValue && asyncRules.isEmpty
-                && rules.allSatisfy { $0.check(initial, in: .standalone) == nil })
+                && rules.allSatisfy { $0.check(initial, in: ValidationContext(wallClock: environment.wallClock)) == nil })
         return FormField(
             definition.name, initialValue: initial, rules: rules, asyncRules: asyncRules,
             initialStatus: startsValid ? .valid : .unknown)
@@ -132,7 +152,8 @@ extension FormDefinition {
         case .mobile?: built = MobileNumberRule(region: environment.region)
         case .postcode?: built = PostcodeRule(region: environment.region)
         case .minimumAge?:
-            built = MinimumAgeRule(years: rule.years ?? 18, clock: environment.wallClock)
+            // Today comes from the form's clock, so the rule serves every runtime's copy of the form.
+            built = MinimumAgeRule(years: rule.years ?? 18)
                 .converting(from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:))
         case .passwordStrength?:
             var policy = PasswordPolicy.standard
@@ -150,5 +171,37 @@ extension FormDefinition {
         -> any ValidationRule<String>
     {
         RelabeledRule(rule, code: code, message: message)
+    }
+}
+
+/// The forms made from definitions so far, by definition and region: a
+/// definition's rules are built once per process, however many runtimes use
+/// it. At most 64 are kept; past that the oldest half is dropped.
+final class BuiltForms: Sendable {
+    static let shared = BuiltForms()
+    private static let limit = 64
+
+    private struct Key: Hashable {
+        let definition: FormDefinition
+        let region: Region
+    }
+
+    private let forms = Locked<(byKey: [Key: Form], order: [Key])>(([:], []))
+
+    /// The form of `definition` in `region`, made by `make` the first time.
+    func form(of definition: FormDefinition, in region: Region, make: () -> Form) -> Form {
+        let key = Key(definition: definition, region: region)
+        if let known = forms.withLock({ $0.byKey[key] }) { return known }
+        let made = make()
+        forms.withLock { forms in
+            guard forms.byKey[key] == nil else { return }
+            if forms.order.count >= Self.limit {
+                for old in forms.order.prefix(Self.limit / 2) { forms.byKey[old] = nil }
+                forms.order.removeFirst(Self.limit / 2)
+            }
+            forms.byKey[key] = made
+            forms.order.append(key)
+        }
+        return made
     }
 }

@@ -112,18 +112,32 @@ public struct EmbeddedWorld: Sendable {
 /// The bundled address index, read and indexed once per process (an
 /// immutable value) on the first search or retrieval, so that assembling a
 /// runtime — and a run that never looks an address up — does not pay for it.
+/// The first search reads it off the caller's executor (it takes milliseconds;
+/// the caller is usually the main actor); every later one runs where it is asked.
 struct BundledAddresses: AddressLookupService {
     private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in
         try .bundled()
     }
+    private static let isLoaded = Locked(false)
 
     func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        try await Self.service.get().suggestions(for: query, in: region, limit: limit)
+        try await Self.loaded().suggestions(for: query, in: region, limit: limit)
     }
 
     func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        try await Self.service.get().address(id: id)
+        try await Self.loaded().address(id: id)
+    }
+
+    private static func loaded() async throws(AddressLookupError) -> EmbeddedAddressLookupService {
+        if isLoaded.withLock({ $0 }) { return try service.get() }
+        return try await load()
+    }
+
+    @concurrent
+    private static func load() async throws(AddressLookupError) -> EmbeddedAddressLookupService {
+        defer { isLoaded.withLock { $0 = true } }
+        return try service.get()
     }
 }
