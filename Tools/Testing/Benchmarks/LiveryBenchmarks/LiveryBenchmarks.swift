@@ -56,6 +56,7 @@ func validation() {
             }
         }
     }
+    typedForms()
     patterns()
     for (label, values) in [("valid", Inputs.valid), ("invalid", Inputs.invalid)] {
         let form = Box(standardForm(values))
@@ -64,6 +65,24 @@ func validation() {
         }
         Benchmark("1 validateAll AU \(label): naive baseline") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(NaiveValidator.validateAll(values, today: today)) }
+        }
+    }
+}
+
+/// Six typed fields an app writes in code (text, a `CalendarDay`, its own enum, a tick; Core's rules with its
+/// own messages) beside the same fields and rules in the style of reflection-based validation libraries.
+func typedForms() {
+    for (label, values) in [("valid", TypedSixFieldForm.valid), ("invalid", TypedSixFieldForm.invalid)] {
+        let form = Box(TypedSixFieldForm.form(values))
+        let expected = TypedSixFieldForm.validateAndRender(&form.value)
+        precondition((expected == 0) == (label == "valid"))
+        Benchmark("1 typed six-field form \(label), messages read: Livery") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(TypedSixFieldForm.validateAndRender(&form.value)) }
+        }
+        let validator = ReflectiveTypedValidator(values)
+        precondition(validator.validateAndRender() == expected)
+        Benchmark("1 typed six-field form \(label), messages read: reflection-style baseline") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(validator.validateAndRender()) }
         }
     }
 }
