@@ -87,6 +87,19 @@ struct JoinFormModel: Sendable {
 
     // MARK: Focus
 
+    /// Whether `input` is a kind of input that holds focus (text), rather
+    /// than a drop-down, wherever it is. (Asked of the model, not the
+    /// journey: a journey's method here would copy the whole journey on every keystroke.)
+    func takesFocus(_ input: InputID) -> Bool {
+        switch input {
+        case .field(let name):
+            return traits[name]?.isFocusable ?? false
+        case .child(let parent, let key):
+            if parent == addressName { return ManualAddressField(rawValue: key)?.isFocusable ?? false }
+            return key == DepositLimitState.amountKey
+        }
+    }
+
     /// The inputs of `page` that take focus, row by row, left to right.
     func focusOrder(on page: PageDefinition, in state: JoinState) -> [InputID] {
         var order: [InputID] = []
@@ -153,8 +166,10 @@ struct JoinFormModel: Sendable {
 
     private func refreshField(_ name: FieldName, in state: inout JoinState) {
         guard let index = state.fields.firstIndex(where: { $0.name == name }) else { return }
-        // A plain field reads nothing of the child forms: they are not copied for it.
-        update(&state.fields[index], at: index, in: Surroundings(state, withChildren: formPositions[index] == nil))
+        // A plain field reads nothing of the child forms: they are not copied for it. Read before the field is
+        // changed in place, so the state itself is not copied for the read either.
+        let surroundings = Surroundings(state, withChildren: formPositions[index] == nil)
+        update(&state.fields[index], at: index, in: surroundings)
     }
 
     private static func progress(of fields: [JoinFieldState]) -> Double {
@@ -175,7 +190,7 @@ struct JoinFormModel: Sendable {
         let depositLimit: DepositLimitState?
         let isLoading: Bool
 
-        init(_ state: JoinState, withChildren: Bool = true) {
+        init(_ state: borrowing JoinState, withChildren: Bool = true) {
             address = withChildren ? state.address : nil
             depositLimit = withChildren ? state.depositLimit : nil
             isLoading = state.isLoading

@@ -44,18 +44,6 @@ extension JoinJourney {
         state.page.contains(input.field) && model.focusableInputs(of: input.field, in: state).contains(input)
     }
 
-    /// Whether `input` is a kind of input that holds focus (text), rather
-    /// than a drop-down, wherever it is.
-    func takesFocus(_ input: InputID) -> Bool {
-        switch input {
-        case .field(let name):
-            return model.traits[name]?.isFocusable ?? false
-        case .child(let parent, let key):
-            if parent == model.addressName { return ManualAddressField(rawValue: key)?.isFocusable ?? false }
-            return key == DepositLimitState.amountKey
-        }
-    }
-
     /// Checks the composite input `name` as a whole once focus has left it:
     /// the address (``checkAddress()``), or the deposit limit's decision and
     /// a limit's amount and period.

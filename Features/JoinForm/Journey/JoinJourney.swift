@@ -140,7 +140,7 @@ public struct JoinJourney: StateMachine {
                 if parent == model.depositLimitName { state.depositLimit?.change(key, to: text) }
             }
         }
-        if !takesFocus(input) { leave(input) }
+        if !model.takesFocus(input) { leave(input) }
     }
 
     /// Ticks or unticks a tick box. It never holds focus, so, like a choice
