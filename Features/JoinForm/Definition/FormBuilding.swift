@@ -57,7 +57,8 @@ extension FormDefinition {
     public func makeForm(in environment: RuleEnvironment) -> Form {
         var form = BuiltForms.shared.form(of: self, in: environment.region) {
             do {
-                return try Form(makeFields(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock)))
+                return try Form(
+                    makeFields(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock)))
             } catch {
                 // A loaded definition has unique names and no cross-field rules, so this cannot happen.
                 preconditionFailure("a checked form definition did not build: \(error)")
@@ -109,7 +110,9 @@ extension FormDefinition {
         let startsValid =
             !validate.mandatory
             || (!initial.isEmptyValue && asyncRules.isEmpty
-                && rules.allSatisfy { $0.check(initial, in: ValidationContext(wallClock: environment.wallClock)) == nil })
+                && rules.allSatisfy {
+                    $0.check(initial, in: ValidationContext(wallClock: environment.wallClock)) == nil
+                })
         return FormField(
             definition.name, initialValue: initial, rules: rules, asyncRules: asyncRules,
             initialStatus: startsValid ? .valid : .unknown)
