@@ -104,4 +104,36 @@ struct TypedFieldTests {
             }
         }
     }
+
+    @Test("an age rule without a clock of its own reads the form's, and a new clock changes the verdict")
+    func ageOnTheFormsClock() {
+        var form = try! Form(
+            FormField(
+                "birthDate", initialValue: CalendarDay(year: 2008, month: 6, day: 2)!,
+                rules: [MinimumAgeRule(years: 18)]))
+        form.wallClock = .fixed(CalendarDay(year: 2026, month: 6, day: 1)!)
+        form.validateAll()
+        #expect(form.status(of: "birthDate")?.violations.map(\.code) == [.ageMinimum])
+        form.wallClock = .fixed(CalendarDay(year: 2026, month: 6, day: 2)!)
+        form.validateAll()
+        #expect(form.status(of: "birthDate") == .valid, "18 on the birthday")
+    }
+
+    @Test("async rules attached to a copy of a form run for that copy only")
+    func attachedAsyncRules() async {
+        let taken = AsyncCustomRule<String> { name in
+            name == "alex" ? RuleViolation(code: "name.taken", template: "Taken.") : nil
+        }
+        let shared = try! Form(FormField("name", initialValue: "", rules: [RequiredRule<String>()]))
+        var checked = shared
+        checked.setAsyncRules([taken], for: FieldKey<String>("name"))
+        func codes(_ form: Form) async -> [RuleCode]? {
+            var form = form
+            form.setValue("alex", for: FieldKey<String>("name"))
+            if let check = form.leave("name").checks.first { form.complete(await check.perform()) }
+            return form.status(of: "name")?.violations.map(\.code)
+        }
+        #expect(await codes(checked) == ["name.taken"])
+        #expect(await codes(shared) == [], "the form it was copied from has no server check")
+    }
 }
