@@ -40,8 +40,9 @@ public struct MinimumAgeRule: ValidationRule {
 
     /// Fails when `birthDay` is later than today minus `years` years.
     public func check(_ birthDay: CalendarDay, in context: ValidationContext) -> RuleViolation? {
-        let clock = clock ?? context.wallClock ?? WallClock.systemDefault
-        return birthDay.dayNumber <= boundary.latestBirthDay(on: clock.today) ? nil : violation
+        // Each clock is read where it is stored: copying one would cost more than the check.
+        let today = clock?.today ?? context.wallClock?.today ?? WallClock.systemDefault.today
+        return birthDay.dayNumber <= boundary.latestBirthDay(on: today) ? nil : violation
     }
 }
 
