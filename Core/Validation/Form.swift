@@ -279,7 +279,7 @@ public struct Form: Sendable {
 
     // MARK: Internals
 
-    /// Reads the field at `position` where it lies in the array, without copying it out first.
+    /// Reads the field at `position` through the array's buffer.
     private func slot<Result>(at position: Int, _ read: (borrowing any ErasedField) -> Result) -> Result {
         fields.withUnsafeBufferPointer { read($0[position]) }
     }
