@@ -81,10 +81,10 @@ public struct Form: Sendable {
     public func position(of name: FieldName) -> Int? { positions[name] }
 
     /// The status of the field at `position` in ``names``.
-    public func status(at position: Int) -> FieldStatus { slot(at: position) { $0.status } }
+    public func status(at position: Int) -> FieldStatus { fields[position].status }
 
     /// Whether the field at `position` in ``names`` is waiting for an async check.
-    public func isValidating(at position: Int) -> Bool { slot(at: position) { $0.isValidating } }
+    public func isValidating(at position: Int) -> Bool { fields[position].isValidating }
 
     /// The value of the field at `position` in ``names`` as entered, or `nil`
     /// when it does not hold a `Value`.
@@ -278,11 +278,6 @@ public struct Form: Sendable {
     }
 
     // MARK: Internals
-
-    /// Reads the field at `position` through the array's buffer.
-    private func slot<Result>(at position: Int, _ read: (borrowing any ErasedField) -> Result) -> Result {
-        fields.withUnsafeBufferPointer { read($0[position]) }
-    }
 
     private func position<Value: Sendable>(of key: FieldKey<Value>) -> Int {
         guard let index = positions[key.name], fields[index].valueType == Value.self else {
