@@ -134,8 +134,7 @@ let package = Package(
         // Features: headless engines over Core; they never import or name a brand.
         .target(
             name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
-            exclude: ["README.md"],
-            resources: [.process("Resources")], swiftSettings: runtimeSettings),
+            exclude: ["README.md"], swiftSettings: runtimeSettings),
         .target(
             name: "AddressLookupFeature", dependencies: ["LiveryCore", "LiveryWire"], path: "Features/AddressLookup",
             exclude: ["README.md"],
@@ -143,10 +142,18 @@ let package = Package(
         .target(
             name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
             swiftSettings: runtimeSettings),
-        // A brand as data: its brand.json read and checked into a plugin. What every brand target is built on.
+        // A brand as data: its brand.json read and checked into a plugin, and the market packs brands name.
+        // What every brand target is built on.
         .target(
-            name: "BrandDeclarations", dependencies: ["LiveryCore", "JoinFormFeature", "AppBarFeature"],
+            name: "BrandDeclarations",
+            dependencies: [
+                "LiveryCore", "LiveryWire", "JoinFormFeature", "AddressLookupFeature", "AppBarFeature", "MarketPacks",
+            ],
             path: "Brands/Declarations", swiftSettings: runtimeSettings),
+        // The markets Livery ships, as data: one pack per country (Brands/Markets/Packs/<code>.json).
+        .target(
+            name: "MarketPacks", path: "Brands/Markets", exclude: ["market.schema.json"],
+            resources: [.copy("Packs")], swiftSettings: runtimeSettings),
         // The composition root: registers brand plugins and assembles a brand's runtime on live or embedded services.
         .target(
             name: "LiveryComposition",
@@ -208,7 +215,7 @@ let package = Package(
         // Prepares the bundled address index (Features/AddressLookup/Resources/addresses.index) from
         // Tools/Developer/AddressData/addresses.tsv: `swift run address-index`.
         .executableTarget(
-            name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "LiveryCore"],
+            name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "BrandDeclarations", "LiveryCore"],
             path: "Tools/Developer/AddressData/IndexBuilder", swiftSettings: swiftSettings),
         // Writes `packageBrands()` from a target's brand dependencies at build time.
         .executableTarget(
@@ -252,7 +259,7 @@ let package = Package(
             name: "LiverySandbox",
             dependencies: [
                 "LiveryCore", "LiveryWire", "WireContract", "JoinFormFeature", "AddressLookupFeature",
-                "LiveryComposition", "SandboxRequests", "ServerConnections",
+                "LiveryComposition", "SandboxRequests", "ServerConnections", "BrandDeclarations",
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
                 toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
                 toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
@@ -289,13 +296,13 @@ let package = Package(
             name: "LiveryBenchmarks",
             dependencies: [
                 "BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "BenchmarkForms", toolsOnly("Benchmark", "benchmark"),
+                "LiveryScenarios", "BenchmarkForms", "LiveryTesting", toolsOnly("Benchmark", "benchmark"),
             ] + allBrandTargets,
             path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // The forms the validation benchmarks measure, shared with FormProfile.
         .target(
-            name: "BenchmarkForms", dependencies: ["LiveryCore", "JoinFormFeature", "LiveryComposition"],
+            name: "BenchmarkForms", dependencies: ["LiveryCore", "JoinFormFeature", "LiveryComposition", "LiveryTesting"],
             path: "Tools/Testing/BenchmarkForms", swiftSettings: swiftSettings),
         // One validation workload run N times, for instruction counts under callgrind:
         // `swift build -c release --product FormProfile`.
@@ -303,7 +310,7 @@ let package = Package(
             name: "FormProfile",
             dependencies: [
                 "BenchmarkForms", "LiveryCore", "JoinFormFeature", "LiveryComposition", "LiveryScenarios",
-                "BrandDeclarations",
+                "BrandDeclarations", "LiveryTesting",
             ] + allBrandTargets,
             path: "Tools/Testing/FormProfile", swiftSettings: swiftSettings, plugins: brandList),
         // The process-start floor the start-up benchmarks compare against: the libraries a brand's executable loads, nothing else.
@@ -327,7 +334,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(
-            name: "LiveryTesting", dependencies: ["LiveryCore"], path: "Tools/Testing/LiveryTesting",
+            name: "LiveryTesting", dependencies: ["LiveryCore", "BrandDeclarations"], path: "Tools/Testing/LiveryTesting",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",
@@ -362,7 +369,7 @@ let package = Package(
             name: "LiveryWorkshopTests",
             dependencies: [
                 "BrandDeclarations", "LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole",
-                "LiveryScenarios",
+                "LiveryScenarios", "LiveryTesting",
                 "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser"),
             ]
                 + allBrandTargets,
@@ -375,6 +382,7 @@ let package = Package(
             name: "OutsideViewTests",
             dependencies: [
                 "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+                "BrandDeclarations",
             ]
                 + allBrandTargets,
             path: "Tests/OutsideView",

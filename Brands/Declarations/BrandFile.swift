@@ -3,8 +3,9 @@ import Foundation
 import JoinFormFeature
 import LiveryCore
 
-/// Why a brand file cannot be used: the file, the place in it (a key path
-/// such as `theme.colours.primary`) and what is wrong there.
+/// Why a declaration file (a brand file, a market pack) cannot be used: the
+/// file, the place in it (a key path such as `theme.colours.primary`, and its
+/// line when the file's text is known) and what is wrong there.
 public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file, as named to the person.
     public let file: String
@@ -12,16 +13,28 @@ public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public let path: String
     /// What is wrong.
     public let message: String
+    /// The line (from 1) the bad value's key stands on, when known.
+    public private(set) var line: Int?
 
     /// An error at `path` of `file`.
-    public init(file: String, path: String, message: String) {
+    public init(file: String, path: String, message: String, line: Int? = nil) {
         self.file = file
         self.path = path
         self.message = message
+        self.line = line
     }
 
-    /// `file: at path: message`.
-    public var description: String { "\(file): \(path.isEmpty ? "" : "at \(path): ")\(message)" }
+    /// This error with the line its path stands on in `data`, the file's text.
+    func located(in data: Data) -> BrandFileError {
+        var located = self
+        if located.line == nil { located.line = JSONKeyScan.line(of: path, in: data) }
+        return located
+    }
+
+    /// `file: line N: at path: message`.
+    public var description: String {
+        "\(file): \(line.map { "line \($0): " } ?? "")\(path.isEmpty ? "" : "at \(path): ")\(message)"
+    }
 }
 
 /// The files a brand file names beside it (its logo), read by name. A
@@ -82,34 +95,21 @@ extension BrandDefinition {
     /// ```
     ///
     /// A logo is an SVG file in `folder` (beside the brand file), checked as
-    /// ``BrandLogo`` checks it.
+    /// ``BrandLogo`` checks it. `region` names a market of `markets` (the
+    /// shipped packs when `nil`).
     /// - Throws: ``BrandFileError`` naming `file`, the key path and the problem.
     public static func read(
-        json data: Data, file: String, folder: BrandFileFolder = .unavailable
+        json data: Data, file: String, folder: BrandFileFolder = .unavailable, markets: MarketCatalogue? = nil
     ) throws(BrandFileError) -> BrandDefinition {
-        guard data.count <= maximumFileSize else {
-            throw BrandFileError(
-                file: file, path: "",
-                message: "the file is \(data.count) bytes; a brand file is at most \(maximumFileSize)")
-        }
-        let depth = JSONValue.nestingDepth(of: data)
-        guard depth <= maximumNesting else {
-            throw BrandFileError(
-                file: file, path: "", message: "values nest \(depth) deep; a brand file nests at most \(maximumNesting)"
-            )
-        }
-        let document: JSONValue
-        do {
-            document = try JSONDecoder().decode(JSONValue.self, from: data)
+        let document = try DeclarationDocument.parse(
+            data, file: file, kind: "brand file", maximumSize: maximumFileSize, maximumNesting: maximumNesting)
+        let known: MarketCatalogue
+        if let markets { known = markets } else { known = try MarketCatalogue.shipped() }
+        do throws(BrandFileError) {
+            return try BrandFileReader(file: file, folder: folder, markets: known).brand(document)
         } catch {
-            throw BrandFileError(file: file, path: "", message: "not valid JSON: \(Self.reason(error))")
+            throw error.located(in: data)
         }
-        if let repeated = DuplicateKeys.first(in: data) {
-            throw BrandFileError(
-                file: file, path: repeated.path,
-                message: "'\(repeated.key)' is given twice; give each key once (which one was meant?)")
-        }
-        return try BrandFileReader(file: file, folder: folder).brand(document)
     }
 
     /// The brand as the JSON of a `brand.json`: what ``read(json:file:)``
@@ -215,9 +215,11 @@ extension BrandDefinition {
 }
 
 /// Reads a brand file's JSON value by value, every error naming its key path.
-struct BrandFileReader {
+struct BrandFileReader: DeclarationReading {
     let file: String
     let folder: BrandFileFolder
+    /// The markets a brand may name.
+    let markets: MarketCatalogue
     /// The shape the reader takes every object's keys from.
     private let shape = BrandFileShape.brandFile
 
@@ -230,20 +232,20 @@ struct BrandFileReader {
         }
         let name = try string(root["name"], at: "name")
         let regionCode = try string(root["region"], at: "region")
-        guard let region = Region(code: regionCode) else {
+        guard let region = markets.region(code: regionCode) else {
             throw fail(
                 "region",
-                "'\(regionCode)' is not a region; known: \(Region.allCases.map(\.code).joined(separator: ", "))")
+                "'\(regionCode.prefix(20))' is not a market with a pack; known: \(markets.codes.joined(separator: ", "))")
         }
         let currency =
-            try root["currency"].map { value throws(BrandFileError) in try currencyCode(value) } ?? region.currencyCode
-        let locale = try root["locale"].map { value throws(BrandFileError) in try localeName(value) } ?? region.locale
+            try root["currency"].map { value throws(BrandFileError) in try currencyCode(value, at: "currency") } ?? region.currencyCode
+        let locale = try root["locale"].map { value throws(BrandFileError) in try localeName(value, at: "locale") } ?? region.locale
         let manifest = BrandManifest(id: id, displayName: name, region: region, currencyCode: currency, locale: locale)
         let theme = try theme(root["theme"], name: name)
         let appBar = try appBar(root["appBar"])
         let flags = try flags(root["flags"])
         let messages = try messages(root["messages"])
-        let form = try form(root["joinForm"])
+        let form = try formDeclaration(root["joinForm"], at: "joinForm", shape: shape["joinForm"])
         do {
             return try BrandDefinition(
                 manifest: manifest, theme: theme, messageTemplates: messages,
@@ -383,143 +385,9 @@ struct BrandFileReader {
         return templates
     }
 
-    private func form(_ value: JSONValue?) throws(BrandFileError) -> BrandForm {
-        guard let value else { return BrandForm() }
-        let shape = self.shape["joinForm"]
-        let form = try object(value, at: "joinForm", shape: shape)
-        var declared = BrandForm()
-        if let definition = form["definition"] {
-            do {
-                declared.replacement = try FormDefinition.load(json: JSONEncoder().encode(definition))
-            } catch let error as DefinitionError {
-                throw fail("joinForm.definition", error.description)
-            } catch {
-                throw fail("joinForm.definition", BrandDefinition.reason(error))
-            }
-        }
-        if let removed = form["removeFields"] {
-            guard case .array(let names) = removed else {
-                throw fail("joinForm.removeFields", "expected a list of field names, found \(removed.kind)")
-            }
-            declared.removedFields = try names.enumerated().map { item throws(BrandFileError) in
-                FieldName(rawValue: try string(item.element, at: "joinForm.removeFields[\(item.offset)]"))
-            }
-        }
-        if let added = form["addFields"] {
-            guard case .array(let items) = added else {
-                throw fail("joinForm.addFields", "expected a list, found \(added.kind)")
-            }
-            declared.addedFields = try items.enumerated().map { item throws(BrandFileError) in
-                let path = "joinForm.addFields[\(item.offset)]"
-                let entry = try object(item.element, at: path, shape: shape?["addFields"]?.item)
-                let after = try string(entry["after"], at: "\(path).after")
-                let field = try decode(FieldDefinition.self, from: entry["field"] ?? .null, at: "\(path).field")
-                return BrandForm.AddedField(field, after: FieldName(rawValue: after))
-            }
-        }
-        if let register = form["selfExclusionRegister"] {
-            declared.checksSelfExclusionRegister = try bool(register, at: "joinForm.selfExclusionRegister")
-        }
-        return declared
-    }
-
     // MARK: Values
 
     private typealias Shape = BrandFileShape
 
-    /// An object with the keys `shape` lists (and `also`, which are ignored), every required one given.
-    private func object(
-        _ value: JSONValue?, at path: String, shape: BrandFileShape?, also: [String] = []
-    ) throws(BrandFileError) -> [String: JSONValue] {
-        let properties = shape?.properties ?? []
-        var found = try object(
-            value, at: path, known: properties.map(\.name) + also,
-            required: properties.filter(\.isRequired).map(\.name))
-        for key in also { found[key] = nil }
-        return found
-    }
 
-    private func object(
-        _ value: JSONValue?, at path: String, known: [String],
-        required: [String]
-    ) throws(BrandFileError) -> [String: JSONValue] {
-        guard case .object(let members)? = value else {
-            throw fail(path, value.map { "expected an object, found \($0.kind)" } ?? "missing")
-        }
-        var found: [String: JSONValue] = [:]
-        for member in members {
-            guard known.contains(member.key) else {
-                throw fail(path, "unknown key '\(member.key)'\(NameSuggestion.hint(for: member.key, in: known))")
-            }
-            found[member.key] = member.value
-        }
-        for key in required where found[key] == nil {
-            throw fail(path, "missing key '\(key)'")
-        }
-        return found
-    }
-
-    private func string(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
-        guard case .string(let text)? = value else {
-            throw fail(path, "expected text, found \(value?.kind ?? "nothing")")
-        }
-        guard !text.allSatisfy(\.isWhitespace) else { throw fail(path, "is blank") }
-        guard text.count <= 2_000 else { throw fail(path, "is \(text.count) characters; at most 2000") }
-        return text
-    }
-
-    private func bool(_ value: JSONValue?, at path: String) throws(BrandFileError) -> Bool {
-        guard case .bool(let flag)? = value else {
-            throw fail(path, "expected true or false, found \(value?.kind ?? "nothing")")
-        }
-        return flag
-    }
-
-    private func number(_ value: JSONValue?, at path: String, in range: ClosedRange<Double>) throws(BrandFileError)
-        -> Double
-    {
-        guard case .number(let number)? = value else {
-            throw fail(path, "expected a number, found \(value?.kind ?? "nothing")")
-        }
-        guard range.contains(number) else {
-            throw fail(path, "\(number) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))")
-        }
-        return number
-    }
-
-    private func currencyCode(_ value: JSONValue) throws(BrandFileError) -> String {
-        let code = try string(value, at: "currency")
-        guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
-            throw fail("currency", "'\(code)' is not an ISO 4217 code such as AUD")
-        }
-        return code
-    }
-
-    private func localeName(_ value: JSONValue) throws(BrandFileError) -> String {
-        let name = try string(value, at: "locale")
-        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-            parts[0].unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }),
-            parts[1].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
-        else {
-            throw fail("locale", "'\(name)' is not a locale such as en-AU")
-        }
-        return name
-    }
-
-    private func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String)
-        throws(BrandFileError) -> Value
-    {
-        do {
-            return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
-        } catch let error as DefinitionError {
-            throw fail(path, error.description)
-        } catch {
-            throw fail(path, BrandDefinition.reason(error))
-        }
-    }
-
-    private func fail(_ path: String, _ message: String) -> BrandFileError {
-        BrandFileError(file: file, path: path, message: message)
-    }
 }

@@ -76,7 +76,11 @@ public indirect enum BrandFileShape: Sendable {
                         "The brand's id: lower-case letters, digits and hyphens, starting with a letter.",
                         pattern: "^[a-z][a-z0-9-]*$")),
                 .required("name", .text("The name shown to people.")),
-                .required("region", .text("The market the brand trades in.", choices: Region.allCases.map(\.code))),
+                .required(
+                    "region",
+                    .text(
+                        "The market the brand trades in: the code of a market pack (Brands/Markets), e.g. AU.",
+                        pattern: "^[A-Z]{2}$")),
                 .optional(
                     "currency",
                     .text("An ISO 4217 code; the region's when left out.", pattern: "^[A-Z]{3}$")),
@@ -178,7 +182,12 @@ public indirect enum BrandFileShape: Sendable {
 
     /// The JSON Schema (draft 2020-12) of a brand file, as `Brands/brand.schema.json` holds it.
     public static var jsonSchema: JSONValue {
-        guard case .object(var members) = brandFile.schema else { return .null }
+        documentSchema(of: brandFile, id: "brand.schema.json", title: "A Livery brand file (brand.json)")
+    }
+
+    /// The JSON Schema of a whole file of `shape`: its `$schema` key allowed, the schema's own header first.
+    static func documentSchema(of shape: BrandFileShape, id: String, title: String) -> JSONValue {
+        guard case .object(var members) = shape.schema else { return .null }
         if case .object(var properties)? = members.first(where: { $0.key == "properties" })?.value {
             properties.insert(
                 (schemaKey, .object([("type", .string("string")), ("description", .string("This schema."))])), at: 0)
@@ -187,8 +196,8 @@ public indirect enum BrandFileShape: Sendable {
         return .object(
             [
                 ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-                ("$id", .string("brand.schema.json")),
-                ("title", .string("A Livery brand file (brand.json)")),
+                ("$id", .string(id)),
+                ("title", .string(title)),
             ] + members)
     }
 

@@ -15,8 +15,8 @@ public protocol AddressLookupService: Sendable {
     func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
 
-    /// The full address of the suggestion with id `id`.
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress
+    /// The full address of the suggestion with id `id`, found in `region`.
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress
 }
 
 /// Why an address lookup failed.

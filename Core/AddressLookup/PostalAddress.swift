@@ -2,7 +2,7 @@
 /// address with, and the single-line text to show.
 public struct AddressSuggestion: Hashable, Sendable, Codable, Identifiable {
     /// The place id used to retrieve the full address.
-    public var id: String
+    public let id: String
     /// The address on one line, as shown in the list.
     public var text: String
 
@@ -13,71 +13,66 @@ public struct AddressSuggestion: Hashable, Sendable, Codable, Identifiable {
     }
 }
 
-/// A structured street address in Australia or New Zealand.
-///
-/// The parts common to both regions are stored directly; the area differs:
-/// an Australian address has a suburb and a state from the fixed list, a New
-/// Zealand address has an optional suburb and a city.
-public struct PostalAddress: Hashable, Sendable, Codable {
+/// A structured street address in a market: the street parts, the places its
+/// market's ``AddressShape`` names (a suburb and a state, a town and a county…)
+/// and a postcode, with its one-line form written as the market writes it.
+public struct PostalAddress: Hashable, Sendable {
     /// The place id it was retrieved by, if it came from a lookup.
     public var id: String?
     /// A unit, flat or apartment number, if any (e.g. `3` in "3/12 Smith St").
-    public var unit: String?
+    public let unit: String?
     /// The street number, e.g. `12` or `12A`.
-    public var streetNumber: String
+    public let streetNumber: String
     /// The street name with its type, e.g. "Smith Street".
-    public var street: String
-    /// The region-specific part.
-    public var area: Area
-    /// The four-digit postcode.
-    public var postcode: String
+    public let street: String
+    /// The places that name the area, by part (`suburb`, `state`, `town`…); absent ones left out.
+    public let places: [AddressPart: String]
+    /// The postcode.
+    public let postcode: String
+    /// The market's code, e.g. `AU`.
+    public let regionCode: String
+    /// The address on one line, e.g. "3/12 Smith Street, Richmond VIC 3121".
+    public let singleLine: String
 
-    /// The part of an address that differs between regions.
-    public enum Area: Hashable, Sendable, Codable {
-        /// Australia: suburb (the locality) and state.
-        case australia(suburb: String, state: AustralianState)
-        /// New Zealand: suburb, when there is one, and city.
-        case newZealand(suburb: String?, city: String)
-    }
-
-    /// An address.
+    /// An address in the market whose address is `shape`; empty places are left out.
     public init(
-        id: String? = nil, unit: String? = nil, streetNumber: String, street: String, area: Area, postcode: String
+        id: String? = nil, unit: String? = nil, streetNumber: String, street: String,
+        places: [AddressPart: String], postcode: String, in shape: AddressShape
     ) {
         self.id = id
         self.unit = unit
         self.streetNumber = streetNumber
         self.street = street
-        self.area = area
+        self.places = places.filter { !$0.value.isEmpty }
         self.postcode = postcode
+        regionCode = shape.regionCode
+        singleLine = shape.singleLine(
+            unit: unit, streetNumber: streetNumber, street: street, places: self.places, postcode: postcode)
     }
 
-    /// The region the address is in.
-    public var region: Region {
-        switch area {
-        case .australia: .australia
-        case .newZealand: .newZealand
-        }
+    /// An address as stored: every part, and its one-line text as already written.
+    public init(
+        id: String?, unit: String?, streetNumber: String, street: String, places: [AddressPart: String],
+        postcode: String, regionCode: String, singleLine: String
+    ) {
+        self.id = id
+        self.unit = unit
+        self.streetNumber = streetNumber
+        self.street = street
+        self.places = places
+        self.postcode = postcode
+        self.regionCode = regionCode
+        self.singleLine = singleLine
     }
 
-    /// The suburb, when there is one.
-    public var suburb: String? {
-        switch area {
-        case .australia(let suburb, _): suburb
-        case .newZealand(let suburb, _): suburb
-        }
-    }
-
-    /// The address on one line, e.g. "3/12 Smith Street, Richmond VIC 3121"
-    /// or "12 Queen Street, Auckland Central, Auckland 1010".
-    public var singleLine: String {
-        let number = unit.map { "\($0)/\(streetNumber)" } ?? streetNumber
-        switch area {
-        case .australia(let suburb, let state):
-            return "\(number) \(street), \(suburb) \(state.rawValue) \(postcode)"
-        case .newZealand(let suburb, let city):
-            let place = [suburb, city].compactMap { $0 }.joined(separator: ", ")
-            return "\(number) \(street), \(place) \(postcode)"
+    /// The text of `part`, or `nil` when the address has none.
+    public subscript(part: AddressPart) -> String? {
+        switch part {
+        case .unit: unit
+        case .streetNumber: streetNumber
+        case .street: street
+        case .postcode: postcode
+        case .suburb, .town, .city, .county, .state: places[part]
         }
     }
 }

@@ -38,7 +38,7 @@ struct PreviewAddressLookup: AddressLookupService {
         []
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         throw .notFound(id: id)
     }
 }

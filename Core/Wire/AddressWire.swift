@@ -32,7 +32,7 @@ public struct AddressFindItem: Codable, Sendable, Equatable, WireDocumented {
 
     public static let wireSummary = "What a person has typed of an address."
     public static let wireNotes: [String: WireNote] = [
-        "country": WireNote("The country's ISO 3166 code, e.g. `AU` or `NZ`.", pattern: "^[A-Z]{2}$"),
+        "country": WireNote("The country's ISO 3166 code, e.g. `AU` or `GB`.", pattern: "^[A-Z]{2}$"),
         "fullAddress": WireNote(
             "The text typed so far: at most 200 characters and 12 words.", length: 0...maximumCharacters),
     ]
@@ -133,9 +133,9 @@ public struct FoundAddress: Codable, Sendable, Equatable, WireDocumented {
     ]
 }
 
-/// The address of a retrieve answer, in parts. Australian addresses have
-/// `locality` (the suburb) and `state`; New Zealand ones `city`, and
-/// `suburb` when there is one (empty or absent: none).
+/// The address of a retrieve answer, in parts. Which keys name its places is
+/// the market's: its pack lists, for each place, the keys it is read from
+/// (for instance a suburb under `locality`, a state under `state`).
 public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
     /// The suggestion's id.
     public var id: String
@@ -147,24 +147,28 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
     public var streetNumber: String
     /// The street's name and type.
     public var street: String
-    /// The suburb (Australia), or the suburb or town (New Zealand).
+    /// The locality: a suburb, or a town where there is none.
     public var locality: String?
-    /// The suburb within a city (New Zealand).
+    /// The suburb within a town or city.
     public var suburb: String?
-    /// The town or city (New Zealand).
+    /// The post town.
+    public var town: String?
+    /// The town or city.
     public var city: String?
-    /// The state's abbreviation (Australia).
+    /// The county.
+    public var county: String?
+    /// The state's abbreviation.
     public var state: String?
     /// The postcode.
     public var postcode: String
-    /// The country's ISO code; read from `state` when absent.
+    /// The country's ISO code; the market asked in when absent.
     public var country: String?
 
     /// An address.
     public init(
         id: String, fullAddress: String?, unit: String? = nil, streetNumber: String, street: String,
-        locality: String? = nil, suburb: String? = nil, city: String? = nil, state: String? = nil, postcode: String,
-        country: String? = nil
+        locality: String? = nil, suburb: String? = nil, town: String? = nil, city: String? = nil,
+        county: String? = nil, state: String? = nil, postcode: String, country: String? = nil
     ) {
         self.id = id
         self.fullAddress = fullAddress
@@ -173,10 +177,41 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
         self.street = street
         self.locality = locality
         self.suburb = suburb
+        self.town = town
         self.city = city
+        self.county = county
         self.state = state
         self.postcode = postcode
         self.country = country
+    }
+
+    /// The keys that can name a place, in the order a record lists them.
+    public static let placeKeys = ["locality", "suburb", "town", "city", "county", "state"]
+
+    /// The text under place key `key` (one of ``placeKeys``), or `nil`.
+    public subscript(place key: String) -> String? {
+        get {
+            switch key {
+            case "locality": locality
+            case "suburb": suburb
+            case "town": town
+            case "city": city
+            case "county": county
+            case "state": state
+            default: nil
+            }
+        }
+        set {
+            switch key {
+            case "locality": locality = newValue
+            case "suburb": suburb = newValue
+            case "town": town = newValue
+            case "city": city = newValue
+            case "county": county = newValue
+            case "state": state = newValue
+            default: break
+            }
+        }
     }
 
     public static let wireSummary = "A whole address, in parts."
@@ -186,11 +221,13 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
         "unit": WireNote("A flat or unit, when there is one."),
         "streetNumber": WireNote("The number in the street.", length: 1...WireLimits.text),
         "street": WireNote("The street's name and type.", length: 1...WireLimits.text),
-        "locality": WireNote("The suburb (Australia); the suburb, or the town when there is none (New Zealand)."),
-        "suburb": WireNote("The suburb within a city (New Zealand); empty or absent when there is none."),
-        "city": WireNote("The town or city (New Zealand)."),
-        "state": WireNote("The state's abbreviation (Australia), e.g. `NSW`."),
+        "locality": WireNote("The locality: a suburb, or the town where there is none (as the market's pack keys it)."),
+        "suburb": WireNote("The suburb within a town or city; empty or absent when there is none."),
+        "town": WireNote("The post town."),
+        "city": WireNote("The town or city."),
+        "county": WireNote("The county; empty or absent when there is none."),
+        "state": WireNote("The state's abbreviation, e.g. `NSW`."),
         "postcode": WireNote("The postcode.", length: 1...WireLimits.text),
-        "country": WireNote("The country's ISO 3166 code; when absent, Australia if `state` is one of its states."),
+        "country": WireNote("The country's ISO 3166 code; when absent, the market the lookup asked in."),
     ]
 }

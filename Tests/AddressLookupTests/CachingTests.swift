@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("Caching and counting requests")
@@ -55,10 +56,10 @@ struct CachingTests {
     @Test("a retrieved address is reused for the same id, a failure is not")
     func retrievalsCached() async throws {
         let setup = Setup()
-        _ = try await setup.cache.address(id: "au-1")
-        _ = try await setup.cache.address(id: "au-1")
-        _ = try? await setup.cache.address(id: "missing")
-        _ = try? await setup.cache.address(id: "missing")
+        _ = try await setup.cache.address(id: "au-1", in: .australia)
+        _ = try await setup.cache.address(id: "au-1", in: .australia)
+        _ = try? await setup.cache.address(id: "missing", in: .australia)
+        _ = try? await setup.cache.address(id: "missing", in: .australia)
         #expect(await setup.counter.counts.retrievedIDs == ["au-1", "missing", "missing"])
     }
 

@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 /// The bundled dataset, loaded and indexed once for the suite.
@@ -18,15 +19,13 @@ struct EmbeddedServiceTests {
     func datasetCoverage() throws {
         let addresses = try AddressDataset.bundled()
         #expect(addresses.count >= 5_000)
-        var states = Set<AustralianState>()
+        var states = Set<String>()
         var cities = Set<String>()
         for address in addresses {
-            switch address.area {
-            case .australia(_, let state): states.insert(state)
-            case .newZealand(_, let city): cities.insert(city)
-            }
+            if let state = address[.state] { states.insert(state) }
+            if let city = address[.city] { cities.insert(city) }
         }
-        #expect(states == Set(AustralianState.allCases))
+        #expect(states == Set(Region.australia.address.options(.state) ?? []))
         #expect(cities.isSuperset(of: ["Auckland", "Wellington", "Christchurch", "Dunedin", "Hamilton", "Whangārei"]))
         #expect(bundled.count == addresses.count)
     }
@@ -90,10 +89,10 @@ struct EmbeddedServiceTests {
     @Test("retrieval by id gives the structured address; an unknown id is not found")
     func retrievalById() async throws {
         let id = try #require(try await bundled.suggestions(for: "3/12 smith st", in: .australia, limit: 1).first?.id)
-        let address = try await bundled.address(id: id)
+        let address = try await bundled.address(id: id, in: .australia)
         #expect(address.unit == "3" && address.streetNumber == "12" && address.street == "Smith Street")
-        #expect(address.area == .australia(suburb: "Collingwood", state: .vic) && address.postcode == "3066")
-        await #expect(throws: AddressLookupError.notFound(id: "nope")) { try await bundled.address(id: "nope") }
+        #expect(address.places == [.suburb: "Collingwood", .state: "VIC"] && address.postcode == "3066")
+        await #expect(throws: AddressLookupError.notFound(id: "nope")) { try await bundled.address(id: "nope", in: .australia) }
     }
 
     @Test(

@@ -46,12 +46,12 @@ struct HarmonyClientTests {
                      "unit":"3","streetNumber":"12","street":"Smith Street","locality":"Collingwood","state":"VIC","postcode":"3066"}]}
                     """)
         }
-        let address = try await service.address(id: "AU-2")
+        let address = try await service.address(id: "AU-2", in: .australia)
         #expect(
             address
                 == PostalAddress(
                     id: "AU-2", unit: "3", streetNumber: "12", street: "Smith Street",
-                    area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"))
+                    places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address))
         #expect(StubURLProtocol.requests(to: "retrieve-au.test").first?.path == "/v1/address/retrieve")
     }
 
@@ -66,8 +66,8 @@ struct HarmonyClientTests {
                      "city":"Auckland","postcode":"1010","country":"NZ"}]}
                     """)
         }
-        let address = try await service.address(id: "NZ-1")
-        #expect(address.area == .newZealand(suburb: "Auckland Central", city: "Auckland"))
+        let address = try await service.address(id: "NZ-1", in: .newZealand)
+        #expect(address.places == [.suburb: "Auckland Central", .city: "Auckland"])
     }
 
     @Test("a 500 answer is 'unavailable' naming the status")
@@ -104,7 +104,7 @@ struct HarmonyClientTests {
                     """)
         }
         await #expect(throws: AddressLookupError.invalidResponse(reason: "'payload[0]' has no 'street'")) {
-            try await service.address(id: "AU-1")
+            try await service.address(id: "AU-1", in: .australia)
         }
     }
 
@@ -123,7 +123,7 @@ struct HarmonyClientTests {
         let service = client("empty.test") { _ in
             .respond(status: 200, body: #"{"status":"SUCCESS","messages":[],"payload":[]}"#)
         }
-        await #expect(throws: AddressLookupError.notFound(id: "AU-9")) { try await service.address(id: "AU-9") }
+        await #expect(throws: AddressLookupError.notFound(id: "AU-9")) { try await service.address(id: "AU-9", in: .australia) }
     }
 
     @Test("no answer in time is 'timed out'")

@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("Enter manually")

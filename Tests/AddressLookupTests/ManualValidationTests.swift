@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("Manual address fields per region")
@@ -11,7 +12,7 @@ struct ManualValidationTests {
         return engine
     }
 
-    private func codes(_ engine: AddressLookupStore, _ field: ManualAddressField) -> [RuleCode] {
+    private func codes(_ engine: AddressLookupStore, _ field: AddressPart) -> [RuleCode] {
         engine.state.manualField(field)?.status.violations.map(\.code) ?? []
     }
 
@@ -20,10 +21,11 @@ struct ManualValidationTests {
     )
     func fieldsPerRegion() {
         #expect(
-            ManualAddressField.fields(in: .australia) == [.unit, .streetNumber, .street, .suburb, .state, .postcode])
+            AddressPart.fields(in: .australia) == [.unit, .streetNumber, .street, .suburb, .state, .postcode])
         #expect(
-            ManualAddressField.fields(in: .newZealand) == [.unit, .streetNumber, .street, .suburb, .city, .postcode])
-        #expect(ManualAddressField.allCases.filter { !$0.isFocusable } == [.state])
+            AddressPart.fields(in: .newZealand) == [.unit, .streetNumber, .street, .suburb, .city, .postcode])
+        #expect(AddressPart.allCases.filter { !$0.isFocusable(in: .australia) } == [.state])
+        #expect(AddressPart.allCases.allSatisfy { $0.isFocusable(in: .newZealand) })
     }
 
     @Test("the Australian state is chosen from the fixed list of states and territories")
@@ -38,7 +40,8 @@ struct ManualValidationTests {
     }
 
     @Test(
-        "a postcode needs four digits, and a fixed one is accepted as soon as it is typed", arguments: Region.allCases)
+        "a postcode needs four digits, and a fixed one is accepted as soon as it is typed",
+        arguments: [Region.australia, .newZealand])
     func fourDigitPostcode(region: Region) async {
         let engine = manualEngine(region)
         engine.send(.changeManual(.postcode, "306"))
@@ -47,6 +50,27 @@ struct ManualValidationTests {
         #expect(codes(engine, .postcode) == [.postcodeFormat])
         engine.send(.changeManual(.postcode, "3066"))
         #expect(engine.state.manualField(.postcode)?.status == .valid)
+    }
+
+    @Test("a British address asks for a town and maybe a county; its postcode is upper-cased as typed and checked in its real shapes")
+    func britishAddress() async {
+        let engine = manualEngine(.greatBritain)
+        #expect(engine.state.manualFields.map(\.field) == [.unit, .streetNumber, .street, .town, .county, .postcode])
+        engine.send(.validateManual)
+        let required = engine.state.manualFields.filter { $0.status.violations.map(\.code) == [.required] }.map(\.field)
+        #expect(required == [.streetNumber, .street, .town, .postcode])
+        engine.send(.changeManual(.postcode, "sw1a 1a"))
+        engine.send(.leaveManual(.postcode))
+        #expect(codes(engine, .postcode) == [.postcodeFormat])
+        #expect(engine.state.manualField(.postcode)?.status.violations.first?.message == "Enter a postcode like SW1A 1AA.")
+        engine.send(.changeManual(.postcode, "sw1a 1aa"))
+        #expect(engine.state.manualField(.postcode)?.status == .valid)
+        for (part, text) in [(AddressPart.streetNumber, "10"), (.street, "Downing Street"), (.town, "London")] {
+            engine.send(.changeManual(part, text))
+            engine.send(.leaveManual(part))
+        }
+        #expect(engine.state.address?.singleLine == "10 Downing Street, London, SW1A 1AA")
+        #expect(engine.state.address?.postcode == "SW1A 1AA", "stored as the market writes it")
     }
 
     @Test("Australia requires the suburb; the unit is optional")
@@ -72,7 +96,7 @@ struct ManualValidationTests {
     func newZealandAddressWithoutSuburb() async {
         let engine = manualEngine(.newZealand)
         for (field, value) in [
-            (ManualAddressField.streetNumber, "12"), (.street, " Kowhai Street "),
+            (AddressPart.streetNumber, "12"), (.street, " Kowhai Street "),
             (.city, "Whangārei"), (.postcode, "0110"),
         ] {
             engine.send(.changeManual(field, value))
@@ -83,7 +107,7 @@ struct ManualValidationTests {
             address
                 == PostalAddress(
                     streetNumber: "12", street: "Kowhai Street",
-                    area: .newZealand(suburb: nil, city: "Whangārei"), postcode: "0110"))
+                    places: [.city: "Whangārei"], postcode: "0110", in: Region.newZealand.address))
     }
 }
 
@@ -127,7 +151,7 @@ struct ParentStatusTests {
     func manualUnknownThenValid() async {
         let engine = EngineHarness().engine
         engine.send(.enterManually)
-        let values: [(ManualAddressField, String)] = [
+        let values: [(AddressPart, String)] = [
             (.streetNumber, "7"), (.street, "George Road"),
             (.suburb, "Sydney"), (.state, "NSW"), (.postcode, "2000"),
         ]

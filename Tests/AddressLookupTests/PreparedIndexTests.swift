@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @testable import AddressLookupFeature
@@ -11,7 +12,10 @@ struct PreparedIndexTests {
         .appendingPathComponent("../../Tools/Developer/AddressData/addresses.tsv").standardized
 
     static func builtFromDataset() throws -> EmbeddedAddressLookupService {
-        EmbeddedAddressLookupService(addresses: try AddressDataset.parse(String(contentsOf: dataset, encoding: .utf8)))
+        EmbeddedAddressLookupService(
+            addresses: try AddressDataset.parse(
+                String(contentsOf: dataset, encoding: .utf8),
+                shapes: ["AU": Region.australia.address, "NZ": Region.newZealand.address]))
     }
 
     @Test("the bundled index is exactly what the dataset gives (else: swift run address-index)")
@@ -28,15 +32,15 @@ struct PreparedIndexTests {
         let built = try Self.builtFromDataset()
         let loaded = try EmbeddedAddressLookupService.bundled()
         #expect(loaded.count == 11_005)
-        for region in Region.allCases {
-            let builtParts = try #require(built.regionIndexes[region]).parts
-            let loadedParts = try #require(loaded.regionIndexes[region]).parts
+        for region in [Region.australia, .newZealand] {
+            let builtParts = try #require(built.regionIndexes[region.code]).parts
+            let loadedParts = try #require(loaded.regionIndexes[region.code]).parts
             #expect(loadedParts == builtParts, "\(region)")
         }
         for query in [
             "12 Smith St", "3/12 smith st collingwood", "Whangarei", "47 Collins Road", "12 Smtih St", "xzqv",
         ] {
-            for region in Region.allCases {
+            for region in [Region.australia, .newZealand, .greatBritain] {
                 #expect(
                     loaded.search(query, in: region, limit: 8) == built.search(query, in: region, limit: 8), "\(query)")
             }
@@ -69,7 +73,7 @@ struct PreparedIndexTests {
         newer[8] = 9
         #expect(
             throws: AddressLookupError.unavailable(
-                reason: "the address index is damaged: format version 9, this build reads 1 (at byte 12)")
+                reason: "the address index is damaged: format version 9, this build reads 2 (at byte 12)")
         ) {
             try PreparedAddressIndex.load(newer)
         }

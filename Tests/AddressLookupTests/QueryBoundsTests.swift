@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 /// A query is a few words of an address: text far longer (a paste gone wrong,
@@ -26,7 +27,7 @@ struct QueryBoundsTests {
     func embeddedSearch() {
         let long = PostalAddress(
             id: "long", streetNumber: "7", street: "Kirribillicrescentway",
-            area: .australia(suburb: "Milsons Point", state: .nsw), postcode: "2061")
+            places: [.suburb: "Milsons Point", .state: "NSW"], postcode: "2061", in: Region.australia.address)
         let service = EmbeddedAddressLookupService(addresses: [long])
         #expect(service.search("7 Kirribillicrescentwway", in: .australia, limit: 8).map(\.id) == ["long"])
         #expect(service.search(String(repeating: "kirribilli", count: 2_000), in: .australia, limit: 8).isEmpty)

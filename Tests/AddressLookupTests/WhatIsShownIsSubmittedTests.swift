@@ -8,7 +8,7 @@ import Testing
 @Suite("What is shown is what is submitted", .timeLimit(.minutes(1)))
 @MainActor
 struct WhatIsShownIsSubmittedTests {
-    private let manualValues: [(ManualAddressField, String)] = [
+    private let manualValues: [(AddressPart, String)] = [
         (.streetNumber, "7"), (.street, "Example Road"), (.suburb, "Fitzroy"), (.state, "VIC"), (.postcode, "3065"),
     ]
 
@@ -64,7 +64,7 @@ struct WhatIsShownIsSubmittedTests {
     /// The address the manual form shows, when every shown child is valid.
     private static func shownManualAddress(_ state: AddressLookupState) -> String? {
         guard state.manualFields.allSatisfy(\.status.isValid) else { return nil }
-        func value(_ field: ManualAddressField) -> String {
+        func value(_ field: AddressPart) -> String {
             state.manualField(field)?.value.trimmingCharacters(in: .whitespaces) ?? ""
         }
         let number = value(.unit).isEmpty ? value(.streetNumber) : "\(value(.unit))/\(value(.streetNumber))"
@@ -116,9 +116,9 @@ struct WhatIsShownIsSubmittedTests {
                 case 6: action = .clear
                 case 7:
                     action = .changeManual(
-                        ManualAddressField.fields(in: .australia).randomElement(using: &random)!,
+                        AddressPart.fields(in: .australia).randomElement(using: &random)!,
                         values.randomElement(using: &random)!)
-                case 8: action = .leaveManual(ManualAddressField.fields(in: .australia).randomElement(using: &random)!)
+                case 8: action = .leaveManual(AddressPart.fields(in: .australia).randomElement(using: &random)!)
                 default: action = .validateManual
                 }
                 engine.send(action)

@@ -25,6 +25,28 @@ struct BrandSchemaTests {
             "Brands/brand.schema.json is stale: LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests")
     }
 
+    @Test("the market packs' schema is exactly what the pack reader's shape renders, and every shipped pack names it")
+    func marketSchema() throws {
+        let file = Self.brands.appendingPathComponent("Markets/market.schema.json")
+        let rendered = BrandFileShape.marketJSONSchema.formatted()
+        if ProcessInfo.processInfo.environment["LIVERY_WRITE_BRAND_SCHEMA"] == "1" {
+            try Data(rendered.utf8).write(to: file)
+        }
+        let published = try String(contentsOf: file, encoding: .utf8)
+        #expect(
+            published == rendered,
+            "Brands/Markets/market.schema.json is stale: LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests")
+        let packs = Self.brands.appendingPathComponent("Markets/Packs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: packs.path).filter { $0.hasSuffix(".json") }
+        #expect(Set(names).isSuperset(of: ["au.json", "nz.json", "gb.json"]))
+        for name in names {
+            let pack = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: packs.appendingPathComponent(name)))
+                    as? [String: Any])
+            #expect(pack["$schema"] as? String == "../" + BrandFileShape.marketSchemaReference, "\(name)")
+        }
+    }
+
     @Test("every shipped brand file names the schema, gives its required keys, and uses only keys and choices it lists")
     func shippedFilesFit() throws {
         let schema = try #require(

@@ -3,6 +3,7 @@ import AppBarFeature
 import Foundation
 import JoinFormFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 /// Previews: every sample state of every brand is made without a runtime
@@ -95,7 +96,7 @@ struct SampleStateTests {
         }
     }
 
-    @Test("address lookup samples: suggestions, chosen, manual pre-filled, failed", arguments: Region.allCases)
+    @Test("address lookup samples: suggestions, chosen, manual pre-filled, failed", arguments: [Region.australia, .newZealand, .greatBritain])
     func addressLookup(_ region: Region) {
         #expect(AddressLookupState.sample(.empty, in: region) == AddressLookupState(region: region))
         #expect(AddressLookupState.sample(.suggestions, in: region).isListVisible)

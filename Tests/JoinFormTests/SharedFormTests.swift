@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @testable import JoinFormFeature

@@ -52,7 +52,7 @@ struct AssemblyOutsideViewTests {
             "signing in shows the balance")
 
         let lookup = assembled.runtime.addressLookup()
-        lookup.send(.typeText(assembled.runtime.region == .australia ? "12 Smith Street" : "1 Queen Street"))
+        lookup.send(.typeText(assembled.runtime.region.address.sampleSearch))
         lookup.send(.submit)
         await lookup.settle()
         #expect(!lookup.state.suggestions.isEmpty, "a search finds the world's addresses")
@@ -99,7 +99,7 @@ struct AssemblyOutsideViewTests {
     @Test("a definition from the app's own source is used, and the brand keeps everything else")
     func ownDefinitionSource() async throws {
         let world = EmbeddedWorld()
-        let standard = try FormDefinition.standard(for: .australia)
+        let standard = try FormDefinition.standard(for: try NedsBrand.load().manifest.region)
         let source = FixedDefinition(definition: standard)
         let live = LiveServices(
             accounts: AppAccounts(), addresses: world.addresses, definition: .server(source),
@@ -130,7 +130,7 @@ struct BrandVariantOutsideViewTests {
     func variantKeepsEverything() async throws {
         let brand = RenamingBrand(base: try NedsBrand.load())
         let tabnzTheme = try TabNZBrand.load().theme
-        let definition = try FormDefinition.standard(for: .australia)
+        let definition = try FormDefinition.standard(for: try NedsBrand.load().manifest.region)
         let variant = brand.with(definition: definition).theme(tabnzTheme)
         #expect(variant.manifest == brand.manifest)
         #expect(variant.featureFlagDefaults == brand.featureFlagDefaults)
@@ -187,7 +187,7 @@ struct AccountFailureOutsideViewTests {
             accounts: accounts, addresses: world.addresses, clock: EngineClock(world.clock),
             wallClock: world.wallClock)
         let join = try await Composition([try NedsBrand.load()]).assemble("neds", on: .live(live)).runtime.joinForm()
-        try await signUp(join, in: .australia)
+        try await signUp(join, in: try NedsBrand.load().manifest.region)
         switch shown {
         case .alert(let kind):
             #expect(join.state.alert?.kind == kind, "\(error)")
@@ -209,7 +209,7 @@ func fillPersonalPage(_ join: JoinFormStore, in region: Region) async {
     join.send(.change(.field("title"), "Mx"))
     for (field, text) in [
         ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-        ("email", "alex@example.com"), ("mobile", region == .australia ? "0412345678" : "0211234567"),
+        ("email", "alex@example.com"), ("mobile", region.mobile.example),
     ] {
         join.send(.focus(.field(FieldName(field))))
         join.send(.change(.field(FieldName(field)), text))
@@ -223,8 +223,7 @@ func fillPersonalPage(_ join: JoinFormStore, in region: Region) async {
 func signUp(_ join: JoinFormStore, in region: Region, username: String = "alex_c") async throws {
     await fillPersonalPage(join, in: region)
     join.send(.focus(.field("address")))
-    join.send(
-        .change(.field("address"), region == .australia ? "12 Smith Street Collingwood" : "1 Queen Street Auckland"))
+    join.send(.change(.field("address"), region.address.sampleSearch))
     join.send(.address(.submit))
     await join.settle()
     let first = try #require(join.state.address?.suggestions.first)
@@ -310,7 +309,7 @@ struct TransportOutsideViewTests {
         #expect(verdict.isAvailable)
         let addresses = HarmonyAddressLookupService(
             configuration: HarmonyConfiguration(baseURL: api), session: transport)
-        let found = try await addresses.suggestions(for: "12 Smith St", in: .australia, limit: 8)
+        let found = try await addresses.suggestions(for: "12 Smith St", in: try NedsBrand.load().manifest.region, limit: 8)
         #expect(found.isEmpty)
         #expect(await transport.paths == ["/v2/client/check-username", "/address/find"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import JoinFormFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("client details, betslip count, registration config")

@@ -1,6 +1,7 @@
 import AddressLookupFeature
 import Foundation
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @testable import LiverySandbox
@@ -57,52 +58,63 @@ struct AddressRouteTests {
                 let suggestions = try await client.suggestions(for: query, in: region, limit: 8)
                 #expect(suggestions == embedded.search(query, in: region, limit: 8))
                 let first = try #require(suggestions.first)
-                #expect(try await client.address(id: first.id) == (try await embedded.address(id: first.id)))
+                #expect(
+                    try await client.address(id: first.id, in: region)
+                        == (try await embedded.address(id: first.id, in: region)))
             }
             await #expect(throws: AddressLookupError.notFound(id: "no-such-id")) {
-                try await client.address(id: "no-such-id")
+                try await client.address(id: "no-such-id", in: .australia)
             }
         }
     }
 
     @Test(
-        "every address of the bundled index that lacks a part (a unit, or a New Zealand suburb) reads the same through the sandbox's retrieve answer and the app's Harmony client as in process; one of each shape also over a real socket"
+        "every address of the bundled index and the British pack that lacks a part (a unit, a New Zealand suburb, a county) reads the same through the sandbox's retrieve answer and the app's Harmony client as in process; one of each shape also over a real socket"
     )
     func partlessAddressesBothWays() async throws {
-        let embedded = try EmbeddedAddressLookupService.bundled()
-        let partless = try AddressDataset.bundled().filter {
-            $0.unit == nil || ($0.region == .newZealand && $0.suburb == nil)
+        let british = Region.greatBritain.addresses
+        let embedded = try EmbeddedAddressLookupService.bundled().adding(british)
+        let partless = try (AddressDataset.bundled() + british).filter {
+            $0.unit == nil || ($0.regionCode == "NZ" && $0[.suburb] == nil) || ($0.regionCode == "GB" && $0[.county] == nil)
         }
         #expect(partless.count > 9_000)
         var differences: [String] = []
         for address in partless {
             let id = try #require(address.id)
+            let region = Region.shipped(address.regionCode)
             // The bytes the sandbox's route answers, read by the client's own decoding.
-            let answer = try JSONEncoder.sorted.encode(AddressRoutes.retrieved(try await embedded.address(id: id)))
-            let read = try HarmonyAddressLookupService.address(inRetrieveAnswer: answer, id: id)
+            let answer = try JSONEncoder.sorted.encode(
+                AddressRoutes.retrieved((try await embedded.address(id: id, in: region), region)))
+            let read = try HarmonyAddressLookupService.address(inRetrieveAnswer: answer, id: id, in: region)
             if read != address { differences.append("\(id): \(address) in process, \(read) over the wire") }
         }
         #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.prefix(3))")
-        // One address of each shape (region, with or without a unit, with or without a suburb) over HTTP.
-        let shapes = Dictionary(grouping: partless) { "\($0.region) \($0.unit == nil) \($0.suburb == nil)" }
-        #expect(shapes.count == 4)
+        // One address of each shape (region, with or without a unit, with or without its optional place) over HTTP.
+        let shapes = Dictionary(grouping: partless) {
+            "\($0.regionCode) \($0.unit == nil) \($0[.suburb] == nil) \($0[.county] == nil)"
+        }
+        #expect(shapes.count >= 6)
         try await SandboxHarness.run { sandbox in
             let client = HarmonyAddressLookupService(
                 configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
             for (shape, addresses) in shapes {
-                let id = try #require(addresses.first?.id)
-                #expect(try await client.address(id: id) == (try await embedded.address(id: id)), "\(shape)")
+                let first = try #require(addresses.first)
+                let id = try #require(first.id)
+                let region = Region.shipped(first.regionCode)
+                #expect(
+                    try await client.address(id: id, in: region) == (try await embedded.address(id: id, in: region)),
+                    "\(shape)")
             }
         }
     }
 
-    @Test("a country other than AU or NZ, or an empty payload, is 400")
+    @Test("a country no market pack has, or an empty payload, is 400 naming the known ones")
     func badFind() async throws {
         try await SandboxHarness.run { sandbox in
             let country = try await sandbox.post(
                 "/address/find", json: ["payload": [["country": "US", "fullAddress": "12 smith"]]])
             #expect(country.status == 400)
-            #expect(country.errorMessage?.contains("AU or NZ") == true)
+            #expect(country.errorMessage?.contains("must be one of AU, GB, NZ, not 'US'") == true)
             #expect(try await sandbox.post("/address/find", json: ["payload": [Any]()]).status == 400)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import JoinFormFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 /// The app's own HTTP clients against the sandbox: both sides of the contract agree.

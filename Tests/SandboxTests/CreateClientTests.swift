@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LiverySandbox
+import LiveryTesting
 import Testing
 
 @Suite("create-client")

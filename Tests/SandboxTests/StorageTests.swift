@@ -2,6 +2,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryTesting
 import LiveryWire
 import SandboxRequests
 import Testing
@@ -20,7 +21,7 @@ struct StorageTests {
         NewClient(
             world: world, brand: Self.neds, username: username, fields: ["email": email, "mobile": mobile],
             passwordHash: "scrypt$10$8$1$c2FsdA==$a2V5", idempotencyKey: key, fingerprint: "f",
-            identity: AccountIdentity(email: email, mobile: mobile))
+            identity: AccountIdentity(email: email, mobile: mobile, in: .australia))
     }
 
     @Test(
@@ -80,7 +81,7 @@ struct StorageTests {
             #expect(byEmail.filter { $0 == .accountExists }.count == 19)
             #expect(
                 try await storage.hasAccount(
-                    AccountIdentity(email: "SAME@example.com", mobile: nil), brand: Self.neds, in: .standard))
+                    AccountIdentity(email: "SAME@example.com", mobile: nil, in: .australia), brand: Self.neds, in: .standard))
         }
     }
 
@@ -129,7 +130,7 @@ struct StorageTests {
             #expect(try await storage.worldCount() == 1)
             #expect(
                 try await storage.hasAccount(
-                    AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: second) == false)
+                    AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: second) == false)
             await #expect { try await worlds.world(second, now: late) } throws: {
                 ($0 as? APIError)?.code == "world.expired"
             }
@@ -140,7 +141,7 @@ struct StorageTests {
             try await worlds.delete(first, by: .thisMachine, now: late)
             #expect(
                 try await storage.hasAccount(
-                    AccountIdentity(email: "ada@example.com", mobile: nil), brand: Self.neds, in: first) == false)
+                    AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: first) == false)
             await #expect { try await worlds.delete(first, by: .thisMachine, now: late) } throws: {
                 ($0 as? APIError)?.code == "world.unknown"
             }

@@ -1,4 +1,5 @@
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("check-username")

@@ -3,6 +3,7 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 import LiveryScenarios
+import LiveryTesting
 import LiveryWorkshop
 import Testing
 

@@ -49,8 +49,13 @@ public struct PatternRule: ValidationRule {
     /// what a form built again and again from one definition uses, so the
     /// pattern is compiled once.
     public func reporting(code: RuleCode, message: String) -> PatternRule {
+        reporting(code: code, message: message, parameters: ["pattern": pattern])
+    }
+
+    /// The same compiled pattern reporting `code`, `message` and `parameters` on a mismatch.
+    public func reporting(code: RuleCode, message: String, parameters: [String: String]) -> PatternRule {
         var copy = self
-        copy.violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
+        copy.violation = RuleViolation(code: code, parameters: parameters, template: message)
         return copy
     }
 

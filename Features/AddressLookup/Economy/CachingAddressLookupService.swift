@@ -52,9 +52,9 @@ public actor CachingAddressLookupService: AddressLookupService {
     }
 
     /// The cached address with this id, or the base service's.
-    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         if let entry = addresses[id], entry.expiry > clock.now { return entry.value }
-        let value = try await base.address(id: id)
+        let value = try await base.address(id: id, in: region)
         Self.store(value, for: id, in: &addresses, now: clock.now, timeToLive: timeToLive, capacity: capacity)
         return value
     }

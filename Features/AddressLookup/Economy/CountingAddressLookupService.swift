@@ -45,8 +45,8 @@ public actor CountingAddressLookupService: AddressLookupService {
     }
 
     /// Counts the retrieval, then asks the wrapped service.
-    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         counts.retrievedIDs.append(id)
-        return try await base.address(id: id)
+        return try await base.address(id: id, in: region)
     }
 }

@@ -1,45 +1,64 @@
 import Foundation
 import LiveryCore
 
-/// The address dataset bundled with the module: synthetic Australian and New
-/// Zealand addresses written by `Tools/Developer/AddressData/generate.py` and shipped
-/// as a prepared index (`swift run address-index`).
+/// An address dataset as text: the bundled one (synthetic addresses written by
+/// `Tools/Developer/AddressData/generate.py`, shipped as a prepared index by
+/// `swift run address-index`) and the addresses a market pack may ship.
 ///
-/// The dataset's source is tab-separated, one address per line, `#` lines are comments:
-/// `id, region (AU|NZ), unit, number, street, suburb, state (AU) or city (NZ), postcode`.
+/// Tab-separated, one address per line, `#` lines are comments: `id, region
+/// code, unit, number, street`, then the region's places in its pack's order
+/// (Australia: suburb, state; New Zealand: suburb, city), then the postcode.
 public enum AddressDataset {
-    /// The bundled addresses, Australian then New Zealand, each in dataset order.
+    /// The most lines a dataset has.
+    public static let maximumLines = 100_000
+
+    /// The bundled addresses, region by region in code order, each in dataset order.
     /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the prepared index is missing or damaged.
     public static func bundled() throws(AddressLookupError) -> [PostalAddress] {
         try EmbeddedAddressLookupService.bundled().addresses
     }
 
-    /// The addresses of a dataset in the bundled file's format.
+    /// The addresses of a dataset whose regions have the address `shapes`, by code.
     /// - Throws: ``AddressLookupError/invalidResponse(reason:)`` naming the first bad line.
-    public static func parse(_ text: String) throws(AddressLookupError) -> [PostalAddress] {
+    public static func parse(_ text: String, shapes: [String: AddressShape]) throws(AddressLookupError)
+        -> [PostalAddress]
+    {
         var addresses: [PostalAddress] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard number < maximumLines else {
+                throw .invalidResponse(reason: "more than \(maximumLines) lines")
+            }
             if line.isEmpty || line.hasPrefix("#") { continue }
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard columns.count == 8 else {
-                throw .invalidResponse(reason: "line \(number + 1) has \(columns.count) columns, not 8")
+            guard columns.count > 1, let shape = shapes[columns[1]] else {
+                let code = columns.count > 1 ? columns[1].prefix(20) : ""
+                throw .invalidResponse(reason: "line \(number + 1): unknown region '\(code)'")
             }
-            let area: PostalAddress.Area
-            switch columns[1] {
-            case "AU":
-                guard let state = AustralianState(rawValue: columns[6]) else {
-                    throw .invalidResponse(reason: "line \(number + 1): unknown state '\(columns[6])'")
+            let places = shape.places
+            guard columns.count == 6 + places.count else {
+                throw .invalidResponse(
+                    reason:
+                        "line \(number + 1) has \(columns.count) columns; a \(shape.regionCode) address has \(6 + places.count)"
+                )
+            }
+            var values: [AddressPart: String] = [:]
+            for (offset, place) in places.enumerated() {
+                let value = columns[5 + offset]
+                if value.isEmpty, place.isRequired {
+                    throw .invalidResponse(reason: "line \(number + 1): no \(place.part.rawValue)")
                 }
-                area = .australia(suburb: columns[5], state: state)
-            case "NZ":
-                area = .newZealand(suburb: columns[5].isEmpty ? nil : columns[5], city: columns[6])
-            default:
-                throw .invalidResponse(reason: "line \(number + 1): unknown region '\(columns[1])'")
+                if let options = place.options, !value.isEmpty, !options.contains(value) {
+                    throw .invalidResponse(reason: "line \(number + 1): unknown \(place.part.rawValue) '\(value.prefix(40))'")
+                }
+                values[place.part] = value
+            }
+            for (name, value) in [("id", columns[0]), ("number", columns[3]), ("street", columns[4])] where value.isEmpty {
+                throw .invalidResponse(reason: "line \(number + 1): no \(name)")
             }
             addresses.append(
                 PostalAddress(
-                    id: columns[0], unit: columns[2].isEmpty ? nil : columns[2],
-                    streetNumber: columns[3], street: columns[4], area: area, postcode: columns[7]))
+                    id: columns[0], unit: columns[2].isEmpty ? nil : columns[2], streetNumber: columns[3],
+                    street: columns[4], places: values, postcode: columns[columns.count - 1], in: shape))
         }
         return addresses
     }

@@ -1,8 +1,8 @@
 import LiveryCore
 
 /// An address lookup that works offline: an in-memory index over a fixed
-/// list of addresses, by default the bundled synthetic AU + NZ dataset
-/// (``AddressDataset``).
+/// list of addresses, by default the bundled synthetic dataset
+/// (``AddressDataset``), to which a market's pack may add its own.
 ///
 /// Search is token-prefix matching that ignores case, diacritics and
 /// punctuation, reads unit/number forms ("3/12 smith st", "unit 3 12 smith")
@@ -11,26 +11,26 @@ import LiveryCore
 /// nothing (an empty list, not an error). Build it once and share it: the
 /// index is immutable.
 public struct EmbeddedAddressLookupService: AddressLookupService {
-    private let indexes: [Region: AddressIndex]
+    private let indexes: [String: AddressIndex]
     private let addressesByID: [String: PostalAddress]
 
     /// An index over `addresses`. Addresses without an id get one from their
     /// position (`embedded-<n>`); the first address with a given id wins.
     public init(addresses: [PostalAddress]) {
-        var byRegion: [Region: [PostalAddress]] = [:]
+        var byRegion: [String: [PostalAddress]] = [:]
         var byID: [String: PostalAddress] = [:]
         for (position, address) in addresses.enumerated() {
             var address = address
             if address.id == nil { address.id = "embedded-\(position)" }
             guard let id = address.id, byID[id] == nil else { continue }
             byID[id] = address
-            byRegion[address.region, default: []].append(address)
+            byRegion[address.regionCode, default: []].append(address)
         }
         self.init(indexes: byRegion.mapValues { AddressIndex(addresses: $0) })
     }
 
     /// A service over indexes already made (for example read from a prepared index file).
-    init(indexes: [Region: AddressIndex]) {
+    init(indexes: [String: AddressIndex]) {
         self.indexes = indexes
         var byID: [String: PostalAddress] = [:]
         byID.reserveCapacity(indexes.values.reduce(0) { $0 + $1.addresses.count })
@@ -40,12 +40,20 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
         addressesByID = byID
     }
 
-    /// The index of each region.
-    var regionIndexes: [Region: AddressIndex] { indexes }
+    /// The index of each region, by code.
+    var regionIndexes: [String: AddressIndex] { indexes }
 
     /// Every address indexed, region by region in code order, each region in the order given.
     public var addresses: [PostalAddress] {
-        indexes.sorted { $0.key.code < $1.key.code }.flatMap(\.value.addresses)
+        indexes.sorted { $0.key < $1.key }.flatMap(\.value.addresses)
+    }
+
+    /// This service with `addresses` of other regions added (a market pack's
+    /// own addresses); a region already indexed keeps its index.
+    public func adding(_ addresses: [PostalAddress]) -> EmbeddedAddressLookupService {
+        let added = EmbeddedAddressLookupService(
+            addresses: addresses.filter { indexes[$0.regionCode] == nil && addressesByID[$0.id ?? ""] == nil })
+        return EmbeddedAddressLookupService(indexes: indexes.merging(added.indexes) { kept, _ in kept })
     }
 
     /// An index over the bundled dataset (about 11,000 addresses), read from
@@ -70,7 +78,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// The synchronous search behind ``suggestions(for:in:limit:)``. A query
     /// beyond ``AddressQuery``'s bounds finds nothing, at once.
     public func search(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
-        guard let index = indexes[region], AddressQuery.isWithinBounds(query) else { return [] }
+        guard let index = indexes[region.code], AddressQuery.isWithinBounds(query) else { return [] }
         return index.search(query, limit: limit).map { position in
             AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
         }
@@ -81,7 +89,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// benchmarks' baseline.
     @_spi(Benchmarks)
     public func searchScoringEveryCandidate(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
-        guard let index = indexes[region], AddressQuery.isWithinBounds(query) else { return [] }
+        guard let index = indexes[region.code], AddressQuery.isWithinBounds(query) else { return [] }
         return index.searchByScoringAll(query, limit: limit).map { position in
             AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
         }
@@ -91,15 +99,18 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// itself does with a query of any length (the benchmarks' hostile queries).
     @_spi(Benchmarks)
     public func searchIgnoringBounds(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
-        guard let index = indexes[region] else { return [] }
+        guard let index = indexes[region.code] else { return [] }
         return index.search(query, limit: limit).map { position in
             AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
         }
     }
 
+    /// The address with id `id`, if indexed.
+    public func stored(id: String) -> PostalAddress? { addressesByID[id] }
+
     /// The address with id `id`.
     /// - Throws: ``AddressLookupError/notFound(id:)`` for an unknown id.
-    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         guard let address = addressesByID[id] else { throw .notFound(id: id) }
         return address
     }

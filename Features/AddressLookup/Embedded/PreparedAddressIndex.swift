@@ -7,8 +7,8 @@ import LiveryCore
 ///
 /// Layout, little-endian: the magic `LVADDRIX`, a format version (`UInt32`),
 /// the number of regions, then per region (in code order) its code, its
-/// addresses (each: kind, id, unit, number, street, postcode, then suburb and
-/// state or city), their one-line texts, the vocabulary, each token's
+/// addresses (each: id, unit, number, street, postcode, then its places as a
+/// count and pairs of part name and text), their one-line texts, the vocabulary, each token's
 /// postings, each address's token ids, each address's street-number token,
 /// and the typo keys (sorted) with their token ids. Strings are a `UInt32`
 /// byte count and UTF-8; an absent optional is the count `0xFFFF_FFFF`;
@@ -17,7 +17,9 @@ import LiveryCore
 /// it broke, never read out of bounds.
 package enum PreparedAddressIndex {
     static let magic = Array("LVADDRIX".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
+    /// The most regions one index holds.
+    static let maximumRegions = 64
     /// The resource's name and extension in the module's bundle.
     static let resource = (name: "addresses", extension: "index")
 
@@ -38,11 +40,11 @@ package enum PreparedAddressIndex {
         var writer = Writer()
         writer.bytes(magic)
         writer.u32(version)
-        let regions = service.regionIndexes.sorted { $0.key.code < $1.key.code }
+        let regions = service.regionIndexes.sorted { $0.key < $1.key }
         writer.u32(UInt32(regions.count))
-        for (region, index) in regions {
+        for (code, index) in regions {
             let parts = index.parts
-            writer.string(region.code)
+            writer.string(code)
             writer.u32(UInt32(parts.addresses.count))
             for address in parts.addresses { writer.address(address) }
             for text in parts.texts { writer.string(text) }
@@ -73,11 +75,13 @@ package enum PreparedAddressIndex {
                 guard found == version else {
                     throw reader.damage("format version \(found), this build reads \(version)")
                 }
-                var indexes: [Region: AddressIndex] = [:]
-                for _ in 0..<(try reader.count(atMost: Region.allCases.count)) {
+                var indexes: [String: AddressIndex] = [:]
+                for _ in 0..<(try reader.count(atMost: maximumRegions)) {
                     let code = try reader.string()
-                    guard let region = Region(code: code) else { throw reader.damage("unknown region '\(code)'") }
-                    indexes[region] = AddressIndex(try reader.parts())
+                    guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                        throw reader.damage("'\(code.prefix(20))' is not a region code")
+                    }
+                    indexes[code] = AddressIndex(try reader.parts(in: code))
                 }
                 try reader.expectEnd()
                 return EmbeddedAddressLookupService(indexes: indexes)
@@ -125,22 +129,15 @@ package enum PreparedAddressIndex {
         }
 
         mutating func address(_ address: PostalAddress) {
-            switch address.area {
-            case .australia: data.append(0)
-            case .newZealand: data.append(1)
-            }
             optionalString(address.id)
             optionalString(address.unit)
             string(address.streetNumber)
             string(address.street)
             string(address.postcode)
-            switch address.area {
-            case .australia(let suburb, let state):
-                string(suburb)
-                string(state.rawValue)
-            case .newZealand(let suburb, let city):
-                optionalString(suburb)
-                string(city)
+            let places = address.places.sorted { $0.key.rawValue < $1.key.rawValue }
+            list(places) { writer, place in
+                writer.string(place.key.rawValue)
+                writer.string(place.value)
             }
         }
     }
@@ -203,38 +200,42 @@ package enum PreparedAddressIndex {
             return ids
         }
 
-        mutating func address() throws(DamagedIndex) -> PostalAddress {
-            let kind = try u8()
+        /// An address's parts as stored; its one-line text follows the region's addresses.
+        mutating func address() throws(DamagedIndex) -> (
+            id: String?, unit: String?, number: String, street: String, postcode: String, places: [AddressPart: String]
+        ) {
             let id = try optionalString()
             let unit = try optionalString()
             let number = try string()
             let street = try string()
             let postcode = try string()
-            let area: PostalAddress.Area
-            switch kind {
-            case 0:
-                let suburb = try string()
-                let code = try string()
-                guard let state = AustralianState(rawValue: code) else { throw damage("unknown state '\(code)'") }
-                area = .australia(suburb: suburb, state: state)
-            case 1:
-                let suburb = try optionalString()
-                area = .newZealand(suburb: suburb, city: try string())
-            default:
-                throw damage("unknown kind of address \(kind)")
+            var places: [AddressPart: String] = [:]
+            for _ in 0..<(try count(atMost: AddressPart.places.count)) {
+                let name = try string()
+                guard let part = AddressPart(rawValue: name), part.isPlace else {
+                    throw damage("unknown place '\(name.prefix(20))'")
+                }
+                places[part] = try string()
             }
-            return PostalAddress(
-                id: id, unit: unit, streetNumber: number, street: street, area: area, postcode: postcode)
+            return (id, unit, number, street, postcode, places)
         }
 
-        mutating func parts() throws(DamagedIndex) -> AddressIndex.Parts {
+        mutating func parts(in code: String) throws(DamagedIndex) -> AddressIndex.Parts {
             let addressCount = try count()
-            var addresses: [PostalAddress] = []
-            addresses.reserveCapacity(addressCount)
-            for _ in 0..<addressCount { addresses.append(try address()) }
+            var stored: [(
+                id: String?, unit: String?, number: String, street: String, postcode: String,
+                places: [AddressPart: String]
+            )] = []
+            stored.reserveCapacity(addressCount)
+            for _ in 0..<addressCount { stored.append(try address()) }
             var texts: [String] = []
             texts.reserveCapacity(addressCount)
             for _ in 0..<addressCount { texts.append(try string()) }
+            let addresses = zip(stored, texts).map { address, text in
+                PostalAddress(
+                    id: address.id, unit: address.unit, streetNumber: address.number, street: address.street,
+                    places: address.places, postcode: address.postcode, regionCode: code, singleLine: text)
+            }
             let vocabularyCount = try count()
             var vocabulary: [String] = []
             vocabulary.reserveCapacity(vocabularyCount)

@@ -256,10 +256,11 @@ public struct AddressLookup: Sendable {
         let generation = state.retrievalGeneration
         state.pendingRetrieval = AddressLookupState.PendingRetrieval(suggestionID: id, generation: generation)
         let service = service
+        let region = region
         effects.append(
             .run(Self.retrievalID) {
                 let result: Result<PostalAddress, AddressLookupError>
-                do throws(AddressLookupError) { result = .success(try await service.address(id: id)) } catch {
+                do throws(AddressLookupError) { result = .success(try await service.address(id: id, in: region)) } catch {
                     result = .failure(error)
                 }
                 return AddressLookupFeedback(kind: .retrieved(generation: generation, result))

@@ -1,3 +1,5 @@
+import LiveryCore
+
 /// What a user does to the address lookup.
 public enum AddressLookupIntent: Hashable, Sendable {
     /// The search text changed. A search starts after the debounce once the
@@ -20,9 +22,9 @@ public enum AddressLookupIntent: Hashable, Sendable {
     /// The clear button: empties the search text, suggestions, selection and address.
     case clear
     /// A manual child's text (or drop-down choice) changed.
-    case changeManual(ManualAddressField, String)
+    case changeManual(AddressPart, String)
     /// A manual child lost focus: it is validated.
-    case leaveManual(ManualAddressField)
+    case leaveManual(AddressPart)
     /// Validates every manual child (the "continue" walk).
     case validateManual
 }

@@ -94,7 +94,7 @@ public struct AddressLookupState: Hashable, Sendable {
     /// Whether the chosen suggestion's full address is being retrieved.
     public var isRetrieving: Bool { pendingRetrieval != nil }
 
-    /// The manual form's children, in ``ManualAddressField/fields(in:)`` order.
+    /// The manual form's children, in ``AddressPart/fields(in:)`` order.
     public var manualFields: [ManualAddressFieldState] { manual.states }
 
     /// The parent field's validity: a composite field is valid only when
@@ -117,7 +117,7 @@ public struct AddressLookupState: Hashable, Sendable {
     }
 
     /// The state of the manual child `field`, or `nil` when the region's form has no such field.
-    public func manualField(_ field: ManualAddressField) -> ManualAddressFieldState? {
+    public func manualField(_ field: AddressPart) -> ManualAddressFieldState? {
         manualFields.first { $0.field == field }
     }
 }

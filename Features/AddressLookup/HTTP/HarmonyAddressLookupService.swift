@@ -28,9 +28,9 @@ import LiveryWire
 ///   "unit": "3", "streetNumber": "12", "street": "Smith Street",
 ///   "locality": "Collingwood", "state": "VIC", "postcode": "3066"}]}
 /// ```
-/// A New Zealand address has `suburb` (optional) and `city` instead of `state`
-/// (`locality` stands in for a missing `city`); `country` (`AU`/`NZ`), when
-/// present, decides the region. An empty payload means the id is unknown.
+/// Which keys hold a market's places (`locality`, `state`, `town`, `county`…)
+/// its pack says; `country`, when present, must be the market asked in. An
+/// empty payload means the id is unknown.
 ///
 /// Errors: a non-2xx status is ``LiveryCore/AddressLookupError/unavailable(reason:)`` naming
 /// the status code (404 on retrieve is `notFound`, 408 and 504 are `timedOut`);
@@ -72,17 +72,19 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         return suggestions
     }
 
-    /// The address in a retrieve answer's body for `id`, or why the body cannot be used.
-    public static func address(inRetrieveAnswer body: Data, id: String) throws(AddressLookupError) -> PostalAddress {
+    /// The address in a retrieve answer's body for `id` in `region`, or why the body cannot be used.
+    public static func address(inRetrieveAnswer body: Data, id: String, in region: Region) throws(AddressLookupError)
+        -> PostalAddress
+    {
         guard let first = try payload(AddressRecord.self, of: body).first else { throw .notFound(id: id) }
-        return try first.postalAddress(at: 0)
+        return try first.postalAddress(at: 0, in: region)
     }
 
     /// Retrieves the full address with id `id`.
-    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         let body = AddressRequest(AddressRetrieveItem(id: id))
         return try Self.address(
-            inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id)
+            inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id, in: region)
     }
 
     /// Posts `body` as JSON and returns the body of a successful answer.

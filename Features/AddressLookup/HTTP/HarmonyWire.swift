@@ -20,59 +20,77 @@ extension FoundAddress {
 }
 
 extension AddressRecord {
-    /// `address` as a retrieve answer writes it: Australian addresses with
-    /// `locality` and `state`; New Zealand ones with `city`, `suburb` when
-    /// there is one, and `locality` (the suburb, else the town).
-    public init(_ address: PostalAddress) {
+    /// `address` as a retrieve answer writes it: each place under the first
+    /// key its market's pack gives it (a place it has not, left out).
+    public init(_ address: PostalAddress, in region: Region) {
         self.init(
             id: address.id ?? "", fullAddress: address.singleLine, unit: address.unit,
             streetNumber: address.streetNumber, street: address.street, postcode: address.postcode,
-            country: address.region.code)
-        switch address.area {
-        case .australia(let suburb, let state):
-            locality = suburb
-            self.state = state.rawValue
-        case .newZealand(let suburb, let city):
-            self.suburb = suburb ?? ""
-            self.city = city
-            locality = suburb ?? city
+            country: address.regionCode)
+        for place in region.address.places {
+            guard let key = place.wireKeys.first else { continue }
+            if let value = address.places[place.part] {
+                self[place: key] = value
+            } else if !place.isRequired {
+                self[place: key] = ""
+            }
         }
     }
 
-    /// The structured address of a retrieve answer. The region is `country`
-    /// when given, otherwise Australia when `state` is an Australian state.
-    func postalAddress(at position: Int) throws(AddressLookupError) -> PostalAddress {
+    /// The structured address of a retrieve answer in `region`: each place read
+    /// from the first of its wire keys the answer has (given but empty: none);
+    /// a value found under a later key that repeats another place is not that
+    /// place (a town given as `locality` is no suburb).
+    func postalAddress(at position: Int, in region: Region) throws(AddressLookupError) -> PostalAddress {
         let id = try required(id, "id", position)
         let number = try required(streetNumber, "streetNumber", position)
         let street = try required(street, "street", position)
         let postcode = try required(postcode, "postcode", position)
-        let australianState = state.flatMap { AustralianState(rawValue: $0.trimmed.uppercased()) }
-        let region = country.flatMap { Region(code: $0.trimmed) } ?? (australianState != nil ? .australia : .newZealand)
-        let area: PostalAddress.Area
-        switch region {
-        case .australia:
-            guard let australianState else {
-                throw .invalidResponse(
-                    reason: "payload[\(position)] has no Australian 'state' (got \(state.map { "'\($0)'" } ?? "none"))")
+        if let country = country?.trimmed, !country.isEmpty,
+            country.caseInsensitiveCompare(region.code) != .orderedSame
+        {
+            throw .invalidResponse(
+                reason: "payload[\(position)] is in '\(country.prefix(20))', the lookup in \(region.code)")
+        }
+        let shape = region.address
+        // Primary keys first, then fallbacks of required places, then the rest: a
+        // fallback repeating a value already taken is not this place's.
+        var found: [(place: AddressShape.Part, value: String, isPrimary: Bool)] = []
+        for place in shape.places {
+            for (rank, key) in place.wireKeys.enumerated() {
+                guard let value = self[place: key]?.trimmed else { continue }
+                found.append((place, value, rank == 0))
+                break
             }
-            area = .australia(
-                suburb: try required(locality ?? suburb ?? "", "locality", position), state: australianState)
-        case .newZealand:
-            area = .newZealand(suburb: newZealandSuburb, city: try required(city ?? locality ?? "", "city", position))
+        }
+        found.sort { ($0.isPrimary ? 0 : $0.place.isRequired ? 1 : 2) < ($1.isPrimary ? 0 : $1.place.isRequired ? 1 : 2) }
+        var places: [AddressPart: String] = [:]
+        for entry in found where !entry.value.isEmpty {
+            let taken = places.values.contains { $0.caseInsensitiveCompare(entry.value) == .orderedSame }
+            if entry.isPrimary || !taken { places[entry.place.part] = entry.value }
+        }
+        for place in shape.places {
+            let value = places[place.part] ?? ""
+            if value.isEmpty {
+                guard !place.isRequired else {
+                    throw .invalidResponse(
+                        reason: "payload[\(position)] has no '\(place.wireKeys.first ?? place.part.rawValue)'")
+                }
+                continue
+            }
+            if let options = place.options {
+                guard let option = options.first(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
+                    throw .invalidResponse(
+                        reason:
+                            "payload[\(position)] has \(place.part.rawValue) '\(value.prefix(40))', not one of \(region.code)'s"
+                    )
+                }
+                places[place.part] = option
+            }
         }
         let unit = unit.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
-        return PostalAddress(id: id, unit: unit, streetNumber: number, street: street, area: area, postcode: postcode)
-    }
-
-    /// A New Zealand answer's suburb: `suburb` when the answer has that key
-    /// (empty: none); otherwise `locality` when it names a place beside the
-    /// `city`. A town-only address (its locality the town itself, or no
-    /// locality) has no suburb.
-    private var newZealandSuburb: String? {
-        let named = suburb ?? (city == nil ? nil : locality)
-        guard let named = named?.trimmed, !named.isEmpty else { return nil }
-        if suburb == nil, let city, named.caseInsensitiveCompare(city.trimmed) == .orderedSame { return nil }
-        return named
+        return PostalAddress(
+            id: id, unit: unit, streetNumber: number, street: street, places: places, postcode: postcode, in: shape)
     }
 }
 

@@ -8,27 +8,23 @@ import LiveryCore
 struct ManualAddressForm: Hashable, Sendable {
     let region: Region
     private(set) var form: Form
-    private let fields: [ManualAddressField]
+    private let fields: [AddressPart]
 
     init(region: Region) {
-        switch region {
-        case .australia: self = Self.australian
-        case .newZealand: self = Self.newZealand
-        }
+        self = BlankManualForms.form(in: region)
     }
 
-    /// Each region's blank form, made once: every lookup starts from a copy of it.
-    private static let australian = ManualAddressForm(making: .australia)
-    private static let newZealand = ManualAddressForm(making: .newZealand)
-
-    private init(making region: Region) {
+    fileprivate init(making region: Region) {
         self.region = region
-        fields = ManualAddressField.fields(in: region)
+        fields = AddressPart.fields(in: region)
         let trim: @Sendable (String) -> String = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let postcode = region.postcode
+        let typedPostcode: @Sendable (String) -> String = { postcode.typed(trim($0)) }
         let children = fields.map { field in
             AnyFormField(
                 FormField<String>(
-                    field.fieldName, initialValue: "", rules: field.rules(in: region), transform: trim,
+                    field.fieldName, initialValue: "", rules: field.rules(in: region),
+                    transform: field == .postcode ? typedPostcode : trim,
                     // An empty optional child is valid from the start, so that a
                     // complete address needs no visit to its optional fields.
                     initialStatus: field.isRequired(in: region) ? .unknown : .valid))
@@ -49,7 +45,7 @@ struct ManualAddressForm: Hashable, Sendable {
         }
     }
 
-    func contains(_ field: ManualAddressField) -> Bool { fields.contains(field) }
+    func contains(_ field: AddressPart) -> Bool { fields.contains(field) }
 
     static func == (lhs: ManualAddressForm, rhs: ManualAddressForm) -> Bool {
         lhs.region == rhs.region && lhs.states == rhs.states
@@ -60,20 +56,20 @@ struct ManualAddressForm: Hashable, Sendable {
         hasher.combine(states)
     }
 
-    func value(of field: ManualAddressField) -> String {
+    func value(of field: AddressPart) -> String {
         form.field(FieldKey<String>(field.fieldName))?.value ?? ""
     }
 
-    private func checkedValue(of field: ManualAddressField) -> String {
+    private func checkedValue(of field: AddressPart) -> String {
         form.field(FieldKey<String>(field.fieldName))?.checkedValue ?? ""
     }
 
-    mutating func setValue(_ value: String, for field: ManualAddressField) {
+    mutating func setValue(_ value: String, for field: AddressPart) {
         guard contains(field) else { return }
         form.setValue(value, for: FieldKey<String>(field.fieldName))
     }
 
-    mutating func leave(_ field: ManualAddressField) {
+    mutating func leave(_ field: AddressPart) {
         guard contains(field) else { return }
         form.leave(field.fieldName)
     }
@@ -84,17 +80,9 @@ struct ManualAddressForm: Hashable, Sendable {
     /// value (and the optional ones), so a complete address is valid at once
     /// while a missing required part is not flagged before the user gets to it.
     mutating func prefill(from address: PostalAddress) {
-        var values: [ManualAddressField: String] = [
-            .unit: address.unit ?? "", .streetNumber: address.streetNumber, .street: address.street,
-            .suburb: address.suburb ?? "", .postcode: address.postcode,
-        ]
-        switch address.area {
-        case .australia(_, let state): values[.state] = state.rawValue
-        case .newZealand(_, let city): values[.city] = city
-        }
         var toCheck: [FieldName] = []
         for field in fields {
-            let value = values[field] ?? ""
+            let value = address[field] ?? ""
             if value != self.value(of: field) { setValue(value, for: field) }
             if !value.isEmptyValue || !field.isRequired(in: region) { toCheck.append(field.fieldName) }
         }
@@ -117,32 +105,34 @@ struct ManualAddressForm: Hashable, Sendable {
     var address: PostalAddress? {
         guard form.isValid else { return nil }
         let unit = checkedValue(of: .unit)
-        let suburb = checkedValue(of: .suburb)
-        let area: PostalAddress.Area
-        switch region {
-        case .australia:
-            guard let state = AustralianState(rawValue: checkedValue(of: .state)) else { return nil }
-            area = .australia(suburb: suburb, state: state)
-        case .newZealand:
-            area = .newZealand(suburb: suburb.isEmpty ? nil : suburb, city: checkedValue(of: .city))
-        }
+        var places: [AddressPart: String] = [:]
+        for field in fields where field.isPlace { places[field] = checkedValue(of: field) }
         return PostalAddress(
             unit: unit.isEmpty ? nil : unit, streetNumber: checkedValue(of: .streetNumber),
-            street: checkedValue(of: .street), area: area, postcode: checkedValue(of: .postcode))
+            street: checkedValue(of: .street), places: places, postcode: checkedValue(of: .postcode),
+            in: region.address)
     }
 }
 
-extension ManualAddressField {
+/// Each region's blank manual form, made once: every lookup starts from a copy of it.
+private enum BlankManualForms {
+    private static let made = MadeOnce<Region, ManualAddressForm>(limit: 16)
+
+    static func form(in region: Region) -> ManualAddressForm {
+        made.value(for: region) { ManualAddressForm(making: region) }
+    }
+}
+extension AddressPart {
     /// The violations of a manual address given as text per child, checked
     /// with the same rules as the manual form of `region` (for a service that
     /// re-validates a submitted address). Children `region` does not have are
     /// reported with code `field.unknown`; valid children are absent.
     public static func violations(
-        of values: [ManualAddressField: String],
+        of values: [AddressPart: String],
         in region: Region
-    ) -> [ManualAddressField: [RuleViolation]] {
+    ) -> [AddressPart: [RuleViolation]] {
         var form = ManualAddressForm(region: region)
-        var found: [ManualAddressField: [RuleViolation]] = [:]
+        var found: [AddressPart: [RuleViolation]] = [:]
         for (field, value) in values {
             guard form.contains(field) else {
                 found[field] = [RuleViolation(code: "field.unknown", template: "This field is not part of the form.")]

@@ -47,32 +47,8 @@ public enum AddressLookupSample: String, Hashable, Sendable, CaseIterable {
 }
 
 extension AddressLookupState {
-    /// A few addresses of `region`, the ones samples show.
-    public static func sampleAddresses(in region: Region) -> [PostalAddress] {
-        switch region {
-        case .australia:
-            [
-                PostalAddress(
-                    id: "sample-au-1", streetNumber: "12", street: "Smith Street",
-                    area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
-                PostalAddress(
-                    id: "sample-au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-                    area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
-                PostalAddress(
-                    id: "sample-au-3", streetNumber: "120", street: "Smith Street",
-                    area: .australia(suburb: "Fitzroy", state: .vic), postcode: "3065"),
-            ]
-        case .newZealand:
-            [
-                PostalAddress(
-                    id: "sample-nz-1", streetNumber: "1", street: "Queen Street",
-                    area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
-                PostalAddress(
-                    id: "sample-nz-2", streetNumber: "12", street: "Queen Street",
-                    area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
-            ]
-        }
-    }
+    /// A few addresses of `region`, the ones samples show (its pack's samples).
+    public static func sampleAddresses(in region: Region) -> [PostalAddress] { region.address.samples }
 
     /// The lookup of `region` at `sample`'s step, made by playing the lookup
     /// itself with canned answers: no service, no clock, no runtime.
@@ -102,7 +78,7 @@ extension AddressLookupState {
 extension AddressLookup {
     /// Types the sample query and answers it with the region's sample suggestions.
     func playSearch(_ state: inout AddressLookupState) {
-        _ = send(.typeText(region == .australia ? "12 Smith St" : "Queen Street"), to: &state)
+        _ = send(.typeText(region.address.sampleSearch), to: &state)
         let suggestions = AddressLookupState.sampleAddresses(in: region).map {
             AddressSuggestion(id: $0.id!, text: $0.singleLine)
         }
@@ -133,7 +109,7 @@ private struct SampleAddresses: AddressLookupService {
         }
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         guard let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }

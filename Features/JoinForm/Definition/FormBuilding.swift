@@ -55,7 +55,7 @@ extension FormDefinition {
     /// its account service. A prefilled value is judged on the day the form
     /// is first made.
     public func makeForm(in environment: RuleEnvironment) -> Form {
-        var form = BuiltForms.shared.form(of: self, in: environment.region) {
+        var form = BuiltForms.form(of: self, in: environment.region) {
             do {
                 return try Form(
                     makeFields(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock)))
@@ -156,7 +156,7 @@ extension FormDefinition {
         case .postcode?: built = PostcodeRule(region: environment.region)
         case .minimumAge?:
             // Today comes from the form's clock, so the rule serves every runtime's copy of the form.
-            built = MinimumAgeRule(years: rule.years ?? 18)
+            built = MinimumAgeRule(years: rule.years ?? environment.region.minimumAge)
                 .converting(from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:))
         case .passwordStrength?:
             var policy = PasswordPolicy.standard
@@ -179,32 +179,17 @@ extension FormDefinition {
 
 /// The forms made from definitions so far, by definition and region: a
 /// definition's rules are built once per process, however many runtimes use
-/// it. At most 64 are kept; past that the oldest half is dropped.
-final class BuiltForms: Sendable {
-    static let shared = BuiltForms()
-    private static let limit = 64
-
-    private struct Key: Hashable {
+/// it (at most 64 kept).
+enum BuiltForms {
+    private struct Key: Hashable, Sendable {
         let definition: FormDefinition
         let region: Region
     }
 
-    private let forms = Locked<(byKey: [Key: Form], order: [Key])>(([:], []))
+    private static let made = MadeOnce<Key, Form>(limit: 64)
 
     /// The form of `definition` in `region`, made by `make` the first time.
-    func form(of definition: FormDefinition, in region: Region, make: () -> Form) -> Form {
-        let key = Key(definition: definition, region: region)
-        if let known = forms.withLock({ $0.byKey[key] }) { return known }
-        let made = make()
-        forms.withLock { forms in
-            guard forms.byKey[key] == nil else { return }
-            if forms.order.count >= Self.limit {
-                for old in forms.order.prefix(Self.limit / 2) { forms.byKey[old] = nil }
-                forms.order.removeFirst(Self.limit / 2)
-            }
-            forms.byKey[key] = made
-            forms.order.append(key)
-        }
-        return made
+    static func form(of definition: FormDefinition, in region: Region, make: () -> Form) -> Form {
+        made.value(for: Key(definition: definition, region: region), make: make)
     }
 }

@@ -26,15 +26,15 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     ///   `2111` → `21/11`, `21112008` → `21/11/2008`. Deleting a slash
     ///   therefore deletes nothing but the slash; the digits re-flow.
     /// - `mobile`: spaces and other separators are dropped and the digits are
-    ///   grouped per region: Australia `0412 345 678` (`+61 412 345 678`);
-    ///   New Zealand `021 123 4567` (`+64 21 123 4567`). Digits beyond the
-    ///   longest valid number are ignored. A leading `+` is kept.
+    ///   grouped as the region's ``MobileNumberPlan`` says (`0412 345 678`,
+    ///   `+61 412 345 678`). Digits beyond the longest valid number are
+    ///   ignored. A leading `+` is kept.
     /// - `plain`: unchanged.
     public func format(_ text: String, region: Region) -> String {
         switch self {
         case .plain: text
         case .dateOfBirth: Self.dateOfBirth(text)
-        case .mobile: Self.mobile(text, plan: .plan(for: region))
+        case .mobile: Self.mobile(text, plan: region.mobile)
         }
     }
 
@@ -63,10 +63,6 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     private static let dateGroups = [2, 2, 4]
-    private static let australianGroups = [4, 3, 3]
-    private static let newZealandGroups = [3, 3, 4]
-    private static let australianInternationalGroups = [3, 3, 3]
-    private static let newZealandInternationalGroups = [2, 3, 4]
 
     private static func dateOfBirth(_ text: String) -> String {
         withDigits(of: text, limit: 8) { group($0, sizes: dateGroups, separator: UInt8(ascii: "/")) }
@@ -75,19 +71,17 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     private static func mobile(_ text: String, plan: MobileNumberPlan) -> String {
         let longest = plan.subscriberDigits.upperBound
         let codeLength = plan.countryCode.utf8.count
-        let australian = plan.region == .australia
         if startsWithPlus(text) {
             return withDigits(of: text, limit: codeLength + longest) { all in
                 guard all.count > codeLength else { return "+" + String(decoding: all, as: UTF8.self) }
                 let subscriber = UnsafeBufferPointer(rebasing: all[codeLength...])
                 return "+" + String(decoding: all.prefix(codeLength), as: UTF8.self) + " "
                     + group(
-                        subscriber, sizes: australian ? australianInternationalGroups : newZealandInternationalGroups,
-                        separator: UInt8(ascii: " "))
+                        subscriber, sizes: plan.internationalGroups, separator: UInt8(ascii: " "))
             }
         }
         return withDigits(of: text, limit: longest + 1) { national in
-            group(national, sizes: australian ? australianGroups : newZealandGroups, separator: UInt8(ascii: " "))
+            group(national, sizes: plan.nationalGroups, separator: UInt8(ascii: " "))
         }
     }
 

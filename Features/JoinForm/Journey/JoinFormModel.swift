@@ -95,7 +95,7 @@ struct JoinFormModel: Sendable {
         case .field(let name):
             return traits[name]?.isFocusable ?? false
         case .child(let parent, let key):
-            if parent == addressName { return ManualAddressField(rawValue: key)?.isFocusable ?? false }
+            if parent == addressName { return AddressPart(rawValue: key)?.isFocusable(in: region) ?? false }
             return key == DepositLimitState.amountKey
         }
     }
@@ -121,7 +121,7 @@ struct JoinFormModel: Sendable {
             if state.depositLimit?.decision == .limited { inputs.append(.child(name, DepositLimitState.amountKey)) }
         case .address:
             guard let address = state.address, address.mode == .manual else { return inputs.append(.field(name)) }
-            for child in address.manualFields where child.field.isFocusable {
+            for child in address.manualFields where child.field.isFocusable(in: region) {
                 inputs.append(.child(name, child.field.rawValue))
             }
         default:

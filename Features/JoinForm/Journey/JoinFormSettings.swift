@@ -48,7 +48,7 @@ public struct JoinFormSettings: Sendable {
 
     /// Whether client creation checks the self-exclusion register in `region`.
     public func checksSelfExclusionRegister(in region: Region) -> Bool {
-        checksSelfExclusionRegister ?? (region == .australia)
+        checksSelfExclusionRegister ?? (region.selfExclusionRegister != nil)
     }
 
     /// The key the settings are stored under in ``FeatureSettings``.

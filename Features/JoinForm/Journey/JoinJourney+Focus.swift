@@ -72,7 +72,7 @@ extension JoinJourney {
             apply(model.form.leave(name))
         case .child(let parent, let key):
             if parent == model.depositLimitName { state.depositLimit?.leave(key) }
-            if parent == model.addressName, let child = ManualAddressField(rawValue: key) {
+            if parent == model.addressName, let child = AddressPart(rawValue: key) {
                 sendToAddress(.leaveManual(child))
             }
         }

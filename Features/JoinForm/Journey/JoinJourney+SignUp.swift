@@ -67,19 +67,12 @@ extension JoinJourney {
 
     /// An address as `prefix.child` entries, named like the manual form's children.
     static func registrationFields(of address: PostalAddress, prefix: String) -> [String: String] {
-        var values: [ManualAddressField: String] = [
+        var values: [AddressPart: String] = [
             .streetNumber: address.streetNumber, .street: address.street,
             .postcode: address.postcode,
         ]
         if let unit = address.unit { values[.unit] = unit }
-        switch address.area {
-        case .australia(let suburb, let state):
-            values[.suburb] = suburb
-            values[.state] = state.rawValue
-        case .newZealand(let suburb, let city):
-            values[.suburb] = suburb
-            values[.city] = city
-        }
+        values.merge(address.places) { _, place in place }
         return Dictionary(uniqueKeysWithValues: values.map { ("\(prefix).\($0.key.rawValue)", $0.value) })
     }
 

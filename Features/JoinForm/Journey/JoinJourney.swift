@@ -121,7 +121,7 @@ public struct JoinJourney: StateMachine {
             switch input {
             case .field: sendToAddress(.typeText(text))
             case .child(_, let key):
-                if let child = ManualAddressField(rawValue: key) { sendToAddress(.changeManual(child, text)) }
+                if let child = AddressPart(rawValue: key) { sendToAddress(.changeManual(child, text)) }
             }
         } else {
             switch input {

@@ -83,12 +83,12 @@ extension JoinJourney {
         type("Citizen", into: "lastName")
         type("01022000", into: "dateOfBirth")
         type("alex@example.com", into: "email")
-        type(model.region == .australia ? "0412345678" : "0211234567", into: "mobile")
+        type(model.region.mobile.example, into: "mobile")
     }
 
     private mutating func searchSampleAddress() {
         guard let name = model.addressName else { return }
-        _ = send(.change(.field(name), model.region == .australia ? "12 Smith St" : "Queen Street"))
+        _ = send(.change(.field(name), model.region.address.sampleSearch))
         let suggestions = AddressLookupState.sampleAddresses(in: model.region).map {
             AddressSuggestion(id: $0.id!, text: $0.singleLine)
         }

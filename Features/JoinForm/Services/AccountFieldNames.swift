@@ -63,23 +63,19 @@ public struct AccountIdentity: Hashable, Sendable {
     /// The email as compared, if any.
     public let emailKey: String?
     /// The mobile number as compared: the region's code and the digits after
-    /// the trunk 0 (`AU:412345678`), if it is a mobile number of a region.
+    /// the trunk 0 (`AU:412345678`), if it is a mobile number of the region.
     public let mobileKey: String?
 
-    /// The identity of `email` and `mobile`.
-    public init(email: String?, mobile: String?) {
+    /// The identity of `email` and `mobile` of an account in `region`.
+    public init(email: String?, mobile: String?, in region: Region) {
         let email = email?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         emailKey = email?.isEmpty == false ? email : nil
-        mobileKey = mobile.flatMap { text in
-            Region.allCases.lazy.compactMap { region in
-                MobileNumberPlan.plan(for: region).subscriberNumber(of: text).map { "\(region.code):\($0)" }
-            }.first
-        }
+        mobileKey = mobile.flatMap { region.mobile.subscriberNumber(of: $0) }.map { "\(region.code):\($0)" }
     }
 
-    /// The identity of an existing account.
-    public init(_ account: ExistingAccount) {
-        self.init(email: account.email, mobile: account.mobile)
+    /// The identity of an existing account in `region`.
+    public init(_ account: ExistingAccount, in region: Region) {
+        self.init(email: account.email, mobile: account.mobile, in: region)
     }
 
     /// Whether the two share an email or a mobile number.

@@ -43,15 +43,15 @@ enum CompositePayload {
             if case .invalid(let violations) = form.status, decision == .undecided { found[field.name] = violations }
         case .address:
             guard !children.isEmpty || field.validate.mandatory else { break }
-            var values: [ManualAddressField: String] = [:]
+            var values: [AddressPart: String] = [:]
             for (key, value) in children {
-                guard let child = ManualAddressField(rawValue: String(key.dropFirst(prefix.count))) else {
+                guard let child = AddressPart(rawValue: String(key.dropFirst(prefix.count))) else {
                     found[FieldName(key)] = [unknownChild]
                     continue
                 }
                 values[child] = value
             }
-            for (child, violations) in ManualAddressField.violations(of: values, in: region) {
+            for (child, violations) in AddressPart.violations(of: values, in: region) {
                 found[FieldName(prefix + child.rawValue)] = violations
             }
         default:

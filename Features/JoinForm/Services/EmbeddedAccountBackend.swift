@@ -53,7 +53,7 @@ public actor EmbeddedAccountBackend: AccountBackend {
     ) {
         self.validator = RegistrationValidator(definition: definition, environment: environment, fieldNames: fieldNames)
         self.takenUsernames = Set((takenUsernames + existingAccounts.compactMap(\.username)).map(UsernameKey.init))
-        self.identities = existingAccounts.map(AccountIdentity.init)
+        self.identities = existingAccounts.map { AccountIdentity($0, in: environment.region) }
         self.selfExclusionRegister = selfExclusionRegister
     }
 

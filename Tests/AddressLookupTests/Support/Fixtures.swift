@@ -1,26 +1,27 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 
 /// A few addresses every engine test can find.
 enum Fixtures {
     static let smith = PostalAddress(
         id: "au-1", streetNumber: "12", street: "Smith Street",
-        area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066")
+        places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address)
     static let smithUnit = PostalAddress(
         id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-        area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066")
+        places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address)
     static let smithFitzroy = PostalAddress(
         id: "au-3", streetNumber: "120", street: "Smith Street",
-        area: .australia(suburb: "Fitzroy", state: .vic), postcode: "3065")
+        places: [.suburb: "Fitzroy", .state: "VIC"], postcode: "3065", in: Region.australia.address)
     static let george = PostalAddress(
         id: "au-4", streetNumber: "7", street: "George Road",
-        area: .australia(suburb: "Sydney", state: .nsw), postcode: "2000")
+        places: [.suburb: "Sydney", .state: "NSW"], postcode: "2000", in: Region.australia.address)
     static let queen = PostalAddress(
         id: "nz-1", streetNumber: "1", street: "Queen Street",
-        area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010")
+        places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: Region.newZealand.address)
     static let kowhai = PostalAddress(
         id: "nz-2", streetNumber: "12", street: "Kowhai Street",
-        area: .newZealand(suburb: nil, city: "Whangārei"), postcode: "0110")
+        places: [.city: "Whangārei"], postcode: "0110", in: Region.newZealand.address)
 
     static let all = [smith, smithUnit, smithFitzroy, george, queen, kowhai]
 

@@ -40,7 +40,7 @@ final class GatedAddressService: AddressLookupService, Sendable {
         try await wait(for: "search:\(query)").get() as! [AddressSuggestion]
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         try await wait(for: "retrieve:\(id)").get() as! PostalAddress
     }
 

@@ -167,7 +167,7 @@ struct ScenarioRunnerTests {
                 .contains("unknown time zone 'Pacific/Aukland' (did you mean 'Pacific/Auckland'?)") == true)
         #expect(
             try given("  existingAccounts: [ { mobile: \"12345\" } ]")?.message.contains(
-                "not a mobile number of a region") == true)
+                "not a mobile number of Australia (e.g. 0412 345 678)") == true)
         #expect(
             try given("  existingAccounts: [ { username: pat } ]")?.message
                 == "an existing account needs an email or a mobile number")

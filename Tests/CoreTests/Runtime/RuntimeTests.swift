@@ -1,4 +1,5 @@
 import Foundation
+import LiveryTesting
 import Testing
 
 @testable import LiveryCore

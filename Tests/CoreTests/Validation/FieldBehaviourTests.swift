@@ -1,4 +1,5 @@
 import Foundation
+import LiveryTesting
 import Testing
 
 @testable import LiveryCore
@@ -27,7 +28,7 @@ struct FieldBehaviourTests {
 
     @Test("reward early, punish late: an invalid field re-checks on every change until fixed")
     func rewardEarly() {
-        var field = FormField("mobile", initialValue: "", rules: [MobileNumberRule(.australia)])
+        var field = FormField("mobile", initialValue: "", rules: [MobileNumberRule(region: .australia)])
         field.setValue("0412")
         field.leave()
         #expect(field.status.kind == .invalid)

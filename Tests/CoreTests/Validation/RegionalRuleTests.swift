@@ -1,3 +1,4 @@
+import LiveryTesting
 import Testing
 
 @testable import LiveryCore
@@ -13,7 +14,7 @@ struct RegionalRuleTests {
             ("04１2345678", false),
         ])
     func australianMobile(input: String, valid: Bool) {
-        #expect((code(MobileNumberRule(.australia), input) == nil) == valid)
+        #expect((code(MobileNumberRule(region: .australia), input) == nil) == valid)
     }
 
     @Test(
@@ -29,12 +30,12 @@ struct RegionalRuleTests {
 
     @Test("mobile violations name the region and an example")
     func mobileParameters() throws {
-        let violation = try #require(MobileNumberRule(.newZealand).check("12", in: .standalone))
+        let violation = try #require(MobileNumberRule(region: .newZealand).check("12", in: .standalone))
         #expect(violation.parameters == ["region": "NZ", "example": "021 123 4567"])
         #expect(violation.message == "Enter a mobile number like 021 123 4567.")
     }
 
-    @Test("postcodes are exactly four ASCII digits in both regions", arguments: Region.allCases)
+    @Test("postcodes are exactly four ASCII digits in Australia and New Zealand", arguments: [Region.australia, .newZealand])
     func postcode(region: Region) {
         let rule = PostcodeRule(region: region)
         #expect(code(rule, "3000") == nil)
@@ -44,6 +45,34 @@ struct RegionalRuleTests {
         #expect(code(rule, "30a0") == .postcodeFormat)
         #expect(code(rule, " 3000") == .postcodeFormat)
         #expect(code(rule, "٣٠٠٠") == .postcodeFormat, "non-ASCII digits are not postcode digits")
+    }
+
+    @Test(
+        "British mobiles: 07 then nine digits, +44 7 accepted",
+        arguments: [
+            ("07700 900123", true), ("07700900123", true), ("+44 7700 900123", true), ("+447700900123", true),
+            ("0770 090 012", false), ("077009001234", false), ("01632 960123", false), ("07000 900123", false),
+            ("+44 07700 900123", false), ("0412 345 678", false),
+        ])
+    func britishMobile(input: String, valid: Bool) {
+        #expect((code(MobileNumberRule(region: .greatBritain), input) == nil) == valid)
+    }
+
+    @Test(
+        "British postcodes in their real shapes, with or without the space",
+        arguments: [
+            ("SW1A 1AA", true), ("SW1A1AA", true), ("M1 1AE", true), ("B33 8TH", true), ("CR2 6XH", true),
+            ("DN55 1PT", true), ("EC1A 1BB", true), ("sw1a 1aa", false), ("SW1A 1A", false), ("3066", false),
+            ("SW1A  1AA", false), ("", false),
+        ])
+    func britishPostcode(input: String, valid: Bool) throws {
+        let violation = PostcodeRule(region: .greatBritain).check(input, in: .standalone)
+        #expect((violation == nil) == valid)
+        if let violation {
+            #expect(violation.message == "Enter a postcode like SW1A 1AA.")
+            #expect(violation.parameters == ["region": "GB", "example": "SW1A 1AA"])
+        }
+        #expect(Region.greatBritain.postcode.typed("sw1a 1aa") == "SW1A 1AA", "upper-cased as typed")
     }
 
     @Test("password strength lists every unmet part and never the password")
@@ -89,9 +118,9 @@ struct RegionalRuleTests {
 
     @Test("a mobile number with more digits than any plan has is refused, however it is spaced")
     func overlongMobile() {
-        #expect(code(MobileNumberRule(.australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
-        #expect(MobileNumberPlan.australia.subscriberNumber(of: "+61 412-345-678") == "412345678")
-        #expect(MobileNumberPlan.australia.subscriberNumber(of: "+61 +412345678") == nil)
-        #expect(MobileNumberPlan.newZealand.subscriberNumber(of: "021 123 4567") == "211234567")
+        #expect(code(MobileNumberRule(region: .australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
+        #expect(Region.australia.mobile.subscriberNumber(of: "+61 412-345-678") == "412345678")
+        #expect(Region.australia.mobile.subscriberNumber(of: "+61 +412345678") == nil)
+        #expect(Region.newZealand.mobile.subscriberNumber(of: "021 123 4567") == "211234567")
     }
 }

@@ -167,13 +167,13 @@ struct JourneyHarness {
     static let addresses = EmbeddedAddressLookupService(addresses: [
         PostalAddress(
             id: "au-1", streetNumber: "12", street: "Smith Street",
-            area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+            places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address),
         PostalAddress(
             id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-            area: .australia(suburb: "Collingwood", state: .vic), postcode: "3066"),
+            places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address),
         PostalAddress(
             id: "nz-1", streetNumber: "1", street: "Queen Street",
-            area: .newZealand(suburb: "Auckland Central", city: "Auckland"), postcode: "1010"),
+            places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: Region.newZealand.address),
     ])
 
     /// Searches for `query` in the address field, lets the debounce pass and

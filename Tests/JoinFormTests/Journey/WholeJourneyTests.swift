@@ -1,5 +1,6 @@
 import AddressLookupFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @testable import JoinFormFeature

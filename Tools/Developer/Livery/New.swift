@@ -1,17 +1,20 @@
 import ArgumentParser
+import BrandDeclarations
 import LiveryComposition
 import LiveryConsole
 import LiveryCore
 import LiveryWorkshop
 
 extension Livery {
-    /// `livery new <Name> --region AU|NZ [--like <brand>]`: scaffolds a brand.
+    /// `livery new <Name> --market <code> [--like <brand>]`: scaffolds a brand.
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Scaffold a new brand: its brand.json, plugin, app, tests and scenarios, added to Package.swift.",
             discussion: """
                 The new brand is a copy of --like (theme, app bar, flags, messages, join form and scenario files) under \
-                its own id, name and icons, or of the region's first brand in Package.swift. It passes `livery doctor`, \
+                its own id, name and icons, or of the market's first brand in Package.swift. In a market no brand trades \
+                in yet (a pack in Brands/Markets/Packs), it starts from the first brand, moved to that market's currency, \
+                locale and standard form, with scenarios written for the market. It passes `livery doctor`, \
                 `livery test` and `livery run` at once; then change its brand.json. Nothing in Core/ or Features/ changes. \
                 Run it inside the checkout (any folder below its Package.swift). On any failure nothing is left written. \
                 Exit status: 0 created, 2 bad input.
@@ -23,24 +26,28 @@ extension Livery {
         )
         var name: String
 
-        @Option(help: "The brand's region: AU or NZ.")
-        var region: String
+        @Option(
+            name: [.customLong("market"), .customLong("region")],
+            help: "The brand's market: the code of a market pack, such as AU, NZ or GB (any case).")
+        var market: String
 
-        @Option(help: "An existing brand to start from (default: the region's first brand in Package.swift).")
+        @Option(help: "An existing brand to start from (default: the market's first brand in Package.swift).")
         var like: String?
 
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard Region(code: region) != nil else {
-                throw ValidationError("--region must be AU or NZ, not '\(region)'")
+            let markets = try MarketCatalogue.shipped()
+            guard markets.region(code: market) != nil else {
+                throw ValidationError(
+                    "--market must be one of \(markets.codes.joined(separator: ", ")), not '\(market.prefix(20))'")
             }
         }
 
         func run() async throws {
             let terminal = output.terminal
-            guard let region = Region(code: region) else {
-                throw ToolError("--region must be AU or NZ, not '\(self.region)'")
+            guard let region = try MarketCatalogue.shipped().region(code: market) else {
+                throw ToolError("--market: no market pack has code '\(market.prefix(20))'")
             }
             terminal.progress(1, of: 4, "reading the brand list and the model brand")
             let checkout = try PackageCheckout.enclosing()

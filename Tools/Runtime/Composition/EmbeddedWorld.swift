@@ -114,6 +114,8 @@ public struct EmbeddedWorld: Sendable {
 /// runtime — and a run that never looks an address up — does not pay for it.
 /// The first search reads it off the caller's executor (it takes milliseconds;
 /// the caller is usually the main actor); every later one runs where it is asked.
+/// A market whose pack ships its own addresses is searched in those (indexed
+/// once per process too).
 struct BundledAddresses: AddressLookupService {
     private static let service = Result { () throws(AddressLookupError) -> EmbeddedAddressLookupService in
         try .bundled()
@@ -123,11 +125,18 @@ struct BundledAddresses: AddressLookupService {
     func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        try await Self.loaded().suggestions(for: query, in: region, limit: limit)
+        try await Self.service(for: region).suggestions(for: query, in: region, limit: limit)
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        try await Self.loaded().address(id: id)
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+        try await Self.service(for: region).address(id: id, in: region)
+    }
+
+    private static let packAddresses = MadeOnce<Region, EmbeddedAddressLookupService>(limit: 16)
+
+    private static func service(for region: Region) async throws(AddressLookupError) -> EmbeddedAddressLookupService {
+        guard !region.addresses.isEmpty else { return try await loaded() }
+        return packAddresses.value(for: region) { EmbeddedAddressLookupService(addresses: region.addresses) }
     }
 
     private static func loaded() async throws(AddressLookupError) -> EmbeddedAddressLookupService {

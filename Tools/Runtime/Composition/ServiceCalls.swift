@@ -63,8 +63,8 @@ struct CallCountingAddressLookup: AddressLookupService {
         return try await base.suggestions(for: query, in: region, limit: limit)
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         calls.record(.addressRetrieve)
-        return try await base.address(id: id)
+        return try await base.address(id: id, in: region)
     }
 }

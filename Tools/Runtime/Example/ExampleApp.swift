@@ -82,11 +82,11 @@ struct ExampleApp {
         print(Screen.appBar(bar.state))
 
         // 3. Send what a person does; read the state back at once.
-        let australian = assembled.runtime.region == .australia
+        let market = assembled.runtime.region  // its pack: how numbers and addresses are written there
         join.send(.change(.field("title"), "Mx"))
         for (field, text) in [
             ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-            ("email", "alex@example.com"), ("mobile", australian ? "0412345678" : "0211234567"),
+            ("email", "alex@example.com"), ("mobile", market.mobile.example),
         ] {
             join.send(.focus(.field(FieldName(field))))
             join.send(.change(.field(FieldName(field)), text))
@@ -97,7 +97,7 @@ struct ExampleApp {
         await join.settle()  // the continue walk, and any check it waits for
 
         join.send(.focus(.field("address")))
-        join.send(.change(.field("address"), australian ? "12 Smith Street Collingwood" : "1 Queen Street Auckland"))
+        join.send(.change(.field("address"), market.address.sampleSearch))
         join.send(.address(.submit))  // return: search now
         await join.settle()
         print(Screen.join(join.state))

@@ -282,7 +282,7 @@ extension Screen.Address {
                     value: manual.value,
                     status: manual.status.kind.rawValue, messages: manual.status.violations.map(\.message),
                     required: manual.isRequired,
-                    focusable: manual.field.isFocusable, options: manual.options)
+                    focusable: manual.options == nil, options: manual.options)
             }
         failure = lookup.failure.map { "\($0)" }
     }

@@ -1,4 +1,5 @@
 import AddressLookupFeature
+import BrandDeclarations
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -121,9 +122,17 @@ public enum Sandbox {
             throw SandboxSetupError.tls("\(error)")
         }
         let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
+        let markets: MarketCatalogue
+        do {
+            markets = MarketCatalogue(Array(try MarketCatalogue.shipped().regions.values) + brands.regions)
+        } catch {
+            throw SandboxSetupError.server("the shipped market packs: \(error)")
+        }
         let addresses: EmbeddedAddressLookupService
         do {
-            addresses = try .bundled()
+            // The bundled index, and the addresses each market's pack ships.
+            addresses = try EmbeddedAddressLookupService.bundled().adding(
+                markets.codes.compactMap(markets.region(code:)).flatMap(\.addresses))
         } catch {
             throw SandboxSetupError.server("the bundled address index: \(error)")
         }
@@ -142,7 +151,7 @@ public enum Sandbox {
         }
         let metrics = SandboxMetrics()
         let services = SandboxServices(
-            brands: brands, store: storage, addresses: addresses,
+            brands: brands, store: storage, markets: markets, addresses: addresses,
             worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
             allowsWorlds: configuration.allowsSeeding,
             seeding: SeedingGate(tokens: TokenDigests(configuration.seedingTokens)),

@@ -58,6 +58,9 @@ struct SandboxBrands: Sendable {
         self.byID = byID
     }
 
+    /// The markets of the brands served.
+    var regions: [Region] { byID.values.map(\.region) }
+
     /// Every brand's password fields: what a record of requests never holds.
     var passwordFields: Set<String> { byID.values.reduce(into: []) { $0.formUnion($1.passwordFields) } }
 

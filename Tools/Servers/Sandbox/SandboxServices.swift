@@ -1,4 +1,5 @@
 import AddressLookupFeature
+import BrandDeclarations
 import Foundation
 import Hummingbird
 import JoinFormFeature
@@ -13,6 +14,8 @@ import Logging
 struct SandboxServices: Sendable {
     let brands: SandboxBrands
     let store: any SandboxStorage
+    /// The markets the address API answers for: the shipped packs and the brands'.
+    let markets: MarketCatalogue
     let addresses: EmbeddedAddressLookupService
     /// The worlds: the default one and those runs created, each with its day, register and faults, kept in `store`.
     let worlds: SandboxWorlds
@@ -29,6 +32,15 @@ struct SandboxServices: Sendable {
 
     /// Measures what the sandbox does, for `GET /metrics`.
     let metrics: SandboxMetrics
+
+    /// The address with id `id` and its market.
+    /// - Throws: ``AddressLookupError/notFound(id:)`` for an id no address of a known market has.
+    func address(id: String) throws(AddressLookupError) -> (address: PostalAddress, region: Region) {
+        guard let address = addresses.stored(id: id), let region = markets.region(code: address.regionCode) else {
+            throw .notFound(id: id)
+        }
+        return (address, region)
+    }
 
     /// The world of the request `context` belongs to (as ``WorldMiddleware`` found it).
     func world(of context: SandboxRequestContext) -> SandboxWorld {

@@ -1,6 +1,7 @@
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryTesting
 
 /// Drives one full join journey on a fresh runtime of `brand` the way a
 /// person would: page one, continue, an address found by search, page two, sign up.

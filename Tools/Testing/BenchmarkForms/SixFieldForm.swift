@@ -1,5 +1,6 @@
 import JoinFormFeature
 import LiveryCore
+import LiveryTesting
 
 /// The six fields of the AU standard sign-up form's first page — title,
 /// first name, last name, date of birth, e-mail and mobile — built from the

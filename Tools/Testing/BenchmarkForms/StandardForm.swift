@@ -1,5 +1,6 @@
 import JoinFormFeature
 import LiveryCore
+import LiveryTesting
 
 /// The same day for every run, so the minimum-age rule gives the same answers.
 public let benchmarkDay = CalendarDay(year: 2026, month: 6, day: 1)!

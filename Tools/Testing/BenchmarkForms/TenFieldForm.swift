@@ -1,6 +1,7 @@
 import Foundation
 import JoinFormFeature
 import LiveryCore
+import LiveryTesting
 
 /// The ten-field sign-up form of the validation benchmark: name, surname,
 /// e-mail, password, confirm password, date of birth, mobile, postcode,

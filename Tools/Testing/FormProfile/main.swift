@@ -4,6 +4,7 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import LiveryScenarios
+import LiveryTesting
 import NedsBrand
 
 // Runs one form workload a given number of times, for instruction counts under

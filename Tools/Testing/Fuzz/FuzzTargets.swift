@@ -50,7 +50,9 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? Fixtures.scenarios.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml")
         case .harmony:
             _ = try? HarmonyAddressLookupService.suggestions(inFindAnswer: data, limit: 8)
-            _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz")
+            for region in Fixtures.markets.regions.values {
+                _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz", in: region)
+            }
         case .sandboxBody:
             _ = try? BodyDecoding.decode(RegistrationRequest.self, from: data)
             _ = try? BodyDecoding.decode(SeedRequest.self, from: data)
@@ -77,7 +79,7 @@ enum FuzzTarget: String, CaseIterable {
         case .addressQuery:
             let query = String(decoding: data, as: UTF8.self)
             let bounded = AddressQuery.isWithinBounds(query)
-            for region in [Region.australia, .newZealand] {
+            for region in Fixtures.markets.regions.values {
                 let found = Fixtures.addresses.search(query, in: region, limit: 8)
                 guard found.count <= 8, bounded || found.isEmpty else {
                     fatalError(
@@ -144,7 +146,7 @@ enum Fixtures {
     /// The bundled address index.
     static let addresses: EmbeddedAddressLookupService = {
         do {
-            return try EmbeddedAddressLookupService.bundled()
+            return try EmbeddedAddressLookupService.bundled().adding(markets.regions.values.flatMap(\.addresses))
         } catch {
             fatalError("the bundled address index does not load: \(error)")
         }
@@ -157,6 +159,9 @@ enum Fixtures {
         .files(["logo.svg": Data(#"<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#.utf8)])
     }
 
+    /// The shipped markets.
+    static let markets = try! MarketCatalogue.shipped()
+
     /// Neds' scenario reader.
     static let scenarios = ScenarioReader(for: neds)
 
@@ -164,7 +169,7 @@ enum Fixtures {
     static let validator = RegistrationValidator(
         definition: neds.bundledDefinition,
         environment: RuleEnvironment(
-            region: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
+            region: neds.region, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
 
     /// A valid Australian registration, whose username each input replaces.
     static let registration: [String: String] = [

@@ -29,7 +29,7 @@ public struct UnusedAddressLookup: AddressLookupService {
     }
 
     /// Fails: the test did not expect a retrieval.
-    public func address(id: String) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         throw .notFound(id: id)
     }
 }

@@ -1,4 +1,5 @@
 import AddressLookupFeature
+import BrandDeclarations
 import Foundation
 import LiveryCore
 
@@ -34,7 +35,14 @@ do { text = try String(contentsOf: source, encoding: .utf8) } catch {
     fail("\(source.path): \(error.localizedDescription)")
 }
 let addresses: [PostalAddress]
-do { addresses = try AddressDataset.parse(text) } catch { fail("\(source.path): \(error)") }
+let shapes: [String: AddressShape]
+do {
+    let markets = try MarketCatalogue.shipped()
+    shapes = markets.regions.mapValues(\.address)
+} catch {
+    fail("the market packs: \(error)")
+}
+do { addresses = try AddressDataset.parse(text, shapes: shapes) } catch { fail("\(source.path): \(error)") }
 let prepared = PreparedAddressIndex.encode(EmbeddedAddressLookupService(addresses: addresses))
 if checkOnly {
     guard (try? Data(contentsOf: target)) == prepared else {

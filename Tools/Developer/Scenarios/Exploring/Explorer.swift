@@ -41,7 +41,8 @@ struct Explorer {
         self.maxSteps = maxSteps
         vocabulary = Vocabulary(configuration)
         let region = configuration.region
-        let addresses = ((try? EmbeddedAddressLookupService.bundled())?.addresses ?? []).filter { $0.region == region }
+        let addresses = ((try? EmbeddedAddressLookupService.bundled().adding(region.addresses))?.addresses ?? [])
+            .filter { $0.regionCode == region.code }
         chooser = MoveChooser(
             vocabulary: vocabulary,
             values: FieldValues(region: region, today: EmbeddedWorld.defaultToday, addresses: addresses))

@@ -31,17 +31,15 @@ struct FieldValues: Sendable {
         switch field.inputType {
         case .date:
             valid = [
-                "01022000", "15061990", "29021996", birthday(turning: 18, daysAfter: 0),
-                birthday(turning: 18, daysAfter: -1),
+                "01022000", "15061990", "29021996", birthday(turning: region.minimumAge, daysAfter: 0),
+                birthday(turning: region.minimumAge, daysAfter: -1),
             ]
-            invalid = ["31022000", "1234", "99999999", "00000000", birthday(turning: 18, daysAfter: 1), "01012030"]
+            invalid = ["31022000", "1234", "99999999", "00000000", birthday(turning: region.minimumAge, daysAfter: 1), "01012030"]
         case .email:
             valid = ["alex@example.com", "pat.o-neil+bets@mail.example.org"]
             invalid = ["alex@", "@example.com", "a b@example.com", "alex@@example.com"]
         case .tel:
-            valid =
-                region == .newZealand
-                ? ["021 123 4567", "0221234567", "027 555 0199"] : ["0412345678", "0412 345 678"]
+            valid = [region.mobile.example.filter(\.isNumber), region.mobile.example]
             invalid = ["12345", "0312345678", "phone", "+1 555 0100"]
         case .password:
             valid = ["Correct-Horse-9", "Tr0ub4dor&3x!"]
@@ -109,11 +107,7 @@ struct FieldValues: Sendable {
         case "streetNumber": return address.streetNumber
         case "street": return address.street
         case "postcode": return address.postcode
-        default:
-            switch address.area {
-            case .australia(let suburb, _): return suburb
-            case .newZealand(let suburb, let city): return key == "city" ? city : (suburb ?? "")
-            }
+        default: return AddressPart(rawValue: key).flatMap { address[$0] } ?? ""
         }
     }
 

@@ -85,9 +85,10 @@ private struct PostcodeDropping: AddressLookupService {
         try await base.suggestions(for: query, in: region, limit: limit)
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        var address = try await base.address(id: id)
-        address.postcode = ""
-        return address
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+        let address = try await base.address(id: id, in: region)
+        return PostalAddress(
+            id: address.id, unit: address.unit, streetNumber: address.streetNumber, street: address.street,
+            places: address.places, postcode: "", in: region.address)
     }
 }

@@ -31,7 +31,7 @@ struct Vocabulary: Sendable {
             inputs[field.name.rawValue] = .field(field.name)
             switch field.inputType {
             case .address:
-                for child in ManualAddressField.fields(in: configuration.region) {
+                for child in AddressPart.fields(in: configuration.region) {
                     inputs["\(field.name).\(child.rawValue)"] = .child(field.name, child.rawValue)
                 }
             case .depositLimit:
@@ -86,7 +86,7 @@ struct Vocabulary: Sendable {
             return field(of: input)?.options
         case .child(let parent, let key):
             if parent == depositLimitField, key == "period" { return DepositLimitPeriod.allCases.map(\.rawValue) }
-            if parent == addressField, let child = ManualAddressField(rawValue: key) {
+            if parent == addressField, let child = AddressPart(rawValue: key) {
                 return child.options(in: region)
             }
             return nil

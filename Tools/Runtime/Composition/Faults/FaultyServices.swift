@@ -85,8 +85,8 @@ struct FaultyAddressLookup: AddressLookupService {
         try await guarded { try await base.suggestions(for: query, in: region, limit: limit) }
     }
 
-    func address(id: String) async throws(AddressLookupError) -> PostalAddress {
-        try await guarded { try await base.address(id: id) }
+    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+        try await guarded { try await base.address(id: id, in: region) }
     }
 
     private func guarded<Answer: Sendable>(_ body: () async throws -> Answer) async throws(AddressLookupError) -> Answer

@@ -22,10 +22,12 @@ enum AddressRoutes {
             let body = try await JSONBody.decode(
                 AddressRequest<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
-            guard let region = Region(code: item.country) else {
+            guard let region = services.markets.region(code: item.country) else {
                 throw APIError(
                     .badRequest, code: "request.invalid",
-                    message: "'payload[0].country' must be AU or NZ, not '\(item.country)'")
+                    message:
+                        "'payload[0].country' must be one of \(services.markets.codes.joined(separator: ", ")), not '\(item.country.prefix(20))'"
+                )
             }
             guard AddressQuery.isWithinBounds(item.fullAddress) else {
                 throw APIError(
@@ -43,7 +45,7 @@ enum AddressRoutes {
                 AddressRequest<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
             guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
             do {
-                return try JSONAnswer.response(retrieved(try await services.addresses.address(id: item.id)))
+                return try JSONAnswer.response(retrieved(try services.address(id: item.id)))
             } catch AddressLookupError.notFound {
                 throw APIError(.notFound, code: "address.unknown", message: "no address with id '\(item.id)'")
             }
@@ -51,7 +53,7 @@ enum AddressRoutes {
     }
 
     /// The answer of a retrieve that found `address`.
-    static func retrieved(_ address: PostalAddress) -> AddressAnswer<AddressRecord> {
-        AddressAnswer(payload: [AddressRecord(address)])
+    static func retrieved(_ found: (address: PostalAddress, region: Region)) -> AddressAnswer<AddressRecord> {
+        AddressAnswer(payload: [AddressRecord(found.address, in: found.region)])
     }
 }

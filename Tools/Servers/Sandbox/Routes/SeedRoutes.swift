@@ -38,7 +38,7 @@ enum SeedRoutes {
             var request = request
             let seed = try await JSONBody.decode(SeedRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
-            let checked = try check(seed)
+            let checked = try check(seed, in: brand.region)
             let seeded = try await apply(checked, brand: brand, to: services.world(of: context).id, services: services)
             return try JSONAnswer.response(seeded)
         }
@@ -59,7 +59,8 @@ enum SeedRoutes {
         services: SandboxServices
     ) async throws -> Seeded {
         try await services.store.reserveUsernames(checked.takenUsernames, in: world)
-        let added = try await services.store.insertExistingAccounts(checked.accounts, brand: brand.id, in: world)
+        let added = try await services.store.insertExistingAccounts(
+            checked.accounts, brand: brand.id, region: brand.region, in: world)
         try await services.store.addToRegister(checked.register, in: world)
         try await services.worlds.seed(world, today: checked.today, faults: checked.faults)
         return Seeded(
@@ -69,7 +70,7 @@ enum SeedRoutes {
     }
 
     /// The seed's values, checked before anything changes.
-    static func check(_ seed: SeedRequest) throws(APIError) -> Checked {
+    static func check(_ seed: SeedRequest, in region: Region) throws(APIError) -> Checked {
         for (name, count) in [
             ("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
             ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count),
@@ -85,9 +86,9 @@ enum SeedRoutes {
         }
         var accounts: [ExistingAccount] = []
         for (index, account) in (seed.existingAccounts ?? []).enumerated() {
-            let identity = AccountIdentity(email: account.email, mobile: account.mobile)
+            let identity = AccountIdentity(email: account.email, mobile: account.mobile, in: region)
             guard identity.emailKey != nil || identity.mobileKey != nil else {
-                throw invalid("'existingAccounts[\(index)]' needs an email or a mobile number of a region")
+                throw invalid("'existingAccounts[\(index)]' needs an email or a mobile number of \(region.name)")
             }
             accounts.append(ExistingAccount(email: account.email, mobile: account.mobile, username: account.username))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import BrandDeclarations
 import GRDB
 import JoinFormFeature
 import LiveryComposition
@@ -9,6 +10,7 @@ import LiveryComposition
 enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        let markets = (try? MarketCatalogue.shipped()).map { $0.codes.compactMap($0.region(code:)) } ?? []
         migrator.registerMigration("v1: clients, accounts, reserved usernames, self-exclusion register") { db in
             try db.execute(
                 sql: """
@@ -65,10 +67,14 @@ enum SQLiteSchema {
                 let fields =
                     (try? JSONDecoder().decode([String: String].self, from: Data((row["fields"] as String).utf8)))
                     ?? [:]
-                let identity = AccountIdentity(email: fields["email"], mobile: fields["mobile"])
+                // Rows of this age name no market: the first shipped one whose plan reads the mobile number.
+                let identity =
+                    markets.lazy.map { AccountIdentity(email: fields["email"], mobile: fields["mobile"], in: $0) }
+                    .first { $0.mobileKey != nil }
+                let emailKey = fields["email"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
                 try db.execute(
                     sql: "UPDATE client SET email_key = ?, mobile_key = ? WHERE id = ?",
-                    arguments: [identity.emailKey, identity.mobileKey, row["id"] as Int64])
+                    arguments: [identity?.emailKey ?? emailKey, identity?.mobileKey, row["id"] as Int64])
             }
         }
         migrator.registerMigration("v3: an idempotency key bound to its request") { db in

@@ -142,10 +142,12 @@ extension SandboxStorage {
     /// Stores clients of `brand` in `world` for people who already have an
     /// account (no password; a made-up username when none is given or it is
     /// taken), each once; how many were new.
-    func insertExistingAccounts(_ accounts: [ExistingAccount], brand: BrandID, in world: WorldID) async throws -> Int {
+    func insertExistingAccounts(
+        _ accounts: [ExistingAccount], brand: BrandID, region: Region, in world: WorldID
+    ) async throws -> Int {
         var added = 0
         for account in accounts {
-            let identity = AccountIdentity(account)
+            let identity = AccountIdentity(account, in: region)
             if try await hasAccount(identity, brand: brand, in: world) { continue }
             var fields: [String: String] = [:]
             fields["email"] = account.email

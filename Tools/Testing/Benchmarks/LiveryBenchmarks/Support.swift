@@ -3,6 +3,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryTesting
 
 /// State a benchmark keeps between its samples (benchmarks run one at a time).
 final class Box<Value>: @unchecked Sendable {
@@ -28,15 +29,18 @@ func generatedAddresses(_ count: Int, from base: [PostalAddress]) -> [PostalAddr
     var result: [PostalAddress] = []
     result.reserveCapacity(count)
     for position in 0..<count {
-        var address = base[position % base.count]
+        let address = base[position % base.count]
         let copy = position / base.count
-        address.id = "gen-\(position)"
+        var number = address.streetNumber
+        var street = address.street
         if copy > 0 {
-            address.streetNumber = String(1 + next() % 400)
-            address.street =
-                "\(names[next() % names.count]) \(names[next() % names.count]) \(types[next() % types.count])"
+            number = String(1 + next() % 400)
+            street = "\(names[next() % names.count]) \(names[next() % names.count]) \(types[next() % types.count])"
         }
-        result.append(address)
+        result.append(
+            PostalAddress(
+                id: "gen-\(position)", unit: address.unit, streetNumber: number, street: street, places: address.places,
+                postcode: address.postcode, in: Region.shipped(address.regionCode).address))
     }
     return result
 }

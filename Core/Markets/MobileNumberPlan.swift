@@ -1,39 +1,47 @@
-/// The numbering plan of a country's mobile numbers, as data.
+/// The numbering plan of a market's mobile numbers, as data: how they
+/// start, how long they are, and how they are grouped as typed.
 public struct MobileNumberPlan: Hashable, Sendable {
-    /// The region the plan belongs to.
-    public let region: Region
+    /// The code of the market the plan belongs to, e.g. `AU`.
+    public let regionCode: String
     /// The international calling code without `+`, e.g. `61`.
     public let countryCode: String
-    /// The first digit after the trunk `0` that marks a mobile number.
-    public let leadingDigit: Character
-    /// How many digits follow the trunk `0` (including the leading digit).
+    /// What the digits after the trunk `0` start with for a mobile number,
+    /// e.g. `["4"]` (any one of them).
+    public let prefixes: [String]
+    /// How many digits follow the trunk `0` (including the prefix).
     public let subscriberDigits: ClosedRange<Int>
+    /// The group sizes of a number written nationally, trunk `0` included
+    /// (`[4, 3, 3]`: `0412 345 678`); the last group takes the rest.
+    public let nationalGroups: [Int]
+    /// The group sizes of the digits after the calling code when written
+    /// internationally (`[3, 3, 3]`: `+61 412 345 678`).
+    public let internationalGroups: [Int]
     /// A sample number in the usual written form, for messages.
     public let example: String
+    /// The prefixes as bytes, for the checks on every keystroke.
+    private let prefixBytes: [[UInt8]]
 
-    /// Australia: `04xx xxx xxx`, nine digits after the 0, `+61 4xx xxx xxx` accepted.
-    public static let australia = MobileNumberPlan(
-        region: .australia, countryCode: "61", leadingDigit: "4",
-        subscriberDigits: 9...9, example: "0412 345 678")
-    /// New Zealand: `02x` then more digits, 8–10 digits in all, `+64 2x …` accepted.
-    public static let newZealand = MobileNumberPlan(
-        region: .newZealand, countryCode: "64", leadingDigit: "2",
-        subscriberDigits: 7...9, example: "021 123 4567")
-
-    /// The plan of `region`.
-    public static func plan(for region: Region) -> MobileNumberPlan {
-        switch region {
-        case .australia: .australia
-        case .newZealand: .newZealand
-        }
+    /// A plan; every prefix and the calling code are ASCII digits.
+    public init(
+        regionCode: String, countryCode: String, prefixes: [String], subscriberDigits: ClosedRange<Int>,
+        nationalGroups: [Int], internationalGroups: [Int], example: String
+    ) {
+        self.regionCode = regionCode
+        self.countryCode = countryCode
+        self.prefixes = prefixes
+        self.subscriberDigits = subscriberDigits
+        self.nationalGroups = nationalGroups
+        self.internationalGroups = internationalGroups
+        self.example = example
+        prefixBytes = prefixes.map { Array($0.utf8) }
     }
+
+    /// The most digits a number of any plan has, calling code included.
+    public static let maximumDigits = 16
 
     /// The digits after the trunk `0` of `text` when it is a mobile number of
     /// this plan, written nationally (`0…`) or internationally (`+CC…`);
     /// spaces and hyphens are ignored. `nil` otherwise.
-    /// `leadingDigit` as the byte it is in text.
-    private var leadingByte: UInt8? { leadingDigit.utf8.count == 1 ? leadingDigit.utf8.first : nil }
-
     public func subscriberNumber(of text: String) -> String? {
         withSubscriberDigits(of: text) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
@@ -48,8 +56,8 @@ public struct MobileNumberPlan: Hashable, Sendable {
     private func withSubscriberDigits<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result)
         -> Result
     {
-        // No number of any plan has more than 16 digits with its prefix.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+        // No number of any plan has more than 16 digits with its prefix (the pack reader holds plans to it).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumDigits) { buffer in
             var count = 0
             var international = false
             let readable = text.withUTF8Bytes { bytes in
@@ -73,9 +81,8 @@ public struct MobileNumberPlan: Hashable, Sendable {
                 international ? digits.starts(with: countryCode.utf8) : digits.first == UInt8(ascii: "0")
             guard matchesPrefix else { return body(nil) }
             let subscriber = UnsafeBufferPointer(rebasing: digits[prefixLength...])
-            guard subscriber.first == leadingByte, subscriberDigits.contains(subscriber.count) else {
-                return body(nil)
-            }
+            guard subscriberDigits.contains(subscriber.count), prefixBytes.contains(where: subscriber.starts(with:))
+            else { return body(nil) }
             return body(subscriber)
         }
     }
@@ -93,12 +100,12 @@ public struct MobileNumberRule: ValidationRule {
     public init(_ plan: MobileNumberPlan) {
         self.plan = plan
         violation = RuleViolation(
-            code: .mobileFormat, parameters: ["region": plan.region.code, "example": plan.example],
+            code: .mobileFormat, parameters: ["region": plan.regionCode, "example": plan.example],
             template: "Enter a mobile number like {example}.")
     }
 
     /// Numbers of `region`'s plan.
-    public init(region: Region) { self.init(.plan(for: region)) }
+    public init(region: Region) { self.init(region.mobile) }
 
     /// Fails unless `value` is a number of the plan.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {

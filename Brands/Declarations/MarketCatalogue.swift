@@ -1,0 +1,116 @@
+import Foundation
+import LiveryCore
+import MarketPacks
+
+/// The markets a process knows, by code: the packs Livery ships
+/// (`Brands/Markets/Packs`) and any read from a folder of a team's own.
+/// A brand file's `region` names one of them.
+public struct MarketCatalogue: Sendable {
+    /// The markets, by upper-case code.
+    public private(set) var regions: [String: Region]
+
+    /// A catalogue of `regions`.
+    public init(_ regions: [Region] = []) {
+        self.regions = Dictionary(regions.map { ($0.code, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The market with ISO code `code` (any case), if known.
+    public func region(code: String) -> Region? { regions[code.uppercased()] }
+
+    /// The known codes, sorted.
+    public var codes: [String] { regions.keys.sorted() }
+
+    /// The most packs one folder holds.
+    public static let maximumPacks = 64
+
+    /// The packs Livery ships, read and checked once per process.
+    /// - Throws: ``BrandFileError`` naming a shipped pack that does not read (a broken build).
+    public static func shipped() throws(BrandFileError) -> MarketCatalogue { try shippedPacks.get() }
+
+    private static let shippedPacks = Result { () throws(BrandFileError) -> MarketCatalogue in
+        guard let folder = ShippedMarketPacks.folder else {
+            throw BrandFileError(file: "Brands/Markets/Packs", path: "", message: "the shipped market packs are missing")
+        }
+        return try MarketCatalogue().adding(folder: folder)
+    }
+
+    /// This catalogue with every pack (`*.json`) in `folder` added; a pack may
+    /// start its form from a market already known or one in the same folder.
+    /// - Throws: ``BrandFileError`` naming the first pack that does not read.
+    public func adding(folder: URL) throws(BrandFileError) -> MarketCatalogue {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw BrandFileError(file: folder.path, path: "", message: "cannot list the folder: \(error.localizedDescription)")
+        }
+        guard names.count <= Self.maximumPacks else {
+            throw BrandFileError(
+                file: folder.path, path: "", message: "\(names.count) packs; a folder holds at most \(Self.maximumPacks)")
+        }
+        var packs: [(file: String, data: Data)] = []
+        for name in names {
+            do throws(FileInput.Refusal) {
+                let data = try FileInput.read(
+                    atPath: folder.appendingPathComponent(name).path, limit: MarketPack.maximumFileSize,
+                    kind: "market packs")
+                packs.append((name, data))
+            } catch {
+                throw BrandFileError(file: name, path: "", message: error.description)
+            }
+        }
+        return try adding(packs, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize))
+    }
+
+    /// This catalogue with the packs `packs` (file name and bytes) added, in an
+    /// order where each pack's `like` market is read before it.
+    /// - Throws: ``BrandFileError`` naming the first pack that does not read.
+    public func adding(_ packs: [(file: String, data: Data)], folder: BrandFileFolder = .unavailable)
+        throws(BrandFileError) -> MarketCatalogue
+    {
+        var catalogue = self
+        var pending = packs
+        // Each round reads every pack whose `like` is known; a round that reads none ends it.
+        while !pending.isEmpty {
+            var waiting: [(file: String, data: Data)] = []
+            for pack in pending {
+                if let like = Self.like(in: pack.data), catalogue.region(code: like) == nil,
+                    pending.contains(where: { Self.code(in: $0.data) == like.uppercased() && $0.file != pack.file })
+                {
+                    waiting.append(pack)
+                    continue
+                }
+                let region = try MarketPack.read(
+                    json: pack.data, file: pack.file, folder: folder, known: catalogue.regions)
+                catalogue.regions[region.code] = region
+            }
+            if waiting.count == pending.count {
+                // A cycle of `like`s: reading the first names the problem.
+                _ = try MarketPack.read(
+                    json: waiting[0].data, file: waiting[0].file, folder: folder, known: catalogue.regions)
+            }
+            pending = waiting
+        }
+        return catalogue
+    }
+
+    /// The pack's `joinForm.like`, when it has one (a quick look; the reader checks it properly).
+    private static func like(in data: Data) -> String? {
+        guard let document = try? JSONDecoder().decode(JSONValue.self, from: data),
+            case .object(let root) = document,
+            case .object(let form)? = root.first(where: { $0.key == "joinForm" })?.value,
+            case .string(let like)? = form.first(where: { $0.key == "like" })?.value
+        else { return nil }
+        return like
+    }
+
+    /// The pack's `code` (a quick look).
+    private static func code(in data: Data) -> String? {
+        guard let document = try? JSONDecoder().decode(JSONValue.self, from: data),
+            case .object(let root) = document,
+            case .string(let code)? = root.first(where: { $0.key == "code" })?.value
+        else { return nil }
+        return code.uppercased()
+    }
+}
