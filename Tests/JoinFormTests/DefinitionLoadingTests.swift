@@ -118,7 +118,7 @@ struct DefinitionLoadingTests {
                 == .ruleNotForInputType(rule: "email", field: "A", inputType: .checkbox))
         #expect(
             loadError(
-                #"{"fields": [{"name": "Dob", "inputType": "Date", "validate": {"custom": [{"rule": "minimumAge"}]}}]}"#
+                #"{"fields": [{"name": "Dob", "inputType": "Date", "validate": {"custom": [{"rule": "minimumAge", "years": 0}]}}]}"#
             )
                 == .missingRuleValue(field: "Dob", rule: "minimumAge", key: "years"))
         #expect(

@@ -5,7 +5,7 @@ import LiveryCore
 /// Besides `regex` (the only kind of the server-driven shape), Livery reads
 /// its built-in rules under the same key: `email`, `mobile` (the runtime
 /// region's numbering plan), `postcode` (the runtime region's), `minimumAge`
-/// (with `years`; for `Date` fields), `passwordStrength` (with an optional
+/// (for `Date` fields: `years`, or the runtime market's minimum age), `passwordStrength` (with an optional
 /// `minLength`), `oneOf` (a `Select` field's `options`) and
 /// `usernameAvailable` (asked of the account service). `errorMessage`
 /// replaces the default message of any kind; `code` replaces its code.
@@ -38,7 +38,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
     public var pattern: String? { didSet { compile() } }
     /// Whether a `regex` rule ignores letter case.
     public var caseInsensitive: Bool? { didSet { compile() } }
-    /// The age of a `minimumAge` rule.
+    /// The age of a `minimumAge` rule; `nil`: the runtime market's minimum age.
     public var years: Int?
     /// The minimum length of a `passwordStrength` rule.
     public var minLength: Int?
@@ -145,7 +145,8 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
             }
             if case .failure(let error) = compiled { throw .invalidPattern(error.for(field.name)) }
         case .minimumAge:
-            guard let years, years > 0 else { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }
+            // Without `years`, the runtime market's minimum age.
+            if let years, years <= 0 { throw .missingRuleValue(field: field.name, rule: rule, key: "years") }
         case .oneOf:
             guard !(field.options ?? []).isEmpty else {
                 throw .missingRuleValue(field: field.name, rule: rule, key: "options")
