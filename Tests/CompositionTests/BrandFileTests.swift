@@ -102,7 +102,7 @@ struct BrandFileTests {
             ("theme.colours.primary", JSONValue.string("#ff78"), "at theme.colours.primary: '#ff78' is not a colour"),
             (
                 "theme.colours.primray", JSONValue.string("#ff7800"),
-                "at theme.colours: unknown key 'primray' (did you mean 'primary'?)"
+                "at theme.colours.primray: unknown key 'primray' (did you mean 'primary'?)"
             ),
             ("theme.colours.link", nil, "at theme.colours: missing key 'link'"),
             ("region", JSONValue.string("UK"), "at region: 'UK' is not a market with a pack; known: AU, GB, NZ"),
@@ -118,7 +118,7 @@ struct BrandFileTests {
             ("appBar.potIcon", JSONValue.string("yes"), "at appBar.potIcon: expected true or false, found text"),
             (
                 "flags.login-natve", JSONValue.bool(true),
-                "at flags: unknown key 'login-natve' (did you mean 'login-native'?)"
+                "at flags.login-natve: unknown key 'login-natve' (did you mean 'login-native'?)"
             ),
             ("messages", JSONValue.array([]), "at messages: expected an object of rule code to message, found a list"),
             (

@@ -14,7 +14,7 @@ import Testing
 struct MarketPackTests {
     /// A made-up market: Zedland (code ZZ), numbers `09 1234 5678`, postcodes `ZD-123`,
     /// addresses with a district and a province from a fixed list.
-    static let pack = """
+    nonisolated static let pack = """
         {
           "code": "ZZ", "name": "Zedland", "locale": "en-ZZ",
           "currency": { "code": "CHF", "symbol": "Z$" },
@@ -40,7 +40,7 @@ struct MarketPackTests {
         }
         """
 
-    static let addresses = """
+    nonisolated static let addresses = """
         # id\tregion\tunit\tnumber\tstreet\ttown\tstate\tpostcode
         ZZ-1\tZZ\t\t7\tLong Road\tZed\tNorth\tZD-101
         ZZ-2\tZZ\t\t9\tLong Road\tZed\tNorth\tZD-101
@@ -142,5 +142,119 @@ struct MarketPackTests {
                 join.state.field("dateOfBirth")?.status.kind == .invalid,
                 "twenty is under the pack's minimum age of 21 (the shipped form's rule names 18; the pack's minimum wins)")
         }
+    }
+}
+
+/// Bad packs: one error at its place (file, line, key path), nothing read.
+@Suite("Market packs refuse bad input at its place")
+struct MarketPackErrorTests {
+    /// The test pack with the value at `path` replaced by `value` (removed when `nil`).
+    static func pack(setting path: String, to value: JSONValue?) throws -> Data {
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(MarketPackTests.pack.utf8))
+        return Data(BrandFileTests.setting(path, to: value, in: document).formatted().utf8)
+    }
+
+    static func read(_ data: Data) throws(BrandFileError) -> Region {
+        let folder = BrandFileFolder.files(["zz-addresses.tsv": Data(MarketPackTests.addresses.utf8)])
+        return try MarketPack.read(
+            json: data, file: "zz.json", folder: folder, known: (try MarketCatalogue.shipped()).regions)
+    }
+
+    @Test(
+        "each mistake is one error naming the file, the line, the key path and what is wrong",
+        arguments: [
+            ("colour", JSONValue.string("red"), "at colour: unknown key 'colour'"),
+            ("postcode.pattern", .string("ZD-[0-9"), "at postcode.pattern: 'ZD-[0-9' does not compile"),
+            ("postcode.example", .string("ZD-1"), "at postcode.example: 'ZD-1' does not match the pattern"),
+            ("mobile.example", .string("0412 345 678"), "at mobile.example: '0412 345 678' is not a number of this plan"),
+            ("currency.code", .string("ZZZ"), "at currency.code: 'ZZZ' is not an ISO 4217 currency code"),
+            ("currency.code", .string("Z$"), "at currency.code: 'Z$' is not an ISO 4217 currency code"),
+            ("address.line", .array([.array([.string("town")]), .array([.string("county")])]),
+             "at address.line[1][0]: 'county' is not one of the market's parts"),
+            ("address.samples", .array([.object([("streetNumber", .string("7")), ("street", .string("X")), ("suburb", .string("Y"))])]),
+             "at address.samples[0]: 'suburb' is not one of the market's parts"),
+            ("timeZone", .string("Europe/Zurch"), "at timeZone: 'Europe/Zurch' is not an IANA time zone"),
+            ("minimumAge", .number(12), "at minimumAge: 12.0 is outside 16…25"),
+            ("dateOrder", .string("MDY"), "at dateOrder: 'MDY' is not an order the join form reads"),
+            ("joinForm.like", .string("XX"), "at joinForm.like: no market 'XX' is read before this one"),
+            ("code", .string("Zed"), "at code: 'Zed' is not an ISO 3166 code"),
+            ("address.addresses", .string("../secrets.tsv"), "at address.addresses: '../secrets.tsv' is not a file name"),
+            ("mobile.maximumDigits", .number(14), "at mobile.maximumDigits: 14.0 is outside 4…13"),
+        ] as [(String, JSONValue?, String)])
+    func mistakes(_ path: String, _ value: JSONValue?, _ message: String) throws {
+        let data = try Self.pack(setting: path, to: value)
+        #expect { try Self.read(data) } throws: { error in
+            guard let error = error as? BrandFileError else { return false }
+            return error.file == "zz.json" && error.line != nil && "\(error)".contains(message)
+        }
+    }
+
+    @Test(
+        "a list item in error is named by its place in the list",
+        arguments: [
+            (#""options": ["North", "South"]"#, #""options": []"#, "at address.parts[3].options: has 0 items; 1–100 are allowed"),
+            (#"{ "part": "town", "required": true }"#, #"{ "part": "villlage", "required": true }"#,
+             "at address.parts[2].part: unknown part 'villlage'"),
+            (#"{ "part": "town", "required": true }"#, #"{ "part": "town", "required": true, "wireKeys": ["parish"] }"#,
+             "at address.parts[2].wireKeys[0]: 'parish' is not a key of an address answer"),
+            (#"{ "part": "streetNumber", "required": true }, "#, "", "at address.parts: has no 'streetNumber'"),
+        ])
+    func listItems(_ written: String, _ replacement: String, _ message: String) throws {
+        let text = MarketPackTests.pack.replacingOccurrences(of: written, with: replacement)
+        #expect(text != MarketPackTests.pack)
+        #expect { try Self.read(Data(text.utf8)) } throws: { error in
+            (error as? BrandFileError)?.line != nil && "\(error)".contains(message)
+        }
+    }
+
+    @Test("the line an error names is the line of the bad key in the file as written")
+    func lineOfTheKey() throws {
+        let text = MarketPackTests.pack.replacingOccurrences(of: #""ZD-[0-9]{3}""#, with: #""ZD-[0-9""#)
+        let expected = try #require(text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains(#""pattern""#) }) + 1
+        #expect { try Self.read(Data(text.utf8)) } throws: { error in
+            (error as? BrandFileError)?.line == expected && "\(error)".hasPrefix("zz.json: line \(expected): at postcode.pattern")
+        }
+    }
+
+    @Test("an address file that does not parse is named with its line; a key given twice is refused")
+    func addressFileAndDuplicates() throws {
+        let folder = BrandFileFolder.files(["zz-addresses.tsv": Data("ZZ-1\tZZ\t\t7\tLong Road\tZed\tEast\tZD-101\n".utf8)])
+        #expect {
+            try MarketPack.read(
+                json: Data(MarketPackTests.pack.utf8), file: "zz.json", folder: folder,
+                known: (try MarketCatalogue.shipped()).regions)
+        } throws: { error in
+            "\(error)".contains("at address.addresses: zz-addresses.tsv: line 1: unknown state 'East'")
+        }
+        let twice = MarketPackTests.pack.replacingOccurrences(of: #""name": "Zedland","#, with: #""name": "Zedland", "name": "Z","#)
+        #expect { try Self.read(Data(twice.utf8)) } throws: { error in
+            "\(error)".contains("'name' is given twice")
+        }
+        #expect { try Self.read(Data("[]".utf8)) } throws: { error in "\(error)".contains("expected an object") }
+        #expect { try Self.read(Data("{".utf8)) } throws: { error in "\(error)".contains("not valid JSON") }
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        #expect { try Self.read(Data(deep.utf8)) } throws: { error in "\(error)".contains("nest 40 deep") }
+        let huge = Data(count: MarketPack.maximumFileSize + 1)
+        #expect { try Self.read(huge) } throws: { error in "\(error)".contains("is at most") }
+    }
+
+    @Test("the shipped packs read, each market's examples pass its own rules, and every sample address is on its line")
+    func shippedPacks() throws {
+        let markets = try MarketCatalogue.shipped()
+        #expect(markets.codes == ["AU", "GB", "NZ"])
+        for region in markets.regions.values {
+            #expect(region.mobile.isMobileNumber(region.mobile.example), "\(region)")
+            #expect(region.postcode.matches(region.postcode.example), "\(region)")
+            #expect(try FormDefinition.standard(for: region).field("dateOfBirth") != nil, "\(region)")
+            for sample in region.address.samples {
+                #expect(region.postcode.matches(sample.postcode) && sample.regionCode == region.code)
+            }
+        }
+        let britain = try #require(markets.region(code: "gb"))
+        #expect(britain.addresses.count >= 300 && britain.selfExclusionRegister == "GAMSTOP")
+        #expect(britain.addresses.allSatisfy { britain.postcode.matches($0.postcode) && $0[.town] != nil })
+        #expect(britain.currency.text(12.5) == "£12.50" && britain.currency.text(-3) == "-£3.00")
+        #expect(try #require(markets.region(code: "NZ")).selfExclusionRegister == nil)
     }
 }

@@ -85,7 +85,7 @@ struct BrandDraftTests {
                 "at theme.colours.primary: 'blue' is not a colour"
             ),
             (["appBar", "promotions"], .string("lockr"), "unknown entry 'lockr' (did you mean 'locker'?)"),
-            (["theme", "colour"], .object([]), "at theme: unknown key 'colour'"),
+            (["theme", "colour"], .object([]), "at theme.colour: unknown key 'colour'"),
             (["joinForm", "removeFields"], .string("promoCode"), "expected a list of field names"),
         ] as [([String], JSONValue, String)] {
             let refusal = draft.set(path, to: value)
