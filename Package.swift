@@ -328,7 +328,7 @@ let package = Package(
             name: "LiveryFuzz",
             dependencies: [
                 "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "SandboxRequests", "LiveryWire", "NedsBrand", "BrandDeclarations",
+                "LiveryScenarios", "SandboxRequests", "LiveryWire", "NedsBrand", "BrandDeclarations", "MarketPacks",
             ],
             path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"],
             swiftSettings: swiftSettings),
@@ -359,7 +359,7 @@ let package = Package(
             dependencies: [
                 "BrandDeclarations", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature",
                 "AddressLookupFeature",
-                "LiveryTesting",
+                "LiveryTesting", "MarketPacks",
             ] + allBrandTargets,
             path: "Tests/CompositionTests",
             swiftSettings: swiftSettings,

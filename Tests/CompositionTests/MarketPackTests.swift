@@ -4,6 +4,8 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryTesting
+import MarketPacks
 import Testing
 
 /// A market is data: a pack read from a folder of a team's own (not one Livery
@@ -256,5 +258,46 @@ struct MarketPackErrorTests {
         #expect(britain.addresses.allSatisfy { britain.postcode.matches($0.postcode) && $0[.town] != nil })
         #expect(britain.currency.text(12.5) == "£12.50" && britain.currency.text(-3) == "-£3.00")
         #expect(try #require(markets.region(code: "NZ")).selfExclusionRegister == nil)
+    }
+}
+
+@Suite("Market packs fuzzed: grown, nested, cut and garbled, every one is a market or an error naming the file")
+struct MarketPackFuzzTests {
+    @Test("1,500 mutated packs (500 of each shipped one), read without a crash", arguments: ["AU", "NZ", "GB"])
+    func mutations(_ code: String) throws {
+        let markets = try MarketCatalogue.shipped()
+        let folder = try #require(ShippedMarketPacks.folder)
+        let shipped = try Data(contentsOf: folder.appendingPathComponent("\(code.lowercased()).json"))
+        let original = try JSONDecoder().decode(JSONValue.self, from: shipped)
+        var random = SeededGenerator(seed: UInt64(code.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
+        var refused = 0
+        for _ in 0..<500 {
+            var document = original
+            for _ in 0..<Int.random(in: 1...4, using: &random) { document = BrandFileFuzzTests.mutate(document, &random) }
+            var text = document.formatted()
+            if Int.random(in: 0..<8, using: &random) == 0 {
+                text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))
+            }
+            do {
+                let region = try MarketPack.read(
+                    json: Data(text.utf8), file: "fuzz.json", folder: .directory(folder), known: markets.regions)
+                #expect(region.mobile.isMobileNumber(region.mobile.example))
+                #expect(region.postcode.matches(region.postcode.example))
+            } catch {
+                #expect(error.file == "fuzz.json" && !error.message.isEmpty && error.message.count < 2_000)
+                refused += 1
+            }
+        }
+        #expect(refused > 350, "most mutations make the pack wrong: \(refused) of 500 were refused")
+    }
+
+    @Test("nesting 100,000 deep, a pack at the size limit and a 200,000-character name are refused, not crashed on")
+    func extremes() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let wide = "{\"code\": \"" + String(repeating: "a", count: MarketPack.maximumFileSize) + "\"}"
+        let long = "{\"code\": \"ZZ\", \"name\": \"" + String(repeating: "N", count: 200_000) + "\"}"
+        for text in [deep, wide, long, "", "{", "null", "\u{FEFF}{}"] {
+            #expect(throws: BrandFileError.self) { try MarketPack.read(json: Data(text.utf8), file: "x") }
+        }
     }
 }

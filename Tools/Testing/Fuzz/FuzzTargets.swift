@@ -6,6 +6,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryScenarios
 import LiveryWire
+import MarketPacks
 import NedsBrand
 import SandboxRequests
 
@@ -40,6 +41,9 @@ enum FuzzTarget: String, CaseIterable {
     /// A pattern and a text (the first line, then the rest): a pattern rule,
     /// which compiles the patterns it can, answers as ICU does.
     case pattern
+    /// A market pack (JSON), read beside the shipped packs: one it accepts keeps
+    /// its own examples (its mobile number and postcode pass its own rules).
+    case marketPack = "market-pack"
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -91,6 +95,13 @@ enum FuzzTarget: String, CaseIterable {
             guard typed.count <= AddressQuery.maximumCharacters, query.hasPrefix(typed) else {
                 fatalError("the search field took \(typed.count) characters of \(query.utf8.count) bytes")
             }
+        case .marketPack:
+            guard
+                let region = try? MarketPack.read(
+                    json: data, file: "fuzz.json", folder: Fixtures.marketFolder, known: Fixtures.markets.regions)
+            else { return }
+            guard region.mobile.isMobileNumber(region.mobile.example), region.postcode.matches(region.postcode.example)
+            else { fatalError("an accepted pack's own examples fail its rules") }
         case .brandFile:
             guard let brand = try? BrandDefinition.read(json: data, file: "fuzz.json", folder: Fixtures.logoFolder)
             else { return }
@@ -161,6 +172,11 @@ enum Fixtures {
 
     /// The shipped markets.
     static let markets = try! MarketCatalogue.shipped()
+
+    /// The files beside the shipped packs (their address files).
+    static var marketFolder: BrandFileFolder {
+        ShippedMarketPacks.folder.map { .directory($0, limit: MarketPack.maximumAddressFileSize) } ?? .unavailable
+    }
 
     /// Neds' scenario reader.
     static let scenarios = ScenarioReader(for: neds)
