@@ -96,7 +96,7 @@ public struct MarketCatalogue: Sendable {
     }
 
     /// The pack's `joinForm.like`, when it has one (a quick look; the reader checks it properly).
-    private static func like(in data: Data) -> String? {
+    public static func like(in data: Data) -> String? {
         guard let document = try? JSONDecoder().decode(JSONValue.self, from: data),
             case .object(let root) = document,
             case .object(let form)? = root.first(where: { $0.key == "joinForm" })?.value,

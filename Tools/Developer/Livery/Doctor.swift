@@ -1,4 +1,6 @@
 import ArgumentParser
+import BrandDeclarations
+import Foundation
 import LiveryComposition
 import LiveryConsole
 import LiveryCore
@@ -8,8 +10,14 @@ extension Livery {
     /// `livery doctor [brand]`: conformance checks per brand.
     struct Doctor: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check brands: brand list, complete theme, WCAG AA contrast, form definition, scenarios present.",
-            discussion: "Exit status: 0 every check passed, 1 a check failed, 2 bad input.")
+            abstract:
+                "Check brands (brand list, complete theme, WCAG AA contrast, form definition, scenarios present) and market packs.",
+            discussion: """
+                Market packs are read from the checkout's Brands/Markets/Packs (so an edit is checked before a build), or \
+                from --market-pack: every key known, patterns compiling, examples passing the pack's own rules, the \
+                address file parsing, the standard form loading; each problem names the file and line. \
+                Exit status: 0 every check passed, 1 a check failed, 2 bad input.
+                """)
 
         @Argument(help: "One brand to check (default: every brand).")
         var brand: String?
@@ -19,6 +27,9 @@ extension Livery {
                 "Check the brand declared in this brand.json (its logo beside it) instead of the built-in one of its id, e.g. after an edit, before a build."
         )
         var brandFile: String?
+
+        @Option(help: "Check the market pack in this file, or every pack in this folder, beside the shipped ones.")
+        var marketPack: String?
 
         @OptionGroup var output: OutputOptions
 
@@ -42,10 +53,37 @@ extension Livery {
                     registered: composition.registry.ids.map(\.rawValue), checkout: checkout)
             }
             print(terminal.table(["brand"] + BrandDoctor.checkNames, rows))
+            let markets = try marketReports(checkout: checkout)
+            if !markets.isEmpty {
+                print(
+                    terminal.table(
+                        ["market pack", "code", "checks"],
+                        markets.map {
+                            [$0.file, $0.code ?? "–", $0.passed ? terminal.green("ok") : terminal.red("FAIL")]
+                        }))
+                problems += markets.flatMap(\.problems)
+            }
             guard problems.isEmpty else {
                 for problem in problems { terminal.error(terminal.red("✘ ") + problem) }
                 throw ReportedFailure()
             }
+        }
+
+        /// The market packs to check: `--market-pack`'s (beside the shipped ones), else the checkout's.
+        private func marketReports(checkout: PackageCheckout?) throws -> [MarketDoctor.Report] {
+            if let marketPack {
+                let url = URL(fileURLWithPath: marketPack)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                    throw ToolError("--market-pack: \(marketPack) does not exist")
+                }
+                let shipped = try MarketCatalogue.shipped()
+                if isFolder.boolValue { return MarketDoctor.check(folder: url, known: shipped) }
+                let reports = MarketDoctor.check(folder: url.deletingLastPathComponent(), known: shipped)
+                return reports.filter { $0.file == url.lastPathComponent }
+            }
+            guard let checkout else { return [] }
+            return MarketDoctor.check(folder: MarketDoctor.packFolder(in: checkout))
         }
     }
 }
