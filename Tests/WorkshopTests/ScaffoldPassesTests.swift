@@ -7,12 +7,13 @@ import LiveryTesting
 import LiveryWorkshop
 import Testing
 
-@Suite("A scaffolded brand passes at once, for every region and every --like choice (and none)")
+@Suite("A scaffolded brand passes at once, for every market and every --like choice (and none)")
 struct ScaffoldPassesTests {
-    /// Each brand as a model, and no model in each region.
-    static let choices: [(like: String?, region: Region)] =
-        packageBrandIDs.map { ($0, Region.australia) }
-        + [(nil, .australia), (nil, .newZealand)]
+    /// Each brand as a model in its own market, no model in each market, and a
+    /// brand moved to a market none trades in (with no model, and like one).
+    static let choices: [(like: String?, region: Region?)] =
+        packageBrandIDs.map { ($0, nil) }
+        + [(nil, .australia), (nil, .newZealand), (nil, .greatBritain), ("tabnz", .greatBritain)]
 
     @Test(
         "its checks pass and every scenario file it starts with passes, as `livery run` runs them",
@@ -21,10 +22,14 @@ struct ScaffoldPassesTests {
     func passes(_ index: Int) async throws {
         let names = try thisCheckout.brandNames()
         let composition = try Composition(packageBrands())
-        var (like, region) = Self.choices[index]
-        if let like { region = try composition.registry.plugin(named: like).manifest.region }
+        let (like, chosen) = Self.choices[index]
+        let region = try chosen ?? composition.registry.plugin(named: try #require(like)).manifest.region
         let model = try BrandScaffold.model(like: like, region: region, in: composition, order: names)
-        let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout)
+        let modelID = model.manifest.id.rawValue
+        let moved = try composition.registry.plugin(named: modelID).manifest.region != region
+        let scenarios = moved
+            ? try MarketScenarios.files(for: try BrandScaffold.declaration(named: "Sportsbet", like: model)) : nil
+        let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout, scenarios: scenarios)
         let brand = try BrandDefinition.read(
             json: Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/brand.json"]).utf8),
             file: "Sportsbet/brand.json",
@@ -42,7 +47,7 @@ struct ScaffoldPassesTests {
             try text.write(to: url, atomically: true, encoding: .utf8)
             written += 1
         }
-        #expect(written == thisCheckout.scenarioFiles(of: model.manifest.id.rawValue).count && written > 0)
+        #expect(written == (scenarios?.count ?? thisCheckout.scenarioFiles(of: modelID).count) && written > 0)
         let status = await ScenarioCommand(
             composition: try Composition([brand]), brand: "sportsbet", json: true,
             scenariosDirectory: folder.path

@@ -64,9 +64,10 @@ struct ManualAddressForm: Hashable, Sendable {
         form.field(FieldKey<String>(field.fieldName))?.checkedValue ?? ""
     }
 
+    /// Sets what `field` shows; a postcode as the market writes it (upper-cased as typed, where it is).
     mutating func setValue(_ value: String, for field: AddressPart) {
         guard contains(field) else { return }
-        form.setValue(value, for: FieldKey<String>(field.fieldName))
+        form.setValue(field == .postcode ? region.postcode.typed(value) : value, for: FieldKey<String>(field.fieldName))
     }
 
     mutating func leave(_ field: AddressPart) {

@@ -3,6 +3,7 @@ import BrandDeclarations
 import LiveryComposition
 import LiveryConsole
 import LiveryCore
+import LiveryScenarios
 import LiveryWorkshop
 
 extension Livery {
@@ -53,9 +54,15 @@ extension Livery {
             let checkout = try PackageCheckout.enclosing()
             let names = try checkout.brandNames()
             try BrandScaffold.check(name: name, existing: names, root: checkout.root)
-            let model = try BrandScaffold.model(like: like, region: region, in: Livery.composition(), order: names)
+            let composition = try Livery.composition()
+            let model = try BrandScaffold.model(like: like, region: region, in: composition, order: names)
             terminal.progress(2, of: 4, "preparing \(name.lowercased()) like \(model.manifest.id)")
-            let scaffold = try BrandScaffold(name: name, like: model, in: checkout)
+            // A model moved from another market: its scenarios were written for that market, so the
+            // new brand starts with scenarios written for this one.
+            let moved = try composition.registry.plugin(named: model.manifest.id.rawValue).manifest.region != region
+            let scenarios = moved
+                ? try MarketScenarios.files(for: try BrandScaffold.declaration(named: name, like: model)) : nil
+            let scaffold = try BrandScaffold(name: name, like: model, in: checkout, scenarios: scenarios)
             terminal.progress(3, of: 4, "writing \(scaffold.createdPaths.count) files and Package.swift")
             terminal.progress(4, of: 4, "checking Package.swift with swift package dump-package")
             try scaffold.write { () throws(ToolError) in try checkout.dumpedTargetNames() }

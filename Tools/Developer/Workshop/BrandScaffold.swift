@@ -107,9 +107,10 @@ public struct BrandScaffold: Sendable {
     }
 
     /// The brand a new one in `region` starts like: the one called `like`,
-    /// or else the region's first brand in `order` (Package.swift's list).
-    /// - Throws: ``ToolError`` for an unknown brand, one of another region,
-    ///   or one not declared in a brand file.
+    /// or else the region's first brand in `order` (Package.swift's list), or
+    /// in a market no brand trades in yet, the first brand of all. A model of
+    /// another market is moved to `region` (see ``moving(_:to:)``).
+    /// - Throws: ``ToolError`` for an unknown brand, or one not declared in a brand file.
     public static func model(
         like: String?, region: Region, in composition: Composition,
         order: [String]
@@ -121,25 +122,42 @@ public struct BrandScaffold: Sendable {
             } catch {
                 throw ToolError("--like: \(error)")
             }
-            guard chosen.manifest.region == region else {
-                throw ToolError(
-                    "--like \(like) is a \(chosen.manifest.region.code) brand; the new brand is \(region.code)")
-            }
         } else {
             let registered = order.compactMap { try? composition.registry.plugin(named: $0) }
-            guard let first = registered.first(where: { $0.manifest.region == region }) else {
-                throw ToolError("no registered \(region.code) brand to start from; give --like")
+            guard let first = registered.first(where: { $0.manifest.region == region }) ?? registered.first else {
+                throw ToolError("no registered brand to start from")
             }
             chosen = first
         }
         guard let declared = chosen as? BrandDefinition else {
             throw ToolError("\(chosen.manifest.id) is not declared in a brand.json, so it cannot be copied")
         }
-        return declared
+        return try moving(declared, to: region)
     }
 
-    /// The scaffold of `name` like `model`, in `checkout`.
-    public init(name: String, like model: BrandDefinition, in checkout: PackageCheckout) throws(ToolError) {
+    /// `brand` trading in `region`: the market's currency and locale (unless it
+    /// is there already) and the market's standard form with the brand's own
+    /// amendments; everything else (theme, app bar, flags, messages) kept.
+    /// - Throws: ``ToolError`` when the brand's amendments do not apply to the market's form.
+    public static func moving(_ brand: BrandDefinition, to region: Region) throws(ToolError) -> BrandDefinition {
+        guard brand.manifest.region != region else { return brand }
+        var form = brand.form
+        form.checksSelfExclusionRegister = nil
+        let manifest = BrandManifest(id: brand.manifest.id, displayName: brand.manifest.displayName, region: region)
+        do {
+            return try BrandDefinition(
+                manifest: manifest, theme: brand.theme, messageTemplates: brand.messageTemplates,
+                featureFlagDefaults: brand.featureFlagDefaults, appBar: brand.appBar, form: form)
+        } catch {
+            throw ToolError("\(brand.manifest.id)'s join form does not fit \(region.name)'s: \(error)")
+        }
+    }
+
+    /// The scaffold of `name` like `model`, in `checkout`, starting with `scenarios`
+    /// (file name to text) or, when `nil`, with copies of the model's scenario files.
+    public init(
+        name: String, like model: BrandDefinition, in checkout: PackageCheckout, scenarios: [String: String]? = nil
+    ) throws(ToolError) {
         self.name = name
         root = checkout.root
         let declaration = try Self.declaration(named: name, like: model)
@@ -147,7 +165,8 @@ public struct BrandScaffold: Sendable {
         if let logo = declaration.theme.logo { files["Brands/\(name)/Plugin/\(logo.file)"] = logo.svg }
         files.merge(BrandTemplates(name: name).files) { _, new in new }
         let modelID = model.manifest.id.rawValue
-        for file in checkout.scenarioFiles(of: modelID) {
+        for (file, text) in scenarios ?? [:] { files["Tests/Scenarios/\(id)/\(file)"] = text }
+        for file in scenarios == nil ? checkout.scenarioFiles(of: modelID) : [] {
             let url = checkout.scenarioFolder(of: modelID).appendingPathComponent(file)
             let text: String
             do {
