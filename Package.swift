@@ -302,7 +302,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
         // The forms the validation benchmarks measure, shared with FormProfile.
         .target(
-            name: "BenchmarkForms", dependencies: ["LiveryCore", "JoinFormFeature", "LiveryComposition", "LiveryTesting"],
+            name: "BenchmarkForms",
+            dependencies: ["LiveryCore", "JoinFormFeature", "LiveryComposition", "LiveryTesting"],
             path: "Tools/Testing/BenchmarkForms", swiftSettings: swiftSettings),
         // One validation workload run N times, for instruction counts under callgrind:
         // `swift build -c release --product FormProfile`.
@@ -334,7 +335,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
         .target(
-            name: "LiveryTesting", dependencies: ["LiveryCore", "BrandDeclarations"], path: "Tools/Testing/LiveryTesting",
+            name: "LiveryTesting", dependencies: ["LiveryCore", "BrandDeclarations"],
+            path: "Tools/Testing/LiveryTesting",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JoinFormFeatureTests",

@@ -235,11 +235,15 @@ struct BrandFileReader: DeclarationReading {
         guard let region = markets.region(code: regionCode) else {
             throw fail(
                 "region",
-                "'\(regionCode.prefix(20))' is not a market with a pack; known: \(markets.codes.joined(separator: ", "))")
+                "'\(regionCode.prefix(20))' is not a market with a pack; known: \(markets.codes.joined(separator: ", "))"
+            )
         }
         let currency =
-            try root["currency"].map { value throws(BrandFileError) in try currencyCode(value, at: "currency") } ?? region.currencyCode
-        let locale = try root["locale"].map { value throws(BrandFileError) in try localeName(value, at: "locale") } ?? region.locale
+            try root["currency"].map { value throws(BrandFileError) in try currencyCode(value, at: "currency") }
+            ?? region.currencyCode
+        let locale =
+            try root["locale"].map { value throws(BrandFileError) in try localeName(value, at: "locale") }
+            ?? region.locale
         let manifest = BrandManifest(id: id, displayName: name, region: region, currencyCode: currency, locale: locale)
         let theme = try theme(root["theme"], name: name)
         let appBar = try appBar(root["appBar"])
@@ -388,6 +392,5 @@ struct BrandFileReader: DeclarationReading {
     // MARK: Values
 
     private typealias Shape = BrandFileShape
-
 
 }

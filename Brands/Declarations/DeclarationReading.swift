@@ -32,7 +32,9 @@ extension DeclarationReading {
         var found: [String: JSONValue] = [:]
         for member in members {
             guard known.contains(member.key) else {
-                throw fail(path.isEmpty ? member.key : "\(path).\(member.key)", "unknown key '\(member.key)'\(NameSuggestion.hint(for: member.key, in: known))")
+                throw fail(
+                    path.isEmpty ? member.key : "\(path).\(member.key)",
+                    "unknown key '\(member.key)'\(NameSuggestion.hint(for: member.key, in: known))")
             }
             found[member.key] = member.value
         }

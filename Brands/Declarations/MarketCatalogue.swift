@@ -29,7 +29,8 @@ public struct MarketCatalogue: Sendable {
 
     private static let shippedPacks = Result { () throws(BrandFileError) -> MarketCatalogue in
         guard let folder = ShippedMarketPacks.folder else {
-            throw BrandFileError(file: "Brands/Markets/Packs", path: "", message: "the shipped market packs are missing")
+            throw BrandFileError(
+                file: "Brands/Markets/Packs", path: "", message: "the shipped market packs are missing")
         }
         return try MarketCatalogue().adding(folder: folder)
     }
@@ -43,11 +44,13 @@ public struct MarketCatalogue: Sendable {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw BrandFileError(file: folder.path, path: "", message: "cannot list the folder: \(error.localizedDescription)")
+            throw BrandFileError(
+                file: folder.path, path: "", message: "cannot list the folder: \(error.localizedDescription)")
         }
         guard names.count <= Self.maximumPacks else {
             throw BrandFileError(
-                file: folder.path, path: "", message: "\(names.count) packs; a folder holds at most \(Self.maximumPacks)")
+                file: folder.path, path: "",
+                message: "\(names.count) packs; a folder holds at most \(Self.maximumPacks)")
         }
         var packs: [(file: String, data: Data)] = []
         for name in names {

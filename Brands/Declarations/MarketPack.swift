@@ -60,7 +60,8 @@ struct MarketPackReader: DeclarationReading {
         guard let dateOrder = DateOrder(rawValue: dateOrderText), dateOrder == .dayMonthYear else {
             throw fail(
                 "dateOrder",
-                "'\(dateOrderText.prefix(20))' is not an order the join form reads; dates of birth are typed day first (DMY)")
+                "'\(dateOrderText.prefix(20))' is not an order the join form reads; dates of birth are typed day first (DMY)"
+            )
         }
         let minimumAge = Int(try number(root["minimumAge"], at: "minimumAge", in: 16...25))
         guard Double(minimumAge) == (try number(root["minimumAge"], at: "minimumAge", in: 16...25)) else {
@@ -129,7 +130,9 @@ struct MarketPackReader: DeclarationReading {
     private func postcode(_ value: JSONValue?, code: String) throws(BrandFileError) -> PostcodeFormat {
         let postcode = try object(value, at: "postcode", shape: shape["postcode"])
         let pattern = try string(postcode["pattern"], at: "postcode.pattern")
-        guard pattern.count <= 200 else { throw fail("postcode.pattern", "is \(pattern.count) characters; at most 200") }
+        guard pattern.count <= 200 else {
+            throw fail("postcode.pattern", "is \(pattern.count) characters; at most 200")
+        }
         let example = try string(postcode["example"], at: "postcode.example")
         guard example.count <= 12 else { throw fail("postcode.example", "is \(example.count) characters; at most 12") }
         let message = try string(postcode["message"], at: "postcode.message")
@@ -162,10 +165,13 @@ struct MarketPackReader: DeclarationReading {
             throw fail("address.parts[\(offset)]", "'\(part.part.rawValue)' is listed twice")
         }
         for part in [AddressPart.streetNumber, .street, .postcode] where !seen.contains(part) {
-            throw fail("address.parts", "has no '\(part.rawValue)': every address has a street number, a street and a postcode")
+            throw fail(
+                "address.parts", "has no '\(part.rawValue)': every address has a street number, a street and a postcode"
+            )
         }
         guard parts.contains(where: \.part.isPlace) else {
-            throw fail("address.parts", "names no place (\(AddressPart.places.map(\.rawValue).joined(separator: ", ")))")
+            throw fail(
+                "address.parts", "names no place (\(AddressPart.places.map(\.rawValue).joined(separator: ", ")))")
         }
         for (offset, part) in parts.enumerated() where part.part == .unit && part.isRequired {
             throw fail("address.parts[\(offset)].required", "a unit is never required")
@@ -184,7 +190,8 @@ struct MarketPackReader: DeclarationReading {
         }
         for place in parts where place.part.isPlace || place.part == .postcode {
             guard line.contains(where: { $0.contains(place.part) }) else {
-                throw fail("address.line", "leaves out '\(place.part.rawValue)': every place and the postcode appear once")
+                throw fail(
+                    "address.line", "leaves out '\(place.part.rawValue)': every place and the postcode appear once")
             }
         }
         let plain = AddressShape(regionCode: code, parts: parts, line: line)
@@ -272,7 +279,9 @@ struct MarketPackReader: DeclarationReading {
         else { return [] }
         let name = try string(named.value, at: "address.addresses")
         guard name.hasSuffix(".tsv"), !name.contains("/"), !name.hasPrefix("."), name.count <= 64 else {
-            throw fail("address.addresses", "'\(name.prefix(64))' is not a file name beside the pack, such as gb-addresses.tsv")
+            throw fail(
+                "address.addresses", "'\(name.prefix(64))' is not a file name beside the pack, such as gb-addresses.tsv"
+            )
         }
         let data: Data
         do throws(FileInput.Refusal) {
@@ -281,9 +290,12 @@ struct MarketPackReader: DeclarationReading {
             throw fail("address.addresses", "\(name) \(error.description)")
         }
         guard data.count <= MarketPack.maximumAddressFileSize else {
-            throw fail("address.addresses", "\(name) is \(data.count) bytes; at most \(MarketPack.maximumAddressFileSize)")
+            throw fail(
+                "address.addresses", "\(name) is \(data.count) bytes; at most \(MarketPack.maximumAddressFileSize)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("address.addresses", "\(name) is not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw fail("address.addresses", "\(name) is not UTF-8 text")
+        }
         do throws(AddressLookupError) {
             return try AddressDataset.parse(text, shapes: [shape.regionCode: shape])
         } catch {
@@ -305,7 +317,9 @@ struct MarketPackReader: DeclarationReading {
         case (let like?, nil):
             guard let market = known[like] else {
                 let codes = known.keys.sorted().joined(separator: ", ")
-                throw fail("\(path).like", "no market '\(like.prefix(20))' is read before this one (known: \(codes.isEmpty ? "none" : codes))")
+                throw fail(
+                    "\(path).like",
+                    "no market '\(like.prefix(20))' is read before this one (known: \(codes.isEmpty ? "none" : codes))")
             }
             do throws(DefinitionError) {
                 base = try FormDefinition.standard(for: market)
@@ -330,7 +344,9 @@ struct MarketPackReader: DeclarationReading {
         for field in form.fields {
             for rule in field.validate.custom where rule.rule == RuleDefinition.Kind.minimumAge.rawValue {
                 if let years = rule.years, years < minimumAge {
-                    throw fail(path, "field '\(field.name.rawValue)' asks an age of \(years); the market's minimum is \(minimumAge)")
+                    throw fail(
+                        path,
+                        "field '\(field.name.rawValue)' asks an age of \(years); the market's minimum is \(minimumAge)")
                 }
             }
         }
@@ -345,7 +361,8 @@ struct MarketPackReader: DeclarationReading {
 
     // MARK: Values
 
-    private func digits(_ value: JSONValue?, at path: String, length: ClosedRange<Int>) throws(BrandFileError) -> String {
+    private func digits(_ value: JSONValue?, at path: String, length: ClosedRange<Int>) throws(BrandFileError) -> String
+    {
         let text = try string(value, at: path)
         guard length.contains(text.count), text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
             throw fail(path, "'\(text.prefix(20))' is not \(length.lowerBound)–\(length.upperBound) digits")
@@ -353,7 +370,9 @@ struct MarketPackReader: DeclarationReading {
         return text
     }
 
-    private func wholeNumber(_ value: JSONValue?, at path: String, in range: ClosedRange<Int>) throws(BrandFileError) -> Int {
+    private func wholeNumber(_ value: JSONValue?, at path: String, in range: ClosedRange<Int>) throws(BrandFileError)
+        -> Int
+    {
         let number = try number(value, at: path, in: Double(range.lowerBound)...Double(range.upperBound))
         guard number == number.rounded() else { throw fail(path, "\(number) is not a whole number") }
         return Int(number)

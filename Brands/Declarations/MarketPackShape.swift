@@ -12,7 +12,9 @@ extension BrandFileShape {
             [
                 .required("code", .text("The ISO 3166-1 alpha-2 code, upper case, e.g. GB.", pattern: "^[A-Z]{2}$")),
                 .required("name", .text("The country's name in English.")),
-                .required("locale", .text("The locale brands speak here by default, e.g. en-GB.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
+                .required(
+                    "locale",
+                    .text("The locale brands speak here by default, e.g. en-GB.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
                 .required(
                     "currency",
                     .object(
@@ -26,7 +28,9 @@ extension BrandFileShape {
                     .object(
                         "The mobile number plan.",
                         [
-                            .required("callingCode", .text("The international calling code without +, e.g. 44.", pattern: "^[0-9]{1,3}$")),
+                            .required(
+                                "callingCode",
+                                .text("The international calling code without +, e.g. 44.", pattern: "^[0-9]{1,3}$")),
                             .required(
                                 "prefixes",
                                 .list(
@@ -100,7 +104,8 @@ extension BrandFileShape {
                                     pattern: "^[a-z0-9][a-z0-9.-]{0,63}\\.tsv$")),
                         ])),
                 .required("dateOrder", .text("The order a date is shown in.", choices: ["DMY"])),
-                .required("minimumAge", .number("The age a person must have reached to open an account.", range: 16...25)),
+                .required(
+                    "minimumAge", .number("The age a person must have reached to open an account.", range: 16...25)),
                 .optional(
                     "selfExclusionRegister",
                     .text("The national self-exclusion register checked at sign-up, by name and date of birth.")),
@@ -110,7 +115,8 @@ extension BrandFileShape {
                     .object(
                         "The standard join form: a whole definition, or another market's amended.",
                         [
-                            .optional("like", .text("The market whose form this one starts from.", pattern: "^[A-Z]{2}$")),
+                            .optional(
+                                "like", .text("The market whose form this one starts from.", pattern: "^[A-Z]{2}$")),
                             .optional("definition", .formValue("A whole form (a form definition).")),
                             .optional(
                                 "removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
@@ -130,6 +136,7 @@ extension BrandFileShape {
 
     /// The JSON Schema (draft 2020-12) of a market pack, as `Brands/Markets/market.schema.json` holds it.
     public static var marketJSONSchema: JSONValue {
-        documentSchema(of: marketPack, id: marketSchemaReference, title: "A Livery market pack (Brands/Markets/Packs/<code>.json)")
+        documentSchema(
+            of: marketPack, id: marketSchemaReference, title: "A Livery market pack (Brands/Markets/Packs/<code>.json)")
     }
 }

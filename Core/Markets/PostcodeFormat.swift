@@ -36,7 +36,9 @@ public struct PostcodeFormat: Hashable, Sendable {
     public func typed(_ text: String) -> String { upperCased ? text.uppercased() : text }
 
     public static func == (lhs: PostcodeFormat, rhs: PostcodeFormat) -> Bool {
-        (lhs.pattern, lhs.example, lhs.message, lhs.upperCased) == (rhs.pattern, rhs.example, rhs.message, rhs.upperCased)
+        (lhs.pattern, lhs.example, lhs.message, lhs.upperCased) == (
+            rhs.pattern, rhs.example, rhs.message, rhs.upperCased
+        )
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }

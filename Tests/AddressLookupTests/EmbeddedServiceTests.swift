@@ -92,7 +92,9 @@ struct EmbeddedServiceTests {
         let address = try await bundled.address(id: id, in: .australia)
         #expect(address.unit == "3" && address.streetNumber == "12" && address.street == "Smith Street")
         #expect(address.places == [.suburb: "Collingwood", .state: "VIC"] && address.postcode == "3066")
-        await #expect(throws: AddressLookupError.notFound(id: "nope")) { try await bundled.address(id: "nope", in: .australia) }
+        await #expect(throws: AddressLookupError.notFound(id: "nope")) {
+            try await bundled.address(id: "nope", in: .australia)
+        }
     }
 
     @Test(

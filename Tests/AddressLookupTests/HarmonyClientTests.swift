@@ -123,7 +123,9 @@ struct HarmonyClientTests {
         let service = client("empty.test") { _ in
             .respond(status: 200, body: #"{"status":"SUCCESS","messages":[],"payload":[]}"#)
         }
-        await #expect(throws: AddressLookupError.notFound(id: "AU-9")) { try await service.address(id: "AU-9", in: .australia) }
+        await #expect(throws: AddressLookupError.notFound(id: "AU-9")) {
+            try await service.address(id: "AU-9", in: .australia)
+        }
     }
 
     @Test("no answer in time is 'timed out'")

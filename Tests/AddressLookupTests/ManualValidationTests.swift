@@ -52,7 +52,9 @@ struct ManualValidationTests {
         #expect(engine.state.manualField(.postcode)?.status == .valid)
     }
 
-    @Test("a British address asks for a town and maybe a county; its postcode is upper-cased as typed and checked in its real shapes")
+    @Test(
+        "a British address asks for a town and maybe a county; its postcode is upper-cased as typed and checked in its real shapes"
+    )
     func britishAddress() async {
         let engine = manualEngine(.greatBritain)
         #expect(engine.state.manualFields.map(\.field) == [.unit, .streetNumber, .street, .town, .county, .postcode])
@@ -62,7 +64,8 @@ struct ManualValidationTests {
         engine.send(.changeManual(.postcode, "sw1a 1a"))
         engine.send(.leaveManual(.postcode))
         #expect(codes(engine, .postcode) == [.postcodeFormat])
-        #expect(engine.state.manualField(.postcode)?.status.violations.first?.message == "Enter a postcode like SW1A 1AA.")
+        #expect(
+            engine.state.manualField(.postcode)?.status.violations.first?.message == "Enter a postcode like SW1A 1AA.")
         engine.send(.changeManual(.postcode, "sw1a 1aa"))
         #expect(engine.state.manualField(.postcode)?.status == .valid)
         for (part, text) in [(AddressPart.streetNumber, "10"), (.street, "Downing Street"), (.town, "London")] {

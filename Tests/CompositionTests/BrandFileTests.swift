@@ -108,7 +108,10 @@ struct BrandFileTests {
             ("region", JSONValue.string("UK"), "at region: 'UK' is not a market with a pack; known: AU, GB, NZ"),
             ("id", JSONValue.string("Neds Two"), "at id: 'Neds Two' is not a brand id"),
             ("name", JSONValue.string("  "), "at name: is blank"),
-            ("currency", JSONValue.string("dollars"), "at currency: 'dollars' is not an ISO 4217 currency code such as AUD or GBP"),
+            (
+                "currency", JSONValue.string("dollars"),
+                "at currency: 'dollars' is not an ISO 4217 currency code such as AUD or GBP"
+            ),
             ("locale", JSONValue.string("english"), "at locale: 'english' is not a locale"),
             (
                 "appBar.promotions", JSONValue.string("lockr"),

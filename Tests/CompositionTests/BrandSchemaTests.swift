@@ -35,7 +35,8 @@ struct BrandSchemaTests {
         let published = try String(contentsOf: file, encoding: .utf8)
         #expect(
             published == rendered,
-            "Brands/Markets/market.schema.json is stale: LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests")
+            "Brands/Markets/market.schema.json is stale: LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests"
+        )
         let packs = Self.brands.appendingPathComponent("Markets/Packs")
         let names = try FileManager.default.contentsOfDirectory(atPath: packs.path).filter { $0.hasSuffix(".json") }
         #expect(Set(names).isSuperset(of: ["au.json", "nz.json", "gb.json"]))

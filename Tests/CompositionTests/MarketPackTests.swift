@@ -133,7 +133,9 @@ struct MarketPackTests {
             #expect(MobileNumberRule(region: zedland).check("+999 9 1234 5678", in: .standalone) == nil)
             #expect(MobileNumberRule(region: zedland).check("0412 345 678", in: .standalone)?.code == .mobileFormat)
             #expect(zedland.postcode.typed("zd-101") == "ZD-101")
-            #expect(PostcodeRule(region: zedland).check("ZD-10", in: .standalone)?.message == "Enter a postcode like ZD-123.")
+            #expect(
+                PostcodeRule(region: zedland).check("ZD-10", in: .standalone)?.message
+                    == "Enter a postcode like ZD-123.")
             let brand = try BrandDefinition.read(json: try Self.brandFile(), file: "zedbet.json", markets: markets)
             let world = EmbeddedWorld(today: CalendarDay(year: 2026, month: 6, day: 1)!)
             let join = try await Composition([brand]).assemble("zedbet", on: .embedded(world)).runtime.joinForm()
@@ -142,7 +144,8 @@ struct MarketPackTests {
             join.send(.focus(.field("email")))
             #expect(
                 join.state.field("dateOfBirth")?.status.kind == .invalid,
-                "twenty is under the pack's minimum age of 21 (the shipped form's rule names 18; the pack's minimum wins)")
+                "twenty is under the pack's minimum age of 21 (the shipped form's rule names 18; the pack's minimum wins)"
+            )
         }
     }
 }
@@ -168,19 +171,30 @@ struct MarketPackErrorTests {
             ("colour", JSONValue.string("red"), "at colour: unknown key 'colour'"),
             ("postcode.pattern", .string("ZD-[0-9"), "at postcode.pattern: 'ZD-[0-9' does not compile"),
             ("postcode.example", .string("ZD-1"), "at postcode.example: 'ZD-1' does not match the pattern"),
-            ("mobile.example", .string("0412 345 678"), "at mobile.example: '0412 345 678' is not a number of this plan"),
+            (
+                "mobile.example", .string("0412 345 678"),
+                "at mobile.example: '0412 345 678' is not a number of this plan"
+            ),
             ("currency.code", .string("ZZZ"), "at currency.code: 'ZZZ' is not an ISO 4217 currency code"),
             ("currency.code", .string("Z$"), "at currency.code: 'Z$' is not an ISO 4217 currency code"),
-            ("address.line", .array([.array([.string("town")]), .array([.string("county")])]),
-             "at address.line[1][0]: 'county' is not one of the market's parts"),
-            ("address.samples", .array([.object([("streetNumber", .string("7")), ("street", .string("X")), ("suburb", .string("Y"))])]),
-             "at address.samples[0]: 'suburb' is not one of the market's parts"),
+            (
+                "address.line", .array([.array([.string("town")]), .array([.string("county")])]),
+                "at address.line[1][0]: 'county' is not one of the market's parts"
+            ),
+            (
+                "address.samples",
+                .array([.object([("streetNumber", .string("7")), ("street", .string("X")), ("suburb", .string("Y"))])]),
+                "at address.samples[0]: 'suburb' is not one of the market's parts"
+            ),
             ("timeZone", .string("Europe/Zurch"), "at timeZone: 'Europe/Zurch' is not an IANA time zone"),
             ("minimumAge", .number(12), "at minimumAge: 12.0 is outside 16…25"),
             ("dateOrder", .string("MDY"), "at dateOrder: 'MDY' is not an order the join form reads"),
             ("joinForm.like", .string("XX"), "at joinForm.like: no market 'XX' is read before this one"),
             ("code", .string("Zed"), "at code: 'Zed' is not an ISO 3166 code"),
-            ("address.addresses", .string("../secrets.tsv"), "at address.addresses: '../secrets.tsv' is not a file name"),
+            (
+                "address.addresses", .string("../secrets.tsv"),
+                "at address.addresses: '../secrets.tsv' is not a file name"
+            ),
             ("mobile.maximumDigits", .number(14), "at mobile.maximumDigits: 14.0 is outside 4…13"),
         ] as [(String, JSONValue?, String)])
     func mistakes(_ path: String, _ value: JSONValue?, _ message: String) throws {
@@ -194,11 +208,19 @@ struct MarketPackErrorTests {
     @Test(
         "a list item in error is named by its place in the list",
         arguments: [
-            (#""options": ["North", "South"]"#, #""options": []"#, "at address.parts[3].options: has 0 items; 1–100 are allowed"),
-            (#"{ "part": "town", "required": true }"#, #"{ "part": "villlage", "required": true }"#,
-             "at address.parts[2].part: unknown part 'villlage'"),
-            (#"{ "part": "town", "required": true }"#, #"{ "part": "town", "required": true, "wireKeys": ["parish"] }"#,
-             "at address.parts[2].wireKeys[0]: 'parish' is not a key of an address answer"),
+            (
+                #""options": ["North", "South"]"#, #""options": []"#,
+                "at address.parts[3].options: has 0 items; 1–100 are allowed"
+            ),
+            (
+                #"{ "part": "town", "required": true }"#, #"{ "part": "villlage", "required": true }"#,
+                "at address.parts[2].part: unknown part 'villlage'"
+            ),
+            (
+                #"{ "part": "town", "required": true }"#,
+                #"{ "part": "town", "required": true, "wireKeys": ["parish"] }"#,
+                "at address.parts[2].wireKeys[0]: 'parish' is not a key of an address answer"
+            ),
             (#"{ "part": "streetNumber", "required": true }, "#, "", "at address.parts: has no 'streetNumber'"),
         ])
     func listItems(_ written: String, _ replacement: String, _ message: String) throws {
@@ -212,16 +234,21 @@ struct MarketPackErrorTests {
     @Test("the line an error names is the line of the bad key in the file as written")
     func lineOfTheKey() throws {
         let text = MarketPackTests.pack.replacingOccurrences(of: #""ZD-[0-9]{3}""#, with: #""ZD-[0-9""#)
-        let expected = try #require(text.split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.contains(#""pattern""#) }) + 1
+        let expected =
+            try #require(
+                text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { $0.contains(#""pattern""#) }) + 1
         #expect { try Self.read(Data(text.utf8)) } throws: { error in
-            (error as? BrandFileError)?.line == expected && "\(error)".hasPrefix("zz.json: line \(expected): at postcode.pattern")
+            (error as? BrandFileError)?.line == expected
+                && "\(error)".hasPrefix("zz.json: line \(expected): at postcode.pattern")
         }
     }
 
     @Test("an address file that does not parse is named with its line; a key given twice is refused")
     func addressFileAndDuplicates() throws {
-        let folder = BrandFileFolder.files(["zz-addresses.tsv": Data("ZZ-1\tZZ\t\t7\tLong Road\tZed\tEast\tZD-101\n".utf8)])
+        let folder = BrandFileFolder.files([
+            "zz-addresses.tsv": Data("ZZ-1\tZZ\t\t7\tLong Road\tZed\tEast\tZD-101\n".utf8)
+        ])
         #expect {
             try MarketPack.read(
                 json: Data(MarketPackTests.pack.utf8), file: "zz.json", folder: folder,
@@ -229,7 +256,8 @@ struct MarketPackErrorTests {
         } throws: { error in
             "\(error)".contains("at address.addresses: zz-addresses.tsv: line 1: unknown state 'East'")
         }
-        let twice = MarketPackTests.pack.replacingOccurrences(of: #""name": "Zedland","#, with: #""name": "Zedland", "name": "Z","#)
+        let twice = MarketPackTests.pack.replacingOccurrences(
+            of: #""name": "Zedland","#, with: #""name": "Zedland", "name": "Z","#)
         #expect { try Self.read(Data(twice.utf8)) } throws: { error in
             "\(error)".contains("'name' is given twice")
         }
@@ -273,7 +301,9 @@ struct MarketPackFuzzTests {
         var refused = 0
         for _ in 0..<500 {
             var document = original
-            for _ in 0..<Int.random(in: 1...4, using: &random) { document = BrandFileFuzzTests.mutate(document, &random) }
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                document = BrandFileFuzzTests.mutate(document, &random)
+            }
             var text = document.formatted()
             if Int.random(in: 0..<8, using: &random) == 0 {
                 text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))

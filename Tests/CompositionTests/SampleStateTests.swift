@@ -96,7 +96,9 @@ struct SampleStateTests {
         }
     }
 
-    @Test("address lookup samples: suggestions, chosen, manual pre-filled, failed", arguments: [Region.australia, .newZealand, .greatBritain])
+    @Test(
+        "address lookup samples: suggestions, chosen, manual pre-filled, failed",
+        arguments: [Region.australia, .newZealand, .greatBritain])
     func addressLookup(_ region: Region) {
         #expect(AddressLookupState.sample(.empty, in: region) == AddressLookupState(region: region))
         #expect(AddressLookupState.sample(.suggestions, in: region).isListVisible)

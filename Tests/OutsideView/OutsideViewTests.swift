@@ -309,7 +309,8 @@ struct TransportOutsideViewTests {
         #expect(verdict.isAvailable)
         let addresses = HarmonyAddressLookupService(
             configuration: HarmonyConfiguration(baseURL: api), session: transport)
-        let found = try await addresses.suggestions(for: "12 Smith St", in: try NedsBrand.load().manifest.region, limit: 8)
+        let found = try await addresses.suggestions(
+            for: "12 Smith St", in: try NedsBrand.load().manifest.region, limit: 8)
         #expect(found.isEmpty)
         #expect(await transport.paths == ["/v2/client/check-username", "/address/find"])
     }

@@ -68,7 +68,8 @@ struct PersonalDataSweepTests {
         let composition = try Composition(packageBrands())
         let runner = ScenarioRunner(composition: composition)
         let definition = try composition.configuration(of: brand).bundledDefinition
-        let options = Set(definition.fields.flatMap { $0.options ?? [] } + (Region.australia.address.options(.state) ?? []))
+        let options = Set(
+            definition.fields.flatMap { $0.options ?? [] } + (Region.australia.address.options(.state) ?? []))
         let ids = Set(
             (definition.fields.map(\.name.rawValue) + SystemAlert.Kind.allCases.map(\.rawValue)
                 + SystemAlert.Action.Role.allCases.map(\.rawValue)).map { $0.lowercased() })

@@ -37,7 +37,8 @@ struct SandboxHarness {
         worlds: WorldLimits = WorldLimits(),
         accessTokens: Set<String> = [], seedingTokens: Set<String> = [], tls: SandboxTLS? = nil,
         transport: any HTTPTransport = URLSession(configuration: .ephemeral),
-        logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }
+        logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() },
+        extraBrands: [any BrandPlugin] = []
     ) async throws -> SandboxHarness {
         let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
         var configuration = SandboxConfiguration(
@@ -47,7 +48,7 @@ struct SandboxHarness {
         configuration.accessTokens = accessTokens
         configuration.seedingTokens = seedingTokens
         configuration.tls = tls
-        let server = try await Sandbox.start(brands: brands, configuration: configuration, logger: logger)
+        let server = try await Sandbox.start(brands: brands + extraBrands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, database: database, transport: transport)
     }
 

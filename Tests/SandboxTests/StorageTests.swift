@@ -81,7 +81,8 @@ struct StorageTests {
             #expect(byEmail.filter { $0 == .accountExists }.count == 19)
             #expect(
                 try await storage.hasAccount(
-                    AccountIdentity(email: "SAME@example.com", mobile: nil, in: .australia), brand: Self.neds, in: .standard))
+                    AccountIdentity(email: "SAME@example.com", mobile: nil, in: .australia), brand: Self.neds,
+                    in: .standard))
         }
     }
 
@@ -130,7 +131,8 @@ struct StorageTests {
             #expect(try await storage.worldCount() == 1)
             #expect(
                 try await storage.hasAccount(
-                    AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: second) == false)
+                    AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: second
+                ) == false)
             await #expect { try await worlds.world(second, now: late) } throws: {
                 ($0 as? APIError)?.code == "world.expired"
             }
@@ -141,7 +143,8 @@ struct StorageTests {
             try await worlds.delete(first, by: .thisMachine, now: late)
             #expect(
                 try await storage.hasAccount(
-                    AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: first) == false)
+                    AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: first)
+                    == false)
             await #expect { try await worlds.delete(first, by: .thisMachine, now: late) } throws: {
                 ($0 as? APIError)?.code == "world.unknown"
             }

@@ -31,7 +31,9 @@ struct MarketDoctorTests {
         let reports = MarketDoctor.check(folder: folder, known: try MarketCatalogue.shipped())
         #expect(reports.map(\.file) == ["xa.json", "xb.json"])
         let patternLine = try #require(
-            brokenPattern.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#""pattern""#) })
+            brokenPattern.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains(#""pattern""#)
+            })
         #expect(reports[0].problems.first?.hasPrefix("xa.json: line \(patternLine + 1): at postcode.pattern:") == true)
         #expect(reports[1].code == "XB")
         #expect(reports[1].problems.first?.contains("XB-1 has postcode 'NOT A CODE'") == true)

@@ -27,7 +27,8 @@ struct ScaffoldPassesTests {
         let model = try BrandScaffold.model(like: like, region: region, in: composition, order: names)
         let modelID = model.manifest.id.rawValue
         let moved = try composition.registry.plugin(named: modelID).manifest.region != region
-        let scenarios = moved
+        let scenarios =
+            moved
             ? try MarketScenarios.files(for: try BrandScaffold.declaration(named: "Sportsbet", like: model)) : nil
         let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: thisCheckout, scenarios: scenarios)
         let brand = try BrandDefinition.read(

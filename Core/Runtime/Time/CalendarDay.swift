@@ -53,7 +53,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
     /// The same day `years` years earlier. 29 February becomes 28 February in
     /// a year without it, so someone born on 29 February reaches an age on
-    /// 1 March in common years (the rule used in Australia and New Zealand).
+    /// 1 March in common years (the common legal rule).
     public func subtracting(years: Int) -> CalendarDay {
         let target = year - years
         let lastDay = CalendarDay.daysIn(month: month, year: target)

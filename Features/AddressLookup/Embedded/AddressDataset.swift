@@ -7,7 +7,7 @@ import LiveryCore
 ///
 /// Tab-separated, one address per line, `#` lines are comments: `id, region
 /// code, unit, number, street`, then the region's places in its pack's order
-/// (Australia: suburb, state; New Zealand: suburb, city), then the postcode.
+/// (for instance suburb, state), then the postcode.
 public enum AddressDataset {
     /// The most lines a dataset has.
     public static let maximumLines = 100_000
@@ -48,11 +48,13 @@ public enum AddressDataset {
                     throw .invalidResponse(reason: "line \(number + 1): no \(place.part.rawValue)")
                 }
                 if let options = place.options, !value.isEmpty, !options.contains(value) {
-                    throw .invalidResponse(reason: "line \(number + 1): unknown \(place.part.rawValue) '\(value.prefix(40))'")
+                    throw .invalidResponse(
+                        reason: "line \(number + 1): unknown \(place.part.rawValue) '\(value.prefix(40))'")
                 }
                 values[place.part] = value
             }
-            for (name, value) in [("id", columns[0]), ("number", columns[3]), ("street", columns[4])] where value.isEmpty {
+            for (name, value) in [("id", columns[0]), ("number", columns[3]), ("street", columns[4])]
+            where value.isEmpty {
                 throw .invalidResponse(reason: "line \(number + 1): no \(name)")
             }
             addresses.append(

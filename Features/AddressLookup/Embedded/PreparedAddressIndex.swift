@@ -222,10 +222,11 @@ package enum PreparedAddressIndex {
 
         mutating func parts(in code: String) throws(DamagedIndex) -> AddressIndex.Parts {
             let addressCount = try count()
-            var stored: [(
-                id: String?, unit: String?, number: String, street: String, postcode: String,
-                places: [AddressPart: String]
-            )] = []
+            var stored:
+                [(
+                    id: String?, unit: String?, number: String, street: String, postcode: String,
+                    places: [AddressPart: String]
+                )] = []
             stored.reserveCapacity(addressCount)
             for _ in 0..<addressCount { stored.append(try address()) }
             var texts: [String] = []

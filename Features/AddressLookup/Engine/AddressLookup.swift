@@ -260,7 +260,8 @@ public struct AddressLookup: Sendable {
         effects.append(
             .run(Self.retrievalID) {
                 let result: Result<PostalAddress, AddressLookupError>
-                do throws(AddressLookupError) { result = .success(try await service.address(id: id, in: region)) } catch {
+                do throws(AddressLookupError) { result = .success(try await service.address(id: id, in: region)) } catch
+                {
                     result = .failure(error)
                 }
                 return AddressLookupFeedback(kind: .retrieved(generation: generation, result))

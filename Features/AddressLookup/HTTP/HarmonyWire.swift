@@ -63,7 +63,9 @@ extension AddressRecord {
                 break
             }
         }
-        found.sort { ($0.isPrimary ? 0 : $0.place.isRequired ? 1 : 2) < ($1.isPrimary ? 0 : $1.place.isRequired ? 1 : 2) }
+        found.sort {
+            ($0.isPrimary ? 0 : $0.place.isRequired ? 1 : 2) < ($1.isPrimary ? 0 : $1.place.isRequired ? 1 : 2)
+        }
         var places: [AddressPart: String] = [:]
         for entry in found where !entry.value.isEmpty {
             let taken = places.values.contains { $0.caseInsensitiveCompare(entry.value) == .orderedSame }

@@ -34,7 +34,7 @@ public struct DepositLimitState: Hashable, Sendable {
 
     /// What the person chose: a limit, no limit, or nothing yet.
     public internal(set) var decision: DepositLimitDecision = .undecided
-    /// Whether a decision is required (the Australian prompt) rather than optional.
+    /// Whether a decision is required (a mandatory deposit-limit field) rather than optional.
     public let isRequired: Bool
     /// The amount in whole currency units, as drawn; shown only when a limit is set.
     public internal(set) var amount: ChildInputState

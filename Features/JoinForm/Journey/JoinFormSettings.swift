@@ -16,7 +16,7 @@ public struct JoinFormSettings: Sendable {
     /// The system alerts' texts and the region's extra alert situations.
     public var alerts: JoinAlerts
     /// Whether creating a client checks the national self-exclusion register
-    ///; `nil` means: where the region has one (Australia). Read by the
+    ///; `nil` means: where the market's pack names one. Read by the
     /// composition root when it assembles the account service.
     public var checksSelfExclusionRegister: Bool?
     /// Which fields the journey and the account service read beyond validating them.

@@ -17,7 +17,7 @@ import LiveryCore
 ///    ``BackendError/accountExists``;
 /// 4. a username already taken — the same name or a look-alike of it, see
 ///    ``UsernameKey`` — is rejected on its field with `username.taken`;
-/// 5. when a register is configured (Australian brands), a listed person
+/// 5. when a register is configured (the market's pack names one), a listed person
 ///    gets ``BackendError/selfExcluded`` and no account;
 /// 6. otherwise the client is stored — without any `Password` field — and its username reserved.
 public actor EmbeddedAccountBackend: AccountBackend {

@@ -29,7 +29,8 @@ public struct RegistrationValidator: Sendable {
 
     /// Who `submitted` is, by email and mobile, to tell an existing client.
     public func identity(in submitted: [String: String]) -> AccountIdentity {
-        AccountIdentity(email: submitted[fieldNames.email.rawValue], mobile: submitted[fieldNames.mobile.rawValue], in: region)
+        AccountIdentity(
+            email: submitted[fieldNames.email.rawValue], mobile: submitted[fieldNames.mobile.rawValue], in: region)
     }
 
     /// The fields that hold secrets (the form's `Password` fields): never stored or logged.

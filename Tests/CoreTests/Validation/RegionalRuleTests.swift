@@ -35,7 +35,9 @@ struct RegionalRuleTests {
         #expect(violation.message == "Enter a mobile number like 021 123 4567.")
     }
 
-    @Test("postcodes are exactly four ASCII digits in Australia and New Zealand", arguments: [Region.australia, .newZealand])
+    @Test(
+        "postcodes are exactly four ASCII digits in Australia and New Zealand",
+        arguments: [Region.australia, .newZealand])
     func postcode(region: Region) {
         let rule = PostcodeRule(region: region)
         #expect(code(rule, "3000") == nil)
@@ -118,7 +120,8 @@ struct RegionalRuleTests {
 
     @Test("a mobile number with more digits than any plan has is refused, however it is spaced")
     func overlongMobile() {
-        #expect(code(MobileNumberRule(region: .australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
+        #expect(
+            code(MobileNumberRule(region: .australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
         #expect(Region.australia.mobile.subscriberNumber(of: "+61 412-345-678") == "412345678")
         #expect(Region.australia.mobile.subscriberNumber(of: "+61 +412345678") == nil)
         #expect(Region.newZealand.mobile.subscriberNumber(of: "021 123 4567") == "211234567")

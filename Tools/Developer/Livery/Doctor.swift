@@ -77,7 +77,7 @@ extension Livery {
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                     throw ToolError("--market-pack: \(marketPack) does not exist")
                 }
-                let shipped = try MarketCatalogue.shipped()
+                let shipped = try ToolBrands.markets()
                 if isFolder.boolValue { return MarketDoctor.check(folder: url, known: shipped) }
                 let reports = MarketDoctor.check(folder: url.deletingLastPathComponent(), known: shipped)
                 return reports.filter { $0.file == url.lastPathComponent }

@@ -38,7 +38,7 @@ extension Livery {
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            let markets = try MarketCatalogue.shipped()
+            let markets = try ToolBrands.markets()
             guard markets.region(code: market) != nil else {
                 throw ValidationError(
                     "--market must be one of \(markets.codes.joined(separator: ", ")), not '\(market.prefix(20))'")
@@ -47,7 +47,7 @@ extension Livery {
 
         func run() async throws {
             let terminal = output.terminal
-            guard let region = try MarketCatalogue.shipped().region(code: market) else {
+            guard let region = try ToolBrands.markets().region(code: market) else {
                 throw ToolError("--market: no market pack has code '\(market.prefix(20))'")
             }
             terminal.progress(1, of: 4, "reading the brand list and the model brand")
@@ -60,7 +60,8 @@ extension Livery {
             // A model moved from another market: its scenarios were written for that market, so the
             // new brand starts with scenarios written for this one.
             let moved = try composition.registry.plugin(named: model.manifest.id.rawValue).manifest.region != region
-            let scenarios = moved
+            let scenarios =
+                moved
                 ? try MarketScenarios.files(for: try BrandScaffold.declaration(named: name, like: model)) : nil
             let scaffold = try BrandScaffold(name: name, like: model, in: checkout, scenarios: scenarios)
             terminal.progress(3, of: 4, "writing \(scaffold.createdPaths.count) files and Package.swift")

@@ -50,14 +50,18 @@ public enum MarketDoctor {
             }
         }
         // Packs that start from no other market first, then the rest.
-        packs.sort { (MarketCatalogue.like(in: $0.data) == nil ? 0 : 1) < (MarketCatalogue.like(in: $1.data) == nil ? 0 : 1) }
+        packs.sort {
+            (MarketCatalogue.like(in: $0.data) == nil ? 0 : 1) < (MarketCatalogue.like(in: $1.data) == nil ? 0 : 1)
+        }
         var catalogue = known
         let files = BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize)
         for pack in packs {
             do throws(BrandFileError) {
-                let region = try MarketPack.read(json: pack.data, file: pack.file, folder: files, known: catalogue.regions)
+                let region = try MarketPack.read(
+                    json: pack.data, file: pack.file, folder: files, known: catalogue.regions)
                 catalogue = MarketCatalogue(Array(catalogue.regions.values) + [region])
-                reports.append(Report(file: pack.file, code: region.code, problems: problems(of: region, file: pack.file)))
+                reports.append(
+                    Report(file: pack.file, code: region.code, problems: problems(of: region, file: pack.file)))
             } catch {
                 reports.append(Report(file: pack.file, code: nil, problems: [error.description]))
             }

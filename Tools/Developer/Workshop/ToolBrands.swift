@@ -20,6 +20,15 @@ public enum ToolBrands {
         }
     }
 
+    /// The shipped market packs, or a tool error naming the pack, line and key that do not read (exit 2).
+    public static func markets() throws(ToolError) -> MarketCatalogue {
+        do {
+            return try MarketCatalogue.shipped()
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+
     /// `composition` with the brand declared in the brand file at `path` (its
     /// logo read beside it) in place of the registered brand of its id: a
     /// brand file checked or run before it is built in.

@@ -34,7 +34,10 @@ struct FieldValues: Sendable {
                 "01022000", "15061990", "29021996", birthday(turning: region.minimumAge, daysAfter: 0),
                 birthday(turning: region.minimumAge, daysAfter: -1),
             ]
-            invalid = ["31022000", "1234", "99999999", "00000000", birthday(turning: region.minimumAge, daysAfter: 1), "01012030"]
+            invalid = [
+                "31022000", "1234", "99999999", "00000000", birthday(turning: region.minimumAge, daysAfter: 1),
+                "01012030",
+            ]
         case .email:
             valid = ["alex@example.com", "pat.o-neil+bets@mail.example.org"]
             invalid = ["alex@", "@example.com", "a b@example.com", "alex@@example.com"]

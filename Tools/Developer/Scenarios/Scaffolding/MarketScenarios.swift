@@ -35,7 +35,10 @@ public enum MarketScenarios {
             brand: brand.manifest.id.rawValue, region: region, definition: definition, address: address,
             lookup: EmbeddedAddressLookupService(addresses: addresses),
             values: FieldValues(region: region, today: EmbeddedWorld.defaultToday, addresses: addresses))
-        return ["01-sign-up-in-\(region.code.lowercased()).yaml": writer.signUp(), "02-\(region.code.lowercased())-rules.yaml": writer.marketRules()]
+        return [
+            "01-sign-up-in-\(region.code.lowercased()).yaml": writer.signUp(),
+            "02-\(region.code.lowercased())-rules.yaml": writer.marketRules(),
+        ]
     }
 
     /// Writes the steps of one brand's journeys.
@@ -61,7 +64,9 @@ public enum MarketScenarios {
                 guard let field = definition.field(name) else { continue }
                 switch field.inputType {
                 case .select:
-                    if let option = field.options?.first { lines.append("  - choose: { \(name): \(YAMLText.quoted(option)) }") }
+                    if let option = field.options?.first {
+                        lines.append("  - choose: { \(name): \(YAMLText.quoted(option)) }")
+                    }
                 case .checkbox:
                     if field.validate.mandatory { lines.append("  - toggle: \(name)") }
                 case .depositLimit:
@@ -102,7 +107,8 @@ public enum MarketScenarios {
                 lines += fill(page)
                 if index == 0, definition.field("mobile")?.inputType == .tel {
                     let shown = DisplayFormat.mobile.format(mobileDigits, region: region)
-                    lines.append("  - expect: { field: { mobile: { status: valid, display: \(YAMLText.quoted(shown)) } } }")
+                    lines.append(
+                        "  - expect: { field: { mobile: { status: valid, display: \(YAMLText.quoted(shown)) } } }")
                 }
                 if index < definition.pages.count - 1 {
                     lines.append("  - tap: continue")
@@ -114,7 +120,8 @@ public enum MarketScenarios {
             lines.append("      client: created")
             lines.append("      route: signedUp")
             if let name = definition.fields.first(where: { $0.inputType == .address })?.name {
-                lines.append("      storedClient: { \(name).postcode: \(YAMLText.quoted(address.postcode)), password: absent }")
+                lines.append(
+                    "      storedClient: { \(name).postcode: \(YAMLText.quoted(address.postcode)), password: absent }")
             }
             return lines.joined(separator: "\n") + "\n"
         }

@@ -1,5 +1,5 @@
-import Foundation
 import BrandDeclarations
+import Foundation
 import GRDB
 import JoinFormFeature
 import LiveryComposition

@@ -1,0 +1,70 @@
+import BrandDeclarations
+import Foundation
+import LiveryComposition
+import LiveryCore
+import LiveryScenarios
+import LiveryTesting
+import Testing
+
+@testable import LiverySandbox
+
+/// A brand in Great Britain, a market that is only data: its scenarios,
+/// written for the market, pass against the sandbox, which serves the
+/// market's own addresses and checks its rules again.
+@Suite("A brand in a new market against the sandbox", .timeLimit(.minutes(2)))
+struct NewMarketTests {
+    /// Neds' brand file moved to Great Britain under another id.
+    static func britishBrand() throws -> BrandDefinition {
+        let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
+        guard case .object(var members) = neds.fileDocument() else { throw CancellationError() }
+        members = members.map { member in
+            switch member.key {
+            case "id": (member.key, .string("britbet"))
+            case "name": (member.key, .string("Britbet"))
+            case "region": (member.key, .string("GB"))
+            default: member
+            }
+        }.filter { $0.key != "currency" && $0.key != "locale" }
+        return try BrandDefinition.read(
+            json: Data(JSONValue.object(members).formatted().utf8), file: "britbet/brand.json",
+            folder: .files(neds.companionFiles))
+    }
+
+    @Test(
+        "the scenarios written for Great Britain pass embedded and against the sandbox; GB addresses found and retrieved"
+    )
+    @MainActor
+    func britishBrandBothWays() async throws {
+        let brand = try Self.britishBrand()
+        #expect(brand.manifest.region == .greatBritain && brand.manifest.currencyCode == "GBP")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-gb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = try MarketScenarios.files(for: brand)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("britbet"), withIntermediateDirectories: true)
+        for (name, text) in scenarios {
+            try text.write(to: folder.appendingPathComponent("britbet/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let composition = try Composition([brand])
+        #expect(
+            await ScenarioCommand(
+                composition: composition, brand: "britbet", json: true, scenariosDirectory: folder.path
+            )
+            .run() == 0, "embedded")
+        let sandbox = try await SandboxHarness.start(extraBrands: [brand])
+        do {
+            let find = try await sandbox.post(
+                "/address/find", json: ["payload": [["country": "GB", "fullAddress": "12 high street"]]])
+            #expect(find.status == 200 && (find.json["payload"] as? [Any])?.isEmpty == false)
+            #expect(
+                await ScenarioCommand(
+                    composition: composition, brand: "britbet", json: true, scenariosDirectory: folder.path,
+                    backend: ScenarioBackend(baseURL: sandbox.server.baseURL)
+                ).run() == 0, "against the sandbox")
+        } catch {
+            await sandbox.stop()
+            throw error
+        }
+        await sandbox.stop()
+    }
+}
