@@ -158,26 +158,32 @@ public indirect enum BrandFileShape: Sendable {
                         [
                             .optional(
                                 "definition",
-                                .formValue("A whole form replacing the region's standard one (a form definition).")),
-                            .optional(
-                                "removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
-                            .optional(
-                                "addFields",
-                                .list(
-                                    "Fields added, each on a row of its own.",
-                                    of: .object(
-                                        "A field and the field it follows.",
-                                        [
-                                            .required("after", .text("The field the new one follows.")),
-                                            .required("field", .formValue("The field (a field definition).")),
-                                        ]))),
+                                .formValue("A whole form replacing the market's standard one (a form definition)."))
+                        ] + formAmendments + [
                             .optional(
                                 "selfExclusionRegister",
                                 .flag(
                                     "Whether creating a client checks the self-exclusion register; by region when left out."
-                                )),
+                                ))
                         ])),
             ])
+    }
+
+    /// The keys that amend a join form, in a brand file and a market pack alike.
+    static var formAmendments: [Property] {
+        [
+            .optional("removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
+            .optional(
+                "addFields",
+                .list(
+                    "Fields added, each on a row of its own.",
+                    of: .object(
+                        "A field and the field it follows.",
+                        [
+                            .required("after", .text("The field the new one follows.")),
+                            .required("field", .formValue("The field (a field definition).")),
+                        ]))),
+        ]
     }
 
     /// The JSON Schema (draft 2020-12) of a brand file, as `Brands/brand.schema.json` holds it.

@@ -39,6 +39,20 @@ public struct MarketCatalogue: Sendable {
     /// start its form from a market already known or one in the same folder.
     /// - Throws: ``BrandFileError`` naming the first pack that does not read.
     public func adding(folder: URL) throws(BrandFileError) -> MarketCatalogue {
+        var packs: [(file: String, data: Data)] = []
+        for name in try Self.packFiles(in: folder) {
+            do throws(FileInput.Refusal) {
+                packs.append((name, try Self.readPack(name, in: folder)))
+            } catch {
+                throw BrandFileError(file: name, path: "", message: error.description)
+            }
+        }
+        return try adding(packs, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize))
+    }
+
+    /// The names of the packs (`*.json`) in `folder`, sorted.
+    /// - Throws: ``BrandFileError`` when the folder cannot be listed or holds more than ``maximumPacks``.
+    public static func packFiles(in folder: URL) throws(BrandFileError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -47,23 +61,17 @@ public struct MarketCatalogue: Sendable {
             throw BrandFileError(
                 file: folder.path, path: "", message: "cannot list the folder: \(error.localizedDescription)")
         }
-        guard names.count <= Self.maximumPacks else {
+        guard names.count <= maximumPacks else {
             throw BrandFileError(
-                file: folder.path, path: "",
-                message: "\(names.count) packs; a folder holds at most \(Self.maximumPacks)")
+                file: folder.path, path: "", message: "\(names.count) packs; a folder holds at most \(maximumPacks)")
         }
-        var packs: [(file: String, data: Data)] = []
-        for name in names {
-            do throws(FileInput.Refusal) {
-                let data = try FileInput.read(
-                    atPath: folder.appendingPathComponent(name).path, limit: MarketPack.maximumFileSize,
-                    kind: "market packs")
-                packs.append((name, data))
-            } catch {
-                throw BrandFileError(file: name, path: "", message: error.description)
-            }
-        }
-        return try adding(packs, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize))
+        return names
+    }
+
+    /// The bytes of the pack `name` in `folder`, at most ``MarketPack/maximumFileSize``.
+    public static func readPack(_ name: String, in folder: URL) throws(FileInput.Refusal) -> Data {
+        try FileInput.read(
+            atPath: folder.appendingPathComponent(name).path, limit: MarketPack.maximumFileSize, kind: "market packs")
     }
 
     /// This catalogue with the packs `packs` (file name and bytes) added, in an

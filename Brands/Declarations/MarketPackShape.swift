@@ -118,19 +118,7 @@ extension BrandFileShape {
                             .optional(
                                 "like", .text("The market whose form this one starts from.", pattern: "^[A-Z]{2}$")),
                             .optional("definition", .formValue("A whole form (a form definition).")),
-                            .optional(
-                                "removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
-                            .optional(
-                                "addFields",
-                                .list(
-                                    "Fields added, each on a row of its own.",
-                                    of: .object(
-                                        "A field and the field it follows.",
-                                        [
-                                            .required("after", .text("The field the new one follows.")),
-                                            .required("field", .formValue("The field (a field definition).")),
-                                        ]))),
-                        ])),
+                        ] + formAmendments)),
             ])
     }
 

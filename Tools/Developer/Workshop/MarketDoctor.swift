@@ -28,23 +28,17 @@ public enum MarketDoctor {
     /// Each pack (`*.json`) in `folder`, checked beside `known` and the packs of
     /// the folder that read (a pack whose form starts from another is read after it).
     public static func check(folder: URL, known: MarketCatalogue = MarketCatalogue()) -> [Report] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        guard names.count <= MarketCatalogue.maximumPacks else {
-            return [
-                Report(
-                    file: folder.path, code: nil,
-                    problems: ["\(names.count) packs; a folder holds at most \(MarketCatalogue.maximumPacks)"])
-            ]
+        let names: [String]
+        do throws(BrandFileError) {
+            names = try MarketCatalogue.packFiles(in: folder)
+        } catch {
+            return [Report(file: folder.lastPathComponent, code: nil, problems: [error.description])]
         }
         var packs: [(file: String, data: Data)] = []
         var reports: [Report] = []
         for name in names {
             do throws(FileInput.Refusal) {
-                let data = try FileInput.read(
-                    atPath: folder.appendingPathComponent(name).path, limit: MarketPack.maximumFileSize,
-                    kind: "market packs")
-                packs.append((name, data))
+                packs.append((name, try MarketCatalogue.readPack(name, in: folder)))
             } catch {
                 reports.append(Report(file: name, code: nil, problems: ["\(name): \(error.description)"]))
             }
