@@ -53,6 +53,18 @@ struct CompositionRootTests {
         #expect(event["brand"] == .string(id) && event["region"] == .string(brand.manifest.region.code))
     }
 
+    @Test("live services count days in the brand's market's time zone unless the app gives a wall clock")
+    func liveDaysInTheMarket() async throws {
+        let neds = try await composition.assemble("neds", on: .live(live())).runtime
+        #expect(neds.services.wallClock.calendar.timeZone.identifier == "Australia/Sydney")
+        let tabnz = try await composition.assemble("tabnz", on: .live(live())).runtime
+        #expect(tabnz.services.wallClock.calendar.timeZone.identifier == "Pacific/Auckland")
+        var given = live()
+        given.wallClock = .fixed(CalendarDay(year: 2030, month: 1, day: 1)!)
+        let fixed = try await composition.assemble("neds", on: .live(given)).runtime
+        #expect(fixed.services.wallClock.today == CalendarDay(year: 2030, month: 1, day: 1)!)
+    }
+
     @Test("the world's today decides who is old enough")
     func worldToday() async throws {
         let world = EmbeddedWorld(today: CalendarDay(year: 2030, month: 2, day: 1)!)

@@ -122,6 +122,17 @@ public struct Composition: Sendable {
             featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
     }
 
+    /// The system clock counting days in `region`'s time zone, made once per market.
+    private static func marketClock(_ region: Region) -> WallClock {
+        marketClocks.value(for: region) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: region.timeZone) ?? TimeZone(identifier: "UTC")!
+            return .system(calendar: calendar)
+        }
+    }
+
+    private static let marketClocks = MadeOnce<Region, WallClock>(limit: 16)
+
     private func liveServices(
         _ configuration: BrandConfiguration, definition: FormDefinition,
         _ live: LiveServices
@@ -136,7 +147,7 @@ public struct Composition: Sendable {
             backend = LedgerRecordingBackend(base: backend, ledger: ledger, secretFields: definition.secretFieldNames)
         }
         return RuntimeServices(
-            clock: live.clock, wallClock: live.wallClock, backend: backend,
+            clock: live.clock, wallClock: live.wallClock ?? Self.marketClock(configuration.region), backend: backend,
             addressLookup: addresses,
             analytics: AnalyticsPipeline(destinations: live.analytics), featureFlags: live.flags,
             clientDetails: live.clientDetails, betslipCount: live.betslipCount)

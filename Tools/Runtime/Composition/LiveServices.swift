@@ -57,8 +57,9 @@ public struct LiveServices: Sendable {
     public var betslipCount: any BetslipCountSource
     /// The clock debounces and delays wait on: the wall clock unless told.
     public var clock: EngineClock
-    /// The calendar date, for minimum ages: the system's unless told.
-    public var wallClock: WallClock
+    /// The calendar date, for minimum ages: unless told, the system's, its
+    /// days counted in the time zone of the brand's market (its pack's).
+    public var wallClock: WallClock?
     /// A ledger to record created clients in (for tools and tests); none unless given.
     public var ledger: ClientLedger?
     /// Where to count the calls made to the services (for tools and tests); none unless given.
@@ -72,7 +73,7 @@ public struct LiveServices: Sendable {
         analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
         clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
         betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
-        clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
+        clock: EngineClock = .continuous, wallClock: WallClock? = nil,
         ledger: ClientLedger? = nil, calls: ServiceCalls? = nil
     ) {
         self.accounts = accounts
@@ -99,7 +100,7 @@ public struct LiveServices: Sendable {
         analytics: [any AnalyticsDestination] = [], flags: any FeatureFlagService = FeatureFlagStore(),
         clientDetails: any ClientDetailsSource = EmbeddedClientDetails(),
         betslipCount: any BetslipCountSource = EmbeddedBetslipCount(),
-        clock: EngineClock = .continuous, wallClock: WallClock = .system(calendar: WallClock.gregorianUTC),
+        clock: EngineClock = .continuous, wallClock: WallClock? = nil,
         ledger: ClientLedger? = nil, calls: ServiceCalls? = nil
     ) {
         self.init(
