@@ -192,6 +192,26 @@ struct LivePreviewTests {
         }
     }
 
+    @Test("a brand in Great Britain, a market that is only data: its numbers grouped and its balance in pounds")
+    func britishBrand() async throws {
+        let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
+        let britbet = try neds.moved(to: .greatBritain, id: "britbet", name: "Britbet")
+        try await withPreview(composition: try Composition(packageBrands() + [britbet])) { client, _ in
+            try await client.ws("/ws?brand=britbet") { socket in
+                let received = Received(socket)
+                _ = try await received.next { $0.screen?.brand == "britbet" }
+                try await socket.send(#"{"type":"focus","input":"mobile"}"#)
+                try await socket.send(#"{"type":"change","input":"mobile","value":"07700900123"}"#)
+                try await socket.send(#"{"type":"focus","input":"email"}"#)
+                let typed = try await received.next { $0.field("mobile")?.status == "valid" }
+                #expect(typed.field("mobile")?.display == "07700 900123")
+                try await socket.send(#"{"type":"signIn","balance":"125.50","pendingBets":0,"promotionsBalance":0}"#)
+                let signedIn = try await received.next { $0.screen?.appBar.signedIn == true }
+                #expect(signedIn.screen?.appBar.right.contains { $0.text == "£125.50" } == true)
+            }
+        }
+    }
+
     @Test("a bad message is answered with an error naming it, and changes nothing")
     func badMessages() async throws {
         try await withPreview { client, _ in

@@ -13,21 +13,10 @@ import Testing
 /// market's own addresses and checks its rules again.
 @Suite("A brand in a new market against the sandbox", .timeLimit(.minutes(2)))
 struct NewMarketTests {
-    /// Neds' brand file moved to Great Britain under another id.
+    /// Neds moved to Great Britain under another id.
     static func britishBrand() throws -> BrandDefinition {
         let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
-        guard case .object(var members) = neds.fileDocument() else { throw CancellationError() }
-        members = members.map { member in
-            switch member.key {
-            case "id": (member.key, .string("britbet"))
-            case "name": (member.key, .string("Britbet"))
-            case "region": (member.key, .string("GB"))
-            default: member
-            }
-        }.filter { $0.key != "currency" && $0.key != "locale" }
-        return try BrandDefinition.read(
-            json: Data(JSONValue.object(members).formatted().utf8), file: "britbet/brand.json",
-            folder: .files(neds.companionFiles))
+        return try neds.moved(to: .greatBritain, id: "britbet", name: "Britbet")
     }
 
     @Test(
