@@ -103,10 +103,8 @@ extension BrandDefinition {
     ) throws(BrandFileError) -> BrandDefinition {
         let document = try DeclarationDocument.parse(
             data, file: file, kind: "brand file", maximumSize: maximumFileSize, maximumNesting: maximumNesting)
-        let known: MarketCatalogue
-        if let markets { known = markets } else { known = try MarketCatalogue.shipped() }
         do throws(BrandFileError) {
-            return try BrandFileReader(file: file, folder: folder, markets: known).brand(document)
+            return try BrandFileReader(file: file, folder: folder, markets: markets).brand(document)
         } catch {
             throw error.located(in: data)
         }
@@ -218,8 +216,8 @@ extension BrandDefinition {
 struct BrandFileReader: DeclarationReading {
     let file: String
     let folder: BrandFileFolder
-    /// The markets a brand may name.
-    let markets: MarketCatalogue
+    /// The markets a brand may name; `nil`: the shipped ones.
+    let markets: MarketCatalogue?
     /// The shape the reader takes every object's keys from.
     private let shape = BrandFileShape.brandFile
 
@@ -232,11 +230,18 @@ struct BrandFileReader: DeclarationReading {
         }
         let name = try string(root["name"], at: "name")
         let regionCode = try string(root["region"], at: "region")
-        guard let region = markets.region(code: regionCode) else {
+        let found: Region?
+        if let markets {
+            found = markets.region(code: regionCode)
+        } else {
+            found = try MarketCatalogue.shippedRegion(code: regionCode)
+        }
+        guard let region = found else {
+            let codes: [String]
+            if let markets { codes = markets.codes } else { codes = try MarketCatalogue.shippedCodes() }
             throw fail(
                 "region",
-                "'\(regionCode.prefix(20))' is not a market with a pack; known: \(markets.codes.joined(separator: ", "))"
-            )
+                "'\(regionCode.prefix(20))' is not a market with a pack; known: \(codes.joined(separator: ", "))")
         }
         let currency =
             try root["currency"].map { value throws(BrandFileError) in try currencyCode(value, at: "currency") }

@@ -23,16 +23,61 @@ public struct MarketCatalogue: Sendable {
     /// The most packs one folder holds.
     public static let maximumPacks = 64
 
-    /// The packs Livery ships, read and checked once per process.
+    /// The packs Livery ships, each read and checked once per process.
     /// - Throws: ``BrandFileError`` naming a shipped pack that does not read (a broken build).
-    public static func shipped() throws(BrandFileError) -> MarketCatalogue { try shippedPacks.get() }
+    public static func shipped() throws(BrandFileError) -> MarketCatalogue {
+        var regions: [Region] = []
+        for code in try shippedCodes() {
+            if let region = try shippedRegion(code: code) { regions.append(region) }
+        }
+        return MarketCatalogue(regions)
+    }
 
-    private static let shippedPacks = Result { () throws(BrandFileError) -> MarketCatalogue in
+    /// The codes of the packs Livery ships (a pack's file is its code in lower case), sorted.
+    /// - Throws: ``BrandFileError`` when the shipped packs are missing.
+    public static func shippedCodes() throws(BrandFileError) -> [String] {
+        try packFiles(in: try shippedFolder()).map { String($0.dropLast(".json".count)).uppercased() }
+    }
+
+    /// The shipped market with code `code` (any case), read and checked the
+    /// first time it is asked for (with the market its form starts from), so
+    /// a process reads only the packs of the markets it meets.
+    /// - Throws: ``BrandFileError`` naming the pack, line and key when it does not read.
+    public static func shippedRegion(code: String) throws(BrandFileError) -> Region? {
+        let code = code.uppercased()
+        guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { return nil }
+        if let known = shippedByCode.withLock({ $0[code] }) { return known }
+        let folder = try shippedFolder()
+        let file = "\(code.lowercased()).json"
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path) else { return nil }
+        let data: Data
+        do throws(FileInput.Refusal) {
+            data = try readPack(file, in: folder)
+        } catch {
+            throw BrandFileError(file: file, path: "", message: error.description)
+        }
+        var known: [String: Region] = [:]
+        if let like = like(in: data)?.uppercased(), like != code, let base = try shippedRegion(code: like) {
+            known[base.code] = base
+        }
+        let region = try MarketPack.read(
+            json: data, file: file, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize), known: known)
+        return shippedByCode.withLock { regions in
+            if let first = regions[code] { return first }
+            regions[code] = region
+            return region
+        }
+    }
+
+    /// The shipped markets read so far (at most the few packs shipped), by code.
+    private static let shippedByCode = Locked<[String: Region]>([:])
+
+    private static func shippedFolder() throws(BrandFileError) -> URL {
         guard let folder = ShippedMarketPacks.folder else {
             throw BrandFileError(
                 file: "Brands/Markets/Packs", path: "", message: "the shipped market packs are missing")
         }
-        return try MarketCatalogue().adding(folder: folder)
+        return folder
     }
 
     /// This catalogue with every pack (`*.json`) in `folder` added; a pack may

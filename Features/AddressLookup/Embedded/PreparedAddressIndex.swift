@@ -8,7 +8,8 @@ import LiveryCore
 /// Layout, little-endian: the magic `LVADDRIX`, a format version (`UInt32`),
 /// the number of regions, then per region (in code order) its code, its
 /// addresses (each: id, unit, number, street, postcode, then its places as a
-/// count and pairs of part name and text), their one-line texts, the vocabulary, each token's
+/// count byte and pairs of the part's position in `AddressPart.allCases` (a
+/// byte) and its text), their one-line texts, the vocabulary, each token's
 /// postings, each address's token ids, each address's street-number token,
 /// and the typo keys (sorted) with their token ids. Strings are a `UInt32`
 /// byte count and UTF-8; an absent optional is the count `0xFFFF_FFFF`;
@@ -135,15 +136,18 @@ package enum PreparedAddressIndex {
             string(address.street)
             string(address.postcode)
             let places = address.places.sorted { $0.key.rawValue < $1.key.rawValue }
-            list(places) { writer, place in
-                writer.string(place.key.rawValue)
-                writer.string(place.value)
+            data.append(UInt8(places.count))
+            for (part, text) in places {
+                data.append(UInt8(AddressPart.allCases.firstIndex(of: part) ?? 0))
+                string(text)
             }
         }
     }
 
     private struct Reader {
         static let absent = UInt32.max
+        /// The parts by their position, as the writer numbers them.
+        static let parts = AddressPart.allCases
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
@@ -209,13 +213,15 @@ package enum PreparedAddressIndex {
             let number = try string()
             let street = try string()
             let postcode = try string()
-            var places: [AddressPart: String] = [:]
-            for _ in 0..<(try count(atMost: AddressPart.places.count)) {
-                let name = try string()
-                guard let part = AddressPart(rawValue: name), part.isPlace else {
-                    throw damage("unknown place '\(name.prefix(20))'")
+            let count = Int(try u8())
+            guard count <= AddressPart.places.count else { throw damage("\(count) places; an address has at most 5") }
+            var places: [AddressPart: String] = Dictionary(minimumCapacity: count)
+            for _ in 0..<count {
+                let position = Int(try u8())
+                guard position < Self.parts.count, Self.parts[position].isPlace else {
+                    throw damage("part \(position) is not a place")
                 }
-                places[part] = try string()
+                places[Self.parts[position]] = try string()
             }
             return (id, unit, number, street, postcode, places)
         }
