@@ -23,11 +23,13 @@ private func studioFiles(brands: URL, scenarios: URL, id: String = "neds") throw
         at: root.appendingPathComponent("Tests/Scenarios/\(id)"), to: scenarios.appendingPathComponent(id))
 }
 
-/// The next message of `type` that `done` accepts, as a JSON object; fails after 300 messages.
+/// The next message of `type` that `done` accepts, as a JSON object; fails after `limit` messages
+/// (a run of every scenario, long on a loaded machine, sees the journey's screens meanwhile: give it more).
 private func next(
-    _ type: String, on socket: LoopbackWebSocket, where done: ([String: Any]) -> Bool = { _ in true }
+    _ type: String, on socket: LoopbackWebSocket, within limit: Int = 300,
+    where done: ([String: Any]) -> Bool = { _ in true }
 ) async throws -> [String: Any] {
-    for _ in 0..<300 {
+    for _ in 0..<limit {
         guard let text = try await socket.receive() else { break }
         guard let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
             message["type"] as? String == type
@@ -98,7 +100,7 @@ struct StudioTests {
                 try await set(["messages", "username.taken"], "Gone. Pick another?", on: socket)
                 _ = try await next("studio", on: socket)
                 try await socket.send(#"{"type":"studioRun"}"#)
-                let run = try await next("studio", on: socket) { $0["scenarios"] is [[String: Any]] }
+                let run = try await next("studio", on: socket, within: 100_000) { $0["scenarios"] is [[String: Any]] }
                 let verdicts = try #require(run["scenarios"] as? [[String: Any]])
                 let files = try FileManager.default.contentsOfDirectory(
                     atPath: folder.appendingPathComponent("neds").path)
