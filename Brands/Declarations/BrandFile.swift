@@ -101,12 +101,10 @@ extension BrandDefinition {
     public static func read(
         json data: Data, file: String, folder: BrandFileFolder = .unavailable, markets: MarketCatalogue? = nil
     ) throws(BrandFileError) -> BrandDefinition {
-        let document = try DeclarationDocument.parse(
-            data, file: file, kind: "brand file", maximumSize: maximumFileSize, maximumNesting: maximumNesting)
-        do throws(BrandFileError) {
-            return try BrandFileReader(file: file, folder: folder, markets: markets).brand(document)
-        } catch {
-            throw error.located(in: data)
+        try DeclarationDocument.read(
+            data, file: file, kind: "brand file", maximumSize: maximumFileSize, maximumNesting: maximumNesting
+        ) { document throws(BrandFileError) in
+            try BrandFileReader(file: file, folder: folder, markets: markets).brand(document)
         }
     }
 

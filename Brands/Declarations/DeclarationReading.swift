@@ -175,6 +175,20 @@ private let isoCurrencyCodes = Set(Locale.commonISOCurrencyCodes)
 /// A declaration file's bytes as a JSON value, once they pass the checks every
 /// declaration file gets: its size, how deep it nests, valid JSON, no key given twice.
 enum DeclarationDocument {
+    /// `data` parsed and checked, then read by `reader`; an error of the reader gets the line its key path stands on.
+    static func read<Value>(
+        _ data: Data, file: String, kind: String, maximumSize: Int, maximumNesting: Int,
+        _ reader: (JSONValue) throws(BrandFileError) -> Value
+    ) throws(BrandFileError) -> Value {
+        let document = try parse(
+            data, file: file, kind: kind, maximumSize: maximumSize, maximumNesting: maximumNesting)
+        do throws(BrandFileError) {
+            return try reader(document)
+        } catch {
+            throw error.located(in: data)
+        }
+    }
+
     static func parse(
         _ data: Data, file: String, kind: String, maximumSize: Int, maximumNesting: Int
     ) throws(BrandFileError) -> JSONValue {

@@ -26,12 +26,10 @@ public enum MarketPack {
     public static func read(
         json data: Data, file: String, folder: BrandFileFolder = .unavailable, known: [String: Region] = [:]
     ) throws(BrandFileError) -> Region {
-        let document = try DeclarationDocument.parse(
-            data, file: file, kind: "market pack", maximumSize: maximumFileSize, maximumNesting: maximumNesting)
-        do throws(BrandFileError) {
-            return try MarketPackReader(file: file, folder: folder, known: known).region(document)
-        } catch {
-            throw error.located(in: data)
+        try DeclarationDocument.read(
+            data, file: file, kind: "market pack", maximumSize: maximumFileSize, maximumNesting: maximumNesting
+        ) { document throws(BrandFileError) in
+            try MarketPackReader(file: file, folder: folder, known: known).region(document)
         }
     }
 }

@@ -22,9 +22,6 @@ public enum AddressPart: String, Hashable, Sendable, CaseIterable, Codable {
     /// Postcode, in the market's format.
     case postcode
 
-    /// The parts every address has, before its places.
-    public static let streetParts: [AddressPart] = [.unit, .streetNumber, .street]
-
     /// The places that can name an address's area, in no market's order.
     public static let places: [AddressPart] = [.suburb, .town, .city, .county, .state]
 

@@ -26,9 +26,6 @@ public struct PostcodeFormat: Hashable, Sendable {
             code: .postcodeFormat, message: message, parameters: ["region": regionCode, "example": example])
     }
 
-    /// The most characters a postcode has: the example's length and a little more.
-    public var maximumLength: Int { max(10, example.count + 2) }
-
     /// Whether the whole of `text` is a postcode of the market.
     public func matches(_ text: String) -> Bool { compiled.check(text, in: .standalone) == nil }
 

@@ -130,13 +130,4 @@ public enum DateOrder: String, Hashable, Sendable, CaseIterable {
     case monthDayYear = "MDY"
     /// `YYYY/MM/DD`.
     case yearMonthDay = "YMD"
-
-    /// The hint shown beside a date field, e.g. `DD/MM/YYYY`.
-    public var hint: String {
-        switch self {
-        case .dayMonthYear: "DD/MM/YYYY"
-        case .monthDayYear: "MM/DD/YYYY"
-        case .yearMonthDay: "YYYY/MM/DD"
-        }
-    }
 }
