@@ -18,8 +18,10 @@ struct PreviewClient: Sendable {
     let port: Int
 
     /// Opens the WebSocket at `path` and runs `body` with it.
-    func ws(_ path: String, _ body: (LoopbackWebSocket) async throws -> Void) async throws {
-        try await body(try await LoopbackWebSocket(port: port, path: path))
+    func ws(
+        _ path: String, readTimeout: Int = 10, _ body: (LoopbackWebSocket) async throws -> Void
+    ) async throws {
+        try await body(try await LoopbackWebSocket(port: port, path: path, readTimeout: readTimeout))
     }
 
     /// `GET path`: the status and the body as text.

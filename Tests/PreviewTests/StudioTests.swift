@@ -63,7 +63,8 @@ struct StudioTests {
         let oldWords = "That username is taken."
         try await withPreview(configure: { $0.brandFiles = brands }) { client, folder in
             try studioFiles(brands: brands, scenarios: folder)
-            try await client.ws("/ws?brand=neds") { socket in
+            // A run of every scenario may send nothing for a while on a loaded machine: reads wait up to two minutes.
+            try await client.ws("/ws?brand=neds", readTimeout: 120) { socket in
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
@@ -191,7 +192,8 @@ struct StudioTests {
             try studioFiles(brands: brands, scenarios: folder)
             let file = brands.appendingPathComponent("Neds/Plugin/brand.json")
             let before = try Data(contentsOf: file)
-            try await client.ws("/ws?brand=neds") { socket in
+            // A run of every scenario may send nothing for a while on a loaded machine: reads wait up to two minutes.
+            try await client.ws("/ws?brand=neds", readTimeout: 120) { socket in
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
@@ -260,7 +262,8 @@ struct StudioTests {
     @Test("without brand files the studio says so; a bad path or a missing value is refused before anything happens")
     func refusals() async throws {
         try await withPreview { client, _ in
-            try await client.ws("/ws?brand=neds") { socket in
+            // A run of every scenario may send nothing for a while on a loaded machine: reads wait up to two minutes.
+            try await client.ws("/ws?brand=neds", readTimeout: 120) { socket in
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let off = try await next("error", on: socket)

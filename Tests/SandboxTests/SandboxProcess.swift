@@ -34,14 +34,14 @@ final class SandboxProcess: @unchecked Sendable {
         throw Failure("\(name) is not built beside the tests in \(folder.path): run `swift build` first")
     }
 
-    /// Starts `livery-server sandbox <arguments> --port 0` and waits (at most 60 s) until it listens.
+    /// Starts `livery-server sandbox <arguments> --port 0` and waits (at most three minutes, for a loaded machine) until it listens.
     convenience init(_ arguments: [String]) async throws {
         try await self.init(sandbox: ["--port", "0"] + arguments)
     }
 
     /// Starts `livery-server sandbox <arguments>` — inside the network
     /// namespace `namespace` when given, with `environment` on top of this
-    /// process's — and waits (at most 60 s) until it listens.
+    /// process's — and waits (at most three minutes, for a loaded machine) until it listens.
     init(
         sandbox arguments: [String], namespace: String? = nil, environment: [String: String] = [:],
         executable: URL? = nil
@@ -74,7 +74,7 @@ final class SandboxProcess: @unchecked Sendable {
             }
         }
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(180)
         while ContinuousClock.now < deadline, process.isRunning {
             if let port = output.withLock({ Self.port(in: $0) }) {
                 self.port = port

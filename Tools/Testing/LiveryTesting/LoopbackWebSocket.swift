@@ -4,7 +4,8 @@ import Foundation
 /// A WebSocket client to `127.0.0.1` for tests: the opening handshake, then
 /// text messages each way, over a ``LoopbackSocket`` whose blocking calls
 /// run on a queue of its own, never on the caller's executor. Every read
-/// gives up after the socket's time-out.
+/// gives up after the socket's time-out; the server's pings are answered
+/// while reading, so a long conversation stays open.
 public final class LoopbackWebSocket: @unchecked Sendable {
     // @unchecked: `pending`, the only mutable state, is read and written only on `queue`, one block at a time.
     private let socket: LoopbackSocket
@@ -58,8 +59,13 @@ public final class LoopbackWebSocket: @unchecked Sendable {
 
     /// Sends `text` as one masked text frame.
     public func send(_ text: String) async throws {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
+        let bytes = Self.frame(opcode: 0x1, payload: Array(text.utf8))
+        try await onQueue { [socket] in try socket.send(bytes) }
+    }
+
+    /// One final, masked frame of `opcode` carrying `payload`, as a client sends it.
+    private static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
+        var frame: [UInt8] = [0x80 | opcode]
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
         case ..<65_536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
@@ -70,14 +76,13 @@ public final class LoopbackWebSocket: @unchecked Sendable {
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        let bytes = frame
-        try await onQueue { [socket] in try socket.send(bytes) }
+        return frame
     }
 
     /// The next text message (fragments joined); nil when the server closed
     /// the connection or nothing arrived within the read time-out.
     public func receive() async throws -> String? {
-        try await onQueue { [self] in
+        try await onQueue { [self] () throws -> String? in
             var message: [UInt8] = []
             while true {
                 guard let (final, opcode, payload) = nextFrame() else { return nil }
@@ -86,7 +91,11 @@ public final class LoopbackWebSocket: @unchecked Sendable {
                 case 0x1, 0x0:
                     message += payload
                     if final { return String(decoding: message, as: UTF8.self) }
-                default: continue  // ping, pong, binary: not part of this conversation
+                case 0x9:
+                    // A ping is answered at once, as a browser does: a server that pings
+                    // closes a connection whose pongs stop.
+                    try socket.send(Self.frame(opcode: 0xA, payload: payload))
+                default: continue  // pong, binary: not part of this conversation
                 }
             }
         }
