@@ -229,7 +229,7 @@ let package = Package(
             name: "LiveryPreview",
             dependencies: [
                 "LiveryComposition", "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
-                "BrandDeclarations", "ServerConnections", "LiveryWorkshop", "LiveryScenarios",
+                "BrandDeclarations", "ServerConnections", "LiveryWorkshop", "LiveryScenarios", "LiveryConsole",
                 toolsOnly("Hummingbird", "hummingbird"),
                 toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
                 toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log"),
@@ -296,7 +296,7 @@ let package = Package(
             name: "LiveryBenchmarks",
             dependencies: [
                 "BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "BenchmarkForms", "LiveryTesting", toolsOnly("Benchmark", "benchmark"),
+                "LiveryScenarios", "BenchmarkForms", "LiveryTesting", "LiveryConsole", toolsOnly("Benchmark", "benchmark"),
             ] + allBrandTargets,
             path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryCore
 
 /// A JSON document as a value: what a brand file is read into before each
 /// key is checked, and what it is written from, keys in the order given.
@@ -161,7 +162,7 @@ extension JSONValue: Codable {
             var values: [JSONValue] = []
             while !list.isAtEnd { values.append(try list.decode(JSONValue.self)) }
             self = .array(values)
-        } else if let object = try? decoder.container(keyedBy: MemberKey.self) {
+        } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             self = .object(
                 try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
                     (key.stringValue, try object.decode(JSONValue.self, forKey: key))
@@ -199,17 +200,9 @@ extension JSONValue: Codable {
             var list = encoder.unkeyedContainer()
             for value in values { try list.encode(value) }
         case .object(let members):
-            var object = encoder.container(keyedBy: MemberKey.self)
-            for member in members { try object.encode(member.value, forKey: MemberKey(member.key)) }
+            var object = encoder.container(keyedBy: AnyCodingKey.self)
+            for member in members { try object.encode(member.value, forKey: AnyCodingKey(member.key)) }
         }
-    }
-
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
 

@@ -98,10 +98,10 @@ private struct TokenGroup<Value: Encodable>: Encodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: TokenKey.self)
-        try container.encodeIfPresent(description, forKey: TokenKey("$description"))
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeIfPresent(description, forKey: AnyCodingKey("$description"))
         for (name, token) in tokens {
-            try container.encode(token, forKey: TokenKey(name))
+            try container.encode(token, forKey: AnyCodingKey(name))
         }
     }
 }
@@ -146,12 +146,3 @@ private struct FontStack: Encodable {
     }
 }
 
-/// A coding key made from any token or group name.
-private struct TokenKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { return nil }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryConsole
 import LiveryScenarios
 import Testing
 
@@ -187,14 +188,7 @@ struct Fleet: Sendable {
     private static var canMakeNamespaces: Bool {
         let probe = "\(prefix)probe-\(getpid())"
         func ip(_ arguments: [String]) -> Bool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["ip"] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return false }
-            process.waitUntilExit()
-            return process.terminationStatus == 0
+            (try? ChildProcess.run(["ip"] + arguments, limit: .seconds(30)))?.succeeded == true
         }
         let made = ip(["netns", "add", probe])
         if made { _ = ip(["netns", "delete", probe]) }

@@ -213,16 +213,10 @@ struct TeamSandboxTests {
                 ))
         }
         for (database, expected) in cases {
-            let process = Process()
-            process.executableURL = try SandboxProcess.executable
-            process.arguments = ["sandbox", "--port", "0", "--database", database]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            process.waitUntilExit()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 2, "\(database): \(text)")
+            let run = try await ToolRun.run(
+                try SandboxProcess.executable, ["sandbox", "--port", "0", "--database", database], limit: .seconds(120))
+            let text = run.errors
+            #expect(run.status == 2, "\(database): \(text)")
             #expect(text.contains(expected), "\(database): \(text)")
             #expect(!text.contains("serving"))
             #expect(!text.contains("wrong"), "the password is never printed")

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LiveryConsole
 import Testing
 
 /// `Tools/Developer/Availability/check` on a package of its own: what it
@@ -133,18 +134,7 @@ struct AvailabilityCheckTests {
 
     /// Runs `command` (found on PATH), stopping it after `seconds`; its status and everything it printed.
     private static func run(_ command: [String], seconds: Int) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let stop = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: stop)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        stop.cancel()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run(command, limit: .seconds(seconds))
+        return (run.status, run.output + run.errors)
     }
 }

@@ -87,24 +87,11 @@ enum ServerCommand {
                 (missing
                     ? "building livery-server (the HTTP server stack; the first build takes a few minutes)…\n"
                     : "livery-server is older than its sources: building it…\n").utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path,
-        ]
-        process.currentDirectoryURL = checkout.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do {
-            try process.run()
-        } catch {
-            throw ToolError("could not start swift to build livery-server: \(error.localizedDescription)")
-        }
-        let log = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            FileHandle.standardError.write(log)
+        let run = try ChildProcess.run(
+            ["swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path],
+            in: checkout.root, limit: .seconds(3600))
+        guard run.succeeded else {
+            FileHandle.standardError.write(Data((run.output + run.errors).utf8))
             throw ToolError("livery-server did not build (swift's output is above)")
         }
     }

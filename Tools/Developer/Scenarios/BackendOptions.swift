@@ -71,9 +71,7 @@ public struct BackendOptions: ParsableArguments {
 
     /// The server at `text`, when it is an http(s) URL with a host.
     public static func server(_ text: String) -> HTTPServiceConfiguration? {
-        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            return nil
-        }
+        guard let url = URL(string: text), HTTPExchange.problem(with: url) == nil else { return nil }
         return HTTPServiceConfiguration(baseURL: url)
     }
 }

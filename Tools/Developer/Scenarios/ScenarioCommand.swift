@@ -78,7 +78,7 @@ public struct ScenarioCommand: Sendable {
             try JUnitReport(name: "livery run \(suite.brand)", suites: [suite]).write(to: junit)
         } catch {
             ExitStatus.writeError("error: \(error)")
-            return 2
+            return ExitStatus.badInput
         }
         return status
     }

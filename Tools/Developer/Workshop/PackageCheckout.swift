@@ -111,19 +111,11 @@ public struct PackageCheckout: Sendable {
     public func swift(_ arguments: [String], describing what: String, terminal: Terminal) throws {
         print(terminal.bold("▶ swift \(arguments.joined(separator: " "))"))
         fflush(nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = root
         let started = ContinuousClock.now
-        do {
-            try process.run()
-        } catch {
-            throw ToolError("could not start swift: \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
+        let run = try ChildProcess.run(
+            ["swift"] + arguments, in: root, output: .inherited, errors: .inherited, limit: .seconds(3600))
         let seconds = String(format: "%.1f s", Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000)
-        guard process.terminationStatus == 0 else {
+        guard run.succeeded else {
             print(terminal.red("✘ \(what) failed after \(seconds)"))
             throw ReportedFailure()
         }
@@ -134,28 +126,14 @@ public struct PackageCheckout: Sendable {
     /// SwiftPM reads it.
     /// - Throws: ``ToolError`` when the manifest does not load.
     public func dumpedTargetNames() throws(ToolError) -> Set<String> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "dump-package"]
-        process.currentDirectoryURL = root
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw ToolError("could not start swift package dump-package: \(error.localizedDescription)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try ChildProcess.run(["swift", "package", "dump-package"], in: root, limit: .seconds(600))
         struct Dump: Decodable {
             struct Target: Decodable { let name: String }
             let targets: [Target]
         }
-        guard process.terminationStatus == 0, let dump = try? JSONDecoder().decode(Dump.self, from: data) else {
-            throw ToolError("Package.swift does not load: \(problems.trimmingCharacters(in: .whitespacesAndNewlines))")
+        guard run.succeeded, let dump = try? JSONDecoder().decode(Dump.self, from: Data(run.output.utf8)) else {
+            throw ToolError(
+                "Package.swift does not load: \(run.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return Set(dump.targets.map(\.name))
     }

@@ -61,8 +61,8 @@ final class OriginPolicy: Sendable {
         var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
         if text.hasSuffix("/") { text.removeLast() }
         guard text.utf8.count <= 300, let components = URLComponents(string: text),
-            components.scheme == "http" || components.scheme == "https",
-            let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+            let url = components.url, HTTPExchange.problem(with: url) == nil, components.user == nil,
+            components.password == nil,
             components.path.isEmpty, components.query == nil, components.fragment == nil
         else { return nil }
         return text

@@ -3,6 +3,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryConsole
 import Logging
 
 /// A brand's page as a PNG, drawn by headless Chromium from states made in
@@ -80,33 +81,16 @@ public enum PreviewScreenshot {
 
     /// Runs `browser`, giving up after a minute.
     private static func run(_ browser: URL, _ arguments: [String]) async throws {
-        let process = Process()
-        process.executableURL = browser
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        let (ended, ending) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = {
-            ending.yield($0.terminationStatus)
-            ending.finish()
-        }
+        let run: ChildProcess
         do {
-            try process.run()
+            run = try await ChildProcess.running(
+                [browser.path] + arguments, output: .discarded, limit: .seconds(60))
         } catch {
-            throw PreviewSetupError(description: "could not start \(browser.path): \(error.localizedDescription)")
+            throw PreviewSetupError(description: error.description)
         }
-        let watchdog = Task {
-            try await ContinuousClock().sleep(for: .seconds(60))
-            process.terminate()
-        }
-        defer { watchdog.cancel() }
-        var status: Int32 = -1
-        for await code in ended { status = code }
-        guard status == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard run.succeeded else {
             throw PreviewSetupError(
-                description: "\(browser.lastPathComponent) failed (status \(status)): \(text.suffix(400))")
+                description: "\(browser.lastPathComponent) failed (status \(run.status)): \(run.errors.suffix(400))")
         }
     }
 }

@@ -40,10 +40,10 @@ public struct TrustingTransport: HTTPTransport {
 
     /// Sends `request` on a connection of its own and reads the whole answer.
     public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { throw URLError(.badURL) }
-        let secure = scheme == "https"
+        guard let url = request.url, HTTPExchange.problem(with: url) == nil, let host = url.host else {
+            throw URLError(.badURL)
+        }
+        let secure = url.scheme?.lowercased() == "https"
         let port = url.port ?? (secure ? 443 : 80)
         let context = self.context
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)

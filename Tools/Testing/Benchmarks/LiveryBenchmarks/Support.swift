@@ -2,6 +2,7 @@ import AddressLookupFeature
 import Foundation
 import JoinFormFeature
 import LiveryComposition
+import LiveryConsole
 import LiveryCore
 import LiveryTesting
 
@@ -47,9 +48,9 @@ func generatedAddresses(_ count: Int, from base: [PostalAddress]) -> [PostalAddr
 
 /// Runs `path` with `arguments` and waits; the interposer is not passed on.
 func runProcess(_ path: String, _ arguments: [String]) throws -> Int32 {
-    let process = try startProcess(path, arguments)
-    process.waitUntilExit()
-    return process.terminationStatus
+    try ChildProcess.run(
+        [path] + arguments, environment: ["LD_PRELOAD": nil], output: .discarded, errors: .discarded
+    ).status
 }
 
 /// Starts `path` with `arguments`, its output discarded; the interposer is not passed on.
