@@ -296,7 +296,8 @@ let package = Package(
             name: "LiveryBenchmarks",
             dependencies: [
                 "BrandDeclarations", "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "BenchmarkForms", "LiveryTesting", "LiveryConsole", toolsOnly("Benchmark", "benchmark"),
+                "LiveryScenarios", "BenchmarkForms", "LiveryTesting", "LiveryConsole",
+                toolsOnly("Benchmark", "benchmark"),
             ] + allBrandTargets,
             path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),

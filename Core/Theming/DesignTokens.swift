@@ -145,4 +145,3 @@ private struct FontStack: Encodable {
         if families.count == 1 { try container.encode(families[0]) } else { try container.encode(families) }
     }
 }
-

@@ -89,7 +89,8 @@ public struct ChildProcess: Sendable {
         _ command: [String], in folder: URL? = nil, environment: [String: String?] = [:],
         output: Stream = .captured, errors: Stream = .captured, limit: Duration = .seconds(600)
     ) async throws(ToolError) -> ChildProcess {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Self, ToolError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Self, ToolError>, Never>) in
             Thread.detachNewThread {
                 continuation.resume(
                     returning: Result { () throws(ToolError) -> Self in

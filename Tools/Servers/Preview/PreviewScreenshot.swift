@@ -2,8 +2,8 @@ import AppBarFeature
 import Foundation
 import JoinFormFeature
 import LiveryComposition
-import LiveryCore
 import LiveryConsole
+import LiveryCore
 import Logging
 
 /// A brand's page as a PNG, drawn by headless Chromium from states made in
