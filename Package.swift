@@ -17,7 +17,7 @@ let runtimeSettings = swiftSettings + [.enableUpcomingFeature("NonisolatedNonsen
 /// Each name derives the brand's targets: the plugin library `<Name>Brand`
 /// (Brands/<Name>/Plugin: its `brand.json` and one line of Swift); the
 /// executable `<name>` (Brands/<Name>/App), which runs the brand's
-/// scenarios; and the test target `<Name>BrandTests` (Tests/Brands/<Name>).
+/// scenarios; and the test target `<Name>BrandTests` (Tests/Brands/<Name>BrandTests).
 /// Every other list (the `livery` tool's, the sandbox suites', the
 /// benchmarks') is generated from the targets' dependencies on these at
 /// build time by BrandListPlugin. `livery new` appends to this list.
@@ -44,7 +44,7 @@ let brandTargets: [Target] = brands.flatMap { name -> [Target] in
                 .target(name: "\(name)Brand"), "LiveryComposition", "LiveryScenarios", "LiveryCore", "JoinFormFeature",
                 "AppBarFeature", "AddressLookupFeature", "LiveryTesting", "LiveryConsole",
             ],
-            path: "Tests/Brands/\(name)", swiftSettings: swiftSettings),
+            path: "Tests/Brands/\(name)BrandTests", swiftSettings: swiftSettings),
     ]
 }
 
@@ -282,7 +282,7 @@ let package = Package(
                 toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"),
             ] + allBrandTargets,
-            path: "Tests/SandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
+            path: "Tests/LiverySandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(
             name: "LiveryPreviewTests",
             dependencies: [
@@ -290,7 +290,7 @@ let package = Package(
                 "JoinFormFeature", "AppBarFeature", "LiveryTesting", "ServerConnections",
                 toolsOnly("Logging", "swift-log"),
             ] + allBrandTargets,
-            path: "Tests/PreviewTests", swiftSettings: swiftSettings, plugins: brandList),
+            path: "Tests/LiveryPreviewTests", swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
         .executableTarget(
             name: "LiveryBenchmarks",
@@ -342,19 +342,19 @@ let package = Package(
         .testTarget(
             name: "JoinFormFeatureTests",
             dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore", "LiveryTesting"],
-            path: "Tests/JoinFormTests",
+            path: "Tests/JoinFormFeatureTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AddressLookupFeatureTests",
             dependencies: ["AddressLookupFeature", "LiveryCore", "LiveryTesting"],
-            path: "Tests/AddressLookupTests",
+            path: "Tests/AddressLookupFeatureTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppBarFeatureTests",
             dependencies: ["AppBarFeature", "LiveryCore", "LiveryTesting"],
-            path: "Tests/AppBarTests",
+            path: "Tests/AppBarFeatureTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -364,7 +364,7 @@ let package = Package(
                 "AddressLookupFeature",
                 "LiveryTesting", "MarketPacks",
             ] + allBrandTargets,
-            path: "Tests/CompositionTests",
+            path: "Tests/LiveryCompositionTests",
             swiftSettings: swiftSettings,
             plugins: brandList
         ),
@@ -376,7 +376,7 @@ let package = Package(
                 "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser"),
             ]
                 + allBrandTargets,
-            path: "Tests/WorkshopTests",
+            path: "Tests/LiveryWorkshopTests",
             swiftSettings: swiftSettings,
             plugins: brandList
         ),
@@ -388,13 +388,18 @@ let package = Package(
                 "BrandDeclarations",
             ]
                 + allBrandTargets,
-            path: "Tests/OutsideView",
+            path: "Tests/OutsideViewTests",
             swiftSettings: swiftSettings
         ),
+        // The scenario runner and the brand executables' commands, on Neds as the example brand.
+        .testTarget(
+            name: "LiveryScenariosTests",
+            dependencies: ["LiveryScenarios", "LiveryComposition", "LiveryConsole", "NedsBrand"],
+            path: "Tests/LiveryScenariosTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "LiveryCoreTests",
             dependencies: ["LiveryCore", "LiveryTesting", "LiveryWire"],
-            path: "Tests/CoreTests",
+            path: "Tests/LiveryCoreTests",
             swiftSettings: swiftSettings
         ),
     ] + brandTargets

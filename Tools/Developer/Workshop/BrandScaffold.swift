@@ -60,7 +60,7 @@ public struct BrandScaffold: Sendable {
         if existing.contains(where: { $0.lowercased() == name.lowercased() }) {
             throw ToolError("a brand called '\(name.lowercased())' exists already")
         }
-        for folder in ["Brands/\(name)", "Tests/Brands/\(name)", "Tests/Scenarios/\(name.lowercased())"]
+        for folder in ["Brands/\(name)", "Tests/Brands/\(name)BrandTests", "Tests/Scenarios/\(name.lowercased())"]
         where FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path) {
             throw ToolError("\(folder) exists already")
         }

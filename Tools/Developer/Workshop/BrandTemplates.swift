@@ -34,7 +34,7 @@ public struct BrandTemplates: Sendable {
         """
     }
 
-    /// `Tests/Brands/<Name>/<Name>BrandTests.swift`: the brand file reads, the
+    /// `Tests/Brands/<Name>BrandTests/<Name>BrandTests.swift`: the brand file reads, the
     /// brand is fit to ship, and every scenario file passes.
     public var tests: String {
         """
@@ -59,7 +59,7 @@ public struct BrandTemplates: Sendable {
     public var files: [String: String] {
         [
             "Brands/\(name)/Plugin/\(name)Brand.swift": plugin, "Brands/\(name)/App/main.swift": app,
-            "Tests/Brands/\(name)/\(name)BrandTests.swift": tests,
+            "Tests/Brands/\(name)BrandTests/\(name)BrandTests.swift": tests,
         ]
     }
 }

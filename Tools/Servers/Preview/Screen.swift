@@ -112,6 +112,8 @@ struct Screen: Encodable, Equatable {
 
     struct Item: Encodable, Equatable {
         let id: String
+        /// What the item is called, for its tooltip and spoken label (`pendingBets` → `Pending bets`).
+        let name: String
         let icon: String?
         let text: String?
         let badge: Int?
@@ -305,6 +307,7 @@ extension Screen.Bar {
 extension Screen.Item {
     init(_ item: AppBarItem, locale: Locale) {
         id = item.id.rawValue
+        name = Screen.label(item.id.rawValue)
         icon = item.iconAsset
         badge = item.badge?.count
         enabled = item.isEnabled

@@ -171,11 +171,11 @@ function renderAppBar(bar) {
     for (const item of items) {
       if (item.spacer) { section.appendChild(el('span', { class: 'spacer', 'aria-hidden': 'true' })); continue; }
       if (item.id === 'logo') { section.appendChild(logo()); continue; }
-      const label = item.text ? item.text : labelOf(item.id);
+      const label = item.text ? item.text : item.name;
       const button = el('button', {
         type: 'button', id: 'bar-' + item.id, class: 'bar-item' + (item.active ? ' active' : '') + (item.animates ? ' animates' : ''),
-        disabled: !item.enabled, 'aria-pressed': item.active ? 'true' : false, title: labelOf(item.id),
-        'aria-label': labelOf(item.id) + (item.text && item.text !== labelOf(item.id) ? ', ' + item.text : '') + (item.badge !== null && item.badge !== undefined ? ', ' + item.badge + ' waiting' : ''),
+        disabled: !item.enabled, 'aria-pressed': item.active ? 'true' : false, title: item.name,
+        'aria-label': item.name + (item.text && item.text !== item.name ? ', ' + item.text : '') + (item.badge !== null && item.badge !== undefined ? ', ' + item.badge + ' waiting' : ''),
         dataset: { item: item.id, icon: item.icon || '' }, onclick: () => send({ type: 'appBarTap', item: item.id }),
       }, el('span', { class: 'icon', 'aria-hidden': 'true', text: glyph(item.id) }), el('span', { class: 'label', text: label }));
       if (item.badge !== null && item.badge !== undefined) button.appendChild(el('span', { class: 'badge', text: String(item.badge), 'aria-label': item.badge + ' waiting' }));
@@ -638,11 +638,6 @@ function setKeepingCaret(input, value) {
     const caret = atEnd ? value.length : Math.min(position, value.length);
     input.setSelectionRange(caret, caret);
   }
-}
-
-function labelOf(id) {
-  const words = id.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // The brand's logo from its theme (an image, named by the brand), or its name where it has none.

@@ -160,7 +160,7 @@ struct ScaffoldTests {
             try "let brands = [\"Neds\"]\n".write(to: checkout.manifest, atomically: true, encoding: .utf8)
             let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
             let scaffold = try BrandScaffold(name: "Sportsbet", like: model, in: checkout)
-            let blocker = folder.appendingPathComponent("Tests/Brands/Sportsbet/SportsbetBrandTests.swift")
+            let blocker = folder.appendingPathComponent("Tests/Brands/SportsbetBrandTests/SportsbetBrandTests.swift")
             try FileManager.default.createDirectory(
                 at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "keep me".write(to: blocker, atomically: true, encoding: .utf8)
