@@ -391,11 +391,14 @@ let package = Package(
             path: "Tests/OutsideViewTests",
             swiftSettings: swiftSettings
         ),
-        // The scenario runner and the brand executables' commands, on Neds as the example brand.
+        // The scenario runner, the brand executables' commands and the engines' name tables as the tools read them.
         .testTarget(
             name: "LiveryScenariosTests",
-            dependencies: ["LiveryScenarios", "LiveryComposition", "LiveryConsole", "NedsBrand"],
-            path: "Tests/LiveryScenariosTests", swiftSettings: swiftSettings),
+            dependencies: [
+                "LiveryScenarios", "LiveryComposition", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
+                "AddressLookupFeature",
+            ] + allBrandTargets,
+            path: "Tests/LiveryScenariosTests", swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(
             name: "LiveryCoreTests",
             dependencies: ["LiveryCore", "LiveryTesting", "LiveryWire"],

@@ -7,7 +7,7 @@ import Testing
 struct AnalyticsTests {
     /// The item and outcome of each recorded tap event.
     private func taps(_ recorder: RecordingDestination) -> [String] {
-        recorder.events.filter { $0.name == AppBarEvent.tapped }.map { "\($0["item"]!)→\($0["outcome"]!)" }
+        recorder.events.filter { $0.name == AppBarEvent.tapped.rawValue }.map { "\($0["item"]!)→\($0["outcome"]!)" }
     }
 
     @Test("Every signed-out tap is an event naming the item and what it did")

@@ -118,7 +118,7 @@ struct MarketPackTests {
             join.send(.continue)
             await join.settle()
             let unsettled = join.state.fields.filter { $0.status.kind != .valid }.map { "\($0.name): \($0.status)" }
-            #expect(join.state.route?.name == "signedUp", "\(String(describing: join.state.alert)) \(unsettled)")
+            #expect(join.state.route?.name == .signedUp, "\(String(describing: join.state.alert)) \(unsettled)")
             let stored = try #require(await world.ledger.clients.first)
             #expect(stored.fields["address.town"] == "Zed" && stored.fields["address.state"] == "North")
             #expect(stored.fields["address.postcode"] == "ZD-101" && stored.fields["address.suburb"] == nil)

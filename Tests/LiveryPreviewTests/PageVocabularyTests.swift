@@ -6,7 +6,9 @@ import Testing
 /// (a glyph per app bar item), every item a brand's bar can show has one.
 @Suite("The preview page has a glyph for every item a brand's app bar shows")
 struct PageVocabularyTests {
-    @Test("every brand, signed in and out, with the tray and the promotions entry open")
+    @Test(
+        "every item of the app bar's table; every brand, signed in and out, with the tray and the promotions entry open"
+    )
     func glyphs() throws {
         let script = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -14,7 +16,8 @@ struct PageVocabularyTests {
             encoding: .utf8)
         let table = try #require(script.range(of: "function glyph(id) {"), "preview.js has no glyph table")
         let body = script[table.upperBound...].prefix { $0 != "}" }
-        var shown: Set<String> = []
+        // Every item the app bar's table lists, and every one a brand's bar shows.
+        var shown = Set(AppBarItemID.allCases.map(\.rawValue))
         for brand in try packageBrands() {
             for sample in AppBarSample.allCases {
                 let layout = AppBarState.sample(sample, brand: brand).layout

@@ -66,11 +66,11 @@ struct ScenarioRecorderTests {
     func typing() {
         var recorder = ScenarioRecorder(given: ["betslip: 2"])
         recorder.add("focus: firstName")
-        recorder.typed("A", into: "firstName", verb: "type", secure: false)
-        recorder.typed("Al", into: "firstName", verb: "type", secure: false)
+        recorder.typed("A", into: "firstName", verb: .type, secure: false)
+        recorder.typed("Al", into: "firstName", verb: .type, secure: false)
         recorder.add("next")
-        recorder.typed("12 Smith", into: "address", verb: "searchAddress", secure: false)
-        recorder.typed("Mx", into: "title", verb: "choose", secure: false)
+        recorder.typed("12 Smith", into: "address", verb: .searchAddress, secure: false)
+        recorder.typed("Mx", into: "title", verb: .choose, secure: false)
         let file = recorder.file(title: "Typed")
         #expect(
             file == """
@@ -91,7 +91,7 @@ struct ScenarioRecorderTests {
     @Test("a typed password is replaced by a stand-in with the same outcome")
     func secrets() {
         var recorder = ScenarioRecorder(given: [])
-        recorder.typed("My-Real-Secret-77", into: "password", verb: "type", secure: true)
+        recorder.typed("My-Real-Secret-77", into: "password", verb: .type, secure: true)
         #expect(!recorder.file(title: "x").contains("My-Real-Secret-77"))
         #expect(recorder.file(title: "x").contains(#"password: "short""#))
         recorder.secret("password", accepted: true)

@@ -25,7 +25,9 @@ struct BrandListTests {
         try withTemporaryFolder { folder in
             let manifest = "let brands = [\n    \"Neds\",\n]\n"
             try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-            for path in ["Brands/Neds/Plugin", "Brands/Stray/Plugin", "Tests/Brands/NedsBrandTests", "Tests/Scenarios/neds"] {
+            for path in [
+                "Brands/Neds/Plugin", "Brands/Stray/Plugin", "Tests/Brands/NedsBrandTests", "Tests/Scenarios/neds",
+            ] {
                 try FileManager.default.createDirectory(
                     at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
             }

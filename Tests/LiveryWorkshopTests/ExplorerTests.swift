@@ -93,7 +93,7 @@ struct ExplorerTests {
                     signedUp += 1
                 }
                 if run.moves.contains(where: { if case .alert = $0 { true } else { false } }) { alerts += 1 }
-                if run.moves.contains(.bare("enterAddressManually")) { manual += 1 }
+                if run.moves.contains(.bare(.enterAddressManually)) { manual += 1 }
             }
             #expect(signedUp >= 3, "\(brand): \(signedUp) of 60 journeys reached sign-up")
             #expect(alerts >= 3, "\(brand): \(alerts) of 60 journeys answered an alert")

@@ -193,7 +193,7 @@ struct AccountFailureOutsideViewTests {
             #expect(join.state.alert?.kind == kind, "\(error)")
             #expect(join.state.route == nil)
         case .route(let name):
-            #expect(join.state.route?.name == name, "\(error)")
+            #expect(join.state.route?.name.rawValue == name, "\(error)")
             #expect(join.state.alert == nil)
         case .fieldMessage(let field):
             #expect(join.state.alert?.kind == .detailsRejected, "\(error)")

@@ -28,3 +28,27 @@ public enum AddressLookupIntent: Hashable, Sendable {
     /// Validates every manual child (the "continue" walk).
     case validateManual
 }
+
+extension AddressLookupIntent {
+    /// The address lookup's intents by name (the one table tools read).
+    public enum Name: String, Hashable, Sendable, CaseIterable {
+        case typeText, submit, select, enterManually, backToSearch, tapBackground, clear, changeManual
+        case leaveManual, validateManual
+    }
+
+    /// This intent's name, without what it carries.
+    public var name: Name {
+        switch self {
+        case .typeText: .typeText
+        case .submit: .submit
+        case .select: .select
+        case .enterManually: .enterManually
+        case .backToSearch: .backToSearch
+        case .tapBackground: .tapBackground
+        case .clear: .clear
+        case .changeManual: .changeManual
+        case .leaveManual: .leaveManual
+        case .validateManual: .validateManual
+        }
+    }
+}

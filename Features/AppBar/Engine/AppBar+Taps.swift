@@ -63,7 +63,7 @@ extension AppBar {
 
     private func track(_ id: AppBarItemID, _ outcome: TapOutcome) {
         var event = AnalyticsEvent(
-            AppBarEvent.tapped,
+            AppBarEvent.tapped.rawValue,
             [
                 AppBarEvent.Key.item: .string(id.rawValue),
                 AppBarEvent.Key.outcome: .string(outcome.name),

@@ -10,9 +10,9 @@
 /// | `screen` | the screen's name, when ``AppBarOptions/screen`` gives one |
 ///
 /// The runtime adds `brand` and `region`.
-public enum AppBarEvent {
+public enum AppBarEvent: String, Sendable, CaseIterable {
     /// An item was tapped.
-    public static let tapped = "app_bar_tapped"
+    case tapped = "app_bar_tapped"
 
     /// The event's property keys.
     public enum Key {

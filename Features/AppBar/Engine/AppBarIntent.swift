@@ -14,3 +14,34 @@ public enum AppBarIntent: Hashable, Sendable {
     /// The head has shown ``AppBarState/route``.
     case routeHandled
 }
+
+extension AppBarIntent {
+    /// The app bar's intents by name (the one table tools read).
+    public enum Name: String, Hashable, Sendable, CaseIterable {
+        case tap, appeared, disappeared, userTrayDismissed, lockerDismissed, routeHandled
+    }
+
+    /// The intent called `name`; `nil` for `tap`, which needs its item.
+    public init?(_ name: Name) {
+        switch name {
+        case .tap: return nil
+        case .appeared: self = .appeared
+        case .disappeared: self = .disappeared
+        case .userTrayDismissed: self = .userTrayDismissed
+        case .lockerDismissed: self = .lockerDismissed
+        case .routeHandled: self = .routeHandled
+        }
+    }
+
+    /// This intent's name, without the item a tap carries.
+    public var name: Name {
+        switch self {
+        case .tap: .tap
+        case .appeared: .appeared
+        case .disappeared: .disappeared
+        case .userTrayDismissed: .userTrayDismissed
+        case .lockerDismissed: .lockerDismissed
+        case .routeHandled: .routeHandled
+        }
+    }
+}

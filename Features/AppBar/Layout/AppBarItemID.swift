@@ -12,7 +12,7 @@
 /// | `balance`, `pendingBets` | right | signed in |
 /// | `betslip` | right | always |
 public struct AppBarItemID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
+    CustomStringConvertible, CaseIterable
 {
     /// The id's name.
     public let rawValue: String
@@ -51,6 +51,12 @@ public struct AppBarItemID: RawRepresentable, Hashable, Sendable, Codable, Expre
 
     /// The `index`th spacer (from 1) padding the right-hand group.
     public static func spacer(_ index: Int) -> AppBarItemID { AppBarItemID(rawValue: "spacer-\(index)") }
+
+    /// Every item a bar can show but spacers, in the order of the table above:
+    /// the one list the scenario tools and the preview read.
+    public static let allCases: [AppBarItemID] = [
+        .userTray, .logo, .title, .search, .login, .join, .locker, .toolbox, .balance, .pendingBets, .betslip,
+    ]
 
     /// Whether this is a spacer.
     public var isSpacer: Bool { rawValue.hasPrefix("spacer-") }

@@ -15,26 +15,27 @@
 /// | `join_alert_action` | `alert`, `action` |
 ///
 /// Every event also has `page` (the page's name) and `screen` (`join/<page>`);
-/// the runtime adds `brand` and `region`.
-public enum JoinEvent {
+/// the runtime adds `brand` and `region`. The cases are every event the
+/// form sends, the one table coverage and the scenario tools read.
+public enum JoinEvent: String, Sendable, CaseIterable {
     /// Focus moved between inputs.
-    public static let focusChanged = "join_focus_changed"
+    case focusChanged = "join_focus_changed"
     /// A tick box was toggled.
-    public static let checkboxToggled = "join_checkbox_toggled"
+    case checkboxToggled = "join_checkbox_toggled"
     /// The deposit-limit decision was made or changed.
-    public static let depositLimitChosen = "join_deposit_limit_chosen"
+    case depositLimitChosen = "join_deposit_limit_chosen"
     /// An action on the address lookup.
-    public static let addressAction = "join_address_action"
+    case addressAction = "join_address_action"
     /// A link was tapped.
-    public static let linkOpened = "join_link_opened"
+    case linkOpened = "join_link_opened"
     /// The continue walk of a page ended.
-    public static let continued = "join_continue"
+    case continued = "join_continue"
     /// Another page was shown.
-    public static let pageShown = "join_page_shown"
+    case pageShown = "join_page_shown"
     /// Client creation answered.
-    public static let signUp = "join_sign_up"
+    case signUp = "join_sign_up"
     /// The system alert was shown.
-    public static let alertShown = "join_alert_shown"
+    case alertShown = "join_alert_shown"
     /// An alert button was chosen.
-    public static let alertAction = "join_alert_action"
+    case alertAction = "join_alert_action"
 }

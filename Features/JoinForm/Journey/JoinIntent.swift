@@ -37,3 +37,31 @@ public enum JoinIntent: Hashable, Sendable {
     /// The head has shown the requested route; the request is cleared.
     case routeHandled
 }
+
+extension JoinIntent {
+    /// The intents by name: the one table the scenario tools, coverage and
+    /// the recorder read, so a new intent is known to each of them.
+    public enum Name: String, Hashable, Sendable, CaseIterable {
+        case focus, unfocus, change, toggle, next, `continue`, back, address, chooseDepositLimit, open
+        case alertAction, dismissAlert, routeHandled
+    }
+
+    /// This intent's name, without what it carries.
+    public var name: Name {
+        switch self {
+        case .focus: .focus
+        case .unfocus: .unfocus
+        case .change: .change
+        case .toggle: .toggle
+        case .next: .next
+        case .continue: .continue
+        case .back: .back
+        case .address: .address
+        case .chooseDepositLimit: .chooseDepositLimit
+        case .open: .open
+        case .alertAction: .alertAction
+        case .dismissAlert: .dismissAlert
+        case .routeHandled: .routeHandled
+        }
+    }
+}

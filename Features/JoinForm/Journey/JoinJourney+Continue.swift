@@ -66,18 +66,18 @@ extension JoinJourney {
         walk = nil
         switch outcome {
         case .valid:
-            track(JoinEvent.continued, ["outcome": .string("valid")])
+            track(.continued, ["outcome": .string("valid")])
             if state.isLastPage {
                 signUp()
                 return
             }
             state.pageIndex += 1
-            track(JoinEvent.pageShown, ["direction": .string("forward")])
+            track(.pageShown, ["direction": .string("forward")])
         case .invalid(let name):
-            track(JoinEvent.continued, ["outcome": .string("invalid"), "field": .string(name.rawValue)])
+            track(.continued, ["outcome": .string("invalid"), "field": .string(name.rawValue)])
             show(name)
         case .error(let name):
-            track(JoinEvent.continued, ["outcome": .string("error"), "field": .string(name.rawValue)])
+            track(.continued, ["outcome": .string("error"), "field": .string(name.rawValue)])
             raise(settings.alerts.alert(.checkFailed))
         }
         state.isLoading = false
@@ -117,7 +117,7 @@ extension JoinJourney {
     mutating func show(_ name: FieldName) {
         if let page = model.definition.pages.firstIndex(where: { $0.contains(name) }), page != state.pageIndex {
             state.pageIndex = page
-            track(JoinEvent.pageShown, ["direction": .string("back")])
+            track(.pageShown, ["direction": .string("back")])
         }
         let input = firstInputToFix(in: name)
         moveFocus(to: isFocusable(input) ? input : nil)
@@ -139,21 +139,21 @@ extension JoinJourney {
     /// Shows `alert` and records it.
     mutating func raise(_ alert: SystemAlert) {
         state.alert = alert
-        track(JoinEvent.alertShown, ["alert": .string(alert.kind.rawValue)])
+        track(.alertShown, ["alert": .string(alert.kind.rawValue)])
     }
 
     /// Closes the alert.
     mutating func dismissAlert() {
         guard let alert = state.alert else { return }
         state.alert = nil
-        track(JoinEvent.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string("dismiss")])
+        track(.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string("dismiss")])
     }
 
     /// Carries out the alert button with `role` and closes the alert.
     mutating func chooseAlertAction(_ role: SystemAlert.Action.Role) {
         guard let alert = state.alert, alert.actions.contains(where: { $0.role == role }) else { return }
         state.alert = nil
-        track(JoinEvent.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string(role.rawValue)])
+        track(.alertAction, ["alert": .string(alert.kind.rawValue), "action": .string(role.rawValue)])
         switch role {
         case .dismiss: break
         case .retry: startContinue()

@@ -18,7 +18,7 @@ extension JoinJourney {
         var properties: [String: AnalyticsValue] = [:]
         if let previous { properties["from"] = .string(previous.description) }
         if let input { properties["to"] = .string(input.description) }
-        track(JoinEvent.focusChanged, properties)
+        track(.focusChanged, properties)
     }
 
     /// The toolbar's or keyboard's next/done: the next input in focus order,

@@ -38,7 +38,7 @@ extension JoinJourney {
         case .success(let client):
             state.createdClient = client
             state.route = .signedUp(client)
-            track(JoinEvent.signUp, ["outcome": .string("created")])
+            track(.signUp, ["outcome": .string("created")])
         case .failure(let error):
             handleSignUpFailure(error)
         }
@@ -90,7 +90,7 @@ extension JoinJourney {
         switch error {
         case .rejected(let violations):
             track(
-                JoinEvent.signUp,
+                .signUp,
                 [
                     "outcome": .string("rejected"),
                     "reason": .string(
@@ -99,13 +99,13 @@ extension JoinJourney {
                 ])
             placeServerViolations(violations)
         case .selfExcluded:
-            track(JoinEvent.signUp, ["outcome": .string("self_excluded")])
+            track(.signUp, ["outcome": .string("self_excluded")])
             raise(settings.alerts.alert(.selfExcluded))
         case .accountExists:
-            track(JoinEvent.signUp, ["outcome": .string("already_registered")])
+            track(.signUp, ["outcome": .string("already_registered")])
             state.route = services.featureFlags.isEnabled(.loginNative) ? .nativeLogin : .legacyLogin
         case .unavailable, .timedOut, .invalidResponse, .conflict, .idempotencyMismatch:
-            track(JoinEvent.signUp, ["outcome": .string("failed"), "reason": .string(Self.reason(error))])
+            track(.signUp, ["outcome": .string("failed"), "reason": .string(Self.reason(error))])
             raise(settings.alerts.alert(.signUpFailed))
         }
     }

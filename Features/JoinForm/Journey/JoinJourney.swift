@@ -103,7 +103,7 @@ public struct JoinJourney: StateMachine {
         case .continue: startContinue()
         case .back: goBack()
         case .address(let action):
-            track(JoinEvent.addressAction, ["action": .string(Self.name(of: action))])
+            track(.addressAction, ["action": .string(Self.name(of: action))])
             sendToAddress(action)
             keepFocusInAddress()
         case .chooseDepositLimit(let decision): chooseDepositLimit(decision)
@@ -151,17 +151,17 @@ public struct JoinJourney: StateMachine {
         else { return }
         apply(model.form.setValue(!ticked, for: FieldKey<Bool>(name)))
         apply(model.form.leave(name))
-        track(JoinEvent.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
+        track(.checkboxToggled, ["field": .string(name.rawValue), "ticked": .bool(!ticked)])
     }
 
     private mutating func chooseDepositLimit(_ decision: DepositLimitDecision) {
         guard state.depositLimit != nil else { return }
         state.depositLimit?.choose(decision)
-        track(JoinEvent.depositLimitChosen, ["decision": .string(decision.rawValue)])
+        track(.depositLimitChosen, ["decision": .string(decision.rawValue)])
     }
 
     mutating func open(_ link: JoinLink) {
-        track(JoinEvent.linkOpened, ["link": .string(link.rawValue)])
+        track(.linkOpened, ["link": .string(link.rawValue)])
         if let route = link.route { state.route = route }
     }
 
@@ -169,7 +169,7 @@ public struct JoinJourney: StateMachine {
         guard state.pageIndex > 0 else { return }
         moveFocus(to: nil)
         state.pageIndex -= 1
-        track(JoinEvent.pageShown, ["direction": .string("back")])
+        track(.pageShown, ["direction": .string("back")])
     }
 
     // MARK: Address
@@ -199,19 +199,9 @@ public struct JoinJourney: StateMachine {
     }
 
     /// The name of an address action for analytics: never the suggestion's id or any text.
+    /// The address action's name as analytics records it (typing is `type`).
     private static func name(of action: AddressLookupIntent) -> String {
-        switch action {
-        case .typeText: "type"
-        case .submit: "submit"
-        case .select: "select"
-        case .enterManually: "enterManually"
-        case .backToSearch: "backToSearch"
-        case .tapBackground: "tapBackground"
-        case .clear: "clear"
-        case .changeManual: "changeManual"
-        case .leaveManual: "leaveManual"
-        case .validateManual: "validateManual"
-        }
+        action.name == .typeText ? "type" : action.name.rawValue
     }
 
     // MARK: Form plumbing
@@ -231,11 +221,11 @@ public struct JoinJourney: StateMachine {
     }
 
     /// Sends an analytics event tagged with the page shown; never a value a person typed.
-    func track(_ name: String, _ properties: [String: AnalyticsValue] = [:]) {
+    func track(_ event: JoinEvent, _ properties: [String: AnalyticsValue] = [:]) {
         var values = properties
         values["page"] = .string(state.page.name)
         _ = services.analytics.track(
-            AnalyticsEvent(name, values).adding(
+            AnalyticsEvent(event.rawValue, values).adding(
                 ContextEnrichment.Key.screen,
                 .string("join/\(state.page.name)")))
     }

@@ -14,14 +14,19 @@ public enum JoinRoute: Hashable, Sendable {
     /// The person already has an account: the legacy log-in (`login-native` off).
     case legacyLogin
 
-    /// The route's name, as scenarios and heads write it: `signedUp`, `nativeLogin`…
-    public var name: String {
+    /// The routes by name, as scenarios and heads write them: the one table tools read.
+    public enum Name: String, Hashable, Sendable, CaseIterable {
+        case termsAndConditions, privacyPolicy, signedUp, nativeLogin, legacyLogin
+    }
+
+    /// The route's name, without the client a sign-up carries.
+    public var name: Name {
         switch self {
-        case .termsAndConditions: "termsAndConditions"
-        case .privacyPolicy: "privacyPolicy"
-        case .signedUp: "signedUp"
-        case .nativeLogin: "nativeLogin"
-        case .legacyLogin: "legacyLogin"
+        case .termsAndConditions: .termsAndConditions
+        case .privacyPolicy: .privacyPolicy
+        case .signedUp: .signedUp
+        case .nativeLogin: .nativeLogin
+        case .legacyLogin: .legacyLogin
         }
     }
 }

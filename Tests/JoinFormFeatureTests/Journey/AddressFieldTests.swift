@@ -55,7 +55,7 @@ struct AddressFieldTests {
         #expect(state.field("address")?.status.violations.map(\.code) == [.required])
         #expect(state.field("address")?.messages == ["Search for your address, or enter it manually."])
         #expect(state.focus == .field("username"))
-        let left = harness.analytics.events.last { $0.name == JoinEvent.focusChanged }
+        let left = harness.analytics.events.last { $0.name == JoinEvent.focusChanged.rawValue }
         #expect(left?["from"] == .string("address") && left?["to"] == .string("username"))
     }
 

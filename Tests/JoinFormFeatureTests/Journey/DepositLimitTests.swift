@@ -33,7 +33,7 @@ struct DepositLimitTests {
         harness.journey.send(.continue)
         await harness.journey.settle()
         #expect(await harness.backend.registrations.first?.fields["depositLimit"] == "declined")
-        let chosen = harness.analytics.events.first { $0.name == JoinEvent.depositLimitChosen }
+        let chosen = harness.analytics.events.first { $0.name == JoinEvent.depositLimitChosen.rawValue }
         #expect(chosen?["decision"] == .string("declined"))
     }
 

@@ -15,16 +15,16 @@ struct JourneyAnalyticsTests {
         harness.journey.send(.continue)
         await harness.journey.settle()
         let events = harness.analytics.events
-        let focus = try #require(events.first { $0.name == JoinEvent.focusChanged })
+        let focus = try #require(events.first { $0.name == JoinEvent.focusChanged.rawValue })
         #expect(focus["to"] == .string("firstName"))
         #expect(focus["brand"] == .string("test-au") && focus["region"] == .string("AU"))
         #expect(focus["page"] == .string("details") && focus["screen"] == .string("join/details"))
         #expect(
-            events.filter { $0.name == JoinEvent.continued }.map { $0["outcome"] } == [
+            events.filter { $0.name == JoinEvent.continued.rawValue }.map { $0["outcome"] } == [
                 .string("valid"), .string("valid"),
             ])
-        #expect(events.contains { $0.name == JoinEvent.pageShown && $0["direction"] == .string("forward") })
-        #expect(events.last?.name == JoinEvent.signUp && events.last?["outcome"] == .string("created"))
+        #expect(events.contains { $0.name == JoinEvent.pageShown.rawValue && $0["direction"] == .string("forward") })
+        #expect(events.last?.name == JoinEvent.signUp.rawValue && events.last?["outcome"] == .string("created"))
     }
 
     @Test("a continue that stops names the field and the outcome, not the value")
@@ -33,7 +33,7 @@ struct JourneyAnalyticsTests {
         harness.type("pat@", into: "email")
         harness.journey.send(.continue)
         await harness.journey.settle()
-        let event = try #require(harness.analytics.events.last { $0.name == JoinEvent.continued })
+        let event = try #require(harness.analytics.events.last { $0.name == JoinEvent.continued.rawValue })
         #expect(event["outcome"] == .string("invalid"))
         #expect(event["field"] == .string("title"))
     }

@@ -148,7 +148,7 @@ struct SignUpTests {
         #expect(state.createdClient == nil)
         #expect(await harness.backend.embedded.clients.isEmpty)
         harness.journey.send(.alertAction(.openSelfExclusionRegister))
-        #expect(harness.analytics.events.last?.name == JoinEvent.linkOpened)
+        #expect(harness.analytics.events.last?.name == JoinEvent.linkOpened.rawValue)
         #expect(harness.analytics.events.last?["link"] == .string("selfExclusionRegister"))
     }
 
@@ -163,7 +163,7 @@ struct SignUpTests {
         #expect(harness.state.route == (loginNative ? .nativeLogin : .legacyLogin))
         #expect(harness.state.alert == nil)
         #expect(
-            harness.analytics.events.last { $0.name == JoinEvent.signUp }?["outcome"] == .string("already_registered"))
+            harness.analytics.events.last { $0.name == JoinEvent.signUp.rawValue }?["outcome"] == .string("already_registered"))
     }
 
     @Test("any other conflict the service reports is a failed sign-up: the alert, every value kept")
@@ -188,7 +188,7 @@ struct SignUpTests {
         harness.journey.send(.open(.customerSupport))
         harness.journey.send(.open(.selfExclusionRegister))
         #expect(harness.state.route == nil)
-        let links = harness.analytics.events.filter { $0.name == JoinEvent.linkOpened }.compactMap {
+        let links = harness.analytics.events.filter { $0.name == JoinEvent.linkOpened.rawValue }.compactMap {
             $0["link"]?.stringValue
         }
         #expect(links == ["termsAndConditions", "privacyPolicy", "customerSupport", "selfExclusionRegister"])

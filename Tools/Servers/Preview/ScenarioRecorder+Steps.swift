@@ -3,6 +3,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryScenarios
 
 /// What a message from the page adds to a recording, in the scenario
 /// vocabulary, and the `given:` and `expect` a recording takes from the
@@ -12,7 +13,7 @@ extension ScenarioRecorder {
     /// (keystrokes that become one `type`, `choose` or `searchAddress` step).
     enum Step {
         case line(String)
-        case typed(verb: String, secure: Bool)
+        case typed(verb: StepVerb, secure: Bool)
     }
 
     /// The scenario step `message` is, in the documented vocabulary.
@@ -20,12 +21,12 @@ extension ScenarioRecorder {
         switch message {
         case .join(let intent):
             switch intent {
-            case .focus(let input): return .line("focus: \(scalar(input.description))")
+            case .focus(let input): return .line(StepVerb.focus.line(scalar(input.description)))
             case .change(let input, _):
                 let state = join
                 if case .field(let name) = input, let field = state.field(name) {
-                    if field.inputType == .address { return .typed(verb: "searchAddress", secure: false) }
-                    return .typed(verb: field.options == nil ? "type" : "choose", secure: field.traits.isSecure)
+                    if field.inputType == .address { return .typed(verb: .searchAddress, secure: false) }
+                    return .typed(verb: field.options == nil ? .type : .choose, secure: field.traits.isSecure)
                 }
                 let children =
                     (state.address?.manualFields.map {
@@ -41,45 +42,33 @@ extension ScenarioRecorder {
                         )
                     } ?? [])
                 let options = children.first { $0.0 == input.description }?.1
-                return .typed(verb: options == nil ? "type" : "choose", secure: false)
-            case .unfocus: return .line("unfocus")
-            case .next: return .line("next")
-            case .toggle(let field): return .line("toggle: \(scalar(field.rawValue))")
-            case .continue: return .line(join.callToAction.purpose == .signUp ? "tap: signUp" : "tap: continue")
-            case .back: return .line("tap: back")
-            case .chooseDepositLimit(let decision): return .line("depositLimit: \(decision.rawValue)")
-            case .address(let action):
-                switch action {
-                case .submit: return .line("submitAddress")
-                case .enterManually: return .line("enterAddressManually")
-                case .backToSearch: return .line("backToAddressSearch")
-                case .clear: return .line("clearAddress")
-                case .tapBackground: return .line("closeAddressList")
-                default: return nil
-                }
-            case .open(let link): return .line("open: \(link.rawValue)")
-            case .alertAction(let role): return .line("alert: \(role.rawValue)")
-            case .dismissAlert: return .line("dismissAlert")
-            case .routeHandled: return .line("routeHandled")
+                return .typed(verb: options == nil ? .type : .choose, secure: false)
+            case .unfocus: return .line(StepVerb.unfocus.line())
+            case .next: return .line(StepVerb.next.line())
+            case .toggle(let field): return .line(StepVerb.toggle.line(scalar(field.rawValue)))
+            case .continue:
+                return .line(StepVerb.tap.line(join.callToAction.purpose == .signUp ? "signUp" : "continue"))
+            case .back: return .line(StepVerb.tap.line("back"))
+            case .chooseDepositLimit(let decision): return .line(StepVerb.depositLimit.line(decision.rawValue))
+            case .address(let action): return StepVerb.sending(action).map { .line($0.line()) }
+            case .open(let link): return .line(StepVerb.open.line(link.rawValue))
+            case .alertAction(let role): return .line(StepVerb.alert.line(role.rawValue))
+            case .dismissAlert: return .line(StepVerb.dismissAlert.line())
+            case .routeHandled: return .line(StepVerb.routeHandled.line())
             }
-        case .signUp: return .line("tap: signUp")
-        case .selectAddress(let position): return .line("selectAddress: \(position)")
-        case .appBar(.tap(let item)): return .line("tapAppBar: \(scalar(item.rawValue))")
-        case .appBar(let intent):
-            let names: [AppBarIntent: String] = [
-                .appeared: "appeared", .disappeared: "disappeared",
-                .userTrayDismissed: "userTrayDismissed", .lockerDismissed: "lockerDismissed",
-                .routeHandled: "routeHandled",
-            ]
-            return names[intent].map { .line("appBar: \($0)") }
+        case .signUp: return .line(StepVerb.tap.line("signUp"))
+        case .selectAddress(let position): return .line(StepVerb.selectAddress.line("\(position)"))
+        case .appBar(.tap(let item)): return .line(StepVerb.tapAppBar.line(scalar(item.rawValue)))
+        case .appBar(let intent): return .line(StepVerb.appBar.line(intent.name.rawValue))
         case .signIn(let balance, let pendingBets, let promotions):
             return .line(
-                "signIn: { balance: \(balance), pendingBets: \(pendingBets), promotionsBalance: \(promotions) }")
-        case .signOut: return .line("signOut")
-        case .betslip(let count): return .line("betslip: \(count)")
-        case .flag(let flag, let on): return .line("flag: { \(scalar(flag.rawValue)): \(on) }")
+                StepVerb.signIn.line(
+                    "{ balance: \(balance), pendingBets: \(pendingBets), promotionsBalance: \(promotions) }"))
+        case .signOut: return .line(StepVerb.signOut.line())
+        case .betslip(let count): return .line(StepVerb.betslip.line("\(count)"))
+        case .flag(let flag, let on): return .line(StepVerb.flag.line("{ \(scalar(flag.rawValue)): \(on) }"))
         case .faults(let specs):
-            return .line("faults: [" + specs.map(quoted).joined(separator: ", ") + "]")
+            return .line(StepVerb.faults.line("[" + specs.map(quoted).joined(separator: ", ") + "]"))
         case .record, .mark, .save, .reset, .elapse, .studio: return nil
         }
     }
@@ -87,7 +76,7 @@ extension ScenarioRecorder {
     /// A `wait` step for `elapsed` time on the run's clock, when engines had work waiting on it.
     static func wait(after elapsed: Duration, workWaiting: Bool) -> String? {
         guard workWaiting, elapsed >= .milliseconds(1) else { return nil }
-        return "wait: \(Int((elapsed / .milliseconds(1)).rounded(.up)))ms"
+        return StepVerb.wait.line("\(Int((elapsed / .milliseconds(1)).rounded(.up)))ms")
     }
 
     /// Notes, for each password field of `join`, whether its text was accepted.
@@ -112,7 +101,7 @@ extension ScenarioRecorder {
             "callToAction: \(state.callToAction.purpose.rawValue)",
             "loading: \(state.isLoading)",
             "alert: \(state.alert?.kind.rawValue ?? "none")",
-            "route: \(state.route?.name ?? "none")",
+            "route: \(state.route?.name.rawValue ?? "none")",
             "field: { \(fields) }",
             "appBar: { signedIn: \(bar.isSignedIn), betslip: \(bar.betslipCounter?.value ?? 0) }",
         ]

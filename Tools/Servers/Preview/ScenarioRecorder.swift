@@ -1,5 +1,6 @@
 import BrandDeclarations
 import Foundation
+import LiveryScenarios
 
 /// Turns what a person does in the preview into a scenario file in the
 /// documented vocabulary: one step per action, `wait` where time mattered,
@@ -45,19 +46,19 @@ struct ScenarioRecorder: Equatable {
 
     /// Records `text` typed into `input` with `verb` (`type`, `searchAddress`…):
     /// keystrokes into the same input make one step holding the newest text.
-    mutating func typed(_ text: String, into input: String, verb: String, secure: Bool) {
+    mutating func typed(_ text: String, into input: String, verb: StepVerb, secure: Bool) {
         let entry: Entry =
             secure
             ? .secret(field: input)
             : .step(
-                verb == "type" || verb == "choose"
-                    ? "\(verb): { \(Self.scalar(input)): \(Self.quoted(text)) }" : "\(verb): \(Self.quoted(text))")
+                verb == .type || verb == .choose
+                    ? verb.line("{ \(Self.scalar(input)): \(Self.quoted(text)) }") : verb.line(Self.quoted(text)))
         if typing == input, !entries.isEmpty {
             entries[entries.count - 1] = entry
         } else {
             entries.append(entry)
         }
-        typing = verb == "choose" ? nil : input
+        typing = verb == .choose ? nil : input
     }
 
     /// Notes whether the secure field `input`'s text was accepted (its status when checked).
@@ -83,7 +84,7 @@ struct ScenarioRecorder: Equatable {
             case .secret(let field):
                 let standIn = secretAccepted[field] == true ? "Recorded-Pass-42" : "short"
                 text +=
-                    "  - type: { \(Self.scalar(field)): \(Self.quoted(standIn)) }   # the typed password is never recorded\n"
+                    "  - \(StepVerb.type.line("{ \(Self.scalar(field)): \(Self.quoted(standIn)) }"))   # the typed password is never recorded\n"
             }
         }
         return text

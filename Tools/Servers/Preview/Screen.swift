@@ -210,7 +210,7 @@ extension Screen.Join {
                 kind: alert.kind.rawValue, title: alert.title, message: alert.message,
                 actions: alert.actions.map { Screen.Alert.Action(title: $0.title, role: $0.role.rawValue) })
         }
-        route = state.route?.name
+        route = state.route?.name.rawValue
         let onPage = Set(state.page.fieldNames)
         if let lookup = state.address, let field = state.fields.first(where: { $0.inputType == .address }),
             onPage.contains(field.name)

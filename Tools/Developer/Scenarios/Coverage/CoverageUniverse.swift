@@ -25,34 +25,48 @@ struct CoverageUniverse: Sendable {
         // action is counted as soon as it exists; the filters say which a brand can reach.
         let links = JoinLink.allCases.filter { $0 != .selfExclusionRegister || register }
         let alertRoles = SystemAlert.Action.Role.allCases.filter { $0 != .openSelfExclusionRegister || register }
-        var intents: Set<String> = [
-            "join.focus", "join.unfocus", "join.change", "join.next", "join.continue",
-            "join.dismissAlert", "join.routeHandled",
-        ]
-        intents.formUnion(links.map { "join.open.\($0.rawValue)" })
-        intents.formUnion(alertRoles.map { "join.alertAction.\($0.rawValue)" })
-        if definition.pages.count > 1 { intents.insert("join.back") }
-        if hasTick { intents.insert("join.toggle") }
-        if hasAddress {
-            intents.formUnion(
-                [
-                    "select", "enterManually", "backToSearch", "tapBackground", "clear", "submit", "typeText",
-                    "changeManual",
-                ].map { "join.address.\($0)" })
+        // Every intent, route and event name comes from its engine's table; each switch
+        // below is exhaustive, so a new name must be placed before this compiles.
+        var intents: Set<String> = []
+        for name in JoinIntent.Name.allCases {
+            switch name {
+            case .focus, .unfocus, .change, .next, .continue, .dismissAlert, .routeHandled:
+                intents.insert("join.\(name.rawValue)")
+            case .back where definition.pages.count > 1, .toggle where hasTick:
+                intents.insert("join.\(name.rawValue)")
+            case .back, .toggle: break
+            case .open: intents.formUnion(links.map { "join.open.\($0.rawValue)" })
+            case .alertAction: intents.formUnion(alertRoles.map { "join.alertAction.\($0.rawValue)" })
+            case .chooseDepositLimit where hasDepositLimit:
+                intents.formUnion(DepositLimitDecision.allCases.map { "join.chooseDepositLimit.\($0.rawValue)" })
+            case .chooseDepositLimit: break
+            case .address where hasAddress:
+                // Leaving or checking a manual part happens inside a focus move or a continue, never alone.
+                intents.formUnion(
+                    AddressLookupIntent.Name.allCases.filter { $0 != .leaveManual && $0 != .validateManual }.map {
+                        "join.address.\($0.rawValue)"
+                    })
+            case .address: break
+            }
         }
-        if hasDepositLimit {
-            intents.formUnion(["join.chooseDepositLimit.declined", "join.chooseDepositLimit.limited"])
+        for name in AppBarIntent.Name.allCases {
+            switch name {
+            case .tap:
+                let items = AppBarItemID.allCases.filter { item in
+                    switch item {
+                    case .logo, .title: false  // drawn, never tapped
+                    case .locker, .toolbox: promotions.itemID == item
+                    default: true
+                    }
+                }
+                intents.formUnion(items.map { "appBar.tap.\($0.rawValue)" })
+            case .lockerDismissed where promotions.itemID != .locker: break
+            case .appeared, .disappeared, .userTrayDismissed, .lockerDismissed, .routeHandled:
+                intents.insert("appBar.\(name.rawValue)")
+            }
         }
-        var items: [AppBarItemID] = [.search, .login, .join, .betslip, .balance, .pendingBets, .userTray]
-        if let entry = promotions.itemID { items.append(entry) }
-        intents.formUnion(items.map { "appBar.tap.\($0.rawValue)" })
-        intents.formUnion(["appBar.appeared", "appBar.disappeared", "appBar.userTrayDismissed", "appBar.routeHandled"])
-        if promotions.itemID == .locker { intents.insert("appBar.lockerDismissed") }
 
-        var routes: Set<String> = [
-            "join.termsAndConditions", "join.privacyPolicy", "join.signedUp", "join.nativeLogin",
-            "join.legacyLogin",
-        ]
+        var routes = Set(JoinRoute.Name.allCases.map { "join.\($0.rawValue)" })
         routes.formUnion(
             AppBarRoute.allCases.filter { $0 != .toolbox || promotions.itemID == .toolbox }.map {
                 "appBar.\($0.rawValue)"
@@ -82,16 +96,25 @@ struct CoverageUniverse: Sendable {
             ruleCodes.formUnion(codes.map { "\(name):\($0)" })
         }
 
-        var events: Set<String> = [
-            JoinEvent.focusChanged, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
-            JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped,
-        ]
-        if hasTick { events.insert(JoinEvent.checkboxToggled) }
-        if hasDepositLimit { events.insert(JoinEvent.depositLimitChosen) }
-        if hasAddress { events.insert(JoinEvent.addressAction) }
-        events.formUnion(["valid", "invalid", "error"].map { "\(JoinEvent.continued):\($0)" })
-        events.formUnion(["created", "rejected", "already_registered", "failed"].map { "\(JoinEvent.signUp):\($0)" })
-        if register { events.insert("\(JoinEvent.signUp):self_excluded") }
+        var events: Set<String> = []
+        for event in JoinEvent.allCases {
+            switch event {
+            case .checkboxToggled where !hasTick, .depositLimitChosen where !hasDepositLimit,
+                .addressAction where !hasAddress:
+                continue
+            case .continued:
+                events.formUnion(["valid", "invalid", "error"].map { "\(event.rawValue):\($0)" })
+            case .signUp:
+                events.formUnion(
+                    ["created", "rejected", "already_registered", "failed"].map { "\(event.rawValue):\($0)" })
+                if register { events.insert("\(event.rawValue):self_excluded") }
+            case .focusChanged, .checkboxToggled, .depositLimitChosen, .addressAction, .linkOpened, .pageShown,
+                .alertShown, .alertAction:
+                break
+            }
+            events.insert(event.rawValue)
+        }
+        events.formUnion(AppBarEvent.allCases.map(\.rawValue))
 
         self.items = [
             .intents: intents, .routes: routes, .alerts: alertKinds, .alertActions: alertActions,

@@ -59,7 +59,7 @@ public struct Reach: Sendable, Equatable {
     mutating func record(_ events: [AnalyticsEvent]) {
         for event in events {
             insert(event.name, in: .events)
-            if case .string(let outcome)? = event["outcome"], event.name != AppBarEvent.tapped {
+            if case .string(let outcome)? = event["outcome"], event.name != AppBarEvent.tapped.rawValue {
                 insert("\(event.name):\(outcome)", in: .events)
             }
         }
@@ -75,13 +75,8 @@ public struct Reach: Sendable, Equatable {
     /// Records an intent sent to the app bar.
     mutating func record(_ intent: AppBarIntent) {
         let name =
-            switch intent {
-            case .tap(let id): "tap.\(id.isSpacer ? "spacer" : id.rawValue)"
-            case .appeared: "appeared"
-            case .disappeared: "disappeared"
-            case .userTrayDismissed: "userTrayDismissed"
-            case .lockerDismissed: "lockerDismissed"
-            case .routeHandled: "routeHandled"
+            if case .tap(let id) = intent { "tap.\(id.isSpacer ? "spacer" : id.rawValue)" } else {
+                intent.name.rawValue
             }
         insert("appBar." + name, in: .intents)
     }
@@ -90,36 +85,17 @@ public struct Reach: Sendable, Equatable {
     /// links, alert actions and deposit-limit decisions which one.
     static func name(of intent: JoinIntent, vocabulary: Vocabulary) -> String {
         switch intent {
-        case .focus: "focus"
-        case .unfocus: "unfocus"
         case .change(let input, _):
             switch input {
             case .field(let name) where name == vocabulary.addressField: "address.typeText"
             case .child(let parent, _) where parent == vocabulary.addressField: "address.changeManual"
             default: "change"
             }
-        case .toggle: "toggle"
-        case .next: "next"
-        case .continue: "continue"
-        case .back: "back"
-        case .address(let action):
-            switch action {
-            case .typeText: "address.typeText"
-            case .submit: "address.submit"
-            case .select: "address.select"
-            case .enterManually: "address.enterManually"
-            case .backToSearch: "address.backToSearch"
-            case .tapBackground: "address.tapBackground"
-            case .clear: "address.clear"
-            case .changeManual: "address.changeManual"
-            case .leaveManual: "address.leaveManual"
-            case .validateManual: "address.validateManual"
-            }
+        case .address(let action): "address.\(action.name.rawValue)"
         case .chooseDepositLimit(let decision): "chooseDepositLimit.\(decision.rawValue)"
         case .open(let link): "open.\(link.rawValue)"
         case .alertAction(let role): "alertAction.\(role.rawValue)"
-        case .dismissAlert: "dismissAlert"
-        case .routeHandled: "routeHandled"
+        case .focus, .unfocus, .toggle, .next, .continue, .back, .dismissAlert, .routeHandled: intent.name.rawValue
         }
     }
 }

@@ -23,7 +23,7 @@ enum Move: Hashable, Sendable {
     case toggle(FieldName)
     /// A step written as a bare word: `next`, `unfocus`, `dismissAlert`, `routeHandled`, `signOut`,
     /// `submitAddress`, `enterAddressManually`, `clearAddress`, `closeAddressList`, `backToAddressSearch`.
-    case bare(String)
+    case bare(StepVerb)
     /// Taps a form button: `continue`, `signUp` or `back`.
     case tap(String)
     /// Answers the deposit-limit question.
@@ -39,7 +39,7 @@ enum Move: Hashable, Sendable {
     /// Taps an app bar item.
     case tapAppBar(AppBarItemID)
     /// Tells the app bar it appeared, disappeared, or that an overlay or route was dealt with.
-    case appBar(String)
+    case appBar(AppBarIntent.Name)
     /// Lets time pass on the virtual clock.
     case wait(Duration)
     /// Signs a client in with this balance.
@@ -51,17 +51,8 @@ enum Move: Hashable, Sendable {
     /// Replaces the faults of the journey's calls (fault plan values, e.g. `create-client=timeout`).
     case faults([String])
 
-    /// The bare words a move may be.
-    static let bareWords = [
-        "next", "unfocus", "dismissAlert", "routeHandled", "signOut", "submitAddress", "enterAddressManually",
-        "clearAddress", "closeAddressList", "backToAddressSearch",
-    ]
-
-    /// The app bar events a move may send, by the words scenario files use.
-    static let appBarEvents: [String: AppBarIntent] = [
-        "appeared": .appeared, "disappeared": .disappeared, "userTrayDismissed": .userTrayDismissed,
-        "lockerDismissed": .lockerDismissed, "routeHandled": .routeHandled,
-    ]
+    /// The app bar intents a move may send besides taps, by name (in name order, so a seed draws the same).
+    static let appBarEvents = AppBarIntent.Name.allCases.filter { $0 != .tap }.sorted { $0.rawValue < $1.rawValue }
 
     /// Whether the move is a wait.
     var isWait: Bool {
@@ -85,7 +76,7 @@ enum Move: Hashable, Sendable {
         case .focus(let input): "- focus: \(input)"
         case .choose(let input, let option): "- choose: { \(input): \(YAMLText.quoted(option)) }"
         case .toggle(let field): "- toggle: \(field)"
-        case .bare(let word): "- \(word)"
+        case .bare(let verb): "- \(verb.line())"
         case .tap(let button): "- tap: \(button)"
         case .depositLimit(let decision): "- depositLimit: \(decision.rawValue)"
         case .searchAddress(let text): "- searchAddress: \(YAMLText.quoted(text))"
@@ -93,7 +84,7 @@ enum Move: Hashable, Sendable {
         case .open(let link): "- open: \(link.rawValue)"
         case .alert(let role): "- alert: \(role.rawValue)"
         case .tapAppBar(let id): "- tapAppBar: \(id.rawValue)"
-        case .appBar(let event): "- appBar: \(event)"
+        case .appBar(let event): "- \(StepVerb.appBar.line(event.rawValue))"
         case .wait(let duration): "- wait: \(DurationText.wholeMilliseconds(duration))ms"
         case .signIn(let balance): "- signIn: { balance: \(balance) }"
         case .betslip(let count): "- betslip: \(count)"
@@ -119,7 +110,7 @@ enum Move: Hashable, Sendable {
         case .focus(let input): return (.join(.focus(input)), "focus \(input)")
         case .choose(let input, let option): return (.join(.change(input, option)), "choose \(input): \(option)")
         case .toggle(let field): return (.join(.toggle(field)), "toggle \(field)")
-        case .bare(let word): return (Action.bare(word) ?? .settle, word)
+        case .bare(let verb): return (Action.bare(verb.rawValue) ?? .settle, verb.rawValue)
         case .tap(let button): return (Action.tap(button), "tap \(button)")
         case .depositLimit(let decision):
             return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
@@ -129,7 +120,7 @@ enum Move: Hashable, Sendable {
         case .open(let link): return (.join(.open(link)), "open \(link.rawValue)")
         case .alert(let role): return (.join(.alertAction(role)), "alert: \(role.rawValue)")
         case .tapAppBar(let id): return (.appBar(.tap(id)), "tapAppBar \(id)")
-        case .appBar(let event): return (.appBar(Self.appBarEvents[event] ?? .appeared), "appBar: \(event)")
+        case .appBar(let event): return (.appBar(AppBarIntent(event) ?? .appeared), "appBar: \(event.rawValue)")
         case .wait(let duration): return (.wait(duration), "wait \(DurationText.wholeMilliseconds(duration))ms")
         case .signIn(let balance):
             let details = ClientDetails(balance: Decimal(balance))

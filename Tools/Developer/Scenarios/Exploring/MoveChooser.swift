@@ -36,13 +36,13 @@ struct MoveChooser: Sendable {
         add(2) { .faults(gen.element(Self.faultPlans)) }
         if let alert = join.alert {
             for action in alert.actions { add(8) { .alert(action.role) } }
-            add(3) { .bare("dismissAlert") }
+            add(3) { .bare(.dismissAlert) }
         } else if join.isLoading {
             add(10) { .wait(self.wait(gen)) }
         } else {
             formMoves(join, gen, add)
         }
-        if join.route != nil { add(6) { .bare("routeHandled") } }
+        if join.route != nil { add(6) { .bare(.routeHandled) } }
 
         let total = options.reduce(0) { $0 + $1.weight }
         var pick = gen.int(in: 0..<total)
@@ -62,10 +62,10 @@ struct MoveChooser: Sendable {
     /// deposit limit, then continue or sign up.
     private func forward(_ join: JoinState, _ gen: RandomBox) -> Move? {
         if let alert = join.alert {
-            return alert.actions.isEmpty ? .bare("dismissAlert") : .alert(gen.element(alert.actions).role)
+            return alert.actions.isEmpty ? .bare(.dismissAlert) : .alert(gen.element(alert.actions).role)
         }
         if join.isLoading { return .wait(.milliseconds(Int64(gen.element([500, 2000, 10_000, 15_000])))) }
-        if join.route != nil { return .bare("routeHandled") }
+        if join.route != nil { return .bare(.routeHandled) }
         for name in join.page.fieldNames {
             guard let field = join.field(name), !field.status.isValid,
                 let definition = vocabulary.definition.field(name)
@@ -84,7 +84,7 @@ struct MoveChooser: Sendable {
                     : .choose(.child(name, "period"), gen.element(DepositLimitPeriod.allCases).rawValue)
             case .address:
                 guard let address = join.address else { return nil }
-                if address.mode == .manual { return .bare("backToAddressSearch") }
+                if address.mode == .manual { return .bare(.backToAddressSearch) }
                 if !address.suggestions.isEmpty {
                     return .selectAddress(gen.int(in: 1..<(min(3, address.suggestions.count) + 1)))
                 }
@@ -124,8 +124,8 @@ struct MoveChooser: Sendable {
             }
         }
         if join.focus != nil {
-            add(2) { .bare("next") }
-            add(1) { .bare("unfocus") }
+            add(2) { .bare(.next) }
+            add(1) { .bare(.unfocus) }
         }
         add(join.progress >= 0.99 ? 12 : 4) { join.callToAction.purpose == .signUp ? .tap("signUp") : .tap("continue") }
         if join.pageIndex > 0 { add(1) { .tap("back") } }
@@ -148,14 +148,14 @@ struct MoveChooser: Sendable {
         switch address.mode {
         case .search:
             add(5) { .searchAddress(self.values.addressSearch(&gen.generator)) }
-            if !address.searchText.isEmpty { add(2) { .bare("submitAddress") } }
+            if !address.searchText.isEmpty { add(2) { .bare(.submitAddress) } }
             if !address.suggestions.isEmpty {
                 let count = address.suggestions.count
                 add(8) { .selectAddress(gen.int(in: 1..<(count + 1))) }
-                add(1) { .bare("closeAddressList") }
+                add(1) { .bare(.closeAddressList) }
             }
-            add(1) { .bare("enterAddressManually") }
-            add(1) { .bare("clearAddress") }
+            add(1) { .bare(.enterAddressManually) }
+            add(1) { .bare(.clearAddress) }
         case .manual:
             for part in address.manualFields {
                 let key = part.field.rawValue
@@ -166,7 +166,7 @@ struct MoveChooser: Sendable {
                     add(2) { .fill(input, self.values.addressPart(key, &gen.generator)) }
                 }
             }
-            add(1) { .bare("backToAddressSearch") }
+            add(1) { .bare(.backToAddressSearch) }
         }
     }
 
@@ -175,9 +175,9 @@ struct MoveChooser: Sendable {
         switch gen.int(in: 0..<5) {
         case 0:
             let shown = Vocabulary.itemIDs.filter { appBar.item($0) != nil }
-            return shown.isEmpty ? .appBar("appeared") : .tapAppBar(gen.element(shown))
-        case 1: return .appBar(gen.element(Move.appBarEvents.keys.sorted()))
-        case 2: return appBar.isSignedIn ? .bare("signOut") : .signIn(balance: gen.int(in: 0..<500))
+            return shown.isEmpty ? .appBar(.appeared) : .tapAppBar(gen.element(shown))
+        case 1: return .appBar(gen.element(Move.appBarEvents))
+        case 2: return appBar.isSignedIn ? .bare(.signOut) : .signIn(balance: gen.int(in: 0..<500))
         case 3: return .betslip(gen.int(in: 0..<12))
         default: return .flag(gen.element(Vocabulary.flags), gen.int(in: 0..<2) == 0)
         }

@@ -10,23 +10,15 @@ struct ActionParser {
     let context: ParseContext
 
     /// Steps written as a bare word.
-    static let bareSteps = [
-        "next", "unfocus", "leave", "dismissAlert", "routeHandled", "signIn", "signOut",
-        "submitAddress", "enterAddressManually", "clearAddress", "closeAddressList",
-        "backToAddressSearch", "settle",
-    ]
+    static let bareSteps = StepVerb.allCases.filter(\.standsAlone).map(\.rawValue)
     /// Steps written as `name: argument`.
-    static let argumentSteps = [
-        "focus", "type", "fill", "choose", "toggle", "tap", "depositLimit", "searchAddress",
-        "selectAddress", "open", "alert", "tapAppBar", "appBar", "wait", "signIn",
-        "betslip", "flag", "journey", "faults",
-    ]
+    static let argumentSteps = StepVerb.allCases.filter(\.takesValue).map(\.rawValue)
     /// Every step name, for suggestions.
     static var allSteps: [String] { Array(Set(bareSteps + argumentSteps + ["expect"])).sorted() }
 
     /// A bare step such as `next`.
     func bare(_ name: String, at node: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
-        if Action.addressWords[name] != nil, context.vocabulary.addressField == nil {
+        if StepVerb(rawValue: name)?.addressAction != nil, context.vocabulary.addressField == nil {
             throw context.error(node, "this brand's form has no address")
         }
         switch Action.bare(name) {
@@ -43,17 +35,17 @@ struct ActionParser {
     func withArgument(_ name: String, _ value: YAMLNode, at node: YAMLNode) throws(ScenarioInputError) -> (
         Action, String
     ) {
-        switch name {
-        case "focus":
+        switch StepVerb(rawValue: name) {
+        case .focus?:
             let input = try context.input(value)
             if let refusal = context.vocabulary.focusRefusal(input) { throw context.error(value, refusal) }
             return (.join(.focus(input)), "focus \(input)")
-        case "type":
+        case .type?:
             let entry = try context.single(value, "type")
             let input = try context.input(entry.key)
             let text = try context.text(entry.value, "the text")
             return (.join(.change(input, text)), "type \(input): \(shown(text, for: input))")
-        case "fill":
+        case .fill?:
             let entries = try context.mapping(value, "fill")
             var pairs: [(input: InputID, text: String)] = []
             for entry in entries {
@@ -63,7 +55,7 @@ struct ActionParser {
                 .fill(pairs),
                 "fill " + pairs.map { "\($0.input): \(shown($0.text, for: $0.input))" }.joined(separator: ", ")
             )
-        case "choose":
+        case .choose?:
             let entry = try context.single(value, "choose")
             let input = try context.input(entry.key)
             guard let options = context.vocabulary.options(of: input) else {
@@ -71,28 +63,28 @@ struct ActionParser {
             }
             let option = try context.oneOf(entry.value, options, "option of '\(input)'")
             return (.join(.change(input, option)), "choose \(input): \(option)")
-        case "toggle":
+        case .toggle?:
             let input = try context.input(value)
             guard context.vocabulary.field(of: input)?.inputType == .checkbox, case .field(let field) = input else {
                 throw context.error(value, "'\(input)' is not a tick box")
             }
             return (.join(.toggle(field)), "toggle \(input)")
-        case "tap":
+        case .tap?:
             let button = try context.oneOf(value, Action.tapButtons, "form button")
             return (Action.tap(button), "tap \(button)")
-        case "depositLimit":
+        case .depositLimit?:
             guard context.vocabulary.depositLimitField != nil else {
                 throw context.error(value, "this brand's form has no deposit limit")
             }
             let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
             return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
-        case "searchAddress":
+        case .searchAddress?:
             guard let field = context.vocabulary.addressField else {
                 throw context.error(value, "this brand's form has no address")
             }
             let text = try context.text(value, "the search text")
             return (.join(.change(.field(field), text)), "searchAddress: \(text)")
-        case "selectAddress":
+        case .selectAddress?:
             _ = try address(.clear, value)
             let text = try context.text(value, "the suggestion")
             if let position = Int(text) {
@@ -100,38 +92,35 @@ struct ActionParser {
                 return (.selectAddress(.position(position)), "selectAddress: #\(position)")
             }
             return (.selectAddress(.text(text)), "selectAddress: \(text)")
-        case "open":
+        case .open?:
             let link = try context.enumCase(value, JoinLink.self, "link")
             return (.join(.open(link)), "open \(link.rawValue)")
-        case "alert":
+        case .alert?:
             let role = try context.enumCase(value, SystemAlert.Action.Role.self, "alert action")
             return (.join(.alertAction(role)), "alert: \(role.rawValue)")
-        case "tapAppBar":
+        case .tapAppBar?:
             let id = try itemID(value)
             return (.appBar(.tap(id)), "tapAppBar \(id)")
-        case "appBar":
-            let intents: [String: AppBarIntent] = [
-                "appeared": .appeared, "disappeared": .disappeared,
-                "userTrayDismissed": .userTrayDismissed,
-                "lockerDismissed": .lockerDismissed, "routeHandled": .routeHandled,
-            ]
-            let word = try context.oneOf(value, intents.keys.sorted(), "app bar event")
-            return (.appBar(intents[word]!), "appBar: \(word)")
-        case "wait":
+        case .appBar?:
+            let names = Move.appBarEvents.map(\.rawValue)
+            let word = try context.oneOf(value, names, "app bar event")
+            let intent = AppBarIntent.Name(rawValue: word).flatMap(AppBarIntent.init) ?? .appeared
+            return (.appBar(intent), "appBar: \(word)")
+        case .wait?:
             let duration = try context.duration(value)
             return (.wait(duration), "wait \(try context.text(value, "wait"))")
-        case "signIn":
+        case .signIn?:
             return try signIn(value)
-        case "betslip":
+        case .betslip?:
             let count = try context.int(value, "betslip")
             return (.betslip(count), "betslip: \(count)")
-        case "flag":
+        case .flag?:
             let flags = try flags(value)
             return (.flags(flags), "flag " + flags.map { "\($0.flag)=\($0.enabled)" }.joined(separator: ", "))
-        case "faults":
+        case .faults?:
             let plan = try GivenParser(context: context).faults(value)
             return (.faults(plan), "faults: " + (plan.isEmpty ? "none" : plan.specs.joined(separator: ", ")))
-        case "journey":
+        case .journey?:
             let name = try context.text(value, "journey")
             return (.journey(name), "journey: \(name)")
         default:

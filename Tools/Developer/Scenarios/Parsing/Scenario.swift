@@ -84,23 +84,18 @@ enum Action: Sendable {
 }
 
 extension Action {
-    /// The address actions a step writes as a bare word (they need a form with an address).
-    static let addressWords: [String: AddressLookupIntent] = [
-        "submitAddress": .submit, "enterAddressManually": .enterManually, "clearAddress": .clear,
-        "closeAddressList": .tapBackground, "backToAddressSearch": .backToSearch,
-    ]
-
     /// The action of the step written as the bare word `word`, or `nil` for a word that is no such step.
     static func bare(_ word: String) -> Action? {
-        if let intent = addressWords[word] { return .join(.address(intent)) }
-        switch word {
-        case "next": return .join(.next)
-        case "unfocus", "leave": return .join(.unfocus)
-        case "dismissAlert": return .join(.dismissAlert)
-        case "routeHandled": return .join(.routeHandled)
-        case "signIn": return .signIn(ClientDetails(balance: 0))
-        case "signOut": return .signOut
-        case "settle": return .settle
+        guard let verb = StepVerb(rawValue: word), verb.standsAlone else { return nil }
+        if let action = verb.addressAction { return .join(.address(action)) }
+        switch verb {
+        case .next: return .join(.next)
+        case .unfocus, .leave: return .join(.unfocus)
+        case .dismissAlert: return .join(.dismissAlert)
+        case .routeHandled: return .join(.routeHandled)
+        case .signIn: return .signIn(ClientDetails(balance: 0))
+        case .signOut: return .signOut
+        case .settle: return .settle
         default: return nil
         }
     }

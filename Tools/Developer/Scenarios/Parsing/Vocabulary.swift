@@ -93,25 +93,18 @@ struct Vocabulary: Sendable {
         }
     }
 
-    /// The app bar item ids a step may name (spacers as `spacer-N`).
-    static let itemIDs: [AppBarItemID] = [
-        .userTray, .logo, .title, .search, .login, .join, .locker, .toolbox,
-        .balance, .pendingBets, .betslip,
-    ]
+    /// The app bar item ids a step may name (spacers as `spacer-N`): the app bar's own table.
+    static let itemIDs = AppBarItemID.allCases
 
-    /// The join routes by the names scenarios use.
-    static let joinRoutes = ["termsAndConditions", "privacyPolicy", "signedUp", "nativeLogin", "legacyLogin"]
+    /// The join routes by the names scenarios use: the journey's own table.
+    static let joinRoutes = JoinRoute.Name.allCases.map(\.rawValue)
 
-    /// The analytics event names the engines send.
-    static let eventNames = [
-        JoinEvent.focusChanged, JoinEvent.checkboxToggled, JoinEvent.depositLimitChosen,
-        JoinEvent.addressAction, JoinEvent.linkOpened, JoinEvent.continued, JoinEvent.pageShown,
-        JoinEvent.signUp, JoinEvent.alertShown, JoinEvent.alertAction, AppBarEvent.tapped,
-    ]
+    /// The analytics event names the engines send: their own tables.
+    static let eventNames = JoinEvent.allCases.map(\.rawValue) + AppBarEvent.allCases.map(\.rawValue)
 
     /// The feature flags the engines read.
     static let flags = FeatureFlag.known
 
     /// The name of a join route, as scenarios write it.
-    static func name(of route: JoinRoute?) -> String { route?.name ?? "none" }
+    static func name(of route: JoinRoute?) -> String { route?.name.rawValue ?? "none" }
 }
