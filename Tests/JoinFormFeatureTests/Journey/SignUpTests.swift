@@ -163,7 +163,8 @@ struct SignUpTests {
         #expect(harness.state.route == (loginNative ? .nativeLogin : .legacyLogin))
         #expect(harness.state.alert == nil)
         #expect(
-            harness.analytics.events.last { $0.name == JoinEvent.signUp.rawValue }?["outcome"] == .string("already_registered"))
+            harness.analytics.events.last { $0.name == JoinEvent.signUp.rawValue }?["outcome"]
+                == .string("already_registered"))
     }
 
     @Test("any other conflict the service reports is a failed sign-up: the alert, every value kept")

@@ -35,7 +35,8 @@ public enum BrandDoctor {
         let manager = FileManager.default
         for name in names {
             for folder in [
-                "Brands/\(name)/Plugin/brand.json", "Tests/Brands/\(name)BrandTests", "Tests/Scenarios/\(name.lowercased())",
+                "Brands/\(name)/Plugin/brand.json", "Tests/Brands/\(name)BrandTests",
+                "Tests/Scenarios/\(name.lowercased())",
             ]
             where !manager.fileExists(atPath: checkout.root.appendingPathComponent(folder).path) {
                 problems.append("brand list: \(name) is listed but \(folder) is missing")
