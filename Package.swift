@@ -280,7 +280,8 @@ let package = Package(
                 "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
                 "ServerConnections",
                 toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
-                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"),
+                toolsOnly("Hummingbird", "hummingbird"), toolsOnly("HummingbirdTesting", "hummingbird"),
+                toolsOnly("PostgresNIO", "postgres-nio"),
             ] + allBrandTargets,
             path: "Tests/LiverySandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(

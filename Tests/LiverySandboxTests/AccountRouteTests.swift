@@ -2,31 +2,32 @@ import Foundation
 import JoinFormFeature
 import LiveryCore
 import LiveryTesting
+import LiveryWire
 import Testing
 
 @Suite("client details, betslip count, registration config")
 struct AccountRouteTests {
     @Test("a new client has zero details; PUT sets them and GET reads them back")
     func details() async throws {
-        try await SandboxHarness.run { sandbox in
-            let id = try #require(
-                try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
+        try await SandboxHarness.inMemory { sandbox in
+            let id = try await sandbox.createClient(fields: Registrations.australian).decoded(ClientCreated.self)
+                .clientId
             let fresh = try await sandbox.get("/v2/client/\(id)/details")
             #expect(fresh.status == 200)
-            #expect(fresh.json["balance"] as? String == "0.00")
-            #expect(fresh.json["pendingBetsCount"] as? Int == 0)
-            #expect(fresh.json["promotionsBalance"] as? Int == 0)
-            #expect(fresh.json["socialProfile"] is NSNull)
+            #expect((try fresh.decoded(AccountDetails.self).balance) == "0.00")
+            #expect((try fresh.decoded(AccountDetails.self).pendingBetsCount) == 0)
+            #expect((try fresh.decoded(AccountDetails.self).promotionsBalance) == 0)
+            #expect((try fresh.decoded(AccountDetails.self).socialProfile) == nil)
             let set: [String: Any] = [
                 "balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3,
                 "socialProfile": ["nickname": "ada"],
             ]
             #expect(try await sandbox.put("/v2/client/\(id)/details", json: set).status == 200)
             let read = try await sandbox.get("/v2/client/\(id)/details")
-            #expect(read.json["balance"] as? String == "125.50")
-            #expect(read.json["pendingBetsCount"] as? Int == 2)
-            #expect(read.json["promotionsBalance"] as? Int == 3)
-            #expect((read.json["socialProfile"] as? [String: Any])?["nickname"] as? String == "ada")
+            #expect((try read.decoded(AccountDetails.self).balance) == "125.50")
+            #expect((try read.decoded(AccountDetails.self).pendingBetsCount) == 2)
+            #expect((try read.decoded(AccountDetails.self).promotionsBalance) == 3)
+            #expect((try read.decoded(AccountDetails.self).socialProfile?.nickname) == "ada")
             for malformed in ["lots", "1.2.3", "-", "--5..", "1e3", " 5", "5.", ".5", "1.234", "1234567890123"] {
                 let bad = try await sandbox.put(
                     "/v2/client/\(id)/details",
@@ -40,24 +41,26 @@ struct AccountRouteTests {
                     json: ["balance": wellFormed, "pendingBetsCount": 0, "promotionsBalance": 0])
                 #expect(good.status == 200, "\(wellFormed)")
             }
-            #expect(try await sandbox.get("/v2/client/\(id)/details").json["balance"] as? String == "999999999999.99")
+            #expect(
+                try await sandbox.get("/v2/client/\(id)/details").decoded(AccountDetails.self).balance
+                    == "999999999999.99")
         }
     }
 
     @Test("the betslip count starts at 0 and can be set")
     func betslip() async throws {
-        try await SandboxHarness.run { sandbox in
-            let id = try #require(
-                try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
-            #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 0)
+        try await SandboxHarness.inMemory { sandbox in
+            let id = try await sandbox.createClient(fields: Registrations.australian).decoded(ClientCreated.self)
+                .clientId
+            #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").decoded(BetslipCount.self).count == 0)
             #expect(try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": 3]).status == 200)
-            #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").json["count"] as? Int == 3)
+            #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").decoded(BetslipCount.self).count == 3)
         }
     }
 
     @Test("an unknown client is 404 client.unknown")
     func unknownClient() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             for path in [
                 "/v2/client/client-99/details", "/v2/client/client-99/betslip-count", "/v2/client/someone/details",
             ] {
@@ -71,7 +74,7 @@ struct AccountRouteTests {
 
     @Test("the registration config is the brand's form definition; unknown brand 404, missing brand 400")
     func config() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let answer = try await sandbox.get("/v2/registration/config", query: ["brand": "tabnz"])
             #expect(answer.status == 200)
             let loaded = try FormDefinition.load(json: answer.body)

@@ -52,7 +52,7 @@ struct AddressRouteTests {
     func harmonyClient() async throws {
         try await SandboxHarness.run { sandbox in
             let client = HarmonyAddressLookupService(
-                configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+                configuration: HarmonyConfiguration(baseURL: sandbox.baseURL))
             let embedded = try EmbeddedAddressLookupService.bundled()
             for (query, region) in [("12 smith", Region.australia), ("queen street", .newZealand)] {
                 let suggestions = try await client.suggestions(for: query, in: region, limit: 8)
@@ -97,7 +97,7 @@ struct AddressRouteTests {
         #expect(shapes.count >= 6)
         try await SandboxHarness.run { sandbox in
             let client = HarmonyAddressLookupService(
-                configuration: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+                configuration: HarmonyConfiguration(baseURL: sandbox.baseURL))
             for (shape, addresses) in shapes {
                 let first = try #require(addresses.first)
                 let id = try #require(first.id)

@@ -12,7 +12,7 @@ struct ClientContractTests {
     @Test("account backend: username check, create (with a replayed key), 422, 409 and 403 map to the client's errors")
     func accountBackend() async throws {
         try await SandboxHarness.run { sandbox in
-            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL))
+            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.baseURL))
             #expect(try await backend.checkUsername("punter", for: Self.neds).isAvailable == false)
             #expect(try await backend.checkUsername("adalove", for: Self.neds).isAvailable == true)
             let registration = ClientRegistration(
@@ -63,7 +63,7 @@ struct ClientContractTests {
     @Test("session client reads details and betslip count; the form definition loads from the server")
     func sessionAndConfig() async throws {
         try await SandboxHarness.run { sandbox in
-            let configuration = HTTPServiceConfiguration(baseURL: sandbox.server.baseURL)
+            let configuration = HTTPServiceConfiguration(baseURL: sandbox.baseURL)
             let id = try #require(
                 try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
             _ = try await sandbox.put(

@@ -18,7 +18,7 @@ struct ConnectionLimitTests {
         let limits = ConnectionLimits(
             idleTimeout: .seconds(30), requestHeadTimeout: .milliseconds(300), maxConnections: 64)
         try await SandboxHarness.run(connections: limits) { sandbox in
-            let slow = try (0..<20).map { _ in try RawConnection(port: sandbox.server.port) }
+            let slow = try (0..<20).map { _ in try RawConnection(port: sandbox.port) }
             for connection in slow { try await connection.send(Self.partialHead) }
             let served = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "steady"])
@@ -38,10 +38,10 @@ struct ConnectionLimitTests {
         let limits = ConnectionLimits(
             idleTimeout: .milliseconds(300), requestHeadTimeout: .seconds(30), maxConnections: 64)
         try await SandboxHarness.run(connections: limits) { sandbox in
-            let silent = try RawConnection(port: sandbox.server.port)
+            let silent = try RawConnection(port: sandbox.port)
             let (nothing, closed) = try await silent.readUntilClosed()
             #expect(closed && nothing.isEmpty, "closed without an answer")
-            let kept = try RawConnection(port: sandbox.server.port)
+            let kept = try RawConnection(port: sandbox.port)
             try await kept.send(Self.wholeRequest)
             #expect(try await kept.readAnswer()?.status == 200)
             let (after, closedAfter) = try await kept.readUntilClosed()
@@ -59,18 +59,18 @@ struct ConnectionLimitTests {
         try await SandboxHarness.run(connections: limits) { sandbox in
             var held: [RawConnection] = []
             for _ in 0..<3 {
-                let connection = try RawConnection(port: sandbox.server.port)
+                let connection = try RawConnection(port: sandbox.port)
                 try await connection.send(Self.wholeRequest)
                 #expect(try await connection.readAnswer()?.status == 200, "each of the first three is served")
                 held.append(connection)
             }
-            let extra = try RawConnection(port: sandbox.server.port)
+            let extra = try RawConnection(port: sandbox.port)
             let (bytes, closed) = try await extra.readUntilClosed()
             let refusal = try #require(RawAnswer(bytes))
             #expect(closed && refusal.status == 503 && refusal.errorCode == "server.busy")
             #expect(refusal.headers["retry-after"] == "1")
             // A connection beyond the cap waits for a slot: one freed while it waits serves it.
-            let waiting = try RawConnection(port: sandbox.server.port)
+            let waiting = try RawConnection(port: sandbox.port)
             try await waiting.send(Self.wholeRequest)
             held.removeFirst()
             #expect(try await waiting.readAnswer()?.status == 200)
@@ -89,10 +89,10 @@ struct ConnectionLimitTests {
             let head =
                 "POST /v2/client HTTP/1.1\r\nHost: 127.0.0.1\r\nIdempotency-Key: slow\r\n"
                 + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
-            let trickling = try (0..<8).map { _ in try RawConnection(port: sandbox.server.port) }
+            let trickling = try (0..<8).map { _ in try RawConnection(port: sandbox.port) }
             for connection in trickling { try await connection.send(Data(head.utf8)) }
             // Every slot is held by a trickler: this one waits, and is served once they are cut off.
-            let patient = try RawConnection(port: sandbox.server.port)
+            let patient = try RawConnection(port: sandbox.port)
             try await patient.send(Self.wholeRequest)
             for connection in trickling {
                 let (bytes, closed) = try await connection.readUntilClosed()
@@ -119,7 +119,7 @@ struct ConnectionLimitTests {
                     .utf8)
             var statuses: [Int: Int] = [:]
             for attempt in 0..<100 {
-                let connection = try RawConnection(port: sandbox.server.port)
+                let connection = try RawConnection(port: sandbox.port)
                 if attempt.isMultiple(of: 2) {
                     // The server closes after answering.
                     try await connection.send(closing)
@@ -138,7 +138,7 @@ struct ConnectionLimitTests {
     @Test("CONNECT is answered at once: 405 method.notAllowed with Allow and a JSON body, then closed")
     func connect() async throws {
         try await SandboxHarness.run { sandbox in
-            let connection = try RawConnection(port: sandbox.server.port, readTimeout: 30)
+            let connection = try RawConnection(port: sandbox.port, readTimeout: 30)
             try await connection.send(Data("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n".utf8))
             let (bytes, closed) = try await connection.readUntilClosed()
             let answer = try #require(RawAnswer(bytes))
@@ -151,7 +151,7 @@ struct ConnectionLimitTests {
     @Test("requests pipelined on one connection are each answered, in order")
     func pipelined() async throws {
         try await SandboxHarness.run { sandbox in
-            let connection = try RawConnection(port: sandbox.server.port)
+            let connection = try RawConnection(port: sandbox.port)
             let last =
                 "GET /v2/client/check-username?brand=neds&username=last_one HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
             try await connection.send(Self.wholeRequest + Self.wholeRequest + Data(last.utf8))

@@ -2,16 +2,17 @@ import Foundation
 import GRDB
 import LiverySandbox
 import LiveryTesting
+import LiveryWire
 import Testing
 
 @Suite("create-client")
 struct CreateClientTests {
     @Test("a valid registration is 201 with a client id; the row keeps brand, username and fields")
     func creates() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let answer = try await sandbox.createClient(fields: Registrations.australian)
             #expect(answer.status == 201)
-            #expect(answer.json["clientId"] as? String == "client-1")
+            #expect((try answer.decoded(ClientCreated.self).clientId) == "client-1")
             let row = try #require(
                 try DatabaseQueue(path: sandbox.databasePath).read { db in
                     try Row.fetchOne(db, sql: "SELECT brand, username, fields, created_at FROM client")
@@ -25,12 +26,13 @@ struct CreateClientTests {
 
     @Test("a retry with the same Idempotency-Key is 200 with the same id and exactly one row")
     func idempotent() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let first = try await sandbox.createClient(fields: Registrations.australian, key: "retry-1")
             let retry = try await sandbox.createClient(fields: Registrations.australian, key: "retry-1")
             #expect(first.status == 201)
             #expect(retry.status == 200)
-            #expect(retry.json["clientId"] as? String == first.json["clientId"] as? String)
+            #expect(
+                (try retry.decoded(ClientCreated.self).clientId) == (try first.decoded(ClientCreated.self).clientId))
             let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client")
             }
@@ -42,7 +44,7 @@ struct CreateClientTests {
         "a key used again for other details, another password or another brand is 422 idempotency.mismatch, and nothing is stored"
     )
     func keyBoundToItsRequest() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let first = try await sandbox.createClient(fields: Registrations.australian, key: "bound-1")
             #expect(first.status == 201)
             let otherPerson = Registrations.australian([
@@ -58,7 +60,8 @@ struct CreateClientTests {
                 brand: "ladbrokes", fields: Registrations.australian, key: "bound-1")
             #expect(otherBrand.status == 422 && otherBrand.errorCode == "idempotency.mismatch")
             let same = try await sandbox.createClient(fields: Registrations.australian, key: "bound-1")
-            #expect(same.status == 200 && same.json["clientId"] as? String == first.json["clientId"] as? String)
+            #expect(same.status == 200)
+            #expect(try same.decoded(ClientCreated.self) == first.decoded(ClientCreated.self))
             let rows = try await DatabaseQueue(path: sandbox.databasePath).read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM client")
             }
@@ -68,7 +71,7 @@ struct CreateClientTests {
 
     @Test("concurrent retries with one key still make one row")
     func concurrentRetries() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<6 {
                     group.addTask {
@@ -87,7 +90,7 @@ struct CreateClientTests {
 
     @Test("without an Idempotency-Key the request is 400 naming the header")
     func needsKey() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let answer = try await sandbox.post(
                 "/v2/client", json: ["brand": "neds", "fields": Registrations.australian])
             #expect(answer.status == 400)
@@ -100,7 +103,7 @@ struct CreateClientTests {
         "a person who already has an account is 409 account.exists, by email in any case or mobile however written; other brands are separate"
     )
     func existingAccount() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
             let sameEmail = try await sandbox.createClient(
                 fields: Registrations.australian(
@@ -117,7 +120,7 @@ struct CreateClientTests {
 
     @Test("a taken username is 409 username.taken on the username field")
     func takenUsername() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let answer = try await sandbox.createClient(fields: Registrations.australian(["username": "Taken_Name"]))
             #expect(answer.status == 409)
             #expect(answer.errorCode == "username.taken")
@@ -127,7 +130,7 @@ struct CreateClientTests {
 
     @Test("a person on the self-exclusion register is 403 for an Australian brand and welcome in New Zealand")
     func selfExcluded() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let sam = ["firstName": "sam", "lastName": "EXCLUDED", "dateOfBirth": "01/01/1990"]
             let australian = try await sandbox.createClient(brand: "ladbrokes", fields: Registrations.australian(sam))
             #expect(australian.status == 403)
@@ -144,7 +147,7 @@ struct CreateClientTests {
 
     @Test("the password is stored only as a salted scrypt hash, never in clear")
     func passwordHashed() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let password = "Zebra-Crossing-42!"
             #expect(
                 try await sandbox.createClient(fields: Registrations.australian(["password": password])).status == 201)
@@ -157,7 +160,7 @@ struct CreateClientTests {
             #expect(PasswordHasher().verify(password, against: hash))
             #expect(!PasswordHasher().verify("Zebra-Crossing-43!", against: hash))
             #expect(!(row["fields"] as String).contains("password"))
-            await sandbox.server.stop()
+            await sandbox.server?.stop()
             for suffix in ["", "-wal", "-shm"] {
                 let bytes = (try? Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath + suffix))) ?? Data()
                 #expect(

@@ -16,7 +16,7 @@ struct ExploreAgainstSandboxTests {
             for brand in packageBrandIDs {
                 let command = ExploreCommand(
                     composition: try Composition(SandboxHarness.brands), brand: brand, journeys: 6, seed: 44,
-                    backend: ScenarioBackend(baseURL: sandbox.server.baseURL), colour: false)
+                    backend: ScenarioBackend(baseURL: sandbox.baseURL), colour: false)
                 #expect(await command.run() == 0, "\(brand)")
             }
             #expect(
@@ -32,7 +32,7 @@ struct ExploreAgainstSandboxTests {
             "livery-explore-\(UUID().uuidString)")
         try await SandboxHarness.run { sandbox in
             let composition = try Composition(SandboxHarness.brands)
-            let server = ScenarioBackend(baseURL: sandbox.server.baseURL)
+            let server = ScenarioBackend(baseURL: sandbox.baseURL)
             var command = ExploreCommand(
                 composition: composition, brand: "neds", journeys: 40, seed: 7, saveDirectory: folder.path,
                 backend: server, colour: false)

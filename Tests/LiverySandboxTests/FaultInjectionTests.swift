@@ -62,7 +62,7 @@ struct FaultInjectionTests {
             let answer = try await sandbox.createClient(fields: Registrations.australian)
             #expect(answer.status == 504 && answer.errorCode == "fault.timeout")
             #expect(answer.elapsed < .seconds(5))
-            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL))
+            let backend = HTTPAccountBackend(HTTPServiceConfiguration(baseURL: sandbox.baseURL))
             await #expect(throws: BackendError.timedOut) {
                 try await backend.createClient(
                     ClientRegistration(

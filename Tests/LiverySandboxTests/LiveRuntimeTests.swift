@@ -70,9 +70,9 @@ struct LiveRuntimeTests {
             // two seconds, not the server's six.
             let services = LiveServices(
                 accounts: HTTPServiceConfiguration(
-                    baseURL: sandbox.server.baseURL, timeout: .seconds(1),
+                    baseURL: sandbox.baseURL, timeout: .seconds(1),
                     retriesOnTimeout: 1),
-                addresses: HarmonyConfiguration(baseURL: sandbox.server.baseURL))
+                addresses: HarmonyConfiguration(baseURL: sandbox.baseURL))
             let join = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services)).runtime
                 .joinForm()
             await fillSignUp(join, username: "slow_alex")
@@ -93,7 +93,7 @@ struct LiveRuntimeTests {
             let ledger = ClientLedger()
             let composition = try Composition(SandboxHarness.brands)
             let assembled = try await composition.assemble(
-                "neds", on: .live(live(sandbox.server.baseURL, ledger: ledger)))
+                "neds", on: .live(live(sandbox.baseURL, ledger: ledger)))
             #expect(assembled.origin == .server)
             let join = try assembled.runtime.joinForm()
             await fillSignUp(join, username: "live_alex")
@@ -116,7 +116,7 @@ struct LiveRuntimeTests {
         let plan = try FaultPlan.parse(faults: ["registration-config=500@1"], latencies: [])
         try await SandboxHarness.run(faults: plan) { sandbox in
             let assembled = try await Composition(SandboxHarness.brands)
-                .assemble("tabnz", on: .live(live(sandbox.server.baseURL, fallsBack: true)))
+                .assemble("tabnz", on: .live(live(sandbox.baseURL, fallsBack: true)))
             guard case .bundledAfterServerFailure(.definition(_, .unavailable(_, let reason))) = assembled.origin else {
                 Issue.record("origin: \(assembled.origin)")
                 return
@@ -164,11 +164,11 @@ struct LiveRuntimeTests {
         try await SandboxHarness.run(accessTokens: ["fresh-token"]) { sandbox in
             let tokens = RefreshingToken(initial: "expired-token", next: "fresh-token")
             let server = HTTPServiceConfiguration(
-                baseURL: sandbox.server.baseURL, timeout: .seconds(10), headerProvider: tokens)
+                baseURL: sandbox.baseURL, timeout: .seconds(10), headerProvider: tokens)
             let services = LiveServices(
                 accounts: server,
                 addresses: HarmonyConfiguration(
-                    baseURL: sandbox.server.baseURL,
+                    baseURL: sandbox.baseURL,
                     headerProvider: tokens),
                 definition: .server(.http(server)))
             let assembled = try await Composition(SandboxHarness.brands).assemble("neds", on: .live(services))
@@ -194,7 +194,7 @@ struct LiveRuntimeTests {
         try await SandboxHarness.run(accessTokens: ["fresh-token"]) { sandbox in
             let stale = RefreshingToken(initial: "expired-token", next: nil)
             let backend = HTTPAccountBackend(
-                HTTPServiceConfiguration(baseURL: sandbox.server.baseURL, headerProvider: stale))
+                HTTPServiceConfiguration(baseURL: sandbox.baseURL, headerProvider: stale))
             await #expect(throws: BackendError.unavailable(reason: "check-username: HTTP 401 auth.invalid")) {
                 try await backend.checkUsername("someone", for: BrandID(rawValue: "neds")!)
             }

@@ -48,7 +48,7 @@ struct NewMarketTests {
             #expect(
                 await ScenarioCommand(
                     composition: composition, brand: "britbet", json: true, scenariosDirectory: folder.path,
-                    backend: ScenarioBackend(baseURL: sandbox.server.baseURL)
+                    backend: ScenarioBackend(baseURL: sandbox.baseURL)
                 ).run() == 0, "against the sandbox")
         } catch {
             await sandbox.stop()

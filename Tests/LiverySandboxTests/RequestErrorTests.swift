@@ -6,7 +6,7 @@ import Testing
 struct RequestErrorTests {
     @Test("a body over 64 KiB is 413 request.tooLarge")
     func tooLarge() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let big = Registrations.australian(["email": String(repeating: "a", count: 70 * 1024) + "@example.com"])
             let answer = try await sandbox.createClient(fields: big)
             #expect(answer.status == 413)
@@ -37,7 +37,7 @@ struct RequestErrorTests {
                 "\u{1}\u{2}\u{3} nonsense\r\n\r\n", "GET /v2 HTTP/9.9\r\nHost: x\r\n\r\n",
                 "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
             ] {
-                let connection = try RawConnection(port: sandbox.server.port)
+                let connection = try RawConnection(port: sandbox.port)
                 try await connection.send(Data(garbage.utf8))
                 let answer = try #require(RawAnswer(try await connection.readToEnd()), "\(garbage.debugDescription)")
                 #expect(answer.status == 400, "\(garbage.debugDescription)")
@@ -49,7 +49,7 @@ struct RequestErrorTests {
 
     @Test("malformed JSON is 400 request.malformed")
     func malformed() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let answer = try await sandbox.send(
                 "POST", "/v2/client", body: Data(#"{"brand": "neds", "fields": {"#.utf8),
                 headers: ["Idempotency-Key": "k"])
@@ -61,7 +61,7 @@ struct RequestErrorTests {
 
     @Test("JSON of the wrong shape is 400 saying where")
     func wrongShape() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let notText = try await sandbox.post(
                 "/v2/client", json: ["brand": "neds", "fields": ["marketingConsent": true]],
                 headers: ["Idempotency-Key": "k"])
@@ -75,7 +75,7 @@ struct RequestErrorTests {
 
     @Test("a known path asked with another method (HEAD too) is 405 with Allow; OPTIONS lists the methods")
     func methods() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let wrong = try await sandbox.send("GET", "/v2/client")
             #expect(wrong.status == 405)
             #expect(wrong.errorCode == "method.notAllowed")
@@ -94,7 +94,7 @@ struct RequestErrorTests {
 
     @Test("an unknown brand is 404 brand.unknown; an unknown path 404 route.unknown naming it")
     func unknowns() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let brand = try await sandbox.createClient(brand: "nobrand", fields: Registrations.australian)
             #expect(brand.status == 404)
             #expect(brand.errorCode == "brand.unknown")

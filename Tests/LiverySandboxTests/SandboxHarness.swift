@@ -1,26 +1,35 @@
 import Foundation
 import GRDB
+import Hummingbird
+import HummingbirdTesting
 import LiveryComposition
 import LiveryCore
-import LiverySandbox
+import LiveryWire
 import Logging
 import SandboxRequests
 import ServerConnections
+
+@testable import LiverySandbox
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A sandbox on a free loopback port over a temporary SQLite file, and a
-/// tiny JSON client for it.
+/// A sandbox over a temporary SQLite file — on a free loopback port, or its
+/// router in memory — and a tiny JSON client for it.
 struct SandboxHarness {
     /// Every brand Package.swift lists (generated at build time).
     static var brands: [any BrandPlugin] {
         get throws { try packageBrands() }
     }
 
-    let server: RunningSandbox
+    /// The server on its port; `nil` for a router in memory.
+    let server: RunningSandbox?
     let database: SandboxDatabase
+    /// Where requests go: the server's address (a router in memory answers any).
+    var baseURL: URL { server?.baseURL ?? URL(string: "http://sandbox.test")! }
+    /// The server's port (0 for a router in memory).
+    var port: Int { server?.port ?? 0 }
     /// The SQLite file, or "" for a PostgreSQL database.
     var databasePath: String {
         if case .sqlite(let path) = database { return path }
@@ -52,7 +61,44 @@ struct SandboxHarness {
         return SandboxHarness(server: server, database: database, transport: transport)
     }
 
-    /// Runs `body` against a fresh sandbox, then stops it and deletes its database.
+    /// Runs `body` against a fresh sandbox's router in memory (HummingbirdTesting's
+    /// router framework: every route, middleware and storage, no socket), then
+    /// closes and deletes its database. For what needs a socket (connection
+    /// limits, slow peers, TLS, real clients), ``run(faults:allowsSeeding:connections:worlds:accessTokens:isolation:_:)``.
+    static func inMemory(
+        faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, worlds: WorldLimits = WorldLimits(),
+        accessTokens: Set<String> = [], _ body: @escaping @Sendable (SandboxHarness) async throws -> Void
+    ) async throws {
+        let path = temporaryDatabasePath()
+        var configuration = SandboxConfiguration(
+            port: 0, database: .sqlite(path: path), faults: faults, passwordCost: .testing,
+            allowsSeeding: allowsSeeding, worlds: worlds)
+        configuration.accessTokens = accessTokens
+        // A router in memory has no peer address, so it cannot be "this machine": it seeds with a token,
+        // as another machine would, which the transport sends on every request.
+        let seedingToken = "in-memory-\(UUID().uuidString)"
+        configuration.seedingTokens = [seedingToken]
+        let built = try await Sandbox.build(
+            brands: try brands, configuration: configuration,
+            logger: Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() }, onServerRunning: { _ in })
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        do {
+            try await built.application.test(.router) { client in
+                try await body(
+                    SandboxHarness(
+                        server: nil, database: .sqlite(path: path),
+                        transport: RouterTransport(client: client, seedingToken: seedingToken)))
+            }
+        } catch {
+            await built.storage.close()
+            throw error
+        }
+        await built.storage.close()
+    }
+
+    /// Runs `body` against a fresh sandbox on a loopback port, then stops it and deletes its database.
     static func run(
         faults: FaultPlan = FaultPlan(), allowsSeeding: Bool = true, connections: ConnectionLimits = ConnectionLimits(),
         worlds: WorldLimits = WorldLimits(), accessTokens: Set<String> = [],
@@ -77,7 +123,7 @@ struct SandboxHarness {
 
     /// Stops the server and, unless `keepDatabase`, deletes the database files.
     func stop(keepDatabase: Bool = false) async {
-        await server.stop()
+        await server?.stop()
         guard !keepDatabase, !databasePath.isEmpty else { return }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
     }
@@ -92,17 +138,21 @@ struct SandboxHarness {
         /// The `Livery-Answer-After` header, if any.
         var answerAfter: String?
 
-        /// The body as a JSON object (empty when it is not one).
+        /// The body as a JSON object (empty when it is not one), for answers with no wire type.
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
-        /// `error.code` of an error answer.
-        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
-        /// `error.message` of an error answer.
-        var errorMessage: String? { (json["error"] as? [String: Any])?["message"] as? String }
-        /// The rule codes per field of an error answer.
-        var fieldCodes: [String: [String]] {
-            let fields = (json["error"] as? [String: Any])?["fields"] as? [String: [[String: Any]]] ?? [:]
-            return fields.mapValues { $0.compactMap { $0["code"] as? String } }
+        /// The body read as the wire type an app reads it as.
+        /// - Throws: when the body is not that type: a test fails naming the difference.
+        func decoded<Wire: Decodable>(_ type: Wire.Type) throws -> Wire {
+            try JSONDecoder().decode(type, from: body)
         }
+        /// The body as an error answer, when it is one.
+        var error: ErrorAnswer.Detail? { (try? decoded(ErrorAnswer.self))?.error }
+        /// `error.code` of an error answer.
+        var errorCode: String? { error?.code }
+        /// `error.message` of an error answer.
+        var errorMessage: String? { error?.message }
+        /// The rule codes per field of an error answer.
+        var fieldCodes: [String: [String]] { (error?.fields ?? [:]).mapValues { $0.map(\.code) } }
     }
 
     func get(_ path: String, query: [String: String] = [:]) async throws -> Answer {
@@ -163,7 +213,7 @@ struct SandboxHarness {
         headers: [String: String] = [:]
     ) async throws -> Answer {
         var components = URLComponents(
-            url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+            url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty {
             components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
         }
@@ -179,6 +229,36 @@ struct SandboxHarness {
             status: http?.statusCode ?? 0, body: data, elapsed: ContinuousClock.now - start,
             allow: http?.value(forHTTPHeaderField: "Allow"),
             answerAfter: http?.value(forHTTPHeaderField: "Livery-Answer-After"))
+    }
+}
+
+/// Requests handed to a router in memory (HummingbirdTesting's client), answers as URLSession gives them.
+struct RouterTransport: HTTPTransport {
+    let client: any TestClientProtocol
+    /// Sent in the seeding-token header of every request that has none.
+    let seedingToken: String
+
+    func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        guard let url = request.url, let method = HTTPRequest.Method(request.httpMethod ?? "GET") else {
+            throw URLError(.badURL)
+        }
+        var fields = HTTPFields()
+        let given = request.allHTTPHeaderFields ?? [:]
+        let tokenGiven = given.keys.contains { $0.caseInsensitiveCompare(WireHeader.seedingToken) == .orderedSame }
+        for (name, value) in given.merging(
+            tokenGiven ? [:] : [WireHeader.seedingToken: seedingToken], uniquingKeysWith: { $1 })
+        {
+            if let field = HTTPFields.Element.Name(name) { fields[field] = value }
+        }
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let uri = (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let answer = try await client.executeRequest(
+            uri: uri, method: method, headers: fields, body: request.httpBody.map { ByteBuffer(bytes: $0) })
+        var headers: [String: String] = [:]
+        for field in answer.headers { headers[field.name.rawName] = field.value }
+        let response = HTTPURLResponse(
+            url: url, statusCode: Int(answer.status.code), httpVersion: "HTTP/1.1", headerFields: headers)!
+        return (Data(buffer: answer.body), response)
     }
 }
 

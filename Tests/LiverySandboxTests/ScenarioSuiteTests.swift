@@ -13,7 +13,7 @@ struct ScenarioSuiteTests {
     private func runner(_ sandbox: SandboxHarness) throws -> ScenarioRunner {
         ScenarioRunner(
             composition: try Composition(SandboxHarness.brands),
-            backend: ScenarioBackend(baseURL: sandbox.server.baseURL))
+            backend: ScenarioBackend(baseURL: sandbox.baseURL))
     }
 
     /// What a transcript shows of a run, timings left out: each step and its outcome, and the failure's lines.
@@ -133,7 +133,7 @@ struct ScenarioSuiteTests {
             let status = await ScenarioCommand(
                 composition: try Composition(SandboxHarness.brands), brand: "neds", json: true,
                 colour: false, scenariosDirectory: folder.appendingPathComponent("Tests/Scenarios").path,
-                backend: ScenarioBackend(baseURL: sandbox.server.baseURL)
+                backend: ScenarioBackend(baseURL: sandbox.baseURL)
             ).run()
             #expect(status == 2)
             let check = try await sandbox.get(

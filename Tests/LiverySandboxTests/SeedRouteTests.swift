@@ -2,6 +2,7 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 import LiverySandbox
+import LiveryWire
 import Testing
 
 /// `POST /sandbox/seed`: the world a scenario's `given:` describes, on a sandbox that allows it.
@@ -9,19 +10,19 @@ import Testing
 struct SeedRouteTests {
     @Test("without seeding allowed the route is unknown, and nothing changes")
     func notAllowed() async throws {
-        try await SandboxHarness.run(allowsSeeding: false) { sandbox in
+        try await SandboxHarness.inMemory(allowsSeeding: false) { sandbox in
             let answer = try await sandbox.post(
                 "/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["seeded_name"]])
             #expect(answer.status == 404 && answer.errorCode == "route.unknown")
             let check = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "seeded_name"])
-            #expect(check.json["available"] as? Bool == true)
+            #expect((try check.decoded(UsernameAvailability.self).available) == true)
         }
     }
 
     @Test("seeded accounts, usernames, register entries, today and faults all take effect")
     func seeds() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let seed: [String: Any] = [
                 "brand": "neds", "today": "2030-02-01",
                 "existingAccounts": [
@@ -33,9 +34,8 @@ struct SeedRouteTests {
             ]
             let answer = try await sandbox.post("/sandbox/seed", json: seed)
             #expect(answer.status == 200)
-            #expect(
-                answer.json["existingAccounts"] as? Int == 2
-                    && answer.json["faults"] as? [String] == ["check-username=503"])
+            let seeded = try answer.decoded(Seeded.self)
+            #expect(seeded.existingAccounts == 2 && seeded.faults == ["check-username=503"])
             #expect(
                 try await sandbox.get("/v2/client/check-username", query: ["brand": "neds", "username": "x_name"])
                     .status == 503)
@@ -76,7 +76,7 @@ struct SeedRouteTests {
             (#"{"brand": "nobrand"}"#, "nobrand"),
         ])
     func badSeed(changes: String, problem: String) async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             var seed: [String: Any] = ["brand": "neds", "takenUsernames": ["must_not_stick"]]
             let bad = try JSONSerialization.jsonObject(with: Data(changes.utf8)) as? [String: Any] ?? [:]
             seed.merge(bad) { $1 }
@@ -85,7 +85,7 @@ struct SeedRouteTests {
             #expect(answer.errorMessage?.contains(problem) == true, "\(answer.errorMessage ?? "no message")")
             let check = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "must_not_stick"])
-            #expect(check.json["available"] as? Bool == true)
+            #expect((try check.decoded(UsernameAvailability.self).available) == true)
         }
     }
 }

@@ -80,14 +80,14 @@ struct SeedingTokenTests {
         let sandbox = try await SandboxHarness.start(seedingTokens: [Self.fleet])
         let composition = try Composition(SandboxHarness.brands)
         let refused = ScenarioRunner(
-            composition: composition, backend: ScenarioBackend(baseURL: sandbox.server.baseURL))
+            composition: composition, backend: ScenarioBackend(baseURL: sandbox.baseURL))
         let scenario = try #require(
             try ScenarioLibrary.files(for: "neds").map { try refused.load($0, brand: "neds") }
                 .first(where: \.given.needsServer))
         let refusal = await refused.checkSeeding([scenario])
         #expect(refusal?.message.contains("set LIVERY_SEEDING_TOKEN") == true, "\(refusal.map(\.message) ?? "")")
         let backend = ScenarioBackend(
-            HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), seedingToken: Self.fleet)
+            HTTPServiceConfiguration(baseURL: sandbox.baseURL), seedingToken: Self.fleet)
         let runner = ScenarioRunner(composition: composition, backend: backend)
         #expect(await runner.checkSeeding([scenario]) == nil)
         let passed = await runner.run(scenario)

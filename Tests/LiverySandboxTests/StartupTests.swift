@@ -8,7 +8,7 @@ struct StartupTests {
     func portInUse() async throws {
         let first = try await SandboxHarness.start()
         let path = SandboxHarness.temporaryDatabasePath()
-        let configuration = SandboxConfiguration(port: first.server.port, databasePath: path, passwordCost: .testing)
+        let configuration = SandboxConfiguration(port: first.port, databasePath: path, passwordCost: .testing)
         await #expect {
             _ = try await Sandbox.start(brands: SandboxHarness.brands, configuration: configuration)
         } throws: { error in

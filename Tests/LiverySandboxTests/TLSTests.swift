@@ -22,11 +22,11 @@ struct TLSTests {
         let transport = try TrustingTransport(trusting: certificates.authority)
         let sandbox = try await SandboxHarness.start(
             tls: SandboxTLS(certificatePath: certificates.certificate, keyPath: certificates.key), transport: transport)
-        #expect(sandbox.server.baseURL.scheme == "https")
+        #expect(sandbox.baseURL.scheme == "https")
         #expect(try await sandbox.get("/health").status == 200)
         let runner = ScenarioRunner(
             composition: try Composition(SandboxHarness.brands),
-            backend: ScenarioBackend(HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), transport: transport))
+            backend: ScenarioBackend(HTTPServiceConfiguration(baseURL: sandbox.baseURL), transport: transport))
         let scenario = try #require(
             try ScenarioLibrary.files(for: "tabnz").map { try runner.load($0, brand: "tabnz") }
                 .first(where: \.given.needsServer))
@@ -49,7 +49,7 @@ struct TLSTests {
         let command = ExploreCommand(
             composition: try Composition(SandboxHarness.brands), brand: "neds", journeys: 4, seed: 46,
             backend: ScenarioBackend(
-                HTTPServiceConfiguration(baseURL: sandbox.server.baseURL), transport: transport, seedingToken: token),
+                HTTPServiceConfiguration(baseURL: sandbox.baseURL), transport: transport, seedingToken: token),
             colour: false)
         #expect(await command.run() == 0)
         #expect(try await sandbox.worldRows() == 0)
@@ -66,7 +66,7 @@ struct TLSTests {
         }
         let sandbox = try await SandboxHarness.start(
             tls: SandboxTLS(certificatePath: certificates.certificate, keyPath: certificates.key))
-        var request = URLRequest(url: sandbox.server.baseURL.appendingPathComponent("health"), timeoutInterval: 10)
+        var request = URLRequest(url: sandbox.baseURL.appendingPathComponent("health"), timeoutInterval: 10)
         request.httpMethod = "GET"
         await #expect(throws: (any Error).self) { _ = try await URLSession(configuration: .ephemeral).send(request) }
         let other = try TrustingTransport(trusting: stranger.authority)
@@ -133,7 +133,7 @@ struct TLSTests {
             tls: SandboxTLS(certificatePath: certificates.certificate, keyPath: certificates.key))
         let file = try #require(ScenarioLibrary.files(for: "neds").first)
         let arguments = [
-            "run", "neds", file, "--backend", sandbox.server.baseURL.absoluteString, "--no-colour",
+            "run", "neds", file, "--backend", sandbox.baseURL.absoluteString, "--no-colour",
         ]
         // Outside the checkout, so the hand-over never asks SwiftPM to build.
         let outside = FileManager.default.temporaryDirectory

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LiveryComposition
+import LiveryWire
 import Testing
 
 @testable import LiverySandbox
@@ -16,7 +17,7 @@ struct WorldTests {
         "two worlds and the default world each take the same person, username and idempotency key; one world's client is no other's"
     )
     func isolation() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let first = try await sandbox.createWorld()
             let second = try await sandbox.createWorld()
             #expect(first != second && first.count == 32)
@@ -32,22 +33,24 @@ struct WorldTests {
             let taken = try await sandbox.send(
                 "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "adalove"],
                 headers: Self.header(first))
-            #expect(taken.json["available"] as? Bool == false)
+            #expect((try taken.decoded(UsernameAvailability.self).available) == false)
             let fresh = try await sandbox.createWorld()
             let free = try await sandbox.send(
                 "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "adalove"],
                 headers: Self.header(fresh))
-            #expect(free.json["available"] as? Bool == true)
+            #expect((try free.decoded(UsernameAvailability.self).available) == true)
             let sample = try await sandbox.send(
                 "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "punter"],
                 headers: Self.header(fresh))
-            #expect(sample.json["available"] as? Bool == false, "a new world starts with the sample taken usernames")
+            #expect(
+                (try sample.decoded(UsernameAvailability.self).available) == false,
+                "a new world starts with the sample taken usernames")
         }
     }
 
     @Test("a seed reaches only its world: its faults and taken usernames are not the default world's")
     func seededApart() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let world = try await sandbox.createWorld([
                 "takenUsernames": ["only_here"], "faults": ["create-client=503"],
             ])
@@ -59,7 +62,8 @@ struct WorldTests {
                 headers: Self.header(world))
             let here = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "only_here"])
-            #expect(there.json["available"] as? Bool == false && here.json["available"] as? Bool == true)
+            #expect(try there.decoded(UsernameAvailability.self).available == false)
+            #expect(try here.decoded(UsernameAvailability.self).available == true)
             let reseeded = try await sandbox.post(
                 "/sandbox/seed", json: ["brand": "neds", "faults": [String]()], headers: Self.header(world))
             #expect(reseeded.status == 200)
@@ -71,7 +75,7 @@ struct WorldTests {
 
     @Test("a deleted world is gone, with everything it held; an unknown one is 404 world.unknown")
     func deletion() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let world = try await sandbox.createWorld()
             #expect(
                 try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world)).status
@@ -86,7 +90,7 @@ struct WorldTests {
 
     @Test("past the cap a new world is refused 429 world.limit, and deleting one makes room")
     func cap() async throws {
-        try await SandboxHarness.run(worlds: WorldLimits(maxWorlds: 2)) { sandbox in
+        try await SandboxHarness.inMemory(worlds: WorldLimits(maxWorlds: 2)) { sandbox in
             let first = try await sandbox.createWorld()
             _ = try await sandbox.createWorld()
             let third = try await sandbox.post("/sandbox/worlds", json: ["brand": "neds"])
@@ -99,7 +103,7 @@ struct WorldTests {
 
     @Test("a world header on a sandbox without seeding is 403 world.notAllowed and changes nothing")
     func notAllowed() async throws {
-        try await SandboxHarness.run(allowsSeeding: false) { sandbox in
+        try await SandboxHarness.inMemory(allowsSeeding: false) { sandbox in
             let answer = try await sandbox.createClient(fields: Registrations.australian, headers: Self.header("abc"))
             #expect(answer.status == 403 && answer.errorCode == "world.notAllowed")
             #expect(try await sandbox.post("/sandbox/worlds", json: ["brand": "neds"]).errorCode == "route.unknown")
@@ -111,7 +115,7 @@ struct WorldTests {
         "the run's time reaches the server: its day decides the age check, and a latency or time-out is told, not waited"
     )
     func drivenTime() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.inMemory { sandbox in
             let world = try await sandbox.createWorld(["faults": ["check-username=latency 2s"]])
             // Eighteen on 2 June 2026.
             let young = Registrations.australian(["dateOfBirth": "02/06/2008"])
