@@ -1,5 +1,6 @@
 import AppBarFeature
 import LiveryCore
+import LiveryTesting
 import Testing
 
 /// An item whose route a flag chooses, with the flag's value and the route expected.
@@ -72,6 +73,6 @@ struct RouteTests {
         let before = bar.state
         bar.send(.tap(.balance))
         bar.send(.tap(.locker))
-        #expect(bar.state == before)
+        expectState(bar.state, equals: before, "taps on hidden items")
     }
 }

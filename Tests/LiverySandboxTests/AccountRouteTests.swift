@@ -14,20 +14,20 @@ struct AccountRouteTests {
                 .clientId
             let fresh = try await sandbox.get("/v2/client/\(id)/details")
             #expect(fresh.status == 200)
-            #expect((try fresh.decoded(AccountDetails.self).balance) == "0.00")
-            #expect((try fresh.decoded(AccountDetails.self).pendingBetsCount) == 0)
-            #expect((try fresh.decoded(AccountDetails.self).promotionsBalance) == 0)
-            #expect((try fresh.decoded(AccountDetails.self).socialProfile) == nil)
+            expectState(
+                try fresh.decoded(AccountDetails.self),
+                equals: AccountDetails(balance: "0.00", pendingBetsCount: 0, promotionsBalance: 0, socialProfile: nil))
             let set: [String: Any] = [
                 "balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3,
                 "socialProfile": ["nickname": "ada"],
             ]
             #expect(try await sandbox.put("/v2/client/\(id)/details", json: set).status == 200)
             let read = try await sandbox.get("/v2/client/\(id)/details")
-            #expect((try read.decoded(AccountDetails.self).balance) == "125.50")
-            #expect((try read.decoded(AccountDetails.self).pendingBetsCount) == 2)
-            #expect((try read.decoded(AccountDetails.self).promotionsBalance) == 3)
-            #expect((try read.decoded(AccountDetails.self).socialProfile?.nickname) == "ada")
+            expectState(
+                try read.decoded(AccountDetails.self),
+                equals: AccountDetails(
+                    balance: "125.50", pendingBetsCount: 2, promotionsBalance: 3,
+                    socialProfile: AccountDetails.Profile(nickname: "ada")))
             for malformed in ["lots", "1.2.3", "-", "--5..", "1e3", " 5", "5.", ".5", "1.234", "1234567890123"] {
                 let bad = try await sandbox.put(
                     "/v2/client/\(id)/details",
