@@ -61,7 +61,7 @@ public struct DrivenWorld: Hashable, Sendable {
         request.setValue(id, forHTTPHeaderField: WireHeader.world)
         request.setValue(now(), forHTTPHeaderField: WireHeader.worldTime)
         let deadline = clock.deadline(after: timeout)
-        let (data, response) = try await HTTPClient.answer(to: request, on: session, within: Self.realTimeLimit)
+        let (data, response) = try await JSONClient.answer(to: request, on: session, within: Self.realTimeLimit)
         let after = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: WireHeader.answerAfter)
         let due: Duration? =
             switch after {

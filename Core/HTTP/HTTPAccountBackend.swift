@@ -23,7 +23,7 @@ import LiveryWire
 /// ``HTTPServiceConfiguration/budget``), so a slow success never becomes a
 /// second client and the person waits no longer than the budget.
 public struct HTTPAccountBackend: AccountBackend {
-    private let client: HTTPClient
+    private let client: JSONClient
 
     /// The server's configuration.
     public var configuration: HTTPServiceConfiguration { client.configuration }
@@ -34,7 +34,7 @@ public struct HTTPAccountBackend: AccountBackend {
     public init(
         _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) {
-        self.client = HTTPClient(configuration, session: session)
+        self.client = JSONClient(configuration, session: session)
     }
 
     /// Asks the server; a failure or a bad answer is a ``BackendError``.
@@ -67,7 +67,7 @@ public struct HTTPAccountBackend: AccountBackend {
     private func send(
         _ route: WireRoute, query: [String: String] = [:], body: Data? = nil,
         headers: [String: String] = [:], repeatable: Bool = false
-    ) async throws(BackendError) -> HTTPClient.Response {
+    ) async throws(BackendError) -> JSONClient.Response {
         let (method, path) = (route.method, route.path())
         do {
             return repeatable
@@ -93,7 +93,7 @@ public struct HTTPAccountBackend: AccountBackend {
     }
 
     /// The ``BackendError`` an error answer stands for.
-    static func error(_ response: HTTPClient.Response, call: String) -> BackendError {
+    static func error(_ response: JSONClient.Response, call: String) -> BackendError {
         let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body)
         let code = answer?.error.code ?? ""
         let fields = answer?.error.violations ?? [:]

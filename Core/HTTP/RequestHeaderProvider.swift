@@ -60,7 +60,7 @@ public enum HTTPExchange {
                 if let world {
                     try await world.answer(to: request, on: session, within: timeout)
                 } else {
-                    try await HTTPClient.answer(to: request, on: session, within: timeout)
+                    try await JSONClient.answer(to: request, on: session, within: timeout)
                 }
             guard let provider, !refreshed, (response as? HTTPURLResponse)?.statusCode == 401,
                 await provider.refused(added)

@@ -67,7 +67,7 @@ struct SampleStateTests {
         #expect(failed.field("username")?.value == .text("alex_c") && failed.address?.address != nil)
         #expect(!failed.isLoading)
         let done = try JoinState.sample(.signedUp, brand: AllBrands.plugin(id))
-        #expect(done.route == .signedUp(CreatedClient(clientID: "preview-client")))
+        #expect(done.route == .signedUp(CreatedClient(clientID: "sample-client")))
     }
 
     @Test(

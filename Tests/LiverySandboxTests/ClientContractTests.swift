@@ -73,7 +73,7 @@ struct ClientContractTests {
                     "promotionsBalance": 3, "socialProfile": ["nickname": "ada"],
                 ])
             _ = try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": 5])
-            let client = HTTPSessionClient(configuration)
+            let client = ClientDetailsReader(configuration)
             let details = try await client.details(of: id)
             #expect(
                 details
@@ -81,7 +81,7 @@ struct ClientContractTests {
                         balance: Decimal(string: "125.50")!, pendingBetsCount: 2,
                         socialProfile: SocialProfile(nickname: "ada"), promotionsBalance: 3))
             #expect(try await client.betslipCount(of: id) == 5)
-            let definition = try await HTTPRegistrationConfig(configuration).definition(for: Self.neds)
+            let definition = try await HTTPFormDefinitionSource(configuration).definition(for: Self.neds)
             #expect(definition == (try FormDefinition.standard(for: .australia)))
         }
     }

@@ -79,8 +79,8 @@ struct GuideTests {
     func diff() throws {
         let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
         let lines = BrandDifference(
-            BrandSettings(try BrandConfiguration(neds)),
-            BrandSettings(try BrandConfiguration(try Self.sportsbet(onPrimary: "#ffffff")))
+            BrandSettingLines(try BrandConfiguration(neds)),
+            BrandSettingLines(try BrandConfiguration(try Self.sportsbet(onPrimary: "#ffffff")))
         ).lines
         let settings = Set(lines.map(\.setting))
         #expect(

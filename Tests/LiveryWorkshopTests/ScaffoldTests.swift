@@ -40,7 +40,7 @@ struct ScaffoldTests {
                 == copy)
         #expect(copy.theme.logo?.svg.contains("<title>Sportsbet</title>") == true, "the new brand's own logo")
         let difference = BrandDifference(
-            BrandSettings(try BrandConfiguration(model)), BrandSettings(try BrandConfiguration(copy)))
+            BrandSettingLines(try BrandConfiguration(model)), BrandSettingLines(try BrandConfiguration(copy)))
         #expect(
             Set(difference.lines.map(\.setting)).isSubset(of: [
                 "name", "theme.icon.search", "theme.icon.login", "theme.icon.join",

@@ -2,4 +2,4 @@ import BetchaBrand
 import Foundation
 import LiveryScenarios
 
-exit(await BrandApp.main(BetchaBrand.self))
+exit(await ScenarioExecutable.main(BetchaBrand.self))

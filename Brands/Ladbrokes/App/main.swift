@@ -2,4 +2,4 @@ import Foundation
 import LadbrokesBrand
 import LiveryScenarios
 
-exit(await BrandApp.main(LadbrokesBrand.self))
+exit(await ScenarioExecutable.main(LadbrokesBrand.self))

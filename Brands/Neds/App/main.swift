@@ -2,4 +2,4 @@ import Foundation
 import LiveryScenarios
 import NedsBrand
 
-exit(await BrandApp.main(NedsBrand.self))
+exit(await ScenarioExecutable.main(NedsBrand.self))

@@ -2,4 +2,4 @@ import Foundation
 import LiveryScenarios
 import TabNZBrand
 
-exit(await BrandApp.main(TabNZBrand.self))
+exit(await ScenarioExecutable.main(TabNZBrand.self))

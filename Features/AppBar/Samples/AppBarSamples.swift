@@ -32,7 +32,7 @@ extension AppBarState {
                     socialProfile: SocialProfile(nickname: "alex", avatar: "avatar.png"), promotionsBalance: 3))
         var bar = AppBar(
             runtime: Runtime(
-                brand: brand, services: .preview(session: session, betslipCount: sample == .signedOut ? 0 : 4)),
+                brand: brand, services: .canned(session: session, betslipCount: sample == .signedOut ? 0 : 4)),
             options: options)
         _ = bar.send(.appeared)
         switch sample {

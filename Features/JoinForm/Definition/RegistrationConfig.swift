@@ -16,8 +16,8 @@ public protocol FormDefinitionSource: Sendable {
 
 /// The registration config over HTTP: `GET /v2/registration/config?brand=<id>`
 /// answers the definition JSON (the sandbox serves it).
-public struct HTTPRegistrationConfig: FormDefinitionSource {
-    private let client: HTTPClient
+public struct HTTPFormDefinitionSource: FormDefinitionSource {
+    private let client: JSONClient
 
     /// The server's configuration.
     public var configuration: HTTPServiceConfiguration { client.configuration }
@@ -26,7 +26,7 @@ public struct HTTPRegistrationConfig: FormDefinitionSource {
     public init(
         _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) {
-        client = HTTPClient(configuration, session: session)
+        client = JSONClient(configuration, session: session)
     }
 
     /// The brand's definition from the server.
@@ -34,7 +34,7 @@ public struct HTTPRegistrationConfig: FormDefinitionSource {
     ///   cannot be reached or answers an error; any loading error of the JSON.
     public func definition(for brand: BrandID) async throws(DefinitionError) -> FormDefinition {
         let source = "\(configuration.baseURL.absoluteString)/v2/registration/config?brand=\(brand)"
-        let response: HTTPClient.Response
+        let response: JSONClient.Response
         do {
             response = try await client.send("GET", "v2/registration/config", query: ["brand": brand.rawValue])
         } catch {
@@ -45,12 +45,12 @@ public struct HTTPRegistrationConfig: FormDefinitionSource {
     }
 }
 
-extension FormDefinitionSource where Self == HTTPRegistrationConfig {
+extension FormDefinitionSource where Self == HTTPFormDefinitionSource {
     /// The registration config over HTTP at `configuration`'s server, on `session` (an ephemeral one by default).
     public static func http(
         _ configuration: HTTPServiceConfiguration,
         session: any HTTPTransport = URLSession(configuration: .ephemeral)
-    ) -> HTTPRegistrationConfig {
-        HTTPRegistrationConfig(configuration, session: session)
+    ) -> HTTPFormDefinitionSource {
+        HTTPFormDefinitionSource(configuration, session: session)
     }
 }

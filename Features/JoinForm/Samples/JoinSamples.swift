@@ -26,7 +26,7 @@ extension JoinState {
     /// SwiftUI preview or a snapshot test: no runtime or services needed.
     /// - Throws: ``DefinitionError`` when the brand's form definition cannot be read.
     public static func sample(_ sample: JoinSample, brand: any BrandPlugin) throws(DefinitionError) -> JoinState {
-        var journey = try Runtime(brand: brand, services: .preview()).joinJourney()
+        var journey = try Runtime(brand: brand, services: .canned()).joinJourney()
         journey.play(sample)
         return journey.state
     }
@@ -67,7 +67,7 @@ extension JoinJourney {
         _ = send(.continue)
         let answer: Result<CreatedClient, BackendError> =
             sample == .alert
-            ? .failure(.unavailable(reason: "HTTP 503")) : .success(CreatedClient(clientID: "preview-client"))
+            ? .failure(.unavailable(reason: "HTTP 503")) : .success(CreatedClient(clientID: "sample-client"))
         _ = receive(JoinFeedback(kind: .signedUp(answer)))
     }
 

@@ -88,7 +88,7 @@ struct HTTPAccountBackendTests {
         let clock = VirtualClock()
         var given: [Duration] = []
         await #expect(throws: HTTPFailure.timedOut) {
-            _ = try await HTTPClient.repeating(
+            _ = try await JSONClient.repeating(
                 timeout: .milliseconds(300), retries: 5, budget: .milliseconds(budget),
                 clock: clock
             ) { (timeout) throws(HTTPFailure) in
@@ -105,17 +105,17 @@ struct HTTPAccountBackendTests {
         let clock = VirtualClock()
         var attempts = 0
         await #expect(throws: HTTPFailure.timedOut) {
-            _ = try await HTTPClient.repeating(timeout: .seconds(1), retries: 0, budget: .seconds(10), clock: clock) {
+            _ = try await JSONClient.repeating(timeout: .seconds(1), retries: 0, budget: .seconds(10), clock: clock) {
                 (_) throws(HTTPFailure) in
                 attempts += 1
                 throw .timedOut
             }
         }
-        let answer = try await HTTPClient.repeating(
+        let answer = try await JSONClient.repeating(
             timeout: .seconds(1), retries: 3, budget: .seconds(10), clock: clock
         ) { (_) throws(HTTPFailure) in
             attempts += 1
-            return HTTPClient.Response(status: 201, body: Data())
+            return JSONClient.Response(status: 201, body: Data())
         }
         #expect(answer.status == 201 && attempts == 2)
     }
@@ -223,7 +223,7 @@ struct HTTPAccountBackendTests {
                 )
                 : .respond(status: 200, body: #"{"count": 4}"#)
         }
-        let client = HTTPSessionClient(
+        let client = ClientDetailsReader(
             HTTPServiceConfiguration(baseURL: URL(string: "http://session.test")!),
             session: StubURLProtocol.session())
         let session = EmbeddedClientDetails()

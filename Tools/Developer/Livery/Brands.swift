@@ -24,7 +24,7 @@ extension Livery {
                 for manifest in composition.registry.manifests {
                     rows.append(
                         [manifest.id.rawValue]
-                            + BrandSettings.flagDefaults(
+                            + BrandSettingLines.flagDefaults(
                                 try Livery.configuration(manifest.id.rawValue, in: composition)))
                 }
                 print(output.terminal.table(["brand"] + FeatureFlag.known.map(\.rawValue), rows))
@@ -35,7 +35,7 @@ extension Livery {
                 let configuration = try Livery.configuration(manifest.id.rawValue, in: composition)
                 rows.append([
                     manifest.id.rawValue, manifest.displayName, manifest.region.code, manifest.currencyCode,
-                    manifest.locale, BrandSettings.describe(configuration.appBar.promotions),
+                    manifest.locale, BrandSettingLines.describe(configuration.appBar.promotions),
                     configuration.plugin.theme.icons.pot == nil ? "no" : "yes",
                 ])
             }

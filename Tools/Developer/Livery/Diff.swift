@@ -27,7 +27,7 @@ extension Livery {
             let composition = try Livery.composition()
             let first = try Livery.configuration(left, in: composition)
             let second = try Livery.configuration(right, in: composition)
-            let difference = BrandDifference(BrandSettings(first), BrandSettings(second))
+            let difference = BrandDifference(BrandSettingLines(first), BrandSettingLines(second))
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -9,12 +9,12 @@ import LiveryCore
 /// flag defaults, messages, app bar, join-form settings and the form it
 /// ships, field by field. Two brands' settings side by side are their
 /// difference (``BrandDifference``).
-public struct BrandSettings: Sendable, Equatable {
+public struct BrandSettingLines: Sendable, Equatable {
     /// The settings in a fixed order: key, then the value as text.
     public let entries: [(key: String, value: String)]
 
     /// Two brands' settings are equal when every entry is.
-    public static func == (lhs: BrandSettings, rhs: BrandSettings) -> Bool {
+    public static func == (lhs: BrandSettingLines, rhs: BrandSettingLines) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
     }
 
@@ -147,7 +147,7 @@ public struct BrandDifference: Sendable, Equatable {
     public let lines: [Line]
 
     /// The difference from `left` to `right`.
-    public init(_ left: BrandSettings, _ right: BrandSettings) {
+    public init(_ left: BrandSettingLines, _ right: BrandSettingLines) {
         let rightValues = Dictionary(right.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let leftKeys = Set(left.entries.map(\.key))
         var lines: [Line] = []

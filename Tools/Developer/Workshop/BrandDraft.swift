@@ -144,7 +144,7 @@ public struct BrandDraft: Sendable {
         guard let left = try? BrandConfiguration(originalBrand), let right = try? BrandConfiguration(brand) else {
             return []
         }
-        return BrandDifference(BrandSettings(left), BrandSettings(right)).lines
+        return BrandDifference(BrandSettingLines(left), BrandSettingLines(right)).lines
     }
 
     // MARK: Reading

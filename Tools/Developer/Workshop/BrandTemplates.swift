@@ -29,7 +29,7 @@ public struct BrandTemplates: Sendable {
         """
         \(imports("Foundation", "LiveryScenarios", "\(name)Brand"))
 
-        exit(await BrandApp.main(\(name)Brand.self))
+        exit(await ScenarioExecutable.main(\(name)Brand.self))
 
         """
     }

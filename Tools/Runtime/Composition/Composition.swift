@@ -185,7 +185,7 @@ public struct Composition: Sendable {
             addresses.append((harmony.configuration.baseURL, "the address service"))
         }
         switch live.definition {
-        case .server(let source as HTTPRegistrationConfig), .serverOrBundled(let source as HTTPRegistrationConfig):
+        case .server(let source as HTTPFormDefinitionSource), .serverOrBundled(let source as HTTPFormDefinitionSource):
             addresses.append((source.configuration.baseURL, "the registration config"))
         default: break
         }

@@ -71,7 +71,7 @@ struct SandboxSeeding: Sendable {
         }
     }
 
-    private func post(_ route: WireRoute, _ body: Data, world: String?) async throws(Failure) -> HTTPClient.Response {
+    private func post(_ route: WireRoute, _ body: Data, world: String?) async throws(Failure) -> JSONClient.Response {
         do {
             return try await backend.client.send(
                 route.method, route.path(), body: body,
@@ -86,7 +86,7 @@ struct SandboxSeeding: Sendable {
         backend.seedingToken.map { [WireHeader.seedingToken: $0] } ?? [:]
     }
 
-    private func failure(of response: HTTPClient.Response) -> Failure {
+    private func failure(of response: JSONClient.Response) -> Failure {
         let error = (try? JSONDecoder().decode(ErrorAnswer.self, from: response.body))?.error
         // Without seeding the routes are not there at all.
         if response.status == 404, error?.code == "route.unknown" {

@@ -39,5 +39,5 @@ public struct ScenarioBackend: Sendable {
     public static let seedingTokenVariable = "LIVERY_SEEDING_TOKEN"
 
     /// A client of the server on this backend's transport.
-    var client: HTTPClient { HTTPClient(server, session: transport) }
+    var client: JSONClient { JSONClient(server, session: transport) }
 }

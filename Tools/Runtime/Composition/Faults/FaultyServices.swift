@@ -107,7 +107,7 @@ struct FaultyAddressLookup: AddressLookupService {
 
 /// The app's client's way with create-client, in process: sent again after a
 /// time-out, with the same idempotency key (so a repeat is harmless), inside
-/// the retry budget on the world's clock — as ``LiveryCore/HTTPClient`` does over HTTP.
+/// the retry budget on the world's clock — as ``LiveryCore/JSONClient`` does over HTTP.
 struct RepeatingAccountBackend: AccountBackend {
     let base: any AccountBackend
     let retry: RetryBudget

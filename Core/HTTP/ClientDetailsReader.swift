@@ -11,14 +11,14 @@ import LiveryWire
 /// - `GET /v2/client/<id>/details` → `{"balance": "125.50", "pendingBetsCount": 2,
 ///   "promotionsBalance": 3, "socialProfile": {"nickname": "…"} | null}`;
 /// - `GET /v2/client/<id>/betslip-count` → `{"count": 0}`.
-public struct HTTPSessionClient: Sendable {
-    private let client: HTTPClient
+public struct ClientDetailsReader: Sendable {
+    private let client: JSONClient
 
     /// A client of `configuration`'s server; an ephemeral session by default.
     public init(
         _ configuration: HTTPServiceConfiguration, session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) {
-        client = HTTPClient(configuration, session: session)
+        client = JSONClient(configuration, session: session)
     }
 
     /// The details of the client `clientID`.
@@ -51,7 +51,7 @@ public struct HTTPSessionClient: Sendable {
     private func get<Answer: Decodable>(_ type: Answer.Type, _ route: WireRoute, _ clientID: String, call: String)
         async throws(BackendError) -> Answer
     {
-        let response: HTTPClient.Response
+        let response: JSONClient.Response
         do {
             response = try await client.send(route.method, route.path(["clientId": clientID]))
         } catch .timedOut {

@@ -4,62 +4,10 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Where a backend is and how long to wait for it.
-///
-/// Time-outs are kept by the client itself on the wall clock (on a run's
-/// clock when it drives a server ``world``), on every platform: an attempt that has no answer after ``timeout`` fails with
-/// ``HTTPFailure/timedOut`` whatever the platform's networking does. A call
-/// that is safe to repeat (create-client, whose idempotency key makes a
-/// repeat harmless) is sent again after a time-out up to
-/// ``retriesOnTimeout`` times, all inside the retry ``budget``: a person
-/// waits at most `budget` from tapping to an answer or an alert.
-public struct HTTPServiceConfiguration: Sendable {
-    /// The server's base URL, e.g. `http://127.0.0.1:8080`.
-    public var baseURL: URL
-    /// How long one attempt may take before it counts as timed out.
-    public var timeout: Duration
-    /// How many more times a call that is safe to repeat is sent after a
-    /// time-out (a 408 or 504 answer counts as one).
-    public var retriesOnTimeout: Int
-    /// The most one call may take, every attempt included. An attempt gets
-    /// ``timeout`` or what is left of the budget, whichever is shorter; no
-    /// attempt starts with less than a tenth of ``timeout`` left.
-    public var budget: Duration
-    /// Headers sent with every request (e.g. an API key).
-    public var headers: [String: String]
-    /// Headers worked out for each request (a token that refreshes, a
-    /// signature), added after ``headers``; see ``RequestHeaderProvider``.
-    public var headerProvider: (any RequestHeaderProvider)?
-    /// The server world a run drives, if any: every request names it and
-    /// carries the run's time, and time-outs, the retry budget and the
-    /// server's answer delays run on the run's clock (see ``DrivenWorld``).
-    public var world: DrivenWorld?
-
-    /// A configuration: ten seconds per attempt and one retry by default;
-    /// the budget is `timeout × (1 + retriesOnTimeout)` unless given.
-    public init(
-        baseURL: URL, timeout: Duration = .seconds(10), retriesOnTimeout: Int = 1, budget: Duration? = nil,
-        headers: [String: String] = [:], headerProvider: (any RequestHeaderProvider)? = nil,
-        world: DrivenWorld? = nil
-    ) {
-        let retry = RetryBudget(timeout: timeout, retries: retriesOnTimeout, budget: budget)
-        self.baseURL = baseURL
-        self.timeout = retry.timeout
-        self.retriesOnTimeout = retry.retries
-        self.budget = retry.budget
-        self.headers = headers
-        self.headerProvider = headerProvider
-        self.world = world
-    }
-
-    /// How a call that is safe to repeat is repeated.
-    public var retry: RetryBudget { RetryBudget(timeout: timeout, retries: retriesOnTimeout, budget: budget) }
-}
-
 /// JSON over HTTP on Foundation's `URLSession`: builds requests, sends them
 /// with the configured timeout and headers and sorts transport failures into
 /// ``HTTPFailure``. Status codes are the caller's to interpret.
-public struct HTTPClient: Sendable {
+public struct JSONClient: Sendable {
     /// The configuration.
     public let configuration: HTTPServiceConfiguration
     private let session: any HTTPTransport
@@ -266,63 +214,5 @@ private final class OneAnswer<Value: Sendable>: Sendable {
         }
         for hook in hooks { hook() }
         resolve(.failure(CancellationError()))
-    }
-}
-
-/// Why an HTTP request got no answer.
-public enum HTTPFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No answer in time.
-    case timedOut
-    /// The request was cancelled.
-    case cancelled
-    /// The server could not be reached.
-    case unreachable(reason: String)
-    /// The answer was not HTTP.
-    case notHTTP
-
-    init(_ error: any Error) {
-        if error is CancellationError {
-            self = .cancelled
-        } else if let error = error as? URLError {
-            switch error.code {
-            case .timedOut: self = .timedOut
-            case .cancelled: self = .cancelled
-            default: self = .unreachable(reason: error.localizedDescription)
-            }
-        } else {
-            self = .unreachable(reason: "\(error)")
-        }
-    }
-
-    /// What happened.
-    public var description: String {
-        switch self {
-        case .timedOut: "no answer in time"
-        case .cancelled: "the request was cancelled"
-        case .unreachable(let reason): "the server could not be reached: \(reason)"
-        case .notHTTP: "the answer was not HTTP"
-        }
-    }
-}
-
-extension DecodingError {
-    /// Where the JSON did not fit and how, e.g. "'payload[0]' has no 'street'".
-    public var readableDescription: String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch self {
-        case .keyNotFound(let key, let context):
-            let place = path(context.codingPath)
-            return place.isEmpty
-                ? "the answer has no '\(key.stringValue)'" : "'\(place.dropFirst())' has no '\(key.stringValue)'"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "'\(path(context.codingPath).dropFirst())' is not \(type)"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? "the answer is not JSON" : "'\(path(context.codingPath).dropFirst())' is unreadable"
-        @unknown default:
-            return "\(self)"
-        }
     }
 }

@@ -185,7 +185,7 @@ public struct BrandRun<Brand: DeclaredBrand>: AsyncParsableCommand {
 }
 
 /// The entry point of a brand's own executable.
-public enum BrandApp {
+public enum ScenarioExecutable {
     /// Runs `brand`'s command with the process's arguments; returns the exit status.
     public static func main<Brand: DeclaredBrand>(_ brand: Brand.Type) async -> Int32 {
         await ExitStatus.run(BrandRun<Brand>.self)
