@@ -101,7 +101,7 @@ struct StudioState: Encodable {
 extension PreviewSession {
     /// Carries out a studio action; returns an error to show, or `nil`.
     func studio(_ action: StudioAction) async -> String? {
-        if case .open = action, draft == nil {
+        if case .open = action, studioEdit.draft == nil {
             guard let brandFiles else {
                 return "the brand studio edits brand files in a Livery checkout: start the preview inside one"
             }
@@ -109,31 +109,31 @@ extension PreviewSession {
                 return "no brand file for \(brand) under \(brandFiles.path)"
             }
             do {
-                draft = try BrandDraft(
+                studioEdit.draft = try BrandDraft(
                     pluginFolder: folder,
                     name: "Brands/\(folder.deletingLastPathComponent().lastPathComponent)/Plugin/brand.json")
             } catch {
                 return "\(error)"
             }
         }
-        guard var edited = draft else { return "open the brand studio first" }
-        studioNote = nil
+        guard var edited = studioEdit.draft else { return "open the brand studio first" }
+        studioEdit.note = nil
         switch action {
         case .open:
             break
         case .set(let path, let value):
             let before = edited.brand
             edited.set(path, to: value)
-            draft = edited
-            studioVerdicts = nil
+            studioEdit.draft = edited
+            studioEdit.verdicts = nil
             if edited.brand != before, let problem = await run(edited.brand) { return problem }
         case .runScenarios:
-            studioVerdicts = await verdicts(on: edited.brand)
+            studioEdit.verdicts = await verdicts(on: edited.brand)
         case .save:
             do {
                 let saved = try edited.save()
-                draft = edited
-                studioNote =
+                studioEdit.draft = edited
+                studioEdit.note =
                     saved == .written ? "Saved \(edited.name)." : "Nothing to save: \(edited.name) is as loaded."
                 if saved == .written { onBrandSaved?(self) }
             } catch {
@@ -147,9 +147,9 @@ extension PreviewSession {
             } catch {
                 return "\(error)"
             }
-            draft = edited
-            studioVerdicts = nil
-            studioNote = "Back to \(edited.name) as it is on disk."
+            studioEdit.draft = edited
+            studioEdit.verdicts = nil
+            studioEdit.note = "Back to \(edited.name) as it is on disk."
             if edited.brand != before, let problem = await run(edited.brand) { return problem }
         }
         publishStudio()
@@ -158,13 +158,13 @@ extension PreviewSession {
 
     /// Another page saved this brand's file: the studio says the file changed.
     func brandFileChanged() {
-        guard draft != nil else { return }
+        guard studioEdit.draft != nil else { return }
         publishStudio()
     }
 
     private func publishStudio() {
-        guard let draft else { return }
-        send(StudioState(draft, scenarios: studioVerdicts, note: studioNote).message())
+        guard let draft = studioEdit.draft else { return }
+        send(StudioState(draft, scenarios: studioEdit.verdicts, note: studioEdit.note).message())
     }
 
     /// Restarts the session on the edited brand; why not, if it cannot be assembled.
@@ -204,4 +204,12 @@ extension PreviewSession {
         return names.first { $0.lowercased() == id }.map { brandFiles.appendingPathComponent("\($0)/Plugin") }
             .flatMap { FileManager.default.fileExists(atPath: $0.appendingPathComponent("brand.json").path) ? $0 : nil }
     }
+}
+
+/// A session's brand studio: the brand file being edited, once the page opened
+/// it, its last scenario run and its last note (saved, discarded).
+struct StudioEdit {
+    var draft: BrandDraft?
+    var verdicts: [StudioState.Verdict]?
+    var note: String?
 }

@@ -28,11 +28,8 @@ final class PreviewSession {
     let scenarioFolder: URL
     /// Where the brand studio finds `<Name>/Plugin/brand.json`; `nil` when it is off.
     let brandFiles: URL?
-    /// The brand file the studio is editing, once the page opened it.
-    var draft: BrandDraft?
-    /// The studio's last scenario run on the edited brand, and its last note (saved, discarded).
-    var studioVerdicts: [StudioState.Verdict]?
-    var studioNote: String?
+    /// The brand studio's edit, once the page opened it.
+    var studioEdit = StudioEdit()
     /// Told when this session's studio saved its brand file (the other pages of the brand are told so).
     var onBrandSaved: ((PreviewSession) -> Void)?
     private let output: AsyncStream<String>.Continuation
@@ -41,24 +38,35 @@ final class PreviewSession {
     private var bar: AppBarStore
     private var watchers: [Task<Void, Never>] = []
     private var ticker: Task<Void, Never>?
-    private var recorder: ScenarioRecorder?
-    private var savedFile: String?
-    private var lastSent: Screen?
-    /// The stores' states the last screen was made of: a store publishing the
-    /// same state again (the page's own intent, already sent) costs no screen.
-    private var sentStates: (join: JoinState, bar: AppBarState)?
-    /// The sections last made, with the state each was made from.
-    private var drawnJoin: (state: JoinState, section: Screen.Join)?
-    private var drawnBar: (state: AppBarState, section: Screen.Bar)?
-    private var drawnPanel: (inputs: PanelInputs, section: Screen.Panel)?
+    private var recording = Recording()
+    private var drawn = DrawnScreen()
     /// The brand's locale, for amounts, and its flag defaults, read once.
     private lazy var locale = Locale(
         identifier: (try? composition.registry.plugin(named: brand).manifest.locale) ?? "en-AU")
     private lazy var flagDefaults = (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:]
-    /// The analytics events as the page lists them, made again only when one was sent.
-    private var listedEvents: (count: Int, events: [Screen.Event]) = (-1, [])
-    private var lastStepAt = Duration.zero
-    private var workAtLastStep = false
+
+    /// What is being recorded, and what the recording last saw.
+    private struct Recording {
+        var recorder: ScenarioRecorder?
+        /// The file the last recording was saved as.
+        var savedFile: String?
+        /// When the last step was taken, on the run's clock, and whether engines had work waiting then.
+        var lastStepAt = Duration.zero
+        var workAtLastStep = false
+    }
+
+    /// What the last screen was made of, so each section is made again only when what it shows changed.
+    private struct DrawnScreen {
+        var lastSent: Screen?
+        /// The stores' states the last screen was made of: a store publishing the
+        /// same state again (the page's own intent, already sent) costs no screen.
+        var sentStates: (join: JoinState, bar: AppBarState)?
+        var join: (state: JoinState, section: Screen.Join)?
+        var bar: (state: AppBarState, section: Screen.Bar)?
+        var panel: (inputs: PanelInputs, section: Screen.Panel)?
+        /// The analytics events as the page lists them, made again only when one was sent.
+        var events: (count: Int, events: [Screen.Event]) = (-1, [])
+    }
 
     /// Opens a session for `brand`: its runtime on embedded services, or on a server at `backend`.
     /// - Throws: ``CompositionError`` or ``DefinitionError`` when the runtime cannot be assembled.
@@ -113,28 +121,29 @@ final class PreviewSession {
 
     /// The screen the page draws now.
     var screen: Screen {
+        let saved = recording.savedFile
         let recorded =
-            recorder.map { recorder in
+            recording.recorder.map { recorder in
                 Screen.RecorderState(
                     recording: true, steps: recorder.count, text: recorder.file(title: "Recorded in the preview"),
-                    saved: savedFile)
-            } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: savedFile)
+                    saved: saved)
+            } ?? Screen.RecorderState(recording: false, steps: 0, text: "", saved: saved)
         let count = world.analytics.count
-        if listedEvents.count != count { listedEvents = (count, Screen.events(of: world)) }
+        if drawn.events.count != count { drawn.events = (count, Screen.events(of: world)) }
         // Each section is made again only when what it shows changed: a keystroke remakes the form alone.
         let joinState = join.state
-        if drawnJoin?.state != joinState { drawnJoin = (joinState, Screen.Join(joinState)) }
+        if drawn.join?.state != joinState { drawn.join = (joinState, Screen.Join(joinState)) }
         let barState = bar.state
-        if drawnBar?.state != barState { drawnBar = (barState, Screen.Bar(barState, locale: locale)) }
+        if drawn.bar?.state != barState { drawn.bar = (barState, Screen.Bar(barState, locale: locale)) }
         let inputs = PanelInputs(world)
-        if drawnPanel?.inputs != inputs {
-            drawnPanel = (inputs, Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend))
+        if drawn.panel?.inputs != inputs {
+            drawn.panel = (inputs, Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend))
         }
         return Screen(
-            session: id, brand: brand, join: drawnJoin?.section ?? Screen.Join(joinState),
-            appBar: drawnBar?.section ?? Screen.Bar(barState, locale: locale),
-            panel: drawnPanel?.section ?? Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend),
-            events: listedEvents.events, recorder: recorded)
+            session: id, brand: brand, join: drawn.join?.section ?? Screen.Join(joinState),
+            appBar: drawn.bar?.section ?? Screen.Bar(barState, locale: locale),
+            panel: drawn.panel?.section ?? Screen.Panel(world: world, flagDefaults: flagDefaults, backend: backend),
+            events: drawn.events.events, recorder: recorded)
     }
 
     /// What the side panel shows, to tell when it changed.
@@ -162,78 +171,92 @@ final class PreviewSession {
         } catch {
             return error.description
         }
+        if case .studio(let action) = message { return await studio(action) }
         if let problem = message.problem(
-            join: join.state, bar: bar.state, recording: recorder != nil, againstServer: backend != nil)
+            join: join.state, bar: bar.state, recording: recording.recorder != nil, againstServer: backend != nil)
+            ?? refusal(of: message)
         {
             return problem
         }
-        let step = recorder == nil ? nil : ScenarioRecorder.step(for: message, on: join.state)
-        if step != nil,
-            let wait = ScenarioRecorder.wait(after: world.clock.now.offset - lastStepAt, workWaiting: workAtLastStep)
-        {
-            recorder?.add(wait)
-        }
+        record(message)
+        if let problem = await apply(message) { return problem }
+        recording.recorder?.noteSecrets(of: join.state)
+        recording.lastStepAt = world.clock.now.offset
+        recording.workAtLastStep = join.hasPendingWork || bar.hasPendingWork
+        publish()
+        return nil
+    }
+
+    /// Why the session cannot do what a well-formed `message` asks now, or `nil`.
+    private func refusal(of message: PreviewMessage) -> String? {
         switch message {
-        case .join(let intent):
-            if case .change(let input, let value) = intent, let step, case .typed(let verb, let secure) = step {
-                recorder?.typed(value, into: input.description, verb: verb, secure: secure)
-            } else if case .line(let line)? = step {
-                recorder?.add(line)
-            }
-            join.send(intent)
-        case .signUp:
-            if case .line(let line)? = step { recorder?.add(line) }
-            join.send(.continue)
         case .selectAddress(let position):
-            guard let suggestion = join.state.address?.suggestions.dropFirst(position - 1).first else {
-                return "there is no suggestion \(position)"
-            }
-            if case .line(let line)? = step { recorder?.add(line) }
-            join.send(.address(.select(id: suggestion.id)))
-        case .appBar(let intent):
-            if case .line(let line)? = step { recorder?.add(line) }
-            bar.send(intent)
-        case .signIn(let balance, let pendingBets, let promotions):
-            if case .line(let line)? = step { recorder?.add(line) }
-            world.session.signIn(
-                ClientDetails(balance: balance, pendingBetsCount: pendingBets, promotionsBalance: promotions))
-        case .signOut:
-            if case .line(let line)? = step { recorder?.add(line) }
-            world.session.signOut()
-        case .betslip(let count):
-            if case .line(let line)? = step { recorder?.add(line) }
-            world.betslip.set(count)
-        case .flag(let flag, let on):
-            if case .line(let line)? = step { recorder?.add(line) }
-            world.flags.set(flag, on)
+            return join.state.address?.suggestions.dropFirst(position - 1).first == nil
+                ? "there is no suggestion \(position)" : nil
         case .faults(let specs):
             do {
-                world.faults.plan = try FaultPlan.parse(faults: specs)
+                _ = try FaultPlan.parse(faults: specs)
+                return nil
             } catch {
                 return "\(error)"
             }
-            if case .line(let line)? = step { recorder?.add(line) }
+        default:
+            return nil
+        }
+    }
+
+    /// Adds `message`'s step to the recording, after a wait when the engines had work waiting on the clock.
+    private func record(_ message: PreviewMessage) {
+        guard recording.recorder != nil, let step = ScenarioRecorder.step(for: message, on: join.state) else { return }
+        if let wait = ScenarioRecorder.wait(
+            after: world.clock.now.offset - recording.lastStepAt, workWaiting: recording.workAtLastStep)
+        {
+            recording.recorder?.add(wait)
+        }
+        switch step {
+        case .typed(let verb, let secure):
+            if case .join(.change(let input, let value)) = message {
+                recording.recorder?.typed(value, into: input.description, verb: verb, secure: secure)
+            }
+        case .line(let line):
+            recording.recorder?.add(line)
+        }
+    }
+
+    /// Carries out `message` (checked already): an intent to a store, a change
+    /// of the world, or the recorder's; why a recording was not saved, if it was not.
+    private func apply(_ message: PreviewMessage) async -> String? {
+        switch message {
+        case .join(let intent): join.send(intent)
+        case .signUp: join.send(.continue)
+        case .selectAddress(let position):
+            if let suggestion = join.state.address?.suggestions.dropFirst(position - 1).first {
+                join.send(.address(.select(id: suggestion.id)))
+            }
+        case .appBar(let intent): bar.send(intent)
+        case .signIn(let balance, let pendingBets, let promotions):
+            world.session.signIn(
+                ClientDetails(balance: balance, pendingBetsCount: pendingBets, promotionsBalance: promotions))
+        case .signOut: world.session.signOut()
+        case .betslip(let count): world.betslip.set(count)
+        case .flag(let flag, let on): world.flags.set(flag, on)
+        case .faults(let specs): world.faults.plan = (try? FaultPlan.parse(faults: specs)) ?? world.faults.plan
         case .record(let on):
-            savedFile = nil
-            if on { try? await startRecording() } else { recorder = nil }
+            recording.savedFile = nil
+            if on { try? await startRecording() } else { recording.recorder = nil }
         case .mark:
-            recorder?.expect(ScenarioRecorder.expectation(join: join.state, bar: bar.state))
+            recording.recorder?.expect(ScenarioRecorder.expectation(join: join.state, bar: bar.state))
         case .save(let name):
-            if let problem = save(as: name) { return problem }
+            return save(as: name)
         case .reset:
-            recorder = nil
+            recording.recorder = nil
             try? await rebuild()
         case .elapse(let duration):
             await world.clock.advance(by: duration)
             await join.settle()
             await bar.settle()
-        case .studio(let action):
-            return await studio(action)
+        case .studio: break
         }
-        recorder?.noteSecrets(of: join.state)
-        lastStepAt = world.clock.now.offset
-        workAtLastStep = join.hasPendingWork || bar.hasPendingWork
-        publish()
         return nil
     }
 
@@ -242,15 +265,15 @@ final class PreviewSession {
     private func startRecording() async throws {
         let given = ScenarioRecorder.given(by: world)
         try await rebuild()
-        recorder = ScenarioRecorder(given: given)
+        recording.recorder = ScenarioRecorder(given: given)
     }
 
     /// Saves the recording as `name` in the brand's scenario folder; why not, if it cannot.
     private func save(as name: String) -> String? {
-        guard let recorder else { return "start recording first" }
+        guard let recorder = recording.recorder else { return "start recording first" }
         switch recorder.save(named: name, in: scenarioFolder.appendingPathComponent(brand)) {
         case .saved(let path):
-            savedFile = path
+            recording.savedFile = path
             return nil
         case .refused(let problem):
             return problem
@@ -264,12 +287,8 @@ final class PreviewSession {
     /// person did, so it comes back to the same step.
     func restart(on composition: Composition) async throws {
         try await run(in: EmbeddedWorld(), on: composition)
-        recorder = nil
-        savedFile = nil
-        lastSent = nil
-        drawnJoin = nil
-        drawnBar = nil
-        drawnPanel = nil
+        recording = Recording()
+        drawn = DrawnScreen()
         flagDefaults = (try? composition.registry.plugin(named: brand).featureFlagDefaults) ?? [:]
         output.yield(#"{"type":"restarted"}"#)
         publish()
@@ -301,9 +320,9 @@ final class PreviewSession {
         world = next
         self.join = join
         self.bar = bar
-        lastStepAt = world.clock.now.offset
-        workAtLastStep = false
-        listedEvents = (-1, [])
+        recording.lastStepAt = world.clock.now.offset
+        recording.workAtLastStep = false
+        drawn.events = (-1, [])
         watch()
         ticker = WallClockTicker.start(world.clock)
     }
@@ -314,9 +333,10 @@ final class PreviewSession {
         let barStates = bar.states()
         watchers = [
             Task { [weak self] in
-                for await state in joinStates where state != self?.sentStates?.join { self?.publish() }
+                for await state in joinStates where state != self?.drawn.sentStates?.join { self?.publish() }
             },
-            Task { [weak self] in for await state in barStates where state != self?.sentStates?.bar { self?.publish() }
+            Task { [weak self] in
+                for await state in barStates where state != self?.drawn.sentStates?.bar { self?.publish() }
             },
         ]
     }
@@ -324,11 +344,11 @@ final class PreviewSession {
     /// Sends what changed since the last screen sent: a keystroke sends the
     /// join form alone, not the panel, the analytics and the recording again.
     private func publish() {
-        sentStates = (join.state, bar.state)
+        drawn.sentStates = (join.state, bar.state)
         let screen = self.screen
-        guard screen != lastSent else { return }
-        output.yield(screen.message(changedFrom: lastSent))
-        lastSent = screen
+        guard screen != drawn.lastSent else { return }
+        output.yield(screen.message(changedFrom: drawn.lastSent))
+        drawn.lastSent = screen
     }
 
 }
