@@ -13,34 +13,58 @@ struct CoverageUniverse: Sendable {
     let items: [CoverageCategory: Set<String>]
 
     init(_ configuration: BrandConfiguration) {
-        let definition = configuration.bundledDefinition
-        let promotions = configuration.appBar.promotions
-        let alerts = configuration.join.alerts
-        let register = configuration.checksSelfExclusionRegister
-        let hasAddress = definition.fields.contains { $0.inputType == .address }
-        let hasDepositLimit = definition.fields.contains { $0.inputType == .depositLimit }
-        let hasTick = definition.fields.contains { $0.inputType.holdsTick }
+        let brand = Reachable(configuration)
+        let (fieldStates, ruleCodes) = Self.fields(of: configuration.bundledDefinition)
+        items = [
+            .intents: Self.intents(brand), .routes: Self.routes(brand), .alerts: Self.alerts(brand),
+            .alertActions: Set(brand.alertRoles.map(\.rawValue)), .fieldStates: fieldStates, .ruleCodes: ruleCodes,
+            .events: Self.events(brand),
+        ]
+    }
 
-        // Every id below that an engine enumerates is taken from it, so a new link, alert or
-        // action is counted as soon as it exists; the filters say which a brand can reach.
-        let links = JoinLink.allCases.filter { $0 != .selfExclusionRegister || register }
-        let alertRoles = SystemAlert.Action.Role.allCases.filter { $0 != .openSelfExclusionRegister || register }
-        // Every intent, route and event name comes from its engine's table; each switch
-        // below is exhaustive, so a new name must be placed before this compiles.
+    /// What a brand's configuration lets its journeys reach. Every id an engine
+    /// enumerates is taken from it, so a new link, alert or action is counted
+    /// as soon as it exists; the filters say which a brand can reach.
+    private struct Reachable {
+        let pages: Int
+        let hasAddress, hasDepositLimit, hasTick, checksRegister, hasConfiguredAlerts: Bool
+        let promotions: AppBarItemID?
+        let links: [JoinLink]
+        let alertRoles: [SystemAlert.Action.Role]
+
+        init(_ configuration: BrandConfiguration) {
+            let definition = configuration.bundledDefinition
+            pages = definition.pages.count
+            hasAddress = definition.fields.contains { $0.inputType == .address }
+            hasDepositLimit = definition.fields.contains { $0.inputType == .depositLimit }
+            hasTick = definition.fields.contains { $0.inputType.holdsTick }
+            let register = configuration.checksSelfExclusionRegister
+            checksRegister = register
+            hasConfiguredAlerts = !configuration.join.alerts.byRuleCode.isEmpty
+            promotions = configuration.appBar.promotions.itemID
+            links = JoinLink.allCases.filter { $0 != .selfExclusionRegister || register }
+            alertRoles = SystemAlert.Action.Role.allCases.filter { $0 != .openSelfExclusionRegister || register }
+        }
+    }
+
+    // Every intent, route and event name comes from its engine's table; each switch
+    // below is exhaustive, so a new name must be placed before this compiles.
+
+    private static func intents(_ brand: Reachable) -> Set<String> {
         var intents: Set<String> = []
         for name in JoinIntent.Name.allCases {
             switch name {
             case .focus, .unfocus, .change, .next, .continue, .dismissAlert, .routeHandled:
                 intents.insert("join.\(name.rawValue)")
-            case .back where definition.pages.count > 1, .toggle where hasTick:
+            case .back where brand.pages > 1, .toggle where brand.hasTick:
                 intents.insert("join.\(name.rawValue)")
             case .back, .toggle: break
-            case .open: intents.formUnion(links.map { "join.open.\($0.rawValue)" })
-            case .alertAction: intents.formUnion(alertRoles.map { "join.alertAction.\($0.rawValue)" })
-            case .chooseDepositLimit where hasDepositLimit:
+            case .open: intents.formUnion(brand.links.map { "join.open.\($0.rawValue)" })
+            case .alertAction: intents.formUnion(brand.alertRoles.map { "join.alertAction.\($0.rawValue)" })
+            case .chooseDepositLimit where brand.hasDepositLimit:
                 intents.formUnion(DepositLimitDecision.allCases.map { "join.chooseDepositLimit.\($0.rawValue)" })
             case .chooseDepositLimit: break
-            case .address where hasAddress:
+            case .address where brand.hasAddress:
                 // Leaving or checking a manual part happens inside a focus move or a continue, never alone.
                 intents.formUnion(
                     AddressLookupIntent.Name.allCases.filter { $0 != .leaveManual && $0 != .validateManual }.map {
@@ -55,33 +79,44 @@ struct CoverageUniverse: Sendable {
                 let items = AppBarItemID.allCases.filter { item in
                     switch item {
                     case .logo, .title: false  // drawn, never tapped
-                    case .locker, .toolbox: promotions.itemID == item
+                    case .locker, .toolbox: brand.promotions == item
                     default: true
                     }
                 }
                 intents.formUnion(items.map { "appBar.tap.\($0.rawValue)" })
-            case .lockerDismissed where promotions.itemID != .locker: break
+            case .lockerDismissed where brand.promotions != .locker: break
             case .appeared, .disappeared, .userTrayDismissed, .lockerDismissed, .routeHandled:
                 intents.insert("appBar.\(name.rawValue)")
             }
         }
 
+        return intents
+    }
+
+    private static func routes(_ brand: Reachable) -> Set<String> {
         var routes = Set(JoinRoute.Name.allCases.map { "join.\($0.rawValue)" })
         routes.formUnion(
-            AppBarRoute.allCases.filter { $0 != .toolbox || promotions.itemID == .toolbox }.map {
+            AppBarRoute.allCases.filter { $0 != .toolbox || brand.promotions == .toolbox }.map {
                 "appBar.\($0.rawValue)"
             })
 
-        let alertKinds = Set(
+        return routes
+    }
+
+    private static func alerts(_ brand: Reachable) -> Set<String> {
+        Set(
             SystemAlert.Kind.allCases.filter { kind in
                 switch kind {
-                case .selfExcluded: register
-                case .configured: !alerts.byRuleCode.isEmpty
+                case .selfExcluded: brand.checksRegister
+                case .configured: brand.hasConfiguredAlerts
                 case .checkFailed, .signUpFailed, .detailsRejected: true
                 }
             }.map(\.rawValue))
-        let alertActions = Set(alertRoles.map(\.rawValue))
 
+    }
+
+    /// Each field in each status it can take, and each rule code it can show.
+    private static func fields(of definition: FormDefinition) -> (states: Set<String>, codes: Set<String>) {
         var fieldStates: Set<String> = []
         var ruleCodes: Set<String> = []
         for field in definition.fields {
@@ -96,18 +131,22 @@ struct CoverageUniverse: Sendable {
             ruleCodes.formUnion(codes.map { "\(name):\($0)" })
         }
 
+        return (fieldStates, ruleCodes)
+    }
+
+    private static func events(_ brand: Reachable) -> Set<String> {
         var events: Set<String> = []
         for event in JoinEvent.allCases {
             switch event {
-            case .checkboxToggled where !hasTick, .depositLimitChosen where !hasDepositLimit,
-                .addressAction where !hasAddress:
+            case .checkboxToggled where !brand.hasTick, .depositLimitChosen where !brand.hasDepositLimit,
+                .addressAction where !brand.hasAddress:
                 continue
             case .continued:
                 events.formUnion(["valid", "invalid", "error"].map { "\(event.rawValue):\($0)" })
             case .signUp:
                 events.formUnion(
                     ["created", "rejected", "already_registered", "failed"].map { "\(event.rawValue):\($0)" })
-                if register { events.insert("\(event.rawValue):self_excluded") }
+                if brand.checksRegister { events.insert("\(event.rawValue):self_excluded") }
             case .focusChanged, .checkboxToggled, .depositLimitChosen, .addressAction, .linkOpened, .pageShown,
                 .alertShown, .alertAction:
                 break
@@ -116,10 +155,7 @@ struct CoverageUniverse: Sendable {
         }
         events.formUnion(AppBarEvent.allCases.map(\.rawValue))
 
-        self.items = [
-            .intents: intents, .routes: routes, .alerts: alertKinds, .alertActions: alertActions,
-            .fieldStates: fieldStates, .ruleCodes: ruleCodes, .events: events,
-        ]
+        return events
     }
 
     /// The rule codes a field can show, from its definition.
