@@ -121,6 +121,40 @@ public enum Sandbox {
         } catch {
             throw SandboxSetupError.tls("\(error)")
         }
+        let (brands, markets, addresses) = try catalogues(plugins)
+        let (storage, postgres) = try await open(configuration.database, logger: logger)
+        let metrics = SandboxMetrics()
+        let services = SandboxServices(
+            brands: brands, store: storage, markets: markets, addresses: addresses,
+            worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
+            allowsWorlds: configuration.allowsSeeding,
+            seeding: SeedingGate(tokens: TokenDigests(configuration.seedingTokens)),
+            hasher: PasswordHasher(cost: configuration.passwordCost),
+            cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
+            maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
+        let (router, methods) = router(
+            services: services, brands: brands, configuration: configuration, metrics: metrics)
+        let application = Application(
+            router: router,
+            server: HTTPServerBuilder { responder in
+                let channel = GuardedChannel(
+                    HTTP1Channel(responder: responder, configuration: configuration.connections.http1),
+                    limits: configuration.connections, allowedMethods: methods.allowHeader)
+                guard let tls else { return channel }
+                return try TLSChannel(channel, tlsConfiguration: tls)
+            },
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "livery-sandbox"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+        return Built(application: application, storage: storage, postgres: postgres)
+    }
+
+    /// The brands, the markets (shipped packs and the brands' own) and the addresses to serve.
+    private static func catalogues(
+        _ plugins: [any BrandPlugin]
+    ) throws -> (SandboxBrands, MarketCatalogue, EmbeddedAddressLookupService) {
         let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
         let markets: MarketCatalogue
         do {
@@ -136,10 +170,17 @@ public enum Sandbox {
         } catch {
             throw SandboxSetupError.server("the bundled address index: \(error)")
         }
+        return (brands, markets, addresses)
+    }
+
+    /// The storage on `database`, and for PostgreSQL its pool to keep running.
+    private static func open(
+        _ database: SandboxDatabase, logger: Logger
+    ) async throws -> (any SandboxStorage, PostgresStorage?) {
         let storage: any SandboxStorage
         var postgres: PostgresStorage?
         do {
-            switch configuration.database {
+            switch database {
             case .sqlite(let path):
                 storage = try SQLiteStorage(path: path)
             case .postgres(let location):
@@ -147,17 +188,16 @@ public enum Sandbox {
                 (storage, postgres) = (opened, opened)
             }
         } catch {
-            throw SandboxSetupError.database(path: configuration.database.description, reason: "\(error)")
+            throw SandboxSetupError.database(path: database.description, reason: "\(error)")
         }
-        let metrics = SandboxMetrics()
-        let services = SandboxServices(
-            brands: brands, store: storage, markets: markets, addresses: addresses,
-            worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
-            allowsWorlds: configuration.allowsSeeding,
-            seeding: SeedingGate(tokens: TokenDigests(configuration.seedingTokens)),
-            hasher: PasswordHasher(cost: configuration.passwordCost),
-            cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
-            maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
+        return (storage, postgres)
+    }
+
+    /// The router and the methods each path allows: every route, behind the exchange recorder (when asked for),
+    /// the request log, the access tokens (when any) and the world middleware.
+    private static func router(
+        services: SandboxServices, brands: SandboxBrands, configuration: SandboxConfiguration, metrics: SandboxMetrics
+    ) -> (Router<SandboxRequestContext>, AllowedMethods) {
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)
             CreateClientRoutes.register(on: router, services: services)
@@ -186,21 +226,7 @@ public enum Sandbox {
         }
         router.add(middleware: WorldMiddleware(services: services))
         registerRoutes(on: router)
-        let application = Application(
-            router: router,
-            server: HTTPServerBuilder { responder in
-                let channel = GuardedChannel(
-                    HTTP1Channel(responder: responder, configuration: configuration.connections.http1),
-                    limits: configuration.connections, allowedMethods: methods.allowHeader)
-                guard let tls else { return channel }
-                return try TLSChannel(channel, tlsConfiguration: tls)
-            },
-            configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port),
-                serverName: "livery-sandbox"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-            logger: logger)
-        return Built(application: application, storage: storage, postgres: postgres)
+        return (router, methods)
     }
 }
 
