@@ -83,10 +83,10 @@ public indirect enum BrandFileShape: Sendable {
                         pattern: "^[A-Z]{2}$")),
                 .optional(
                     "currency",
-                    .text("An ISO 4217 code; the region's when left out.", pattern: "^[A-Z]{3}$")),
+                    .text("An ISO 4217 code; the market's when left out.", pattern: "^[A-Z]{3}$")),
                 .optional(
                     "locale",
-                    .text("A locale such as en-AU; the region's when left out.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
+                    .text("A locale such as en-AU; the market's when left out.", pattern: "^[a-z]{2}-[A-Z]{2}$")),
                 .required(
                     "theme",
                     .object(
@@ -101,7 +101,7 @@ public indirect enum BrandFileShape: Sendable {
                             .optional(
                                 "logo",
                                 .text(
-                                    "The logo: an SVG file beside the brand file, drawn in the app bar. At most 64 KiB, with a viewBox; no scripts, styles or outside references.",
+                                    "The logo: an SVG file beside the brand file (listed in the brand target's resources), drawn in the app bar. At most 64 KiB, a root svg with a viewBox, drawing elements only: no scripts, styles, event handlers, entities or references outside the file.",
                                     pattern: "^[a-z0-9][a-z0-9-]{0,63}\\.svg$")),
                             .required(
                                 "icons",
@@ -115,7 +115,7 @@ public indirect enum BrandFileShape: Sendable {
                             .required(
                                 "colours",
                                 .object(
-                                    "Every colour role, as #rrggbb or #rrggbbaa.",
+                                    "Every colour role, as #rrggbb or #rrggbbaa; text pairs need WCAG AA contrast, and focusRing 3:1 against background, surface and appBarBackground.",
                                     ColorRole.allCases.map {
                                         .required(
                                             $0.rawValue,
@@ -126,7 +126,7 @@ public indirect enum BrandFileShape: Sendable {
                             .optional(
                                 "spacing",
                                 .object(
-                                    "The spacing scale in points, each step larger than the one before; the standard one when left out.",
+                                    "The spacing scale in points, no step smaller than the one before; 2, 4, 8, 16, 24, 32 when left out.",
                                     SpacingStep.allCases.map {
                                         .required($0.rawValue, .number("The \($0.rawValue) step.", range: 0...1_000))
                                     })),
@@ -148,9 +148,13 @@ public indirect enum BrandFileShape: Sendable {
                 .optional(
                     "flags",
                     .object(
-                        "The flags the brand starts with, where the app's flag service has no value.",
+                        "The flags the brand starts with, where the app's flag service has no value; an unset flag is off.",
                         FeatureFlag.known.map { .optional($0.rawValue, .flag("The \($0.rawValue) flag.")) })),
-                .optional("messages", .textByKey("The brand's own words for rule codes, e.g. username.taken.")),
+                .optional(
+                    "messages",
+                    .textByKey(
+                        "The brand's own words for rule codes, e.g. {\"username.taken\": \"Someone's already got that username.\"}, {placeholders} as in the defaults."
+                    )),
                 .optional(
                     "joinForm",
                     .object(
@@ -163,7 +167,7 @@ public indirect enum BrandFileShape: Sendable {
                             .optional(
                                 "selfExclusionRegister",
                                 .flag(
-                                    "Whether creating a client checks the self-exclusion register; by region when left out."
+                                    "Whether creating a client checks the self-exclusion register; where the market's pack names one when left out."
                                 ))
                         ])),
             ])
@@ -172,7 +176,8 @@ public indirect enum BrandFileShape: Sendable {
     /// The keys that amend a join form, in a brand file and a market pack alike.
     static var formAmendments: [Property] {
         [
-            .optional("removeFields", .list("Fields removed from the form.", of: .text("A field name."))),
+            .optional(
+                "removeFields", .list("Fields removed from the form; rows left empty go.", of: .text("A field name."))),
             .optional(
                 "addFields",
                 .list(
@@ -244,6 +249,66 @@ public indirect enum BrandFileShape: Sendable {
             ])
         case .formValue(let description):
             return .object([("description", .string(description)), ("type", .string("object"))])
+        }
+    }
+}
+
+extension BrandFileShape {
+    /// The keys of an object shape as a Markdown table, one row per key path
+    /// (`theme.logo`), what its value is and whether it may be left out: the
+    /// tables of `Brands/README.md`, rendered so they cannot drift from the reader.
+    /// An object is shown by its keys, except one whose keys all say the same
+    /// of their own name (a colour per role, a flag per flag): it is one row listing them.
+    public func keyTable() -> String {
+        (["| key | value |", "| --- | --- |"] + Self.rows(of: properties, under: "")).joined(separator: "\n") + "\n"
+    }
+
+    private static func rows(of properties: [Property], under prefix: String) -> [String] {
+        properties.flatMap { property -> [String] in
+            let path = prefix + property.name
+            if case .object(_, let children) = property.shape, !children.isEmpty, !isTemplated(children) {
+                return rows(of: children, under: path + ".")
+            }
+            let key = "`\(path)`" + (property.isRequired ? "" : " (optional)")
+            let row = "| \(key) | \(summary(of: property.shape)) |"
+            // A list of objects: the list, then its items' keys.
+            if case .list(_, .object(_, let children)) = property.shape {
+                return [row] + rows(of: children, under: path + "[].")
+            }
+            return [row]
+        }
+    }
+
+    /// Whether every key's description is the same sentence with the key's own name in it.
+    private static func isTemplated(_ children: [Property]) -> Bool {
+        guard children.count > 1, let first = children.first,
+            let name = first.shape.description.range(of: " \(first.name) ")
+        else { return false }
+        let template = first.shape.description.replacingCharacters(in: name, with: " {} ")
+        return children.allSatisfy {
+            template.replacingOccurrences(of: " {} ", with: " \($0.name) ") == $0.shape.description
+        }
+    }
+
+    private static func summary(of shape: BrandFileShape) -> String {
+        let text = shape.description.replacingOccurrences(of: "|", with: "\\|")
+        switch shape {
+        case .text(_, _, let choices?):
+            return text + " One of " + choices.map { "`\($0)`" }.joined(separator: ", ") + "."
+        case .object(_, let children):
+            return text + " Keys: " + children.map { "`\($0.name)`" }.joined(separator: ", ") + "."
+        case .number(_, let range):
+            return text + " From \(Int(range.lowerBound)) to \(Int(range.upperBound))."
+        default: return text
+        }
+    }
+
+    /// What the shape says its value is.
+    var description: String {
+        switch self {
+        case .object(let text, _), .text(let text, _, _), .flag(let text), .number(let text, _), .list(let text, _),
+            .textByKey(let text), .formValue(let text):
+            text
         }
     }
 }

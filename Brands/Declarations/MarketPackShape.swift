@@ -41,12 +41,12 @@ extension BrandFileShape {
                             .required(
                                 "nationalGroups",
                                 .list(
-                                    "Group sizes of a number written nationally, the 0 included; the last takes the rest.",
+                                    "Group sizes of a number written nationally, the 0 included; the last takes the rest: [5, 6] writes 07700 900123.",
                                     of: .number("A group size.", range: 1...8))),
                             .required(
                                 "internationalGroups",
                                 .list(
-                                    "Group sizes of the digits after the calling code written internationally.",
+                                    "Group sizes of the digits after the calling code written internationally: [4, 6] writes +44 7700 900123.",
                                     of: .number("A group size.", range: 1...8))),
                             .required("example", .text("A mobile number of the plan as people write it.")),
                         ])),
@@ -89,7 +89,7 @@ extension BrandFileShape {
                             .required(
                                 "line",
                                 .list(
-                                    "The groups after the street on one line, joined by commas; a group's parts by spaces.",
+                                    "The groups after the street on one line, joined by commas, a group's parts by spaces: [[\"town\"], [\"county\"], [\"postcode\"]] writes 12 High Street, Ambridge, Borsetshire, BS12 3AB.",
                                     of: .list("A group.", of: .text("A place or postcode.")))),
                             .required("sampleSearch", .text("What previews type into an address search.")),
                             .required(
@@ -100,10 +100,12 @@ extension BrandFileShape {
                             .optional(
                                 "addresses",
                                 .text(
-                                    "A file beside the pack of the market's addresses for offline lookups (tab-separated).",
+                                    "A tab-separated file beside the pack of the market's addresses for lookups that work offline (embedded and in the sandbox): id, code, unit, number, street, the places in parts order, postcode; at most 2 MiB. Without it the bundled index must hold the market.",
                                     pattern: "^[a-z0-9][a-z0-9.-]{0,63}\\.tsv$")),
                         ])),
-                .required("dateOrder", .text("The order a date is shown in.", choices: ["DMY"])),
+                .required(
+                    "dateOrder",
+                    .text("The order a date is shown in (dates of birth are typed day first).", choices: ["DMY"])),
                 .required(
                     "minimumAge", .number("The age a person must have reached to open an account.", range: 16...25)),
                 .optional(

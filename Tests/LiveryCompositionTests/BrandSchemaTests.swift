@@ -48,6 +48,32 @@ struct BrandSchemaTests {
         }
     }
 
+    @Test(
+        "the brand team's guide lists the keys of brand.json and of a market pack exactly as the readers' shapes render them"
+    )
+    func guideTables() throws {
+        let file = Self.brands.appendingPathComponent("README.md")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        for (name, shape) in [("brand.json", BrandFileShape.brandFile), ("market packs", BrandFileShape.marketPack)] {
+            let start =
+                "<!-- the keys of \(name), rendered from BrandFileShape: "
+                + "LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests -->\n"
+            let opening = try #require(text.range(of: start), "Brands/README.md has no table of the keys of \(name)")
+            let closing = try #require(
+                text.range(of: "<!-- end of the keys -->", range: opening.upperBound..<text.endIndex))
+            let rendered = shape.keyTable()
+            if ProcessInfo.processInfo.environment["LIVERY_WRITE_BRAND_SCHEMA"] == "1" {
+                text.replaceSubrange(opening.upperBound..<closing.lowerBound, with: rendered)
+                try Data(text.utf8).write(to: file)
+                continue
+            }
+            #expect(
+                String(text[opening.upperBound..<closing.lowerBound]) == rendered,
+                "the keys of \(name) in Brands/README.md are stale: LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests"
+            )
+        }
+    }
+
     @Test("every shipped brand file names the schema, gives its required keys, and uses only keys and choices it lists")
     func shippedFilesFit() throws {
         let schema = try #require(

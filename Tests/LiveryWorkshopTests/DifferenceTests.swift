@@ -8,7 +8,8 @@ import Testing
 @Suite("livery diff: every setting that differs between two brands, one line each")
 struct DifferenceTests {
     func settings(_ id: String) throws -> BrandSettingLines {
-        BrandSettingLines(try BrandConfiguration(try #require(try packageBrands().first { $0.manifest.id.rawValue == id })))
+        BrandSettingLines(
+            try BrandConfiguration(try #require(try packageBrands().first { $0.manifest.id.rawValue == id })))
     }
 
     @Test("a brand against itself differs in nothing", arguments: packageBrandIDs)
@@ -58,7 +59,8 @@ struct DifferenceTests {
         let plugin = try BrandDefinition.read(
             json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json",
             folder: .files(first.companionFiles))
-        #expect(BrandSettingLines.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
+        #expect(
+            BrandSettingLines.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
     }
 
     @Test("Neds against TAB NZ: the region, currency, locale, the register and the form's fields differ")
