@@ -81,7 +81,7 @@ public struct AddressShape: Hashable, Sendable {
     /// The addresses samples and previews suggest for ``sampleSearch``.
     public private(set) var samples: [PostalAddress] = []
 
-    /// A shape.
+    /// The shape of `regionCode`'s addresses: its `parts` in form order, and the groups of its one-line form.
     public init(regionCode: String, parts: [Part], line: [[AddressPart]]) {
         self.regionCode = regionCode
         self.parts = parts

@@ -6,7 +6,7 @@ public struct AddressSuggestion: Hashable, Sendable, Codable, Identifiable {
     /// The address on one line, as shown in the list.
     public var text: String
 
-    /// A suggestion.
+    /// A suggestion `id` shown as `text` in the list.
     public init(id: String, text: String) {
         self.id = id
         self.text = text

@@ -3,10 +3,10 @@
 /// cancels the running one. A child's names are scoped under its parent's
 /// (`address/search`), so a parent and a child never clash.
 public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The name.
+    /// The name, e.g. `address/search`.
     public let rawValue: String
 
-    /// A name.
+    /// The name `rawValue`: work started under it cancels the running work of that name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// A name given as a literal.
@@ -15,7 +15,7 @@ public struct EffectID: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     /// This name inside `scope`, e.g. `address/search`.
     public func scoped(under scope: String) -> EffectID { EffectID("\(scope)/\(rawValue)") }
 
-    /// The name.
+    /// The name, as logs print it.
     public var description: String { rawValue }
 }
 

@@ -56,7 +56,7 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     /// embedded service and the sandbox), or none where the bundled index has the market's.
     public var addresses: [PostalAddress] { storage.contents.addresses }
 
-    /// The ISO code.
+    /// The market's ISO 3166 code, e.g. `GB`.
     public var description: String { code }
 
     public static func == (lhs: Region, rhs: Region) -> Bool {

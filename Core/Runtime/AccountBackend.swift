@@ -45,7 +45,7 @@ public struct ClientRegistration: Sendable, Equatable, CustomStringConvertible {
     /// A key the server uses to recognise a retried request, so a retry never creates a second client.
     public var idempotencyKey: String
 
-    /// A registration.
+    /// A registration of `fields` for `brand`; `idempotencyKey` makes a repeat of it harmless.
     public init(brand: BrandID, fields: [String: String], idempotencyKey: String) {
         self.brand = brand
         self.fields = fields
@@ -63,7 +63,7 @@ public struct CreatedClient: Hashable, Sendable, Codable {
     /// The new client's identifier.
     public var clientID: String
 
-    /// A created client.
+    /// The client the account service created, by its id.
     public init(clientID: String) { self.clientID = clientID }
 }
 

@@ -1,7 +1,7 @@
 /// A brand's identifier: lowercase letters, digits and hyphens, starting with
 /// a letter (e.g. `south-coast`). It names the brand's product, scenarios and settings.
 public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    /// The identifier.
+    /// The id in lower case, e.g. `neds`.
     public let rawValue: String
 
     /// An identifier, or `nil` when `rawValue` is not lowercase letters,
@@ -16,7 +16,7 @@ public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     /// Orders identifiers alphabetically.
     public static func < (lhs: BrandID, rhs: BrandID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The identifier.
+    /// The id in lower case, as files and logs write it.
     public var description: String { rawValue }
 }
 

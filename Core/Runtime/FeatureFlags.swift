@@ -7,7 +7,7 @@ public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Cod
     /// The flag's name as the flag service knows it.
     public let rawValue: String
 
-    /// Wraps a name.
+    /// The flag called `rawValue` by the flag service (`login-native`).
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Wraps a name given as a literal.
@@ -16,7 +16,7 @@ public struct FeatureFlag: RawRepresentable, Hashable, Comparable, Sendable, Cod
     /// Orders flags by name.
     public static func < (lhs: FeatureFlag, rhs: FeatureFlag) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The name.
+    /// The flag's name, as the flag service knows it.
     public var description: String { rawValue }
 
     /// Native login (on) or the legacy login (off).

@@ -54,7 +54,7 @@ public struct SocialProfile: Hashable, Sendable {
     /// The avatar image's address or asset name, if the client chose one.
     public var avatar: String?
 
-    /// A profile.
+    /// A profile shown as `nickname`, with a picture at `avatar` when it has one.
     public init(nickname: String, avatar: String? = nil) {
         self.nickname = nickname
         self.avatar = avatar

@@ -76,7 +76,7 @@ public struct ContrastCheck: Hashable, Sendable, CustomStringConvertible {
     /// The ratio required.
     public var minimum: Double
 
-    /// A measured pair.
+    /// The contrast `ratio` measured between two roles, against the `minimum` their pairing needs.
     public init(foreground: ColorRole, background: ColorRole, ratio: Double, minimum: Double) {
         self.foreground = foreground
         self.background = background

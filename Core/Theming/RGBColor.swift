@@ -61,7 +61,7 @@ public struct RGBColor: Hashable, Sendable, Codable, CustomStringConvertible {
         return text
     }
 
-    /// The hex string.
+    /// The colour as `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var description: String { hexString }
 
     /// Relative luminance per WCAG 2.2, from 0 (black) to 1 (white): each sRGB

@@ -18,7 +18,7 @@ public struct Theme: Hashable, Sendable, Codable {
     /// (heads then show the brand's name).
     public var logo: BrandLogo?
 
-    /// A theme.
+    /// The theme called `name`: its colours, text styles, spacing, icons and logo.
     public init(
         name: String, palette: ColorPalette, typography: TypographyScale, spacing: SpacingScale,
         icons: IconSet, logo: BrandLogo? = nil

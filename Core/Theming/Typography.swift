@@ -54,7 +54,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
     /// Extra space between letters in points; 0 for the font's own spacing.
     public var letterSpacing: Double
 
-    /// A text style.
+    /// A style of `fontFamily` (then its `fallbacks`) at `size` points, `weight`, `lineHeight` and `letterSpacing`.
     public init(
         fontFamily: String, fallbacks: [String] = [], size: Double, weight: FontWeight, lineHeight: Double,
         letterSpacing: Double = 0

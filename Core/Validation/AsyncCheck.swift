@@ -70,7 +70,7 @@ public struct AsyncCheckOutcome: Sendable, Equatable {
     /// What the check found.
     public let result: AsyncCheckResult
 
-    /// Describes an outcome.
+    /// The `result` of check `generation` of `field`: a result of an older generation is dropped.
     public init(field: FieldName, generation: UInt64, result: AsyncCheckResult) {
         self.field = field
         self.generation = generation

@@ -5,13 +5,13 @@ public struct FieldName: RawRepresentable, Hashable, Comparable, Sendable, Codab
     /// The name as written.
     public let rawValue: String
 
-    /// Wraps a name.
+    /// The field called `rawValue` in a form definition (`email`, `dateOfBirth`).
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Wraps a name given as a literal.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Wraps a name.
+    /// The field called `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Orders names alphabetically.
@@ -32,6 +32,6 @@ public struct FieldKey<Value>: Hashable, Sendable, CustomStringConvertible {
     /// A key for the field called `name` whose value has type `Value`.
     public init(_ name: FieldName) { self.name = name }
 
-    /// The field's name.
+    /// The field's name, as definitions and messages write it.
     public var description: String { name.rawValue }
 }

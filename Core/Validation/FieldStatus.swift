@@ -45,10 +45,10 @@ public struct FieldFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// A short explanation, e.g. "the username service did not answer".
     public var reason: String
 
-    /// Describes a failure.
+    /// A failure to check, saying why in words a person can read.
     public init(reason: String) { self.reason = reason }
 
-    /// The explanation.
+    /// Why the check failed.
     public var description: String { reason }
 }
 
@@ -86,7 +86,7 @@ public struct FieldStatusChange: Hashable, Sendable {
     /// The status after.
     public var to: FieldStatus
 
-    /// Describes a change.
+    /// The status of `field` moving `from` one `to` another.
     public init(field: FieldName, from: FieldStatus, to: FieldStatus) {
         self.field = field
         self.from = from

@@ -5,7 +5,7 @@ public struct SubmittedValues: Sendable {
     /// The names of the submitted fields, in form order.
     public private(set) var names: [FieldName] = []
 
-    /// No values.
+    /// A submission with no values yet.
     public init() {}
 
     mutating func append(_ name: FieldName, _ value: any Sendable) {

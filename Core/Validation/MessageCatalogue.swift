@@ -9,7 +9,7 @@
 public struct MessageCatalogue: Sendable, Equatable {
     private var tables: [String: [RuleCode: String]] = [:]
 
-    /// An empty catalogue.
+    /// A catalogue with no messages: every code shows its default words.
     public init() {}
 
     /// A catalogue of locale-independent templates by code.

@@ -9,7 +9,7 @@ public struct RuleCode: RawRepresentable, Hashable, Sendable, Codable, Expressib
     /// The dotted code itself, e.g. `length.min`.
     public let rawValue: String
 
-    /// Wraps a code.
+    /// The code `rawValue` (`required`, `username.taken`), as messages and analytics name it.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Wraps a code given as a literal.

@@ -5,7 +5,7 @@ public struct RegistrationRequest: Codable, Sendable, Equatable, WireDocumented 
     /// The form's values by field name.
     public var fields: [String: String]
 
-    /// A registration.
+    /// A registration of `fields` (values by field name) for `brand`.
     public init(brand: String, fields: [String: String]) {
         self.brand = brand
         self.fields = fields
@@ -24,7 +24,7 @@ public struct ClientCreated: Codable, Sendable, Equatable, WireDocumented {
     /// The new (or, for a repeated key, the earlier) client's id.
     public var clientId: String
 
-    /// An answer.
+    /// The answer to a registration that created (or had created) `clientId`.
     public init(clientId: String) { self.clientId = clientId }
 
     public static let wireSummary = "The client a registration made."
@@ -44,7 +44,7 @@ public struct UsernameAvailability: Codable, Sendable, Equatable, WireDocumented
     /// Every reason it cannot.
     public var violations: [RuleBreach]?
 
-    /// An answer.
+    /// Whether `username` can be had; when not, the first rule it breaks as `reason` and all of them.
     public init(username: String?, available: Bool, reason: String? = nil, violations: [RuleBreach]? = nil) {
         self.username = username
         self.available = available
@@ -71,7 +71,7 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
         /// An avatar's address.
         public var avatar: String?
 
-        /// A profile.
+        /// A profile shown as `nickname`, with a picture at `avatar` when it has one.
         public init(nickname: String, avatar: String? = nil) {
             self.nickname = nickname
             self.avatar = avatar
@@ -93,7 +93,7 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
     /// The social profile, `null` without one.
     public var socialProfile: Profile?
 
-    /// Figures.
+    /// A client's figures: `balance` as a decimal amount such as `125.50`, and the counts.
     public init(balance: String, pendingBetsCount: Int, promotionsBalance: Int, socialProfile: Profile?) {
         self.balance = balance
         self.pendingBetsCount = pendingBetsCount
@@ -157,7 +157,7 @@ public struct BetslipCount: Codable, Sendable, Equatable, WireDocumented {
     /// Selections on the betslip.
     public var count: Int
 
-    /// A count.
+    /// The answer for `count` selections on the betslip.
     public init(count: Int) { self.count = count }
 
     public static let wireSummary = "How many selections a client's betslip holds."

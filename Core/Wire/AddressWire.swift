@@ -19,7 +19,7 @@ public struct AddressFindItem: Codable, Sendable, Equatable, WireDocumented {
     /// The text typed so far.
     public var fullAddress: String
 
-    /// An item.
+    /// A search for `fullAddress` (the typed text) in `country`.
     public init(country: String, fullAddress: String) {
         self.country = country
         self.fullAddress = fullAddress
@@ -43,7 +43,7 @@ public struct AddressRetrieveItem: Codable, Sendable, Equatable, WireDocumented 
     /// The id a find answered.
     public var id: String
 
-    /// An item.
+    /// A request for the whole address of the suggestion `id`.
     public init(id: String) { self.id = id }
 
     public static let wireSummary = "The suggestion whose whole address is asked for."
@@ -86,7 +86,7 @@ public struct AddressMessage: Codable, Sendable, Equatable, WireAlternatives {
     /// The message's text (an object's values in key order, joined by spaces).
     public var text: String
 
-    /// A message.
+    /// The message `text` an address API answers in place of items.
     public init(_ text: String) { self.text = text }
 
     /// Reads a text or an object of texts; anything else reads as no text.
@@ -120,7 +120,7 @@ public struct FoundAddress: Codable, Sendable, Equatable, WireDocumented {
     /// The address on one line.
     public var fullAddress: String
 
-    /// A suggestion.
+    /// A suggestion `id` shown as `fullAddress`.
     public init(id: String, fullAddress: String) {
         self.id = id
         self.fullAddress = fullAddress
@@ -164,7 +164,7 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
     /// The country's ISO code; the market asked in when absent.
     public var country: String?
 
-    /// An address.
+    /// A whole address with its id, its parts and its one-line form.
     public init(
         id: String, fullAddress: String?, unit: String? = nil, streetNumber: String, street: String,
         locality: String? = nil, suburb: String? = nil, town: String? = nil, city: String? = nil,

@@ -9,7 +9,7 @@ public struct ErrorAnswer: Codable, Sendable, Equatable, WireDocumented {
         /// The rules each field breaks, when the problem is per field.
         public var fields: [String: [RuleBreach]]?
 
-        /// A detail.
+        /// What went wrong: a stable `code`, a `message` naming the place, and per-field rule breaches when any.
         public init(code: String, message: String, fields: [String: [RuleBreach]]? = nil) {
             self.code = code
             self.message = message
@@ -27,7 +27,7 @@ public struct ErrorAnswer: Codable, Sendable, Equatable, WireDocumented {
     /// The error.
     public var error: Detail
 
-    /// An error answer.
+    /// The answer carrying `error`.
     public init(_ error: Detail) { self.error = error }
 
     public static let wireSummary = "An error answer."
@@ -42,7 +42,7 @@ public struct RuleBreach: Codable, Sendable, Equatable, WireDocumented {
     /// The rule's parameters by name (`max: "20"`).
     public var parameters: [String: String]?
 
-    /// A broken rule.
+    /// The rule `code` broken, its `message` and the parameters it was shown with.
     public init(code: String, message: String, parameters: [String: String]? = nil) {
         self.code = code
         self.message = message

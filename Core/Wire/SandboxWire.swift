@@ -9,7 +9,7 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
         /// Their username.
         public var username: String?
 
-        /// An account.
+        /// An existing account by any of its email, mobile or username (what a new one may not reuse).
         public init(email: String? = nil, mobile: String? = nil, username: String? = nil) {
             self.email = email
             self.mobile = mobile
@@ -33,7 +33,7 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
         /// `yyyy-mm-dd`.
         public var dateOfBirth: String
 
-        /// A person.
+        /// A person on the self-exclusion register, by name and date of birth.
         public init(firstName: String, lastName: String, dateOfBirth: String) {
             self.firstName = firstName
             self.lastName = lastName
@@ -61,7 +61,7 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
     /// Fault words such as `check-username=500@1.0`.
     public var faults: [String]?
 
-    /// A seed.
+    /// What to put in `brand`'s world before a run: accounts, taken usernames, the register, the day and faults.
     public init(
         brand: String, today: String? = nil, existingAccounts: [Account]? = nil, takenUsernames: [String]? = nil,
         selfExcluded: [Person]? = nil, faults: [String]? = nil
@@ -110,7 +110,7 @@ public struct Seeded: Codable, Sendable, Equatable, WireDocumented {
     /// The world's faults now.
     public var faults: [String]
 
-    /// What was seeded.
+    /// What a seed put in the world, counted.
     public init(
         brand: String, today: String?, existingAccounts: Int, takenUsernames: Int, selfExcluded: Int,
         faults: [String]
@@ -133,7 +133,7 @@ public struct WorldCreated: Codable, Sendable, Equatable, WireDocumented {
     /// What was seeded into it.
     public var seeded: Seeded
 
-    /// A new world.
+    /// The new `world`'s id and what its seed put in it.
     public init(world: String, seeded: Seeded) {
         self.world = world
         self.seeded = seeded
@@ -154,7 +154,7 @@ public struct HealthAnswer: Codable, Sendable, Equatable, WireDocumented {
     /// Why not, while unavailable.
     public var reason: String?
 
-    /// An answer.
+    /// Whether the server is `ready`, on which `database`, and why not while unavailable.
     public init(status: String, database: String, reason: String? = nil) {
         self.status = status
         self.database = database

@@ -31,7 +31,7 @@ public struct WireNote: Sendable {
     /// The only texts allowed.
     public var choices: [String]?
 
-    /// A note.
+    /// What a field means, with the pattern, range or example the contract publishes for it.
     public init(
         _ description: String, length: ClosedRange<Int>? = nil, pattern: String? = nil, format: String? = nil,
         range: ClosedRange<Int>? = nil, count: ClosedRange<Int>? = nil, choices: [String]? = nil

@@ -33,7 +33,7 @@ public struct ComparisonRule<Value: Comparable & Sendable>: ValidationRule {
     /// The comparison.
     public let constraint: Constraint
 
-    /// A comparison rule.
+    /// A rule that fails when the value breaks `constraint`.
     public init(_ constraint: Constraint) { self.constraint = constraint }
 
     /// Fails when the comparison does not hold.

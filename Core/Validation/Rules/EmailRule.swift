@@ -12,7 +12,7 @@ public struct EmailRule: ValidationRule {
     /// The longest address accepted.
     public static let maximumLength = 254
 
-    /// An e-mail rule.
+    /// The rule, as the type describes it.
     public init() {}
 
     /// Fails unless `value` is an address as described above.

@@ -2,7 +2,7 @@
 ///
 /// A `Bool` has no notion of emptiness, so this rule always runs.
 public struct MustBeTrueRule: ValidationRule {
-    /// A must-be-ticked rule.
+    /// The rule: fails until the box is ticked.
     public init() {}
 
     /// Requirement rule.

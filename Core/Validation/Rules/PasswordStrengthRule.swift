@@ -33,7 +33,7 @@ public struct PasswordPolicy: Hashable, Sendable {
     /// Classes that must each appear at least once.
     public var requiredClasses: Set<CharacterClass>
 
-    /// A policy.
+    /// A policy of a length from `minimumLength` (to `maximumLength`) holding a character of each required class.
     public init(minimumLength: Int, maximumLength: Int? = nil, requiredClasses: Set<CharacterClass> = []) {
         self.minimumLength = minimumLength
         self.maximumLength = maximumLength

@@ -5,7 +5,7 @@
 /// Code `required`. This is a requirement rule: for an empty value only
 /// requirement rules run.
 public struct RequiredRule<Value: Emptiable>: ValidationRule {
-    /// A required-value rule.
+    /// The rule: fails while the value is empty.
     public init() {}
 
     /// Requirement rule.

@@ -52,7 +52,7 @@ public struct ManualAddressFieldState: Hashable, Sendable {
     /// The choices of a drop-down (a state list), else `nil`.
     public var options: [String]?
 
-    /// A field state.
+    /// One manual part as the form shows it: its value, status and choices.
     public init(
         field: AddressPart, value: String, status: FieldStatus, isRequired: Bool, options: [String]? = nil
     ) {

@@ -94,11 +94,11 @@ public struct ScenarioCommand: Sendable {
             brandID = try composition.registry.plugin(named: brand).manifest.id.rawValue
         } catch {
             ExitStatus.writeError("error: \(error)")
-            return (2, nil)
+            return (ExitStatus.badInput, nil)
         }
         if let junit, let problem = JUnitReport.problem(with: junit) {
             ExitStatus.writeError("error: \(problem)")
-            return (2, nil)
+            return (ExitStatus.badInput, nil)
         }
         let runner = ScenarioRunner(composition: composition, backend: backend)
         var paths = files.isEmpty ? ScenarioLibrary.files(for: brandID, root: scenariosDirectory) : files
@@ -107,29 +107,18 @@ public struct ScenarioCommand: Sendable {
             report(
                 errors: [ScenarioInputError(file: folder, line: 0, message: "no scenario files (*.yaml) found")],
                 brand: brandID, transcript: transcript)
-            return (2, nil)
+            return (ExitStatus.badInput, nil)
         }
         if let shard { paths = paths.filter(shard.contains) }
-        var scenarios: [Scenario] = []
-        var errors: [ScenarioInputError] = []
-        if !paths.isEmpty {
-            do {
-                let vocabulary = try runner.vocabulary(for: brandID, file: paths[0])
-                for path in paths {
-                    do {
-                        scenarios.append(try runner.load(path, brand: brandID, vocabulary: vocabulary))
-                    } catch {
-                        errors.append(error)
-                    }
-                }
-            } catch {
-                errors.append(error)
-            }
-        }
+        let (scenarios, loadErrors) = Self.load(paths, brand: brandID, runner: runner)
+        var errors = loadErrors
         if errors.isEmpty, !isWorker, let refused = await runner.checkSeeding(scenarios) { errors.append(refused) }
         guard errors.isEmpty else {
             report(errors: errors, brand: brandID, transcript: transcript)
-            return (2, JUnitReport.Suite(brand: brandID, results: [], errors: errors, elapsedMilliseconds: 0))
+            return (
+                ExitStatus.badInput,
+                JUnitReport.Suite(brand: brandID, results: [], errors: errors, elapsedMilliseconds: 0)
+            )
         }
         if isWorker { return (await work(scenarios, runner: runner), nil) }
         if !json {
@@ -142,23 +131,52 @@ public struct ScenarioCommand: Sendable {
                         separator: "\n"))
             }
         }
-        let passed = results.count(where: \.passed)
         let elapsed = ScenarioRunner.milliseconds(ContinuousClock.now - started)
-        let measured = coverage ? journeyCoverage(of: brandID, results) : nil
+        summarise(results, brand: brandID, milliseconds: elapsed, transcript: transcript)
+        return (
+            results.allSatisfy(\.passed) ? ExitStatus.success : ExitStatus.failure,
+            JUnitReport.Suite(brand: brandID, results: results, errors: [], elapsedMilliseconds: elapsed)
+        )
+    }
+
+    /// The scenario files at `paths`, read with the brand's words; the ones that do not read, as errors.
+    private static func load(
+        _ paths: [String], brand: String, runner: ScenarioRunner
+    ) -> (scenarios: [Scenario], errors: [ScenarioInputError]) {
+        guard let first = paths.first else { return ([], []) }
+        var scenarios: [Scenario] = []
+        var errors: [ScenarioInputError] = []
+        do {
+            let vocabulary = try runner.vocabulary(for: brand, file: first)
+            for path in paths {
+                do {
+                    scenarios.append(try runner.load(path, brand: brand, vocabulary: vocabulary))
+                } catch {
+                    errors.append(error)
+                }
+            }
+        } catch {
+            errors.append(error)
+        }
+        return (scenarios, errors)
+    }
+
+    /// The run's totals, and its journey coverage when asked for: as JSON, or as the transcript's last lines.
+    private func summarise(
+        _ results: [ScenarioResult], brand: String, milliseconds elapsed: Double, transcript: Transcript
+    ) {
+        let passed = results.count(where: \.passed)
+        let measured = coverage ? journeyCoverage(of: brand, results) : nil
         if json {
             print(
                 JSONReport(
-                    brand: brandID, scenarios: results, errors: [], passed: passed, failed: results.count - passed,
+                    brand: brand, scenarios: results, errors: [], passed: passed, failed: results.count - passed,
                     elapsedMilliseconds: elapsed, coverage: measured.map(JSONReport.Coverage.init)
                 ).encoded())
         } else {
             print(transcript.summary(passed: passed, failed: results.count - passed, milliseconds: elapsed))
             if let measured { print(transcript.coverage(measured)) }
         }
-        return (
-            passed == results.count ? 0 : 1,
-            JUnitReport.Suite(brand: brandID, results: results, errors: [], elapsedMilliseconds: elapsed)
-        )
     }
 
     /// Runs `scenarios` — here, one after another, or side by side in

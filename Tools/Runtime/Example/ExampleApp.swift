@@ -23,48 +23,14 @@ import TabNZBrand
 struct ExampleApp {
     @MainActor
     static func main() async {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        var server: URL?
-        if let flag = arguments.firstIndex(of: "--server") {
-            guard arguments.indices.contains(flag + 1), let url = URL(string: arguments[flag + 1]) else {
-                fail("--server needs an address such as http://127.0.0.1:8080", status: 2)
-            }
-            server = url
-            arguments.removeSubrange(flag...(flag + 1))
-        }
-        var ownAccounts = false
-        if let flag = arguments.firstIndex(of: "--own-accounts") {
-            ownAccounts = true
-            arguments.remove(at: flag)
-        }
-        if let unknown = arguments.first(where: { $0.hasPrefix("-") }) {
-            fail("unknown option \(unknown) (options: --server URL, --own-accounts)", status: 2)
-        }
-        let brand = arguments.first ?? "neds"
+        let (brand, server, ownAccounts) = options(Array(CommandLine.arguments.dropFirst()))
 
         // 1. Assemble: the brands this app ships, and one brand's runtime on a service set.
         let world = EmbeddedWorld()
-        let services: ServiceSet
-        if ownAccounts {
-            // The app's own account service, beside the addresses of the embedded world (or the server's).
-            let addresses: any AddressLookupService =
-                server.map { .harmony(HarmonyConfiguration(baseURL: $0)) } ?? world.addresses
-            services = .live(
-                LiveServices(
-                    accounts: InMemoryAccounts(), addresses: addresses,
-                    clientDetails: world.session, betslipCount: world.betslip))
-        } else if let server {
-            services = .live(
-                LiveServices(
-                    accounts: HTTPServiceConfiguration(baseURL: server),
-                    addresses: HarmonyConfiguration(baseURL: server),
-                    clientDetails: world.session, betslipCount: world.betslip))
-        } else {
-            services = .embedded(world)
-        }
         let assembled: AssembledRuntime
         do {
-            assembled = try await Composition([NedsBrand.load(), TabNZBrand.load()]).assemble(brand, on: services)
+            assembled = try await Composition([NedsBrand.load(), TabNZBrand.load()])
+                .assemble(brand, on: services(world, server: server, ownAccounts: ownAccounts))
         } catch {
             fail("\(error)", status: 2)
         }
@@ -82,7 +48,55 @@ struct ExampleApp {
         print(Screen.appBar(bar.state))
 
         // 3. Send what a person does; read the state back at once.
-        let market = assembled.runtime.region  // its pack: how numbers and addresses are written there
+        await signUp(on: join, in: assembled.runtime.region)
+
+        // 4. The route tells the head where to go next.
+        guard case .signedUp(let client)? = join.state.route else { fail("the sign-up did not complete", status: 1) }
+        print("→ next screen for client \(client.clientID)")
+        join.send(.routeHandled)
+    }
+
+    /// The brand, the server (`--server URL`) and whether the app brings its own accounts (`--own-accounts`).
+    static func options(_ arguments: [String]) -> (brand: String, server: URL?, ownAccounts: Bool) {
+        var arguments = arguments
+        var server: URL?
+        if let flag = arguments.firstIndex(of: "--server") {
+            guard arguments.indices.contains(flag + 1), let url = URL(string: arguments[flag + 1]) else {
+                fail("--server needs an address such as http://127.0.0.1:8080", status: 2)
+            }
+            server = url
+            arguments.removeSubrange(flag...(flag + 1))
+        }
+        let ownAccounts = arguments.contains("--own-accounts")
+        arguments.removeAll { $0 == "--own-accounts" }
+        if let unknown = arguments.first(where: { $0.hasPrefix("-") }) {
+            fail("unknown option \(unknown) (options: --server URL, --own-accounts)", status: 2)
+        }
+        return (arguments.first ?? "neds", server, ownAccounts)
+    }
+
+    /// Embedded services, the server's, or the app's own account service beside the addresses.
+    static func services(_ world: EmbeddedWorld, server: URL?, ownAccounts: Bool) -> ServiceSet {
+        if ownAccounts {
+            // The app's own account service, beside the addresses of the embedded world (or the server's).
+            let addresses: any AddressLookupService =
+                server.map { .harmony(HarmonyConfiguration(baseURL: $0)) } ?? world.addresses
+            return .live(
+                LiveServices(
+                    accounts: InMemoryAccounts(), addresses: addresses,
+                    clientDetails: world.session, betslipCount: world.betslip))
+        }
+        guard let server else { return .embedded(world) }
+        return .live(
+            LiveServices(
+                accounts: HTTPServiceConfiguration(baseURL: server), addresses: HarmonyConfiguration(baseURL: server),
+                clientDetails: world.session, betslipCount: world.betslip))
+    }
+
+    /// What a person does to sign up, in `market`'s words (its example number,
+    /// its sample address search), with each screen printed as it changes.
+    @MainActor
+    static func signUp(on join: JoinFormStore, in market: Region) async {
         join.send(.change(.field("title"), "Mx"))
         for (field, text) in [
             ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
@@ -117,11 +131,6 @@ struct ExampleApp {
         print(Screen.join(join.state))  // loading while the client is created
         await join.settle()
         print(Screen.join(join.state))
-
-        // 4. The route tells the head where to go next.
-        guard case .signedUp(let client)? = join.state.route else { fail("the sign-up did not complete", status: 1) }
-        print("→ next screen for client \(client.clientID)")
-        join.send(.routeHandled)
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

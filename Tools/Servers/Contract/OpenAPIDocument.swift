@@ -50,43 +50,46 @@ public enum OpenAPIDocument {
                 "components",
                 .object([
                     ("schemas", .object(schemas.components.map { ($0.name, $0.schema) })),
-                    (
-                        "securitySchemes",
-                        .object([
-                            (
-                                "bearerToken",
-                                .object([
-                                    ("type", .string("http")), ("scheme", .string("bearer")),
-                                    (
-                                        "description",
-                                        .string(
-                                            "Asked for only when the server is started with access tokens (`--access-token`)."
-                                        )
-                                    ),
-                                ])
-                            ),
-                            (
-                                "seedingToken",
-                                .object([
-                                    ("type", .string("apiKey")), ("in", .string("header")),
-                                    ("name", .string(WireHeader.seedingToken)),
-                                    (
-                                        "description",
-                                        .string(
-                                            "Asked of every peer when the sandbox is started with seeding tokens (`--seeding-token`); "
-                                                + "without them, only peers on the sandbox's machine may seed. A world is seeded "
-                                                + "and deleted only with the token it was made with."
-                                        )
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
+                    ("securitySchemes", securitySchemes),
                 ])
             ),
         ])
         return Made(
             document: document, strayNotes: schemas.strayNotes, routes: ContractOperation.all.map(\.route))
+    }
+
+    /// The two tokens a server may ask for: access tokens of every request, seeding tokens of seeding
+    /// (made when asked, as the document is).
+    private static var securitySchemes: JSONValue {
+        .object([
+            (
+                "bearerToken",
+                .object([
+                    ("type", .string("http")), ("scheme", .string("bearer")),
+                    (
+                        "description",
+                        .string(
+                            "Asked for only when the server is started with access tokens (`--access-token`)."
+                        )
+                    ),
+                ])
+            ),
+            (
+                "seedingToken",
+                .object([
+                    ("type", .string("apiKey")), ("in", .string("header")),
+                    ("name", .string(WireHeader.seedingToken)),
+                    (
+                        "description",
+                        .string(
+                            "Asked of every peer when the sandbox is started with seeding tokens (`--seeding-token`); "
+                                + "without them, only peers on the sandbox's machine may seed. A world is seeded "
+                                + "and deleted only with the token it was made with."
+                        )
+                    ),
+                ])
+            ),
+        ])
     }
 
     private static let description = """

@@ -80,59 +80,70 @@ enum PreviewMessage: Equatable {
         case "dismissAlert": return .join(.dismissAlert)
         case "routeHandled": return .join(.routeHandled)
         case "appBarTap": return .appBar(.tap(AppBarItemID(rawValue: try fields.string("item"))))
-        case "appBarEvent":
-            let events: [String: AppBarIntent] = [
-                "appeared": .appeared, "disappeared": .disappeared,
-                "userTrayDismissed": .userTrayDismissed, "lockerDismissed": .lockerDismissed,
-                "routeHandled": .routeHandled,
-            ]
-            let name = try fields.string("event")
-            guard let intent = events[name] else {
-                throw .init(
-                    "unknown app bar event '\(name)'\(NameSuggestion.hint(for: name, in: events.keys.sorted()))")
-            }
-            return .appBar(intent)
-        case "signIn":
-            let balance = try fields.string("balance")
-            let parts = balance.split(separator: ".", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), (1...9).contains(parts[0].count),
-                parts.count == 1 || (1...2).contains(parts[1].count),
-                parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
-                let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX"))
-            else {
-                throw .init("balance must be an amount such as 125.50, not '\(balance)'")
-            }
-            return .signIn(
-                balance: amount, pendingBets: try fields.int("pendingBets", in: 0...999),
-                promotionsBalance: try fields.int("promotionsBalance", in: 0...999))
+        case "appBarEvent": return .appBar(try appBarEvent(fields))
+        case "signIn": return try signIn(fields)
         case "signOut": return .signOut
         case "betslip": return .betslip(try fields.int("count", in: 0...999))
-        case "flag":
-            let name = try fields.string("name")
-            guard let flag = FeatureFlag.known.first(where: { $0.rawValue == name }) else {
-                throw .init(
-                    "unknown flag '\(name)'\(NameSuggestion.hint(for: name, in: FeatureFlag.known.map(\.rawValue)))")
-            }
-            return .flag(flag, try fields.bool("on"))
+        case "flag": return try flag(fields)
         case "faults": return .faults(try fields.strings("plan"))
         case "record": return .record(try fields.bool("on"))
         case "mark": return .mark
         case "save": return .save(try fields.string("name"))
         case "reset": return .reset
         case "studioOpen": return .studio(.open)
-        case "studioSet":
-            let path = try fields.strings("path")
-            guard (1...BrandDraft.maximumPathLength).contains(path.count) else {
-                throw .init("'path' must be a list of 1 to \(BrandDraft.maximumPathLength) keys")
-            }
-            guard let value = fields.object["value"] else { throw .init("'value' is missing (null removes the key)") }
-            return .studio(.set(path, value == .null ? nil : value))
+        case "studioSet": return try studioSet(fields)
         case "studioRun": return .studio(.runScenarios)
         case "studioSave": return .studio(.save)
         case "studioDiscard": return .studio(.discard)
         case "elapse": return .elapse(.milliseconds(try fields.int("milliseconds", in: 0...maximumElapse)))
         default: throw .init("unknown message type '\(type)'\(NameSuggestion.hint(for: type, in: types))")
         }
+    }
+
+    /// `appBarEvent`: one of the app bar's intents that carry nothing (its own table).
+    private static func appBarEvent(_ fields: Fields) throws(PreviewMessageError) -> AppBarIntent {
+        let name = try fields.string("event")
+        guard let intent = AppBarIntent.Name(rawValue: name).flatMap(AppBarIntent.init) else {
+            let known = AppBarIntent.Name.allCases.filter { $0 != .tap }.map(\.rawValue)
+            throw .init("unknown app bar event '\(name)'\(NameSuggestion.hint(for: name, in: known))")
+        }
+        return intent
+    }
+
+    /// `signIn`: a balance written as an amount (`125.50`), and counts in range.
+    private static func signIn(_ fields: Fields) throws(PreviewMessageError) -> PreviewMessage {
+        let balance = try fields.string("balance")
+        let parts = balance.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (1...9).contains(parts[0].count),
+            parts.count == 1 || (1...2).contains(parts[1].count),
+            parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
+            let amount = Decimal(string: balance, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            throw .init("balance must be an amount such as 125.50, not '\(balance)'")
+        }
+        return .signIn(
+            balance: amount, pendingBets: try fields.int("pendingBets", in: 0...999),
+            promotionsBalance: try fields.int("promotionsBalance", in: 0...999))
+    }
+
+    /// `flag`: a flag the engines read, on or off.
+    private static func flag(_ fields: Fields) throws(PreviewMessageError) -> PreviewMessage {
+        let name = try fields.string("name")
+        guard let flag = FeatureFlag.known.first(where: { $0.rawValue == name }) else {
+            throw .init(
+                "unknown flag '\(name)'\(NameSuggestion.hint(for: name, in: FeatureFlag.known.map(\.rawValue)))")
+        }
+        return .flag(flag, try fields.bool("on"))
+    }
+
+    /// `studioSet`: a key path in the brand file and its new value (null removes the key).
+    private static func studioSet(_ fields: Fields) throws(PreviewMessageError) -> PreviewMessage {
+        let path = try fields.strings("path")
+        guard (1...BrandDraft.maximumPathLength).contains(path.count) else {
+            throw .init("'path' must be a list of 1 to \(BrandDraft.maximumPathLength) keys")
+        }
+        guard let value = fields.object["value"] else { throw .init("'value' is missing (null removes the key)") }
+        return .studio(.set(path, value == .null ? nil : value))
     }
 
     /// The fields of a message object, each read with its kind and range checked.

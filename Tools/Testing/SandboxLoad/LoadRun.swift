@@ -111,6 +111,44 @@ enum LoadRun {
         throws -> LoadResult
     {
         precondition(!ports.isEmpty)
+        let counters = Counters()
+        let workers = registrations == 0 ? 0 : min(concurrency, registrations)
+        counters.workersLeft.store(workers, ordering: .sequentiallyConsistent)
+        let start = ContinuousClock.now
+        let workersDone = DispatchGroup()
+        let checkersDone = DispatchGroup()
+        for worker in 0..<workers {
+            workersDone.enter()
+            Thread.detachNewThread {
+                defer {
+                    counters.workersLeft.subtract(1, ordering: .sequentiallyConsistent)
+                    workersDone.leave()
+                }
+                register(
+                    on: ports[worker % ports.count], registrations: registrations, deadline: deadline, run: run,
+                    counters: counters)
+            }
+        }
+        for (number, port) in ports.enumerated() {
+            checkersDone.enter()
+            Thread.detachNewThread {
+                defer { checkersDone.leave() }
+                check(
+                    on: port, from: number * 1_000_000, alone: workers == 0, deadline: deadline, run: run,
+                    counters: counters)
+            }
+        }
+        workersDone.wait()
+        let elapsed = ContinuousClock.now - start
+        checkersDone.wait()
+        return LoadResult(
+            checks: counters.checks.withLock { $0 }, checkFailures: counters.checkFailures.load(ordering: .relaxed),
+            created: counters.created.load(ordering: .relaxed), failed: counters.failed.load(ordering: .relaxed),
+            failuresByStatus: counters.statuses.withLock { $0 }, elapsed: elapsed)
+    }
+
+    /// What every thread of a run adds to.
+    private final class Counters: Sendable {
         let next = Atomic<Int>(0)
         let created = Atomic<Int>(0)
         let failed = Atomic<Int>(0)
@@ -118,72 +156,59 @@ enum LoadRun {
         let checkFailures = Atomic<Int>(0)
         let statuses = Locked<[Int: Int]>([:])
         let checks = Locked<[Duration]>([])
-        let workers = registrations == 0 ? 0 : min(concurrency, registrations)
-        workersLeft.store(workers, ordering: .sequentiallyConsistent)
-        let start = ContinuousClock.now
-        let workersDone = DispatchGroup()
-        let checkersDone = DispatchGroup()
-        for worker in 0..<workers {
-            let port = ports[worker % ports.count]
-            workersDone.enter()
-            Thread.detachNewThread {
-                defer {
-                    workersLeft.subtract(1, ordering: .sequentiallyConsistent)
-                    workersDone.leave()
-                }
-                var connection: BlockingHTTP?
-                while ContinuousClock.now < deadline {
-                    let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
-                    guard index < registrations else { return }
-                    let request = run.registration(index)
-                    var status = 0
-                    for _ in 0..<2 where status == 0 {
-                        if connection == nil { connection = try? BlockingHTTP(port: port) }
-                        guard let open = connection else { break }
-                        do { status = try open.send(request) } catch { connection = nil }
-                    }
-                    if status == 201 {
-                        created.add(1, ordering: .relaxed)
-                    } else {
-                        failed.add(1, ordering: .relaxed)
-                        statuses.withLock { $0[status, default: 0] += 1 }
-                    }
-                }
+    }
+
+    /// One registration worker: takes the next registration until there are
+    /// none or time is up, sending it once more on a new connection when its
+    /// connection failed.
+    private static func register(
+        on port: Int, registrations: Int, deadline: ContinuousClock.Instant, run: RunID, counters: Counters
+    ) {
+        var connection: BlockingHTTP?
+        while ContinuousClock.now < deadline {
+            let index = counters.next.add(1, ordering: .sequentiallyConsistent).oldValue
+            guard index < registrations else { return }
+            let request = run.registration(index)
+            var status = 0
+            for _ in 0..<2 where status == 0 {
+                if connection == nil { connection = try? BlockingHTTP(port: port) }
+                guard let open = connection else { break }
+                do { status = try open.send(request) } catch { connection = nil }
+            }
+            if status == 201 {
+                counters.created.add(1, ordering: .relaxed)
+            } else {
+                counters.failed.add(1, ordering: .relaxed)
+                counters.statuses.withLock { $0[status, default: 0] += 1 }
             }
         }
-        for (number, port) in ports.enumerated() {
-            checkersDone.enter()
-            Thread.detachNewThread {
-                defer { checkersDone.leave() }
-                var connection: BlockingHTTP?
-                var answered: [Duration] = []
-                var index = number * 1_000_000
-                var asked = 0
-                while ContinuousClock.now < deadline,
-                    workers == 0 ? asked < 500 : workersLeft.load(ordering: .sequentiallyConsistent) > 0
-                {
-                    if connection == nil { connection = try? BlockingHTTP(port: port) }
-                    let began = ContinuousClock.now
-                    let status = try? connection?.send(run.check(index))
-                    if status == 200 {
-                        answered.append(ContinuousClock.now - began)
-                    } else {
-                        checkFailures.add(1, ordering: .relaxed)
-                        if status == nil { connection = nil }
-                    }
-                    index += 1
-                    asked += 1
-                    usleep(5_000)
-                }
-                checks.withLock { $0.append(contentsOf: answered) }
+    }
+
+    /// One checker: a fresh name every 5 ms while registrations are in flight
+    /// (500 when the run has none), each answer's time kept.
+    private static func check(
+        on port: Int, from first: Int, alone: Bool, deadline: ContinuousClock.Instant, run: RunID, counters: Counters
+    ) {
+        var connection: BlockingHTTP?
+        var answered: [Duration] = []
+        var index = first
+        var asked = 0
+        while ContinuousClock.now < deadline,
+            alone ? asked < 500 : counters.workersLeft.load(ordering: .sequentiallyConsistent) > 0
+        {
+            if connection == nil { connection = try? BlockingHTTP(port: port) }
+            let began = ContinuousClock.now
+            let status = try? connection?.send(run.check(index))
+            if status == 200 {
+                answered.append(ContinuousClock.now - began)
+            } else {
+                counters.checkFailures.add(1, ordering: .relaxed)
+                if status == nil { connection = nil }
             }
+            index += 1
+            asked += 1
+            usleep(5_000)
         }
-        workersDone.wait()
-        let elapsed = ContinuousClock.now - start
-        checkersDone.wait()
-        return LoadResult(
-            checks: checks.withLock { $0 }, checkFailures: checkFailures.load(ordering: .relaxed),
-            created: created.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
-            failuresByStatus: statuses.withLock { $0 }, elapsed: elapsed)
+        counters.checks.withLock { $0.append(contentsOf: answered) }
     }
 }

@@ -112,33 +112,37 @@ public struct ExploreCommand: Sendable {
             print(terminal.green("✓") + " " + summary + ": every invariant held, every way")
             return ExitStatus.success
         }
-        var savingFailed = false
-        for found in outcome.found {
-            print(report(found, terminal: terminal))
-            if let saveDirectory {
-                let path = URL(fileURLWithPath: saveDirectory).appendingPathComponent(
-                    found.fileName(brand: explorer.brand)
-                ).path
-                do {
-                    try Data(found.file.utf8).write(to: URL(fileURLWithPath: path))
-                    print(
-                        "  saved: \(path)   (livery run \(explorer.brand) \(path)\(found.way == Explorer.Failure.Way.backend.rawValue ? " --backend …" : ""))"
-                    )
-                } catch {
-                    terminal.error("error: could not save \(path): \(error.localizedDescription)")
-                    savingFailed = true
-                }
-            } else {
-                print(terminal.dim("  the journey as a scenario file (--save DIR writes it):"))
-                print(
-                    found.file.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
-                        separator: "\n"))
-            }
-        }
+        let saved = outcome.found.map { hand($0, brand: explorer.brand, terminal: terminal) }
         print(
             terminal.red("✗") + " " + summary
                 + ": \(outcome.found.count) failing journey\(outcome.found.count == 1 ? "" : "s")")
-        return savingFailed ? ExitStatus.badInput : ExitStatus.failure
+        return saved.allSatisfy { $0 } ? ExitStatus.failure : ExitStatus.badInput
+    }
+
+    /// Reports a failing journey and saves it as a scenario file under `--save`
+    /// (or prints the file); `false` when the file could not be written.
+    private func hand(_ found: FoundJourney, brand: String, terminal: Terminal) -> Bool {
+        print(report(found, terminal: terminal))
+        if let saveDirectory {
+            let path = URL(fileURLWithPath: saveDirectory).appendingPathComponent(
+                found.fileName(brand: brand)
+            ).path
+            do {
+                try Data(found.file.utf8).write(to: URL(fileURLWithPath: path))
+                print(
+                    "  saved: \(path)   (livery run \(brand) \(path)\(found.way == Explorer.Failure.Way.backend.rawValue ? " --backend …" : ""))"
+                )
+            } catch {
+                terminal.error("error: could not save \(path): \(error.localizedDescription)")
+                return false
+            }
+        } else {
+            print(terminal.dim("  the journey as a scenario file (--save DIR writes it):"))
+            print(
+                found.file.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+                    separator: "\n"))
+        }
+        return true
     }
 
     // MARK: Exploring
@@ -238,10 +242,11 @@ public struct ExploreCommand: Sendable {
         return outcome.found.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
 
-    /// Runs `jobs` workers, each drawing every `jobs`-th journey; stops them all at the first failure.
-    @MainActor
-    private func runWorkers(_ command: [String], progress: inout ProgressLine) async -> Outcome {
-        let (lines, sink) = AsyncStream<(Int, WorkerLine)>.makeStream()
+    /// Starts `jobs` workers, each told its share, their lines and ends told to
+    /// `sink` by worker; `nil` (and none left running) when one cannot start.
+    private func startWorkers(
+        _ command: [String], telling sink: AsyncStream<(Int, WorkerLine)>.Continuation
+    ) -> [Process]? {
         var processes: [Process] = []
         for share in 0..<jobs {
             let worker = processes.count
@@ -257,11 +262,18 @@ public struct ExploreCommand: Sendable {
                     })
             } catch {
                 ExitStatus.writeError("error: \(error)")
-                break
+                for process in processes { process.terminate() }
+                return nil
             }
         }
-        guard processes.count == jobs else {
-            for process in processes { process.terminate() }
+        return processes
+    }
+
+    /// Runs `jobs` workers, each drawing every `jobs`-th journey; stops them all at the first failure.
+    @MainActor
+    private func runWorkers(_ command: [String], progress: inout ProgressLine) async -> Outcome {
+        let (lines, sink) = AsyncStream<(Int, WorkerLine)>.makeStream()
+        guard let processes = startWorkers(command, telling: sink) else {
             return Outcome(stopped: ["no journey was drawn: the workers could not all start"])
         }
         let ticks = Task {

@@ -35,17 +35,32 @@ struct ActionParser {
     func withArgument(_ name: String, _ value: YAMLNode, at node: YAMLNode) throws(ScenarioInputError) -> (
         Action, String
     ) {
-        switch StepVerb(rawValue: name) {
-        case .focus?:
+        guard let verb = StepVerb(rawValue: name), verb.takesValue else {
+            if Self.bareSteps.contains(name) {
+                throw context.error(node, "step '\(name)' takes no value; write `- \(name)`")
+            }
+            throw context.error(node, "unknown step '\(name)'\(NameSuggestion.hint(for: name, in: Self.allSteps))")
+        }
+        switch verb {
+        case .focus, .type, .fill, .choose, .toggle: return try typing(verb, value)
+        case .tap, .depositLimit, .searchAddress, .selectAddress, .open, .alert: return try onTheForm(verb, value)
+        default: return try inTheWorld(verb, value)
+        }
+    }
+
+    /// A step that puts focus on an input or fills it: `focus`, `type`, `fill`, `choose`, `toggle`.
+    private func typing(_ verb: StepVerb, _ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        switch verb {
+        case .focus:
             let input = try context.input(value)
             if let refusal = context.vocabulary.focusRefusal(input) { throw context.error(value, refusal) }
             return (.join(.focus(input)), "focus \(input)")
-        case .type?:
+        case .type:
             let entry = try context.single(value, "type")
             let input = try context.input(entry.key)
             let text = try context.text(entry.value, "the text")
             return (.join(.change(input, text)), "type \(input): \(shown(text, for: input))")
-        case .fill?:
+        case .fill:
             let entries = try context.mapping(value, "fill")
             var pairs: [(input: InputID, text: String)] = []
             for entry in entries {
@@ -55,7 +70,7 @@ struct ActionParser {
                 .fill(pairs),
                 "fill " + pairs.map { "\($0.input): \(shown($0.text, for: $0.input))" }.joined(separator: ", ")
             )
-        case .choose?:
+        case .choose:
             let entry = try context.single(value, "choose")
             let input = try context.input(entry.key)
             guard let options = context.vocabulary.options(of: input) else {
@@ -63,28 +78,35 @@ struct ActionParser {
             }
             let option = try context.oneOf(entry.value, options, "option of '\(input)'")
             return (.join(.change(input, option)), "choose \(input): \(option)")
-        case .toggle?:
+        default:  // toggle
             let input = try context.input(value)
             guard context.vocabulary.field(of: input)?.inputType == .checkbox, case .field(let field) = input else {
                 throw context.error(value, "'\(input)' is not a tick box")
             }
             return (.join(.toggle(field)), "toggle \(input)")
-        case .tap?:
+        }
+    }
+
+    /// A step on the form's buttons, lookups and links: `tap`, `depositLimit`,
+    /// `searchAddress`, `selectAddress`, `open`, `alert`.
+    private func onTheForm(_ verb: StepVerb, _ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        switch verb {
+        case .tap:
             let button = try context.oneOf(value, Action.tapButtons, "form button")
             return (Action.tap(button), "tap \(button)")
-        case .depositLimit?:
+        case .depositLimit:
             guard context.vocabulary.depositLimitField != nil else {
                 throw context.error(value, "this brand's form has no deposit limit")
             }
             let decision = try context.enumCase(value, DepositLimitDecision.self, "deposit-limit decision")
             return (.join(.chooseDepositLimit(decision)), "depositLimit: \(decision.rawValue)")
-        case .searchAddress?:
+        case .searchAddress:
             guard let field = context.vocabulary.addressField else {
                 throw context.error(value, "this brand's form has no address")
             }
             let text = try context.text(value, "the search text")
             return (.join(.change(.field(field), text)), "searchAddress: \(text)")
-        case .selectAddress?:
+        case .selectAddress:
             _ = try address(.clear, value)
             let text = try context.text(value, "the suggestion")
             if let position = Int(text) {
@@ -92,42 +114,44 @@ struct ActionParser {
                 return (.selectAddress(.position(position)), "selectAddress: #\(position)")
             }
             return (.selectAddress(.text(text)), "selectAddress: \(text)")
-        case .open?:
+        case .open:
             let link = try context.enumCase(value, JoinLink.self, "link")
             return (.join(.open(link)), "open \(link.rawValue)")
-        case .alert?:
+        default:  // alert
             let role = try context.enumCase(value, SystemAlert.Action.Role.self, "alert action")
             return (.join(.alertAction(role)), "alert: \(role.rawValue)")
-        case .tapAppBar?:
+        }
+    }
+
+    /// A step on the app bar or the world around the journey: `tapAppBar`,
+    /// `appBar`, `wait`, `betslip`, `flag`, `faults`, `journey`, `signIn`.
+    private func inTheWorld(_ verb: StepVerb, _ value: YAMLNode) throws(ScenarioInputError) -> (Action, String) {
+        switch verb {
+        case .tapAppBar:
             let id = try itemID(value)
             return (.appBar(.tap(id)), "tapAppBar \(id)")
-        case .appBar?:
+        case .appBar:
             let names = Move.appBarEvents.map(\.rawValue)
             let word = try context.oneOf(value, names, "app bar event")
             let intent = AppBarIntent.Name(rawValue: word).flatMap(AppBarIntent.init) ?? .appeared
             return (.appBar(intent), "appBar: \(word)")
-        case .wait?:
+        case .wait:
             let duration = try context.duration(value)
             return (.wait(duration), "wait \(try context.text(value, "wait"))")
-        case .signIn?:
-            return try signIn(value)
-        case .betslip?:
+        case .betslip:
             let count = try context.int(value, "betslip")
             return (.betslip(count), "betslip: \(count)")
-        case .flag?:
+        case .flag:
             let flags = try flags(value)
             return (.flags(flags), "flag " + flags.map { "\($0.flag)=\($0.enabled)" }.joined(separator: ", "))
-        case .faults?:
+        case .faults:
             let plan = try GivenParser(context: context).faults(value)
             return (.faults(plan), "faults: " + (plan.isEmpty ? "none" : plan.specs.joined(separator: ", ")))
-        case .journey?:
+        case .journey:
             let name = try context.text(value, "journey")
             return (.journey(name), "journey: \(name)")
-        default:
-            if Self.bareSteps.contains(name) {
-                throw context.error(node, "step '\(name)' takes no value; write `- \(name)`")
-            }
-            throw context.error(node, "unknown step '\(name)'\(NameSuggestion.hint(for: name, in: Self.allSteps))")
+        default:  // signIn
+            return try signIn(value)
         }
     }
 

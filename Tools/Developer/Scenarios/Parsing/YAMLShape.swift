@@ -15,13 +15,27 @@ enum YAMLShape {
     /// aliases (`*name`): the 1-based line, and whether it was the depth;
     /// `nil` when it stays within both.
     static func firstExcess(in text: String, maxDepth: Int, maxAliases: Int) -> (line: Int, isDepth: Bool)? {
+        var scanner = Scanner(maxDepth: maxDepth, maxAliases: maxAliases)
+        var line = 0
+        for row in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            line += 1
+            if let isDepth = scanner.read(row) { return (line, isDepth) }
+        }
+        return nil
+    }
+
+    /// What one pass has seen so far: the block levels open, the flow brackets
+    /// open, a block scalar being skipped, and the aliases counted.
+    private struct Scanner {
+        let maxDepth: Int
+        let maxAliases: Int
         var indents: [Int] = []  // the block levels open, by their indentation
         var flow = 0  // flow brackets open
         var blockScalarParent: Int?  // the indentation of the line a `|` or `>` ended
         var aliases = 0
-        var line = 0
-        for row in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            line += 1
+
+        /// Reads one line: `true` when it goes past the depth, `false` past the aliases, `nil` within both.
+        mutating func read(_ row: Substring.UTF8View) -> Bool? {
             var position = row.startIndex
             var indent = 0
             while position < row.endIndex, row[position] == UInt8(ascii: " ") {
@@ -33,32 +47,49 @@ enum YAMLShape {
                 content.isEmpty
                 || content.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == 13 }
             if let parent = blockScalarParent {
-                if blank || indent > parent { continue }
+                if blank || indent > parent { return nil }
                 blockScalarParent = nil
             }
-            if blank || content.first == UInt8(ascii: "#") { continue }
+            if blank || content.first == UInt8(ascii: "#") { return nil }
             var levels = indents.count
             if flow == 0 {
                 if content.starts(with: "---".utf8) || content.starts(with: "...".utf8) {
                     indents.removeAll()
-                    continue
+                    return nil
                 }
-                while let last = indents.last, last > indent { indents.removeLast() }
-                if indents.last != indent { indents.append(indent) }
-                levels = indents.count
-                // `- - key: x`: each dash opens a list item, and a key after them a mapping.
-                while position < row.endIndex, row[position] == UInt8(ascii: "-"),
-                    row.index(after: position) == row.endIndex || row[row.index(after: position)] == UInt8(ascii: " ")
-                {
-                    levels += 1
-                    position = row.index(after: position)
-                    while position < row.endIndex, row[position] == UInt8(ascii: " ") {
-                        position = row.index(after: position)
-                    }
-                }
-                if levels > indents.count, containsKey(row[position...]) { levels += 1 }
+                levels = blockLevels(row, at: &position, indent: indent)
             }
-            if levels + flow > maxDepth { return (line, true) }
+            if levels + flow > maxDepth { return true }
+            return values(row, from: position, levels: levels, indent: indent)
+        }
+
+        /// The block levels a line opens at `indent`: its indentation's, one per
+        /// `- ` that opens a list item, and a mapping after them (`- - key: x`).
+        private mutating func blockLevels(
+            _ row: Substring.UTF8View, at position: inout Substring.UTF8View.Index, indent: Int
+        ) -> Int {
+            while let last = indents.last, last > indent { indents.removeLast() }
+            if indents.last != indent { indents.append(indent) }
+            var levels = indents.count
+            while position < row.endIndex, row[position] == UInt8(ascii: "-"),
+                row.index(after: position) == row.endIndex || row[row.index(after: position)] == UInt8(ascii: " ")
+            {
+                levels += 1
+                position = row.index(after: position)
+                while position < row.endIndex, row[position] == UInt8(ascii: " ") {
+                    position = row.index(after: position)
+                }
+            }
+            if levels > indents.count, YAMLShape.containsKey(row[position...]) { levels += 1 }
+            return levels
+        }
+
+        /// The rest of a line after its indentation and dashes: quotes, comments,
+        /// flow brackets, aliases, anchors, tags and the start of a block scalar.
+        private mutating func values(
+            _ row: Substring.UTF8View, from start: Substring.UTF8View.Index, levels: Int, indent: Int
+        ) -> Bool? {
+            var position = start
             var quote: UInt8?
             var valueStarts = true
             var previous = UInt8(ascii: " ")
@@ -86,7 +117,7 @@ enum YAMLShape {
                     quote = byte
                 } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"), valueStarts || flow > 0 {
                     flow += 1
-                    if levels + flow > maxDepth { return (line, true) }
+                    if levels + flow > maxDepth { return true }
                     continue  // a value starts inside
                 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"), flow > 0 {
                     flow -= 1
@@ -99,7 +130,7 @@ enum YAMLShape {
                     continue
                 } else if byte == UInt8(ascii: "*"), valueStarts {
                     aliases += 1
-                    if aliases > maxAliases { return (line, false) }
+                    if aliases > maxAliases { return false }
                 } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!"), valueStarts {
                     // An anchor or a tag: the value still starts after it.
                     while position < row.endIndex, row[position] != UInt8(ascii: " ") {
@@ -112,13 +143,13 @@ enum YAMLShape {
                 }
                 valueStarts = false
             }
+            return nil
         }
-        return nil
     }
 
     /// Whether `text` (what follows a line's dashes) starts a mapping: a key
     /// and a colon ending the line or followed by a space, outside quotes.
-    private static func containsKey(_ text: Substring.UTF8View) -> Bool {
+    fileprivate static func containsKey(_ text: Substring.UTF8View) -> Bool {
         var quote: UInt8?
         var position = text.startIndex
         while position < text.endIndex {

@@ -122,22 +122,9 @@ struct Execution {
             if let refusal = impossibility(of: intent) { return [refusal] }
             send(intent)
         case .fill(let pairs):
-            for pair in pairs {
-                if let refusal = reach(pair.input, exactly: true) { return [refusal] }
-                send(.focus(pair.input))
-                send(.change(pair.input, pair.text))
-            }
-            send(.unfocus)
+            return fill(pairs)
         case .signUp:
-            let purpose = journey.state.callToAction.purpose
-            guard purpose == .signUp else {
-                return [
-                    Mismatch(
-                        check: "call to action", expected: CallToAction.Purpose.signUp.rawValue,
-                        actual: purpose.rawValue)
-                ]
-            }
-            send(.continue)
+            return signUp()
         case .selectAddress(let choice):
             return select(choice)
         case .appBar(let intent):
@@ -154,27 +141,62 @@ struct Execution {
         case .flags(let flags):
             for entry in flags { world.flags.set(entry.flag, entry.enabled) }
         case .journey(let name):
-            if journeys[name] == nil {
-                do {
-                    journeys[name] = try runtime.joinForm()
-                } catch {
-                    return [Mismatch(check: "journey '\(name)'", expected: "started", actual: "\(error)")]
-                }
-            }
-            current = name
+            return switchJourney(to: name)
         case .faults(let plan):
-            guard let server else {
-                world.faults.plan = plan
-                return []
-            }
-            do {
-                try await server.seeding.seed(
-                    brand: runtime.manifest.id.rawValue, given, faults: plan, world: server.id)
-            } catch {
-                return [Mismatch(check: "faults", expected: "set on the server", actual: "\(error)")]
-            }
+            return await setFaults(plan)
         case .settle:
             break
+        }
+        return []
+    }
+
+    /// Each input focused, typed into and left in turn; the first that cannot be reached is refused.
+    private mutating func fill(_ pairs: [(input: InputID, text: String)]) -> [Mismatch] {
+        for pair in pairs {
+            if let refusal = reach(pair.input, exactly: true) { return [refusal] }
+            send(.focus(pair.input))
+            send(.change(pair.input, pair.text))
+        }
+        send(.unfocus)
+        return []
+    }
+
+    /// The call to action tapped, when it says sign up.
+    private mutating func signUp() -> [Mismatch] {
+        let purpose = journey.state.callToAction.purpose
+        guard purpose == .signUp else {
+            return [
+                Mismatch(
+                    check: "call to action", expected: CallToAction.Purpose.signUp.rawValue, actual: purpose.rawValue)
+            ]
+        }
+        send(.continue)
+        return []
+    }
+
+    /// Steps from here on go to the journey called `name`, started on the same runtime the first time.
+    private mutating func switchJourney(to name: String) -> [Mismatch] {
+        if journeys[name] == nil {
+            do {
+                journeys[name] = try runtime.joinForm()
+            } catch {
+                return [Mismatch(check: "journey '\(name)'", expected: "started", actual: "\(error)")]
+            }
+        }
+        current = name
+        return []
+    }
+
+    /// The faults of the journey's calls: in the embedded world, or seeded into the run's world on the server.
+    private mutating func setFaults(_ plan: FaultPlan) async -> [Mismatch] {
+        guard let server else {
+            world.faults.plan = plan
+            return []
+        }
+        do {
+            try await server.seeding.seed(brand: runtime.manifest.id.rawValue, given, faults: plan, world: server.id)
+        } catch {
+            return [Mismatch(check: "faults", expected: "set on the server", actual: "\(error)")]
         }
         return []
     }
