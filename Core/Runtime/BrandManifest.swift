@@ -1,7 +1,7 @@
 /// A brand's identifier: lowercase letters, digits and hyphens, starting with
 /// a letter (e.g. `south-coast`). It names the brand's product, scenarios and settings.
 public struct BrandID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    /// The id in lower case, e.g. `neds`.
+    /// The id as written: lower-case letters, digits and hyphens.
     public let rawValue: String
 
     /// An identifier, or `nil` when `rawValue` is not lowercase letters,
