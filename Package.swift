@@ -121,6 +121,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The benchmarks (Tools/Testing/Benchmarks) only; the malloc interposer counts allocations without jemalloc.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The documentation catalogues: `swift package generate-documentation` (a command plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Ground floor: contracts, the validation engine and the runtime container.
@@ -134,13 +136,12 @@ let package = Package(
         // Features: headless engines over Core; they never import or name a brand.
         .target(
             name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
-            exclude: ["README.md"], swiftSettings: runtimeSettings),
+            swiftSettings: runtimeSettings),
         .target(
             name: "AddressLookupFeature", dependencies: ["LiveryCore", "LiveryWire"], path: "Features/AddressLookup",
-            exclude: ["README.md"],
             resources: [.copy("Resources/addresses.index")], swiftSettings: runtimeSettings),
         .target(
-            name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar", exclude: ["README.md"],
+            name: "AppBarFeature", dependencies: ["LiveryCore"], path: "Features/AppBar",
             swiftSettings: runtimeSettings),
         // A brand as data: its brand.json read and checked into a plugin, and the market packs brands name.
         // What every brand target is built on.
@@ -200,7 +201,7 @@ let package = Package(
                 "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
             ] + allBrandTargets,
-            path: "Tools/Developer/Livery", swiftSettings: swiftSettings, plugins: brandList),
+            path: "Tools/Developer/Livery", exclude: ["README.md"], swiftSettings: swiftSettings, plugins: brandList),
         // `livery-server`: the sandbox backend and the web preview (HTTP: Hummingbird, NIO, SQLite). Registers every brand.
         .executableTarget(
             name: "LiveryServer",
@@ -234,7 +235,7 @@ let package = Package(
                 toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
                 toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log"),
             ],
-            path: "Tools/Servers/Preview", exclude: ["Screenshots"], resources: [.copy("Resources")],
+            path: "Tools/Servers/Preview", exclude: ["Screenshots", "README.md"], resources: [.copy("Resources")],
             swiftSettings: swiftSettings),
         // What the sandbox and the preview share below their routers: connection limits (idle, slow and surplus
         // clients shed) and answers to requests the HTTP parser refuses.
@@ -271,7 +272,7 @@ let package = Package(
                 toolsOnly("UnixSignals", "swift-service-lifecycle"), toolsOnly("Metrics", "swift-metrics"),
                 toolsOnly("Prometheus", "swift-prometheus"),
             ],
-            path: "Tools/Servers/Sandbox", swiftSettings: swiftSettings),
+            path: "Tools/Servers/Sandbox", exclude: ["README.md"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LiverySandboxTests",
             dependencies: [
@@ -400,6 +401,15 @@ let package = Package(
                 "AddressLookupFeature",
             ] + allBrandTargets,
             path: "Tests/LiveryScenariosTests", swiftSettings: swiftSettings, plugins: brandList),
+        // The documentation: every Swift sample of the markdown compiled (Samples/, written from it), every whole
+        // scenario in it run, every relative link resolved.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "LiveryCore", "LiveryWire", "JoinFormFeature", "AddressLookupFeature", "AppBarFeature",
+                "LiveryComposition", "BrandDeclarations", "LiveryTesting", "LiveryScenarios",
+            ] + allBrandTargets,
+            path: "Tests/DocumentationTests", swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(
             name: "LiveryCoreTests",
             dependencies: ["LiveryCore", "LiveryTesting", "LiveryWire"],

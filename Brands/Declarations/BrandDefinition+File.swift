@@ -29,7 +29,7 @@ extension BrandDefinition {
     /// ```
     ///
     /// A logo is an SVG file in `folder` (beside the brand file), checked as
-    /// ``BrandLogo`` checks it. `region` names a market of `markets` (the
+    /// `BrandLogo` checks it. `region` names a market of `markets` (the
     /// shipped packs when `nil`).
     /// - Throws: ``BrandFileError`` naming `file`, the key path and the problem.
     public static func read(
@@ -42,7 +42,7 @@ extension BrandDefinition {
         }
     }
 
-    /// The brand as the JSON of a `brand.json`: what ``read(json:file:)``
+    /// The brand as the JSON of a `brand.json`: what ``read(json:file:folder:markets:)``
     /// reads back to an equal definition. Keys in a fixed, readable order.
     public func fileDocument() -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
@@ -95,7 +95,7 @@ extension BrandDefinition {
     }
 
     /// The files ``fileDocument()`` names beside the brand file, by name (its
-    /// logo): with the document, what ``read(json:file:folder:)`` reads back.
+    /// logo): with the document, what ``read(json:file:folder:markets:)`` reads back.
     public var companionFiles: [String: Data] { theme.logo.map { [$0.file: Data($0.svg.utf8)] } ?? [:] }
 
     /// The asset prefix the theme's icons were named with (`neds` in `neds.icon.search`).

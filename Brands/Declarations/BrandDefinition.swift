@@ -23,7 +23,7 @@ public struct BrandDefinition: BrandPlugin, Equatable {
     public let formDefinition: FormDefinition?
 
     /// A brand.
-    /// - Throws: ``DefinitionError`` when the form's amendments do not apply.
+    /// - Throws: `DefinitionError` when the form's amendments do not apply.
     public init(
         manifest: BrandManifest, theme: Theme, messageTemplates: [RuleCode: String] = [:],
         featureFlagDefaults: [FeatureFlag: Bool] = [:], appBar: AppBarSettings = AppBarSettings(),
@@ -101,7 +101,7 @@ public struct BrandForm: Hashable, Sendable {
     public var isStandard: Bool { replacement == nil && removedFields.isEmpty && addedFields.isEmpty }
 
     /// The form the brand ships in `region`, or `nil` when it is the standard one.
-    /// - Throws: ``DefinitionError`` when an amendment does not apply.
+    /// - Throws: `DefinitionError` when an amendment does not apply.
     public func definition(in region: Region) throws(DefinitionError) -> FormDefinition? {
         guard !isStandard else { return nil }
         var amendments: [FormAmendment] = removedFields.isEmpty ? [] : [.remove(removedFields)]

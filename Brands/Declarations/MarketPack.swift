@@ -5,7 +5,7 @@ import LiveryCore
 import LiveryWire
 
 /// Market packs: a country's rules as a JSON file (`Brands/Markets/<code>.json`),
-/// read into a ``LiveryCore/Region`` with every value checked, so that a brand in
+/// read into a `LiveryCore/Region` with every value checked, so that a brand in
 /// a new market needs a pack and no Swift.
 public enum MarketPack {
     /// The largest pack read: a whole join form and a state list fit in a few dozen kilobytes.

@@ -199,8 +199,8 @@ struct DefinitionLoadingTests {
                 == .fieldOnTwoPlaces("Title"))
     }
 
-    @Test("the README's example loads and checks as described")
-    func readmeExample() throws {
+    @Test("the example of FormDefinitionsAsData.md (JoinFormFeature's catalogue) loads and checks as described")
+    func documentedExample() throws {
         let definition = try load(
             """
             { "fields": [

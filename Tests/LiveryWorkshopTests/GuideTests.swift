@@ -6,7 +6,9 @@ import LiveryScenarios
 import LiveryWorkshop
 import Testing
 
-@Suite("The README's worked example: a brand like Neds with one message, one field, no badge and a new primary colour")
+@Suite(
+    "The brand-team guide's worked example: a brand like Neds with one message, one field, no badge and a new primary colour"
+)
 struct GuideTests {
     /// `document` with `value` at the key path `path`, objects created on the way.
     static func setting(_ path: [String], to value: JSONValue, in document: JSONValue) -> JSONValue {
@@ -114,7 +116,7 @@ struct GuideTests {
             let result = try await runner.run(file: path, brand: "sportsbet")
             if !result.passed { failed.append("\(file): \(result.failure.map { String(describing: $0) } ?? "")") }
         }
-        // What the README says: the scenarios copied from Neds that expected Neds' message (04), its
+        // What the guide says: the scenarios copied from Neds that expected Neds' message (04), its
         // badge (07, 23), and its rows and keyboard walk without the new field (15, 16).
         #expect(
             failed.map { String($0.prefix { $0 != ":" }) } == [

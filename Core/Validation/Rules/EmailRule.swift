@@ -2,7 +2,7 @@
 ///
 /// Follows the "valid e-mail address" rule of the WHATWG HTML standard
 /// (the rule browsers use for `<input type=email>`): a local part of ASCII
-/// letters, digits and ``!#$%&'*+/=?^_`{|}~.-``, an `@`, and a domain of
+/// letters, digits, a backtick and any of `!#$%&'*+/=?^_{|}~.-`, an `@`, and a domain of
 /// dot-separated labels of letters, digits and hyphens, each 1–63 characters,
 /// not starting or ending with a hyphen. Two stricter points, for sign-up:
 /// the domain must contain at least one dot (`name@localhost` is rejected),

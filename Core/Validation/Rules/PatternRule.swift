@@ -17,7 +17,7 @@ public struct PatternRule: ValidationRule {
     /// The pattern as written.
     public let pattern: String
     private let expression: NSRegularExpression
-    /// The pattern compiled without ICU, when it is of the everyday subset (see ``PatternMatcher``).
+    /// The pattern compiled without ICU, when it is of the everyday subset (an automaton that answers as ICU does).
     private let matcher: PatternMatcher?
     private var violation: RuleViolation
 

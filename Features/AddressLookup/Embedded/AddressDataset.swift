@@ -13,13 +13,13 @@ public enum AddressDataset {
     public static let maximumLines = 100_000
 
     /// The bundled addresses, region by region in code order, each in dataset order.
-    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the prepared index is missing or damaged.
+    /// - Throws: `AddressLookupError/unavailable(reason:)` when the prepared index is missing or damaged.
     public static func bundled() throws(AddressLookupError) -> [PostalAddress] {
         try EmbeddedAddressLookupService.bundled().addresses
     }
 
     /// The addresses of a dataset whose regions have the address `shapes`, by code.
-    /// - Throws: ``AddressLookupError/invalidResponse(reason:)`` naming the first bad line.
+    /// - Throws: `AddressLookupError/invalidResponse(reason:)` naming the first bad line.
     public static func parse(_ text: String, shapes: [String: AddressShape]) throws(AddressLookupError)
         -> [PostalAddress]
     {

@@ -58,7 +58,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
 
     /// An index over the bundled dataset (about 11,000 addresses), read from
     /// the index prepared with the module: loading it parses and tokenises nothing.
-    /// - Throws: ``AddressLookupError/unavailable(reason:)`` when the resource is missing or damaged.
+    /// - Throws: `AddressLookupError/unavailable(reason:)` when the resource is missing or damaged.
     public static func bundled() throws(AddressLookupError) -> EmbeddedAddressLookupService {
         try PreparedAddressIndex.load(PreparedAddressIndex.bundledData())
     }
@@ -76,7 +76,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     }
 
     /// The synchronous search behind ``suggestions(for:in:limit:)``. A query
-    /// beyond ``AddressQuery``'s bounds finds nothing, at once.
+    /// beyond `AddressQuery`'s bounds finds nothing, at once.
     public func search(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
         guard let index = indexes[region.code], AddressQuery.isWithinBounds(query) else { return [] }
         return index.search(query, limit: limit).map { position in
@@ -109,7 +109,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     public func stored(id: String) -> PostalAddress? { addressesByID[id] }
 
     /// The address with id `id`.
-    /// - Throws: ``AddressLookupError/notFound(id:)`` for an unknown id.
+    /// - Throws: `AddressLookupError/notFound(id:)` for an unknown id.
     public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
         guard let address = addressesByID[id] else { throw .notFound(id: id) }
         return address

@@ -28,5 +28,5 @@ public struct AddressLookupSession: StateMachine {
 
 /// What a head holds for a stand-alone address field: state read
 /// synchronously, intents applied in order, searches and retrievals run on
-/// the main actor's behalf (see ``Store``).
+/// the main actor's behalf (see `Store`).
 public typealias AddressLookupStore = Store<AddressLookupSession>

@@ -94,16 +94,16 @@ public struct AddressLookupState: Hashable, Sendable {
     /// Whether the chosen suggestion's full address is being retrieved.
     public var isRetrieving: Bool { pendingRetrieval != nil }
 
-    /// The manual form's children, in ``AddressPart/fields(in:)`` order.
+    /// The manual form's children, in `AddressPart/fields(in:)` order.
     public var manualFields: [ManualAddressFieldState] { manual.states }
 
     /// The parent field's validity: a composite field is valid only when
     /// every child present is.
     ///
-    /// Search mode: ``FieldStatus/valid`` when an address was retrieved,
-    /// ``FieldStatus/error(_:)`` when retrieval failed, otherwise
-    /// ``FieldStatus/unknown``. Manual mode: valid when every child is valid,
-    /// ``FieldStatus/invalid(_:)`` with the first invalid child's violations
+    /// Search mode: `FieldStatus/valid` when an address was retrieved,
+    /// `FieldStatus/error(_:)` when retrieval failed, otherwise
+    /// `FieldStatus/unknown`. Manual mode: valid when every child is valid,
+    /// `FieldStatus/invalid(_:)` with the first invalid child's violations
     /// when any is invalid, otherwise unknown.
     public var status: FieldStatus {
         switch mode {

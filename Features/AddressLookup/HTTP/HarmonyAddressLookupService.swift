@@ -32,7 +32,7 @@ import LiveryWire
 /// its pack says; `country`, when present, must be the market asked in. An
 /// empty payload means the id is unknown.
 ///
-/// Errors: a non-2xx status is ``LiveryCore/AddressLookupError/unavailable(reason:)`` naming
+/// Errors: a non-2xx status is `LiveryCore/AddressLookupError/unavailable(reason:)` naming
 /// the status code (404 on retrieve is `notFound`, 408 and 504 are `timedOut`);
 /// a `status` other than `SUCCESS` is `unavailable` with the messages; a body
 /// that is not the shape above is `invalidResponse` saying what is missing;
@@ -51,7 +51,7 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     }
 
     /// Finds up to `limit` suggestions for `query` in `region`.
-    /// A query beyond ``AddressQuery``'s bounds is never sent (each request is billed): it finds nothing.
+    /// A query beyond `AddressQuery`'s bounds is never sent (each request is billed): it finds nothing.
     public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {

@@ -10,14 +10,14 @@ public struct HarmonyConfiguration: Sendable {
     public var findPath: String
     /// The retrieve (full address) path, relative to ``baseURL``.
     public var retrievePath: String
-    /// How long a request may take before it fails with ``LiveryCore/AddressLookupError/timedOut``.
+    /// How long a request may take before it fails with `LiveryCore/AddressLookupError/timedOut`.
     public var timeout: Duration
     /// Extra request headers, e.g. credentials supplied by the host app.
     public var headers: [String: String]
     /// Headers worked out for each request (a token that refreshes), added
-    /// after ``headers``: see ``LiveryCore/RequestHeaderProvider``.
+    /// after ``headers``: see `LiveryCore/RequestHeaderProvider`.
     public var headerProvider: (any RequestHeaderProvider)?
-    /// The server world a run drives, if any (the sandbox in a scenario run): see ``LiveryCore/DrivenWorld``.
+    /// The server world a run drives, if any (the sandbox in a scenario run): see `LiveryCore/DrivenWorld`.
     public var world: DrivenWorld?
 
     /// A configuration; paths default to `address/find` and `address/retrieve`, the timeout to 10 s.

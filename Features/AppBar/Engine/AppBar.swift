@@ -2,7 +2,7 @@ import LiveryCore
 
 /// The app bar's logic as a value: intents in, ``AppBarState`` out.
 ///
-/// Each screen creates its own app bar (``Runtime/appBar(options:)``). It
+/// Each screen creates its own app bar (`Runtime/appBar(options:)`). It
 /// starts from the latest client details and betslip count the runtime's
 /// services know, so a new screen's bar is complete from its first state,
 /// then follows their updates. Side effects go only through the runtime's
@@ -140,5 +140,5 @@ public struct AppBarFeedback: Sendable {
 }
 
 /// What a head holds for one screen's app bar: state read synchronously,
-/// intents applied in order, session and betslip updates followed (see ``Store``).
+/// intents applied in order, session and betslip updates followed (see `Store`).
 public typealias AppBarStore = Store<AppBar>

@@ -14,8 +14,8 @@ public struct AppBarSettings: Hashable, Sendable {
     /// none (the default).
     public var promotions: PromotionsEntry
     /// Whether the pending-bets item is drawn with the brand's pot icon
-    /// (``IconRole/pot``). A theme without a pot icon falls back to
-    /// ``IconRole/pendingBets``. Off by default.
+    /// (`IconRole/pot`). A theme without a pot icon falls back to
+    /// `IconRole/pendingBets`. Off by default.
     public var showsPotIcon: Bool
     /// The fewest items the right-hand group holds; shorter groups are padded
     /// with spacers at their leading edge so the centre items never crowd
@@ -39,7 +39,7 @@ public struct AppBarSettings: Hashable, Sendable {
         self.style = style
     }
 
-    /// The key the settings are stored under in ``FeatureSettings``.
+    /// The key the settings are stored under in `FeatureSettings`.
     public enum Key: FeatureSettingKey {
         /// Every default.
         public static let defaultValue = AppBarSettings()

@@ -15,7 +15,7 @@ public struct ColorPair: Hashable, Sendable {
 }
 
 /// Which theme colour roles the app bar draws with. The colours themselves
-/// come from the brand's ``Theme``; a brand may also remap the roles here.
+/// come from the brand's `Theme`; a brand may also remap the roles here.
 public struct AppBarStyle: Hashable, Sendable {
     /// The bar and its plain items.
     public var bar: ColorPair

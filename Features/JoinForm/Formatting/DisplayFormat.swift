@@ -26,7 +26,7 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     ///   `2111` → `21/11`, `21112008` → `21/11/2008`. Deleting a slash
     ///   therefore deletes nothing but the slash; the digits re-flow.
     /// - `mobile`: spaces and other separators are dropped and the digits are
-    ///   grouped as the region's ``MobileNumberPlan`` says (`0412 345 678`,
+    ///   grouped as the region's `MobileNumberPlan` says (`0412 345 678`,
     ///   `+61 412 345 678`). Digits beyond the longest valid number are
     ///   ignored. A leading `+` is kept.
     /// - `plain`: unchanged.

@@ -8,7 +8,7 @@
 /// | `join_deposit_limit_chosen` | `decision` |
 /// | `join_link_opened` | `link` |
 /// | `join_address_action` | `action` (`select`, `enterManually`, `clear`…; never the text or place id) |
-/// | `join_continue` | `outcome` (`advanced`, `invalid`, `error`), `field` where it stopped |
+/// | `join_continue` | `outcome` (`valid`, `invalid`, `error`), `field` where it stopped |
 /// | `join_page_shown` | `direction` (`forward`, `back`) |
 /// | `join_sign_up` | `outcome` (`created`, `rejected`, `self_excluded`, `already_registered`, `failed`), `reason` |
 /// | `join_alert_shown` | `alert` (its kind) |

@@ -51,7 +51,7 @@ public struct JoinFormSettings: Sendable {
         checksSelfExclusionRegister ?? (region.selfExclusionRegister != nil)
     }
 
-    /// The key the settings are stored under in ``FeatureSettings``.
+    /// The key the settings are stored under in `FeatureSettings`.
     public enum Key: FeatureSettingKey {
         /// Every default.
         public static let defaultValue = JoinFormSettings()
@@ -60,7 +60,7 @@ public struct JoinFormSettings: Sendable {
 
 extension BrandPlugin {
     /// This brand with `definition` as its join form (a server's, a test's),
-    /// every other part of it kept: a ``LiveryCore/BrandVariant``.
+    /// every other part of it kept: a `LiveryCore/BrandVariant`.
     public func with(definition: FormDefinition) -> BrandVariant {
         configuring { $0[JoinFormSettings.Key.self].definition = definition }
     }

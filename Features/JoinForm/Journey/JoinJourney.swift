@@ -4,7 +4,7 @@ import LiveryCore
 /// The join form's logic as a value: intents in, ``JoinState`` out, and the
 /// async work each change asks for as effects.
 ///
-/// It owns a Core ``Form`` built from a ``FormDefinition`` for the plain
+/// It owns a Core `Form` built from a ``FormDefinition`` for the plain
 /// fields; the composite fields' children — the address lookup and the
 /// deposit limit — are values inside ``state``, driven here like scoped
 /// children. Side effects go only through the runtime's services: username
@@ -13,7 +13,7 @@ import LiveryCore
 /// `login-native` flag through the flag service; time only through the
 /// runtime's clock.
 ///
-/// A head holds it in a ``JoinFormStore`` (``Runtime/joinForm()``), which
+/// A head holds it in a ``JoinFormStore`` (`Runtime/joinForm()`), which
 /// applies intents synchronously and runs the effects. While the journey is
 /// loading, intents that edit or move are ignored; only the alert and route
 /// intents are taken, so the app bar and everything outside the form stay usable.
@@ -243,5 +243,5 @@ public struct JoinJourney: StateMachine {
 }
 
 /// What a head holds for the join form: state read synchronously, intents
-/// applied in order, checks, searches and sign-up run on its behalf (see ``Store``).
+/// applied in order, checks, searches and sign-up run on its behalf (see `Store`).
 public typealias JoinFormStore = Store<JoinJourney>

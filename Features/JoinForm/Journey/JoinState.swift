@@ -5,7 +5,7 @@ import LiveryCore
 /// the page, focus, loading, the alert, the route, progress, and the child
 /// forms of the composite fields. A journey publishes one after every change;
 /// a preview or a snapshot test can make any state with the memberwise
-/// initialiser or start from a sample (``JoinState/sample(_:definition:brand:)``).
+/// initialiser or start from a sample (``JoinState/sample(_:brand:)``).
 public struct JoinState: Hashable, Sendable {
     /// The pages, in order.
     public let pages: [PageDefinition]

@@ -6,19 +6,19 @@ import LiveryCore
 /// Creating a client, in order:
 /// 1. a request whose idempotency key was seen before gets the client it
 ///    created when it is the same request (brand and every field), and
-///    ``BackendError/idempotencyMismatch`` when it is not;
+///    `BackendError/idempotencyMismatch` when it is not;
 /// 2. the payload is validated again with the rules built from the same form
 ///    definition the client used (one source of truth), composite fields
 ///    (`parent`, `parent.child`) with the same child forms; fields the form
 ///    does not have, text where a tick is expected, and broken rules are
-///    answered as ``BackendError/rejected(_:)`` with rule codes per field;
+///    answered as `BackendError/rejected(_:)` with rule codes per field;
 /// 3. a person who already has an account — the same email or mobile number
 ///    as an existing account or a client created here — gets
-///    ``BackendError/accountExists``;
+///    `BackendError/accountExists`;
 /// 4. a username already taken — the same name or a look-alike of it, see
 ///    ``UsernameKey`` — is rejected on its field with `username.taken`;
 /// 5. when a register is configured (the market's pack names one), a listed person
-///    gets ``BackendError/selfExcluded`` and no account;
+///    gets `BackendError/selfExcluded` and no account;
 /// 6. otherwise the client is stored — without any `Password` field — and its username reserved.
 public actor EmbeddedAccountBackend: AccountBackend {
     /// A created client as the service keeps it.
@@ -42,6 +42,9 @@ public actor EmbeddedAccountBackend: AccountBackend {
 
     /// A service validating against `definition` in `environment`.
     /// - Parameters:
+    ///   - definition: The join form a registration is checked against, as the server would check it.
+    ///   - environment: The market and clock the form's rules are checked in.
+    ///   - fieldNames: Which of the form's fields hold the username and who the person is (names, date of birth, email, mobile).
     ///   - takenUsernames: Usernames already registered.
     ///   - existingAccounts: People who already have an account (their usernames are taken too).
     ///   - selfExclusionRegister: The register to check at creation, or `nil`

@@ -52,7 +52,7 @@ public struct BackendOptions: ParsableArguments {
 
     /// The backend these options name, with the seeding token of `environment`;
     /// `nil` without `--backend`.
-    /// - Throws: ``ToolError`` when the certificate authority cannot be
+    /// - Throws: `ToolError` when the certificate authority cannot be
     ///   used, or is asked for in a tool that cannot make a TLS transport (`authority` is `nil`).
     public func scenarioBackend(
         authority: AuthorityTransport?, environment: [String: String] = ProcessInfo.processInfo.environment

@@ -5,7 +5,7 @@ import LiveryCore
 
 /// One check of a declared brand, as a test argument: its `brand.json`
 /// reads and names the brand its module is named for, the brand passes
-/// ``BrandConformance``, it has scenario files, or one scenario file passes.
+/// `BrandConformance`, it has scenario files, or one scenario file passes.
 /// Every brand's test target runs ``all(_:)``, so a new brand is tested
 /// like every other from its first build.
 public struct BrandCheck: Sendable, CustomStringConvertible {

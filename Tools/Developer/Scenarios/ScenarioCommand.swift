@@ -14,7 +14,7 @@ public struct ScenarioCommand: Sendable {
     public let files: [String]
     /// Machine-readable JSON instead of the readable transcript.
     public let json: Bool
-    /// Colour on (`true`), off (`false`), or as ``Terminal`` decides (`nil`: by `NO_COLOR` and whether output is a terminal).
+    /// Colour on (`true`), off (`false`), or as `Terminal` decides (`nil`: by `NO_COLOR` and whether output is a terminal).
     public let colour: Bool?
     /// Where the brands' scenario folders are; `nil` means `Tests/Scenarios` of this checkout.
     public let scenariosDirectory: String?

@@ -8,7 +8,7 @@ public enum BrandDoctor {
     /// The names of the per-brand checks, in order (the doctor's columns).
     public static let checkNames = ["theme", "contrast", "definition", "scenarios"]
 
-    /// The checks of `plugin`: ``BrandConformance``, then whether the
+    /// The checks of `plugin`: `BrandConformance`, then whether the
     /// checkout has scenario files for it.
     public static func checks(_ plugin: any BrandPlugin, checkout: PackageCheckout?) -> [BrandConformance.Check] {
         let id = plugin.manifest.id.rawValue

@@ -34,7 +34,7 @@ public struct BrandDraft: Sendable {
     public static let maximumPathLength = 8
 
     /// Loads the brand file `brand.json` in `pluginFolder`, named `name` in errors.
-    /// - Throws: ``BrandFileError`` when the file cannot be read or is refused.
+    /// - Throws: `BrandFileError` when the file cannot be read or is refused.
     public init(pluginFolder: URL, name: String) throws(BrandFileError) {
         let file = pluginFolder.appendingPathComponent("brand.json")
         let data = try Self.read(file, name: name)
@@ -77,7 +77,7 @@ public struct BrandDraft: Sendable {
     }
 
     /// Returns to the file on disk as it is now.
-    /// - Throws: ``BrandFileError`` when the file cannot be read or is refused.
+    /// - Throws: `BrandFileError` when the file cannot be read or is refused.
     public mutating func discard() throws(BrandFileError) {
         self = try BrandDraft(pluginFolder: file.deletingLastPathComponent(), name: name)
     }
@@ -90,9 +90,9 @@ public struct BrandDraft: Sendable {
         case written
     }
 
-    /// Writes the brand's file: its own document (``BrandDefinition/fileDocument()``),
+    /// Writes the brand's file: its own document (`BrandDefinition/fileDocument()`),
     /// keys in their fixed order.
-    /// - Throws: ``ToolError`` when the edit is refused, fails a check of
+    /// - Throws: `ToolError` when the edit is refused, fails a check of
     ///   `livery doctor` (``doctorFailures``), does not read back equal, or the
     ///   file changed on disk since it was loaded; nothing is written then.
     public mutating func save() throws(ToolError) -> Saved {

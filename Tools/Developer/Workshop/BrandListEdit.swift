@@ -13,7 +13,7 @@ public struct BrandListEdit: Equatable, Sendable {
     let literal: Range<String.Index>
 
     /// Reads the brand list of `manifest`.
-    /// - Throws: ``ToolError`` when there is no `let brands = [` or its
+    /// - Throws: `ToolError` when there is no `let brands = [` or its
     ///   literal holds anything but plain string literals.
     public init(manifest: String) throws(ToolError) {
         self.manifest = manifest

@@ -110,7 +110,7 @@ public struct BrandScaffold: Sendable {
     /// or else the region's first brand in `order` (Package.swift's list), or
     /// in a market no brand trades in yet, the first brand of all. A model of
     /// another market is moved to `region` (see ``moving(_:to:)``).
-    /// - Throws: ``ToolError`` for an unknown brand, or one not declared in a brand file.
+    /// - Throws: `ToolError` for an unknown brand, or one not declared in a brand file.
     public static func model(
         like: String?, region: Region, in composition: Composition,
         order: [String]
@@ -138,7 +138,7 @@ public struct BrandScaffold: Sendable {
     /// `brand` trading in `region`: the market's currency and locale (unless it
     /// is there already) and the market's standard form with the brand's own
     /// amendments; everything else (theme, app bar, flags, messages) kept.
-    /// - Throws: ``ToolError`` when the brand's amendments do not apply to the market's form.
+    /// - Throws: `ToolError` when the brand's amendments do not apply to the market's form.
     public static func moving(_ brand: BrandDefinition, to region: Region) throws(ToolError) -> BrandDefinition {
         guard brand.manifest.region != region else { return brand }
         var form = brand.form

@@ -17,7 +17,7 @@ public struct PackageCheckout: Sendable {
     /// The checkout holding `folder` (the current directory by default):
     /// the nearest folder at or above it whose Package.swift declares a brand
     /// list. What `livery new` writes to: never a checkout elsewhere.
-    /// - Throws: ``ToolError`` when no folder above holds one.
+    /// - Throws: `ToolError` when no folder above holds one.
     public static func enclosing(_ folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         throws(ToolError) -> PackageCheckout
     {
@@ -34,7 +34,7 @@ public struct PackageCheckout: Sendable {
     }
 
     /// The checkout around the current directory, or the one the tool was built from.
-    /// - Throws: ``ToolError`` when there is neither.
+    /// - Throws: `ToolError` when there is neither.
     public static func current() throws(ToolError) -> PackageCheckout {
         if let around = try? enclosing() { return around }
         // Tools/Developer/Workshop/PackageCheckout.swift → the checkout's root.
@@ -65,7 +65,7 @@ public struct PackageCheckout: Sendable {
     }
 
     /// The manifest's brand list.
-    /// - Throws: ``ToolError`` when the manifest cannot be read or has no brand list.
+    /// - Throws: `ToolError` when the manifest cannot be read or has no brand list.
     public func brandList() throws(ToolError) -> BrandListEdit {
         let text: String
         do {
@@ -82,7 +82,7 @@ public struct PackageCheckout: Sendable {
     }
 
     /// The brand name whose id (its lower-cased name) is `id`, ignoring case.
-    /// - Throws: ``ToolError`` naming the known brands.
+    /// - Throws: `ToolError` naming the known brands.
     public func brandName(for id: String) throws(ToolError) -> String {
         let names = try brandNames()
         guard let name = names.first(where: { $0.lowercased() == id.lowercased() }) else {
@@ -107,7 +107,7 @@ public struct PackageCheckout: Sendable {
 
     /// Runs `swift` with `arguments` in the checkout, its output streaming
     /// through; a header before, the outcome and elapsed time after.
-    /// - Throws: ``ReportedFailure`` when swift fails, ``ToolError`` when it cannot start.
+    /// - Throws: `ReportedFailure` when swift fails, `ToolError` when it cannot start.
     public func swift(_ arguments: [String], describing what: String, terminal: Terminal) throws {
         print(terminal.bold("▶ swift \(arguments.joined(separator: " "))"))
         fflush(nil)
@@ -124,7 +124,7 @@ public struct PackageCheckout: Sendable {
 
     /// The targets `swift package dump-package` lists: the manifest as
     /// SwiftPM reads it.
-    /// - Throws: ``ToolError`` when the manifest does not load.
+    /// - Throws: `ToolError` when the manifest does not load.
     public func dumpedTargetNames() throws(ToolError) -> Set<String> {
         let run = try ChildProcess.run(["swift", "package", "dump-package"], in: root, limit: .seconds(600))
         struct Dump: Decodable {

@@ -9,7 +9,7 @@ import LiveryCore
 /// for a terminal.
 public enum ToolBrands {
     /// The composition root of `brands` (a tool's generated `packageBrands()`).
-    /// - Throws: ``ToolError`` when a brand file does not load or a brand is registered twice.
+    /// - Throws: `ToolError` when a brand file does not load or a brand is registered twice.
     public static func composition(_ brands: () throws(BrandFileError) -> [BrandDefinition]) throws(ToolError)
         -> Composition
     {
@@ -32,7 +32,7 @@ public enum ToolBrands {
     /// `composition` with the brand declared in the brand file at `path` (its
     /// logo read beside it) in place of the registered brand of its id: a
     /// brand file checked or run before it is built in.
-    /// - Throws: ``ToolError`` naming the file and what is wrong in it.
+    /// - Throws: `ToolError` naming the file and what is wrong in it.
     public static func composition(_ composition: Composition, withBrandFile path: String) throws(ToolError)
         -> Composition
     {

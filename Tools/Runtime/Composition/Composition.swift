@@ -20,14 +20,14 @@ public struct Composition: Sendable {
     public let registry: BrandRegistry
 
     /// Registers `plugins`.
-    /// - Throws: ``BrandRegistryError/duplicate(_:)`` when two share an id.
+    /// - Throws: `BrandRegistryError/duplicate(_:)` when two share an id.
     public init(_ plugins: [any BrandPlugin]) throws(BrandRegistryError) {
         registry = try BrandRegistry(plugins)
     }
 
     /// The registered brands with `plugin` in place of the one with its id
     /// (or beside them, for a brand not registered yet): a brand being edited.
-    /// - Throws: ``BrandRegistryError`` as ``init(_:)`` does.
+    /// - Throws: `BrandRegistryError` as ``init(_:)`` does.
     public func replacing(with plugin: any BrandPlugin) throws(BrandRegistryError) -> Composition {
         var plugins: [any BrandPlugin] = []
         for id in registry.ids where id != plugin.manifest.id { plugins.append(try registry.plugin(id)) }

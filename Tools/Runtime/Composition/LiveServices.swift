@@ -118,9 +118,9 @@ public struct LiveServices: Sendable {
     /// With `worldID`, the server world the run made for itself: every
     /// request names it and carries the world's virtual time, and time-outs,
     /// retries and the server's answer delays run on the world's clock
-    /// (``LiveryCore/DrivenWorld``), so a scenario sees on the server what it
+    /// (`LiveryCore/DrivenWorld`), so a scenario sees on the server what it
     /// sees in process. Requests travel on `session` (an ephemeral
-    /// `URLSession` by default, or any ``LiveryCore/HTTPTransport``).
+    /// `URLSession` by default, or any `LiveryCore/HTTPTransport`).
     public static func server(
         _ server: HTTPServiceConfiguration, driving world: EmbeddedWorld,
         worldID: String? = nil, session: any HTTPTransport = URLSession(configuration: .ephemeral)

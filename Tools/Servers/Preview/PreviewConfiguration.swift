@@ -17,7 +17,7 @@ public struct PreviewConfiguration: Sendable {
     /// When idle, slow or surplus connections are closed (the sandbox's limits).
     public var connections: ConnectionLimits
     /// Origins besides the preview's own whose pages may use it, e.g.
-    /// `http://studio.example:3000` (see ``OriginPolicy``).
+    /// `http://studio.example:3000` (see `OriginPolicy`).
     public var allowedOrigins: [String]
     /// The folder of brand folders whose `<Name>/Plugin/brand.json` the brand
     /// studio edits and saves (a checkout's `Brands`); `nil` turns the studio off.

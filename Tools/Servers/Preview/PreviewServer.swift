@@ -22,8 +22,8 @@ import ServerConnections
 ///
 /// Only the preview's own pages may use it: a request from a page of another
 /// origin (a site the developer happens to have open) is refused 403 before
-/// any socket is upgraded (``OriginPolicy``). Connections are held to
-/// ``ConnectionLimits``, and a session ends with its socket, however it closes.
+/// any socket is upgraded (`OriginPolicy`). Connections are held to
+/// `ConnectionLimits`, and a session ends with its socket, however it closes.
 public enum Preview {
     /// Serves until cancelled or interrupted; `onListening` gets the bound port.
     public static func run(

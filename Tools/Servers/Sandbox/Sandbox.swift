@@ -15,8 +15,7 @@ import UnixSignals
 
 /// The local sandbox backend: an HTTP server speaking the app's account,
 /// address and app-bar contract over SQLite or PostgreSQL, for runs and
-/// tests against a real server (see the README's "Sandbox backend" section
-/// for the routes).
+/// tests against a real server (its routes are in `Tools/Servers/Sandbox/README.md`).
 ///
 /// ```swift
 /// try await Sandbox.run(brands: [NedsBrand.load()], configuration: SandboxConfiguration(databasePath: "sandbox.sqlite"))
@@ -25,7 +24,11 @@ public enum Sandbox {
     /// Runs the sandbox until SIGTERM or SIGINT (or cancellation): it then
     /// stops accepting connections, lets requests in flight finish for up to
     /// the configuration's `drain`, and closes the database.
-    /// - Parameter onListening: Called with the bound port once the server listens.
+    /// - Parameters:
+    ///   - brands: The brands it serves.
+    ///   - configuration: Where it listens, its storage, faults and limits.
+    ///   - logger: Where it logs (never a password).
+    ///   - onListening: Called with the bound port once the server listens.
     /// - Throws: ``SandboxSetupError`` for brands, definitions or a database that cannot be used, before anything is served.
     public static func run(
         brands: [any BrandPlugin], configuration: SandboxConfiguration,

@@ -78,7 +78,7 @@ public struct SandboxConfiguration: Sendable {
     }
 
     /// A configuration: `127.0.0.1:8080`, no faults, the sandbox hashing
-    /// cost, 64 KiB bodies, the default ``ConnectionLimits``, no seeding, the
+    /// cost, 64 KiB bodies, the default `ConnectionLimits`, no seeding, the
     /// default ``WorldLimits``, 10 s to drain.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, database: SandboxDatabase, faults: FaultPlan = FaultPlan(),

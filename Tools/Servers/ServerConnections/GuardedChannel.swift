@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 
 /// A server's HTTP/1.1 child channel (plain, or upgrading to WebSockets)
-/// with ``ConnectionGuard`` in front of its bytes and ``RequestGate`` right
+/// with `ConnectionGuard` in front of its bytes and `RequestGate` right
 /// behind its HTTP decoder: every connection kept within `limits`, every
 /// refused request answered at once.
 public struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {

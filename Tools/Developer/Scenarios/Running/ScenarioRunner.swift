@@ -37,7 +37,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `scenario` on a fresh runtime of its brand in a fresh
-    /// ``EmbeddedWorld`` (or on the server, driven by that world); it stops at
+    /// `EmbeddedWorld` (or on the server, driven by that world); it stops at
     /// the first step that fails.
     @MainActor
     public func run(_ scenario: Scenario) async -> ScenarioResult {

@@ -13,7 +13,7 @@ import LiveryCore
 /// worked out the way the engines work it out.
 public enum MarketScenarios {
     /// The files, by name, for `brand` (in its market).
-    /// - Throws: ``ToolError`` when the market has no address to sign up with.
+    /// - Throws: `ToolError` when the market has no address to sign up with.
     public static func files(for brand: BrandDefinition) throws(ToolError) -> [String: String] {
         let region = brand.manifest.region
         let definition: FormDefinition

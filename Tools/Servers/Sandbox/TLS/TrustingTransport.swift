@@ -18,7 +18,7 @@ import NIOSSL
 ///
 /// One connection per request, closed after the answer; an answer larger
 /// than ``maxAnswerBytes`` is refused. Time-outs are the calling client's
-/// (``LiveryCore/JSONClient`` cancels a request that takes too long).
+/// (`LiveryCore/JSONClient` cancels a request that takes too long).
 public struct TrustingTransport: HTTPTransport {
     /// The largest answer body read: 8 MiB.
     public static let maxAnswerBytes = 8 << 20

@@ -1,0 +1,27 @@
+// Written from Tools/Runtime/Composition/LiveryComposition.docc/LiveryComposition.md (the sample at line 18) by DocumentationSampleTests: edit the markdown,
+// then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
+// swift-format-ignore-file
+import AddressLookupFeature
+import AppBarFeature
+import BetchaBrand
+import BrandDeclarations
+import Foundation
+import JoinFormFeature
+import LadbrokesBrand
+import LiveryComposition
+import LiveryCore
+import LiveryWire
+import NedsBrand
+import TabNZBrand
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@MainActor
+func tools_runtime_composition_liverycomposition_docc_liverycomposition_md_sample_1() async throws {
+    let composition = try Composition([NedsBrand.load()])
+    let assembled = try await composition.assemble("neds", on: .embedded(EmbeddedWorld()))
+    let join = try assembled.runtime.joinForm()
+    join.send(.focus(.field("email")))
+    print(join.state.focus == .field("email"))
+}
