@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The maps of the tree the documents keep say what is there: the README names every top-level entry, and
-/// Tools/README.md has a row for every folder of each of its groups and none for a folder that is gone.
+/// The README stays short, and the maps of the tree the documents keep say what is there: the README names every
+/// top-level entry, and Tools/README.md has a row for every folder of each of its groups and none for one that is gone.
 @Suite("Layout documents")
 struct LayoutDocumentTests {
     /// The folders (not hidden) directly inside `path`, from the repository's root.
@@ -25,6 +25,16 @@ struct LayoutDocumentTests {
             #expect(readme.contains("`\(folder)/`"), "README.md does not name the top-level folder \(folder)/")
         }
         #expect(readme.contains("`Package.swift`"))
+    }
+
+    @Test("the README stays short (at most 150 lines) and sets up with two commands: the main job and the tests")
+    func readmeIsShort() throws {
+        let readme = try Self.document("README.md")
+        let count = readme.lines.last == "" ? readme.lines.count - 1 : readme.lines.count
+        #expect(count <= 150, "README.md has \(count) lines; the rest belongs in the guides")
+        let setUp = try #require(readme.fences.first { $0.language == "sh" })
+        let commands = setUp.body.map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+        #expect(commands == ["swift run livery run neds", "swift test"])
     }
 
     @Test("Tools/README.md has one row for each folder of each group, and each row names a folder there")
