@@ -7,7 +7,7 @@ import Testing
 /// The scenario runner's own behaviour, on Neds: what a scenario author sees
 /// for a typo, a malformed file, an unmet expectation, and a typed password.
 @Suite("Scenario runner", .timeLimit(.minutes(1)))
-struct ScenarioRunnerTests {
+final class ScenarioRunnerTests {
     private let runner: ScenarioRunner
     private let folder: URL
 
@@ -18,6 +18,9 @@ struct ScenarioRunnerTests {
             at: folder.appendingPathComponent("Tests/Scenarios/neds"),
             withIntermediateDirectories: true)
     }
+
+    /// The folder each test writes is removed with it.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// Writes `text` as a scenario file of Neds and returns its path.
     private func write(_ text: String, name: String = "case.yaml") throws -> String {

@@ -12,7 +12,7 @@ import Testing
 /// back as a short scenario file that fails in `livery run` the same way.
 @Suite("Exploring a brand's journeys at random", .serialized)
 @MainActor
-struct ExplorerTests {
+final class ExplorerTests {
     private let composition: Composition
     private let folder: URL
 
@@ -20,6 +20,9 @@ struct ExplorerTests {
         composition = try Composition(packageBrands())
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-explore-\(UUID().uuidString)")
     }
+
+    /// The folder each test writes is removed with it.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     private func explorer(_ brand: String, planted: PlantedDefect? = nil, maxSteps: Int = 40) throws -> Explorer {
         var runner = ScenarioRunner(composition: composition)
