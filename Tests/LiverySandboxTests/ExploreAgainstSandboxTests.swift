@@ -30,6 +30,7 @@ struct ExploreAgainstSandboxTests {
     func findsDroppedField() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "livery-explore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try await SandboxHarness.run { sandbox in
             let composition = try Composition(SandboxHarness.brands)
             let server = ScenarioBackend(baseURL: sandbox.baseURL)
