@@ -1155,7 +1155,7 @@ def test_studio(driver, brand="neds"):
         page.wait(lambda: pair("onPrimary/primary")[0] == "fail", "the broken pair marked")
         assert "fails (needs 4.5:1)" in pair("onPrimary/primary")[1], pair("onPrimary/primary")
         page.js("document.getElementById('studio').scrollIntoView()")
-        page.screenshot("studio.png")   # the README's picture of the studio
+        page.screenshot("studio.png")   # the preview guide's picture of the studio
         page.js("window.scrollTo(0, 0)")
         assert cta_colour() != original
         # Save waits for the doctor; the nearest passing shade of the colour edited is one click away.

@@ -163,7 +163,7 @@ TYPES = [
 ]
 WEIGHTED_TYPES = [name for name, weight in TYPES for _ in range(weight)]
 
-# Fixed addresses the tests and the README rely on.
+# Fixed addresses the tests and the guides rely on.
 ANCHORS = [
     ("AU", "", "12", "Smith Street", "Collingwood", "VIC", "3066"),
     ("AU", "3", "12", "Smith Street", "Collingwood", "VIC", "3066"),
