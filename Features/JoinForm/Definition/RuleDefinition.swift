@@ -5,8 +5,8 @@ import LiveryCore
 /// Besides `regex` (the only kind of the server-driven shape), Livery reads
 /// its built-in rules under the same key: `email`, `mobile` (the runtime
 /// region's numbering plan), `postcode` (the runtime region's), `minimumAge`
-/// (for `Date` fields: `years`, or the runtime market's minimum age), `passwordStrength` (with an optional
-/// `minLength`), `oneOf` (a `Select` field's `options`) and
+/// (for `Date` fields: `years`, or the runtime market's minimum age), `passwordStrength` (the standard
+/// policy, `minLength` replacing its minimum length), `oneOf` (a `Select` field's `options`) and
 /// `usernameAvailable` (asked of the account service). `errorMessage`
 /// replaces the default message of any kind; `code` replaces its code.
 public struct RuleDefinition: Hashable, Sendable, Codable {
@@ -22,7 +22,7 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         case postcode
         /// A date of birth at least `years` ago.
         case minimumAge
-        /// A password meeting the standard policy (or at least `minLength` characters).
+        /// A password meeting the standard policy (with `minLength` as its minimum length when given).
         case passwordStrength
         /// One of the field's `options`.
         case oneOf

@@ -1,4 +1,4 @@
-// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 105) by DocumentationSampleTests: edit the markdown,
+// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 106) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature

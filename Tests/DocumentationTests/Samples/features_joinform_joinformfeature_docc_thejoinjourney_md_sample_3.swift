@@ -1,4 +1,4 @@
-// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 133) by DocumentationSampleTests: edit the markdown,
+// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 134) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -25,5 +25,5 @@ func features_joinform_joinformfeature_docc_thejoinjourney_md_sample_3() async t
         environment: RuleEnvironment(region: region, wallClock: .system()),
         takenUsernames: ["AdaLove"])
     let verdict = try await accounts.checkUsername("ADA1OVE", for: NedsBrand.load().manifest.id)
-    print(verdict)   // unavailable: username.taken, a look-alike of AdaLove
+    print(verdict)   // unavailable([username.taken: That username is taken.]): a look-alike of AdaLove
 }

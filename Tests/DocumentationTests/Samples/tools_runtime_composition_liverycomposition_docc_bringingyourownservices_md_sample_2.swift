@@ -51,5 +51,5 @@ struct OwnServicesGuideCachedDefinition: FormDefinitionSource {
         addresses: .harmony(HarmonyConfiguration(baseURL: harmonyURL), session: appSession),
         definition: .serverOrBundled(OwnServicesGuideCachedDefinition(cached: nil)))
     let assembled = try await Composition([NedsBrand.load()]).assemble("neds", on: .live(live))
-    print(assembled.origin)    // the bundled definition, because the cache was empty
+    print(assembled.origin)    // the brand's bundled definition, because … (the cache was empty)
 }

@@ -6,7 +6,7 @@ extension Livery {
     /// `livery build <brand>`: that brand's product only.
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Build one brand's product (Core, the features and that brand only).")
+            abstract: "Build one brand's product: Core, the features, the scenario runner and that brand, no other.")
 
         @Argument(help: "The brand, e.g. neds.")
         var brand: String

@@ -113,7 +113,8 @@ public struct EmbeddedWorld: Sendable {
 /// immutable value) on the first search or retrieval, so that assembling a
 /// runtime — and a run that never looks an address up — does not pay for it.
 /// The first search reads it off the caller's executor (it takes milliseconds;
-/// the caller is usually the main actor); every later one runs where it is asked.
+/// the caller is usually the main actor); later ones, each an in-memory search,
+/// also run on the global executor, as this library's async functions do.
 /// A market whose pack ships its own addresses is searched in those (indexed
 /// once per process too).
 struct BundledAddresses: AddressLookupService {
