@@ -65,19 +65,15 @@ struct MarkdownDocument {
         return fences
     }
 
+    /// The lines outside fenced blocks, with their line numbers.
+    var unfenced: [(line: Int, text: String)] {
+        var fenced: Set<Int> = []
+        for fence in fences { fenced.formUnion(fence.line...(fence.line + fence.body.count + 1)) }
+        return lines.enumerated().compactMap { index, line in fenced.contains(index + 1) ? nil : (index + 1, line) }
+    }
+
     /// The lines outside fenced blocks, with their line numbers, and inline code spans blanked out.
     var prose: [(line: Int, text: String)] {
-        var inFence = false
-        var result: [(Int, String)] = []
-        for (index, line) in lines.enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                inFence.toggle()
-                continue
-            }
-            if inFence { continue }
-            result.append((index + 1, line.replacing(/`+[^`]*`+/, with: "``")))
-        }
-        return result
+        unfenced.map { ($0.line, $0.text.replacing(/`+[^`]*`+/, with: "``")) }
     }
 }

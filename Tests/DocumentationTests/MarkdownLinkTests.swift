@@ -77,10 +77,8 @@ enum MarkdownLink {
     static func headingSlugs(_ lines: [String]) -> Set<String> {
         var seen: [String: Int] = [:]
         var slugs: Set<String> = []
-        var inFence = false
-        for line in lines {
-            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle() }
-            guard !inFence, let heading = line.wholeMatch(of: /#{1,6}\s+(.*?)\s*#*\s*/) else { continue }
+        for (_, line) in MarkdownDocument(path: "", lines: lines).unfenced {
+            guard let heading = line.wholeMatch(of: /#{1,6}\s+(.*?)\s*#*\s*/) else { continue }
             let slug = String(
                 heading.1.lowercased().compactMap { character -> Character? in
                     if character == " " { return "-" }
