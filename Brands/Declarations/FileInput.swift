@@ -28,13 +28,20 @@ public enum FileInput {
                 ? Refusal(description: "cannot be read: permission denied")
                 : Refusal(description: "there is no such file")
         }
-        let type = status.st_mode & S_IFMT
-        guard type == S_IFREG else { throw Refusal(description: "is \(describe(type)), not a regular file") }
-        guard Int(status.st_size) <= limit else { throw tooLarge(Int(status.st_size), limit, kind) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Refusal(description: "cannot be read: permission denied")
+        if let refusal = refusal(ofKind: status) { throw refusal }
+        // Opened without waiting (a named pipe put in the file's place meanwhile cannot hold the tool),
+        // then looked at again through the descriptor actually read.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Refusal(description: "cannot be read: \(String(cString: strerror(errno)))")
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
+        guard fstat(descriptor, &status) == 0 else {
+            throw Refusal(description: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        if let refusal = refusal(ofKind: status) { throw refusal }
+        guard Int(status.st_size) <= limit else { throw tooLarge(Int(status.st_size), limit, kind) }
         let data: Data
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
@@ -44,6 +51,14 @@ public enum FileInput {
         // The file may have grown since it was looked at.
         guard data.count <= limit else { throw tooLarge(data.count, limit, kind) }
         return data
+    }
+
+    /// Why the file `status` describes is not a regular file (`is a named
+    /// pipe (FIFO), not a regular file`); `nil` when it is one. For a tool
+    /// that opens a file itself, to write it say, before it opens it.
+    public static func refusal(ofKind status: stat) -> Refusal? {
+        let type = status.st_mode & S_IFMT
+        return type == S_IFREG ? nil : Refusal(description: "is \(describe(type)), not a regular file")
     }
 
     private static func tooLarge(_ size: Int, _ limit: Int, _ kind: String) -> Refusal {

@@ -47,7 +47,8 @@ struct SandboxHarness {
         accessTokens: Set<String> = [], seedingTokens: Set<String> = [], tls: SandboxTLS? = nil,
         transport: any HTTPTransport = URLSession(configuration: .ephemeral),
         logger: Logger = Logger(label: "sandbox-test") { _ in SwiftLogNoOpLogHandler() },
-        extraBrands: [any BrandPlugin] = []
+        extraBrands: [any BrandPlugin] = [],
+        configure: (inout SandboxConfiguration) -> Void = { _ in }
     ) async throws -> SandboxHarness {
         let database = database ?? .sqlite(path: databasePath ?? temporaryDatabasePath())
         var configuration = SandboxConfiguration(
@@ -57,6 +58,7 @@ struct SandboxHarness {
         configuration.accessTokens = accessTokens
         configuration.seedingTokens = seedingTokens
         configuration.tls = tls
+        configure(&configuration)
         let server = try await Sandbox.start(brands: brands + extraBrands, configuration: configuration, logger: logger)
         return SandboxHarness(server: server, database: database, transport: transport)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryTesting
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,14 +26,7 @@ final class SandboxProcess: @unchecked Sendable {
     }
 
     /// The executable `name` (`livery`, `livery-server`) built beside the tests.
-    static func tool(_ name: String) throws -> URL {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw Failure("\(name) is not built beside the tests in \(folder.path): run `swift build` first")
-    }
+    static func tool(_ name: String) throws -> URL { try BuiltExecutable.named(name) }
 
     /// Starts `livery-server sandbox <arguments> --port 0` and waits (at most three minutes, for a loaded machine) until it listens.
     convenience init(_ arguments: [String]) async throws {

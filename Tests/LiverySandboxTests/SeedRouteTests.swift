@@ -22,7 +22,8 @@ struct SeedRouteTests {
 
     @Test("seeded accounts, usernames, register entries, today and faults all take effect")
     func seeds() async throws {
-        try await SandboxHarness.inMemory { sandbox in
+        // The default world is seeded by this machine, on a sandbox without seeding tokens: a live one on loopback.
+        try await SandboxHarness.run { sandbox in
             let seed: [String: Any] = [
                 "brand": "neds", "today": "2030-02-01",
                 "existingAccounts": [
@@ -76,7 +77,7 @@ struct SeedRouteTests {
             (#"{"brand": "nobrand"}"#, "nobrand"),
         ])
     func badSeed(changes: String, problem: String) async throws {
-        try await SandboxHarness.inMemory { sandbox in
+        try await SandboxHarness.run { sandbox in
             var seed: [String: Any] = ["brand": "neds", "takenUsernames": ["must_not_stick"]]
             let bad = try JSONSerialization.jsonObject(with: Data(changes.utf8)) as? [String: Any] ?? [:]
             seed.merge(bad) { $1 }

@@ -66,6 +66,23 @@ struct SeedingTokenTests {
         await sandbox.stop()
     }
 
+    @Test("on a sandbox with seeding tokens no token seeds the default world; on one without, this machine does")
+    func defaultWorld() async throws {
+        let shared = try await SandboxHarness.start(seedingTokens: [Self.fleet])
+        let refused = try await shared.post(
+            "/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["everyones"], "faults": ["create-client=500"]],
+            headers: Self.token(Self.fleet))
+        #expect(refused.status == 403 && refused.errorCode == "world.forbidden", "\(refused.status)")
+        #expect(refused.errorMessage?.contains("POST /sandbox/worlds") == true)
+        let check = try await shared.get(
+            "/v2/client/check-username", query: ["brand": "neds", "username": "everyones"])
+        #expect(check.json["available"] as? Bool == true, "the default world is as it was")
+        await shared.stop()
+        let own = try await SandboxHarness.start()
+        #expect(try await own.post("/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["mine"]]).status == 200)
+        await own.stop()
+    }
+
     @Test("world ids are 128 random bits: a hundred worlds, a hundred different ids of 32 hexadecimal digits")
     func unguessableIDs() async throws {
         let ids = (0..<100).map { _ in WorldID.fresh().rawValue }

@@ -94,7 +94,10 @@ struct StorageTests {
             #expect(try await storage.isUsernameTaken("punter", brand: Self.neds, in: .standard))
             #expect(try await storage.selfExclusionRegister(of: .standard) == EmbeddedWorld.sampleRegister)
             let world = WorldID.fresh()
-            #expect(try await storage.createWorld(world, owner: .thisMachine, maxWorlds: 4, now: Date()))
+            #expect(
+                try await storage.createWorld(
+                    world, owner: .thisMachine, caps: WorldCaps(total: 4, perOwner: 4), now: Date())
+                    == .created)
             try await storage.startWorld(world)
             try await storage.startWorld(world)
             #expect(try await storage.isUsernameTaken("PUNTER", brand: Self.neds, in: world))
@@ -148,6 +151,33 @@ struct StorageTests {
             await #expect { try await worlds.delete(first, by: .thisMachine, now: late) } throws: {
                 ($0 as? APIError)?.code == "world.unknown"
             }
+        }
+    }
+
+    @Test(
+        "each seeding token holds at most its even share of the worlds, so one run cannot take them all from the others",
+        arguments: StorageKind.available)
+    func worldShares(kind: StorageKind) async throws {
+        try await withStorage(kind) { storage, _ in
+            let limits = WorldLimits(maxWorlds: 5)
+            #expect(limits.caps(seedingTokens: 2) == WorldCaps(total: 5, perOwner: 2))
+            #expect(limits.caps(seedingTokens: 0) == WorldCaps(total: 5, perOwner: 5), "this machine alone: all")
+            #expect(limits.caps(seedingTokens: 64).perOwner == 1, "never none")
+            let worlds = SandboxWorlds(
+                storage: storage, limits: limits, caps: limits.caps(seedingTokens: 2), plan: FaultPlan())
+            let greedy = WorldOwner(rawValue: String(repeating: "ab", count: 32))
+            let polite = WorldOwner(rawValue: String(repeating: "cd", count: 32))
+            let held = [try await worlds.create(for: greedy), try await worlds.create(for: greedy)]
+            await #expect { try await worlds.create(for: greedy) } throws: { error in
+                let refusal = error as? APIError
+                return refusal?.code == "world.limit" && refusal?.message.contains("its share") == true
+            }
+            _ = try await worlds.create(for: polite)
+            _ = try await worlds.create(for: polite)
+            #expect(try await storage.worldCount() == 4)
+            try await worlds.delete(held[0], by: greedy)
+            _ = try await worlds.create(for: greedy)
+            #expect(try await storage.worldCount() == 4, "a deleted world frees its place in the share")
         }
     }
 

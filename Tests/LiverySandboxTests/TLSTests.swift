@@ -1,6 +1,8 @@
 import Foundation
 import LiveryComposition
 import LiveryCore
+import LiveryTesting
+import ServerConnections
 import Testing
 
 @testable import LiverySandbox
@@ -90,7 +92,7 @@ struct TLSTests {
             to: URL(fileURLWithPath: garbage))
         let missing = certificates.folder.appendingPathComponent("missing.pem").path
         let cases: [(SandboxTLS, String, String)] = [
-            (SandboxTLS(certificatePath: missing, keyPath: certificates.key), missing, "cannot be read"),
+            (SandboxTLS(certificatePath: missing, keyPath: certificates.key), missing, "no such file"),
             (SandboxTLS(certificatePath: garbage, keyPath: certificates.key), garbage, "not a PEM certificate"),
             (SandboxTLS(certificatePath: certificates.certificate, keyPath: garbage), garbage, "not a PEM private key"),
             (
@@ -121,6 +123,30 @@ struct TLSTests {
             #expect(run.errors.contains(expected), "\(arguments): \(run.errors)")
             #expect(!run.output.contains("serving"), "\(arguments)")
         }
+    }
+
+    @Test("the connection guard answers inside TLS: a client beyond the cap reads 503 server.busy, not broken bytes")
+    func guardAnswersInsideTLS() async throws {
+        let certificates = try await ThrowawayCertificates.make()
+        defer { certificates.remove() }
+        let sandbox = try await SandboxHarness.start(
+            connections: ConnectionLimits(maxConnections: 1, admissionWait: .milliseconds(300)),
+            tls: SandboxTLS(certificatePath: certificates.certificate, keyPath: certificates.key),
+            transport: try TrustingTransport(trusting: certificates.authority))
+        do {
+            // The one slot, held by a peer that never starts a handshake. Its connection may be set up on
+            // another event loop after the next one's: a request served meanwhile leaves the slot to it.
+            let holder = try RawConnection(port: sandbox.port)
+            var answers: [SandboxHarness.Answer] = []
+            while answers.count < 5, answers.last?.status != 503 { answers.append(try await sandbox.get("/health")) }
+            let refused = try #require(answers.last)
+            #expect(refused.status == 503 && refused.errorCode == "server.busy", "\(answers.map(\.status))")
+            #expect(refused.errorMessage?.contains("as many connections") == true)
+            #expect(answers.dropLast().allSatisfy { $0.status == 200 }, "\(answers.map(\.status))")
+            withExtendedLifetime(holder) {}
+        }
+        #expect(try await sandbox.get("/health").status == 200, "the slot freed serves again, over TLS")
+        await sandbox.stop()
     }
 
     @Test("`livery run --ca-certificate` hands over to livery-server and runs a brand's file against an HTTPS sandbox")

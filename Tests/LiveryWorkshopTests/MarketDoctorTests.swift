@@ -1,5 +1,7 @@
 import BrandDeclarations
 import Foundation
+import LiveryConsole
+import LiveryTesting
 import LiveryWorkshop
 import Testing
 
@@ -37,5 +39,58 @@ struct MarketDoctorTests {
         #expect(reports[0].problems.first?.hasPrefix("xa.json: line \(patternLine + 1): at postcode.pattern:") == true)
         #expect(reports[1].code == "XB")
         #expect(reports[1].problems.first?.contains("XB-1 has postcode 'NOT A CODE'") == true)
+    }
+
+    @Test("one file is checked whatever its name; a device or a malformed pack in a crowded folder does not read")
+    func oneFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-pack-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let packs = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/Packs")
+        let gb = try String(contentsOf: packs.appendingPathComponent("gb.json"), encoding: .utf8)
+        try Data(gb.utf8).write(to: folder.appendingPathComponent("my-market.txt"))
+        for tsv in try FileManager.default.contentsOfDirectory(atPath: packs.path) where tsv.hasSuffix(".tsv") {
+            try FileManager.default.copyItem(
+                at: packs.appendingPathComponent(tsv), to: folder.appendingPathComponent(tsv))
+        }
+        try Data(#"{"code": "XD", "#.utf8).write(to: folder.appendingPathComponent("xd.json"))
+        try Data(gb.utf8).write(to: folder.appendingPathComponent("crowd.json"))
+        let shipped = try MarketCatalogue.shipped()
+
+        let named = MarketDoctor.check(file: folder.appendingPathComponent("my-market.txt"), known: shipped)
+        #expect(
+            named.file == "my-market.txt" && named.code == "GB" && named.passed,
+            "\(named.code ?? "-") \(named.problems)")
+        let malformed = MarketDoctor.check(file: folder.appendingPathComponent("xd.json"), known: shipped)
+        #expect(!malformed.read && !malformed.passed && malformed.problems.first?.contains("xd.json") == true)
+        let device = MarketDoctor.check(file: URL(fileURLWithPath: "/dev/zero"), known: shipped)
+        #expect(!device.read && device.problems.first?.contains("character device") == true, "\(device.problems)")
+    }
+
+    @Test(
+        "livery doctor --market-pack: a pack that does not read is bad input (2), a folder with none checks nothing (2)"
+    )
+    func exitStatuses() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-packs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let packs = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/Packs")
+        try FileManager.default.copyItem(
+            at: packs.appendingPathComponent("nz.json"), to: folder.appendingPathComponent("kiwi.pack"))
+        try Data(#"{"code": "#.utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let livery = try BuiltExecutable.named("livery")
+        for (pack, status, said) in [
+            ("kiwi.pack", ExitStatus.success, "kiwi.pack"), ("broken.json", ExitStatus.badInput, "broken.json"),
+            ("/dev/zero", ExitStatus.badInput, "character device"), (".", ExitStatus.badInput, "broken.json"),
+            ("empty", ExitStatus.badInput, "nothing was checked"),
+            ("missing.json", ExitStatus.badInput, "does not exist"),
+        ] {
+            let run = try await ChildProcess.running(
+                [livery.path, "doctor", "neds", "--market-pack", pack, "--no-colour"], in: folder, limit: .seconds(120))
+            #expect(run.status == status, "\(pack): \(run.output)\(run.errors)")
+            #expect((run.output + run.errors).contains(said), "\(pack): \(run.output)\(run.errors)")
+        }
     }
 }

@@ -16,7 +16,9 @@ extension Livery {
                 Market packs are read from the checkout's Brands/Markets/Packs (so an edit is checked before a build), or \
                 from --market-pack: every key known, patterns compiling, examples passing the pack's own rules, the \
                 address file parsing, the standard form loading; each problem names the file and line. \
-                Exit status: 0 every check passed, 1 a check failed, 2 bad input.
+                --market-pack FILE checks that one file whatever its name; a folder, each *.json pack in it. \
+                Exit status: 0 every check passed, 1 a check failed, 2 bad input: a brand file or pack that does not \
+                read (not a regular file, malformed, an unknown key), or a --market-pack with no pack to check.
                 """)
 
         @Argument(help: "One brand to check (default: every brand).")
@@ -65,25 +67,31 @@ extension Livery {
             }
             guard problems.isEmpty else {
                 for problem in problems { terminal.error(terminal.red("✘ ") + problem) }
+                // A pack that does not read is bad input, as it is for every other tool.
+                if markets.contains(where: { !$0.read }) { throw ExitCode(ExitStatus.badInput) }
                 throw ReportedFailure()
             }
         }
 
         /// The market packs to check: `--market-pack`'s (beside the shipped ones), else the checkout's.
+        /// - Throws: `ToolError` for a `--market-pack` that is missing or a folder without packs: nothing to check.
         private func marketReports(checkout: PackageCheckout?) throws -> [MarketDoctor.Report] {
-            if let marketPack {
-                let url = URL(fileURLWithPath: marketPack)
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                    throw ToolError("--market-pack: \(marketPack) does not exist")
-                }
-                let shipped = try ToolBrands.markets()
-                if isFolder.boolValue { return MarketDoctor.check(folder: url, known: shipped) }
-                let reports = MarketDoctor.check(folder: url.deletingLastPathComponent(), known: shipped)
-                return reports.filter { $0.file == url.lastPathComponent }
+            guard let marketPack else {
+                guard let checkout else { return [] }
+                return MarketDoctor.check(folder: MarketDoctor.packFolder(in: checkout))
             }
-            guard let checkout else { return [] }
-            return MarketDoctor.check(folder: MarketDoctor.packFolder(in: checkout))
+            let url = URL(fileURLWithPath: marketPack)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw ToolError("--market-pack: \(marketPack) does not exist")
+            }
+            let shipped = try ToolBrands.markets()
+            guard isFolder.boolValue else { return [MarketDoctor.check(file: url, known: shipped)] }
+            let reports = MarketDoctor.check(folder: url, known: shipped)
+            guard !reports.isEmpty else {
+                throw ToolError("--market-pack: \(marketPack) holds no market pack (*.json): nothing was checked")
+            }
+            return reports
         }
     }
 }

@@ -168,12 +168,7 @@ public struct BrandScaffold: Sendable {
         for (file, text) in scenarios ?? [:] { files["Tests/Scenarios/\(id)/\(file)"] = text }
         for file in scenarios == nil ? checkout.scenarioFiles(of: modelID) : [] {
             let url = checkout.scenarioFolder(of: modelID).appendingPathComponent(file)
-            let text: String
-            do {
-                text = try String(contentsOf: url, encoding: .utf8)
-            } catch {
-                throw ToolError("cannot read \(url.path): \(error.localizedDescription)")
-            }
+            let text = try PackageCheckout.text(of: url)
             let renamed = Self.replacingWord(model.manifest.displayName, with: name, in: text)
             files["Tests/Scenarios/\(id)/\(file)"] = Self.replacingWord(modelID, with: id, in: renamed)
         }
@@ -207,7 +202,7 @@ public struct BrandScaffold: Sendable {
             }
             for (path, text) in changes.sorted(by: { $0.key < $1.key }) {
                 let url = root.appendingPathComponent(path)
-                originals[url] = try Data(contentsOf: url)
+                originals[url] = Data(try PackageCheckout.text(of: url).utf8)
                 try Data(text.utf8).write(to: url, options: .atomic)
             }
         } catch {

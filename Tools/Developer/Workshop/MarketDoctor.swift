@@ -18,6 +18,9 @@ public enum MarketDoctor {
         public let problems: [String]
         /// Whether every check passed.
         public var passed: Bool { problems.isEmpty }
+        /// Whether the pack read at all: one that does not (not a regular
+        /// file, malformed, an unknown key) is bad input, not a failed check.
+        public var read: Bool { code != nil }
     }
 
     /// The packs in the checkout's `Brands/Markets/Packs` (the files, so an edit is checked before a build).
@@ -61,6 +64,62 @@ public enum MarketDoctor {
             }
         }
         return reports.sorted { $0.file < $1.file }
+    }
+
+    /// The one pack in the file at `url` (whatever its name), checked beside
+    /// `known`; a market it starts from (`joinForm.like`) that `known` lacks
+    /// is read from the pack of that code beside it. A file that is not a
+    /// regular file, or does not read as a pack, is a report that did not read.
+    public static func check(file url: URL, known: MarketCatalogue = MarketCatalogue()) -> Report {
+        let folder = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        var catalogue = known
+        do throws(BrandFileError) {
+            let data = try pack(at: url)
+            for base in try startingMarkets(of: data, in: folder, known: known) {
+                catalogue = MarketCatalogue(Array(catalogue.regions.values) + [base])
+            }
+            let region = try MarketPack.read(
+                json: data, file: name,
+                folder: BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize),
+                known: catalogue.regions)
+            return Report(file: name, code: region.code, problems: problems(of: region, file: name))
+        } catch {
+            return Report(file: name, code: nil, problems: [error.description])
+        }
+    }
+
+    /// The bytes of the pack at `url`, read as every file a tool is given is read.
+    private static func pack(at url: URL) throws(BrandFileError) -> Data {
+        do throws(FileInput.Refusal) {
+            return try FileInput.read(atPath: url.path, limit: MarketPack.maximumFileSize, kind: "market packs")
+        } catch {
+            throw BrandFileError(file: url.lastPathComponent, path: "", message: error.description)
+        }
+    }
+
+    /// The markets the pack `data` starts from that `known` lacks, read from
+    /// the packs beside it, the furthest first (at most four deep).
+    private static func startingMarkets(of data: Data, in folder: URL, known: MarketCatalogue) throws(BrandFileError)
+        -> [Region]
+    {
+        var chain: [(file: String, data: Data)] = []
+        var next = data
+        while chain.count < 4, let like = MarketCatalogue.like(in: next), known.region(code: like) == nil {
+            let sibling = folder.appendingPathComponent("\(like.lowercased()).json")
+            guard FileManager.default.fileExists(atPath: sibling.path) else { break }
+            next = try pack(at: sibling)
+            chain.append((sibling.lastPathComponent, next))
+        }
+        var regions: [Region] = []
+        for base in chain.reversed() {
+            regions.append(
+                try MarketPack.read(
+                    json: base.data, file: base.file,
+                    folder: BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize),
+                    known: MarketCatalogue(Array(known.regions.values) + regions).regions))
+        }
+        return regions
     }
 
     /// What is wrong with a market that reads: its form in the market, its samples.

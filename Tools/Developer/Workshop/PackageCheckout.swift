@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 import LiveryConsole
 import LiveryCore
@@ -45,10 +46,27 @@ public struct PackageCheckout: Sendable {
     }
 
     private static func isCheckout(_ folder: URL) -> Bool {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) else {
-            return false
-        }
+        guard let text = try? text(of: folder.appendingPathComponent("Package.swift")) else { return false }
         return text.contains("let brands = [")
+    }
+
+    /// The largest file of the checkout a tool reads (Package.swift, a scenario file): 1 MiB.
+    public static let maxFileBytes = 1 << 20
+
+    /// The UTF-8 text of the checkout's file at `url`, read as every file a
+    /// tool is given is read: a regular file only, at most ``maxFileBytes``.
+    /// - Throws: `ToolError` naming the file and what is wrong with it.
+    public static func text(of url: URL) throws(ToolError) -> String {
+        let data: Data
+        do throws(FileInput.Refusal) {
+            data = try FileInput.read(atPath: url.path, limit: maxFileBytes, kind: "checkout files")
+        } catch {
+            throw ToolError("cannot read \(url.path): \(error.description)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ToolError("cannot read \(url.path): it is not UTF-8 text")
+        }
+        return text
     }
 
     /// `Package.swift`.
@@ -57,7 +75,7 @@ public struct PackageCheckout: Sendable {
     /// The targets and products Package.swift declares with a literal name
     /// (`name: "LiveryCore"`); empty when it cannot be read.
     public func declaredNames() -> Set<String> {
-        guard let text = try? String(contentsOf: manifest, encoding: .utf8),
+        guard let text = try? Self.text(of: manifest),
             let expression = try? NSRegularExpression(pattern: #"name:\s*"([A-Za-z0-9_-]+)""#)
         else { return [] }
         let matches = expression.matches(in: text, range: NSRange(text.startIndex..., in: text))
@@ -67,13 +85,7 @@ public struct PackageCheckout: Sendable {
     /// The manifest's brand list.
     /// - Throws: `ToolError` when the manifest cannot be read or has no brand list.
     public func brandList() throws(ToolError) -> BrandListEdit {
-        let text: String
-        do {
-            text = try String(contentsOf: manifest, encoding: .utf8)
-        } catch {
-            throw ToolError("cannot read \(manifest.path): \(error.localizedDescription)")
-        }
-        return try BrandListEdit(manifest: text)
+        try BrandListEdit(manifest: try Self.text(of: manifest))
     }
 
     /// The brand names of the manifest's brand list, in order (e.g. `Neds`).

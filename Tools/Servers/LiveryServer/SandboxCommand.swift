@@ -238,6 +238,9 @@ extension ServerTool {
                 }
             } catch SandboxSetupError.database(let database, let reason) {
                 throw ToolError("the database \(database) cannot be used: \(reason)")
+            } catch let error as SandboxSetupError {
+                if case .exchangeRecord = error { throw ToolError("LIVERY_CONTRACT_EXCHANGES: \(error)") }
+                throw ToolError("the sandbox could not serve on \(host):\(port) with \(location): \(error)")
             } catch {
                 throw ToolError("the sandbox could not serve on \(host):\(port) with \(location): \(error)")
             }

@@ -125,18 +125,24 @@ public enum Sandbox {
             throw SandboxSetupError.tls("\(error)")
         }
         let (brands, markets, addresses) = try catalogues(plugins)
+        let exchanges = try configuration.exchangeRecord.map { path throws(SandboxSetupError) in
+            try ExchangeFile(path: path, maxBytes: configuration.exchangeRecordLimit, logger: logger)
+        }
         let (storage, postgres) = try await open(configuration.database, logger: logger)
         let metrics = SandboxMetrics()
         let services = SandboxServices(
             brands: brands, store: storage, markets: markets, addresses: addresses,
-            worlds: SandboxWorlds(storage: storage, limits: configuration.worlds, plan: configuration.faults),
+            worlds: SandboxWorlds(
+                storage: storage, limits: configuration.worlds,
+                caps: configuration.worlds.caps(seedingTokens: configuration.seedingTokens.count),
+                plan: configuration.faults),
             allowsWorlds: configuration.allowsSeeding,
             seeding: SeedingGate(tokens: TokenDigests(configuration.seedingTokens)),
             hasher: PasswordHasher(cost: configuration.passwordCost),
             cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
             maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
         let (router, methods) = router(
-            services: services, brands: brands, configuration: configuration, metrics: metrics)
+            services: services, brands: brands, configuration: configuration, metrics: metrics, exchanges: exchanges)
         let application = Application(
             router: router,
             server: HTTPServerBuilder { responder in
@@ -180,6 +186,12 @@ public enum Sandbox {
     private static func open(
         _ database: SandboxDatabase, logger: Logger
     ) async throws -> (any SandboxStorage, PostgresStorage?) {
+        // SQLite would wait for ever on a named pipe: only a regular file (or none yet) is opened.
+        var status = stat()
+        if case .sqlite(let path) = database, stat(path, &status) == 0, let refusal = FileInput.refusal(ofKind: status)
+        {
+            throw SandboxSetupError.database(path: path, reason: refusal.description)
+        }
         let storage: any SandboxStorage
         var postgres: PostgresStorage?
         do {
@@ -197,9 +209,11 @@ public enum Sandbox {
     }
 
     /// The router and the methods each path allows: every route, behind the exchange recorder (when asked for),
-    /// the request log, the access tokens (when any) and the world middleware.
+    /// the request log, the access tokens (when any) and the world middleware. Every path they see is
+    /// canonical: the connection's request gate refuses any other before it gets here.
     private static func router(
-        services: SandboxServices, brands: SandboxBrands, configuration: SandboxConfiguration, metrics: SandboxMetrics
+        services: SandboxServices, brands: SandboxBrands, configuration: SandboxConfiguration, metrics: SandboxMetrics,
+        exchanges: ExchangeFile?
     ) -> (Router<SandboxRequestContext>, AllowedMethods) {
         func registerRoutes(on router: Router<SandboxRequestContext>) {
             UsernameRoutes.register(on: router, services: services)
@@ -218,10 +232,10 @@ public enum Sandbox {
         registerRoutes(on: listing)
         let methods = AllowedMethods(listing)
         let router = Router(context: SandboxRequestContext.self)
-        if let recorder = ExchangeRecorder.fromEnvironment(
-            passwordFields: brands.passwordFields, maxBodyBytes: configuration.maxBodyBytes)
-        {
-            router.add(middleware: recorder)
+        if let exchanges {
+            router.add(
+                middleware: ExchangeRecorder(
+                    file: exchanges, passwordFields: brands.passwordFields, maxBodyBytes: configuration.maxBodyBytes))
         }
         router.add(middleware: RequestLogMiddleware(allowed: methods, metrics: metrics))
         if !configuration.accessTokens.isEmpty {

@@ -85,6 +85,8 @@ public enum SandboxSetupError: Error, CustomStringConvertible {
     case server(String)
     /// The certificate or key for HTTPS cannot be used.
     case tls(String)
+    /// The file for recording exchanges is not a regular file, or cannot be opened for writing.
+    case exchangeRecord(path: String, reason: String)
 
     /// What went wrong.
     public var description: String {
@@ -94,6 +96,7 @@ public enum SandboxSetupError: Error, CustomStringConvertible {
         case .database(let path, let reason): "the database at \(path): \(reason)"
         case .server(let reason): "the server did not start: \(reason)"
         case .tls(let reason): "HTTPS cannot be served: \(reason)"
+        case .exchangeRecord(let path, let reason): "the exchange record \(path) \(reason)"
         }
     }
 }

@@ -51,6 +51,23 @@ public struct SandboxConfiguration: Sendable {
     public var seedingTokens: Set<String> = []
     /// The certificate and key to serve HTTPS with; plain HTTP when `nil`.
     public var tls: SandboxTLS?
+    /// A regular file every request and its answer are appended to as JSON
+    /// lines (passwords never written), for checking traffic against the
+    /// contract; by default the file the `LIVERY_CONTRACT_EXCHANGES`
+    /// environment variable names, else none. The sandbox does not start when
+    /// it is not a regular file; once serving, a failed write or the file
+    /// reaching ``exchangeRecordLimit`` stops the recording, never the sandbox.
+    public var exchangeRecord: String? = SandboxConfiguration.exchangeRecordFromEnvironment()
+
+    /// The most bytes the exchange record grows to (256 MiB); past it, recording stops.
+    public var exchangeRecordLimit: Int = ExchangeFile.defaultMaxBytes
+
+    /// The file `LIVERY_CONTRACT_EXCHANGES` names, if any.
+    public static func exchangeRecordFromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        environment["LIVERY_CONTRACT_EXCHANGES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// `https` when the sandbox serves TLS, else `http`.
     public var scheme: String { tls == nil ? "http" : "https" }

@@ -222,7 +222,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         buffer.writeBytes(refusal.bytes)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in bound.value.close(promise: nil) }
+        // Inside TLS the answer waits for a handshake that may never finish: the connection goes regardless.
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.refusalGrace) {
+            if bound.value.channel.isActive { bound.value.close(promise: nil) }
+        }
     }
+
+    /// How long a refused connection has to take its answer before it is closed anyway.
+    static let refusalGrace = TimeAmount.seconds(2)
 
     private func cancelTimer() {
         switch state {

@@ -3,10 +3,11 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// A server's HTTP/1.1 child channel (plain, or upgrading to WebSockets)
-/// with `ConnectionGuard` in front of its bytes and `RequestGate` right
-/// behind its HTTP decoder: every connection kept within `limits`, every
-/// refused request answered at once.
+/// A server's HTTP/1.1 child channel (plain, or upgrading to WebSockets,
+/// inside TLS or not) with `ConnectionGuard` in front of its HTTP bytes and
+/// `RequestGate` right behind its HTTP decoder: every connection kept within
+/// `limits`, every refused request answered at once, in the connection's own
+/// protocol.
 public struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     public typealias Value = Inner.Value
 
@@ -32,8 +33,11 @@ public struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { [limits, slots, check, allowedMethods] value in
             let pipeline = channel.pipeline.syncOperations
+            // Right in front of the HTTP codec: behind TLS when the server speaks it, so the guard reads
+            // plain HTTP and its own answers (408, 503) are written inside the TLS session.
+            let encoder = try pipeline.handler(type: HTTPResponseEncoder.self)
             try pipeline.addHandler(
-                ConnectionGuard(slots: slots, limits: limits, eventLoop: channel.eventLoop), position: .first)
+                ConnectionGuard(slots: slots, limits: limits, eventLoop: channel.eventLoop), position: .before(encoder))
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(
                 RequestGate(check: check, allowedMethods: allowedMethods), position: .after(decoder))

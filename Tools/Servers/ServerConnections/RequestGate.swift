@@ -13,6 +13,8 @@ public typealias RequestCheck = @Sendable (HTTPRequestHead) -> Refusal?
 ///   ``ConnectionLimits/headLimit``, 400 `request.malformed` for the rest
 ///   (garbage, an unknown method, a NUL, an HTTP/2 preface);
 /// - `CONNECT`, which no route serves: 405 `method.notAllowed` with `Allow`;
+/// - a target that is not a ``CanonicalPath``: 400 `path.notCanonical`, so
+///   the router and every middleware behind it read one and the same path;
 /// - whatever the server's own ``RequestCheck`` refuses.
 ///
 /// Once a response switches protocols (a WebSocket), it passes everything on.
@@ -82,7 +84,7 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
                 message: "CONNECT is not served: this is not a proxy; allowed: \(allowedMethods)",
                 headers: [Refusal.Header("Allow", allowedMethods)])
         }
-        return check(head)
+        return CanonicalPath.refusal(of: head.uri) ?? check(head)
     }
 
     /// The answer to a request the parser refuses.

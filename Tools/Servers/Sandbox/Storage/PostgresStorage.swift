@@ -344,20 +344,27 @@ struct PostgresStorage: SandboxStorage {
 
     // MARK: Worlds
 
-    func createWorld(_ id: WorldID, owner: WorldOwner, maxWorlds: Int, now: Date) async throws -> Bool {
+    func createWorld(_ id: WorldID, owner: WorldOwner, caps: WorldCaps, now: Date) async throws -> WorldCreation {
         try await transaction { connection, logger in
-            // One creation at a time across every instance, so the cap holds.
+            // One creation at a time across every instance, so the caps hold.
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrator.worldCapLock))", logger: logger)
             let live =
                 try await Self.first(
                     Int64.self,
                     connection.query(
                         "SELECT count(*) FROM world WHERE id <> '' AND NOT expired", logger: logger)) ?? 0
-            guard live < maxWorlds else { return false }
+            guard live < caps.total else { return .full }
+            let owned =
+                try await Self.first(
+                    Int64.self,
+                    connection.query(
+                        "SELECT count(*) FROM world WHERE id <> '' AND NOT expired AND owner = \(owner.rawValue)",
+                        logger: logger)) ?? 0
+            guard owned < caps.perOwner else { return .ownerFull(holding: Int(owned)) }
             try await connection.query(
                 "INSERT INTO world (id, last_used_at, owner) VALUES (\(id.rawValue), \(now.storedSeconds), \(owner.rawValue))",
                 logger: logger)
-            return true
+            return .created
         }
     }
 

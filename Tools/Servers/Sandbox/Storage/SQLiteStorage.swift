@@ -224,14 +224,19 @@ struct SQLiteStorage: SandboxStorage {
 
     // MARK: Worlds
 
-    func createWorld(_ id: WorldID, owner: WorldOwner, maxWorlds: Int, now: Date) async throws -> Bool {
+    func createWorld(_ id: WorldID, owner: WorldOwner, caps: WorldCaps, now: Date) async throws -> WorldCreation {
         try await pool.write { db in
             let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM world WHERE id <> '' AND NOT expired") ?? 0
-            guard live < maxWorlds else { return false }
+            guard live < caps.total else { return .full }
+            let owned =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM world WHERE id <> '' AND NOT expired AND owner = ?",
+                    arguments: [owner.rawValue]) ?? 0
+            guard owned < caps.perOwner else { return .ownerFull(holding: owned) }
             try db.execute(
                 sql: "INSERT INTO world (id, last_used_at, owner) VALUES (?, ?, ?)",
                 arguments: [id.rawValue, now.storedSeconds, owner.rawValue])
-            return true
+            return .created
         }
     }
 

@@ -40,9 +40,10 @@ protocol SandboxStorage: Sendable {
     /// Sets the betslip count of client `id` of `world`; `false` for a client the world does not have.
     func setBetslipCount(_ count: Int, clientID id: Int64, in world: WorldID) async throws -> Bool
 
-    /// Makes world `id`, used at `now`, unless `maxWorlds` live worlds exist
-    /// already (the default world not counted): whether it was made.
-    func createWorld(_ id: WorldID, owner: WorldOwner, maxWorlds: Int, now: Date) async throws -> Bool
+    /// Makes world `id` for `owner`, used at `now`, unless `caps.total` live
+    /// worlds exist already (the default world not counted) or `owner` holds
+    /// `caps.perOwner` of them: whether it was made, or which cap stopped it.
+    func createWorld(_ id: WorldID, owner: WorldOwner, caps: WorldCaps, now: Date) async throws -> WorldCreation
     /// World `id` as stored, its last use moved to `now` unless it was
     /// unused since before `idleSince` (then it is ``WorldLookup/expired``).
     func useWorld(_ id: WorldID, now: Date, idleSince: Date) async throws -> WorldLookup

@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 import NIOSSL
 
@@ -42,20 +43,13 @@ enum TLSFiles {
         }
     }
 
+    /// The file's bytes, read as every file a tool is given is read: a regular file only (a named pipe
+    /// cannot hold the tool), no more than the bound.
     private static func read(_ path: String, role: String) throws(TLSSetupError) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TLSSetupError(path: path, reason: "\(role) cannot be read (missing, or not permitted)")
-        }
-        defer { try? handle.close() }
-        let bytes: Data
-        do {
-            bytes = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        do throws(FileInput.Refusal) {
+            return try FileInput.read(atPath: path, limit: maxBytes, kind: "PEM files")
         } catch {
-            throw TLSSetupError(path: path, reason: "\(role) cannot be read: \(error.localizedDescription)")
+            throw TLSSetupError(path: path, reason: "\(role): \(error.description)")
         }
-        guard bytes.count <= maxBytes else {
-            throw TLSSetupError(path: path, reason: "\(role) is larger than 1 MiB: not a PEM file")
-        }
-        return bytes
     }
 }

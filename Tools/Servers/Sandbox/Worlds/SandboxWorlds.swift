@@ -39,6 +39,29 @@ public struct WorldLimits: Sendable, Equatable {
 
     /// How long an expired world is remembered (to answer 410 rather than 404), in seconds: a day.
     static let expiryMemory: Double = 24 * 60 * 60
+
+    /// The caps on a sandbox with `tokens` seeding tokens: ``maxWorlds`` in
+    /// all, and each token its even share of them (at least one), so that no
+    /// one run can take every world from the others. Without tokens every
+    /// world is this machine's, and it may hold them all.
+    func caps(seedingTokens tokens: Int) -> WorldCaps {
+        WorldCaps(total: maxWorlds, perOwner: max(1, maxWorlds / max(1, tokens)))
+    }
+}
+
+/// How many worlds may be held: in all, and by one owner (one seeding token).
+struct WorldCaps: Sendable, Equatable {
+    let total: Int
+    let perOwner: Int
+}
+
+/// Whether a world was made, or which cap refused it.
+enum WorldCreation: Sendable, Equatable {
+    case created
+    /// The sandbox holds ``WorldCaps/total`` worlds.
+    case full
+    /// The owner holds its share already.
+    case ownerFull(holding: Int)
 }
 
 /// A world as one request meets it: its id, the day a seed set and the
@@ -61,8 +84,19 @@ struct SandboxWorld: Sendable {
 struct SandboxWorlds: Sendable {
     let storage: any SandboxStorage
     let limits: WorldLimits
+    /// The caps in force: ``limits``' total, shared between the seeding tokens.
+    let caps: WorldCaps
     /// The faults the sandbox was started with, under every world's own.
     let plan: FaultPlan
+
+    /// The worlds kept in `storage` within `limits`: `caps` in force (by
+    /// default those of a sandbox without seeding tokens), `plan` under every world's faults.
+    init(storage: any SandboxStorage, limits: WorldLimits, caps: WorldCaps? = nil, plan: FaultPlan) {
+        self.storage = storage
+        self.limits = limits
+        self.caps = caps ?? limits.caps(seedingTokens: 0)
+        self.plan = plan
+    }
 
     /// The default world as it is before any seed: no day of its own, the start-up faults.
     var unseededStandard: SandboxWorld { SandboxWorld(id: .standard, today: nil, faults: plan) }
@@ -85,18 +119,27 @@ struct SandboxWorlds: Sendable {
         }
     }
 
-    /// A new world of `owner`'s with the sample usernames and register, unless the sandbox holds as many as it may.
+    /// A new world of `owner`'s with the sample usernames and register,
+    /// unless the sandbox holds as many as it may, or `owner` its share.
     /// - Throws: 429 `world.limit`.
     func create(for owner: WorldOwner, now: Date = Date()) async throws -> WorldID {
         let id = WorldID.fresh()
-        guard try await storage.createWorld(id, owner: owner, maxWorlds: limits.maxWorlds, now: now) else {
+        let advice =
+            "delete one (DELETE /sandbox/worlds/<id>) or wait for idle ones to expire after \(limits.idleTimeout)"
+        switch try await storage.createWorld(id, owner: owner, caps: caps, now: now) {
+        case .created:
+            try await storage.startWorld(id)
+            return id
+        case .full:
             throw APIError(
                 .tooManyRequests, code: "world.limit",
-                message: "the sandbox holds \(limits.maxWorlds) worlds, as many as it may; delete one "
-                    + "(DELETE /sandbox/worlds/<id>) or wait for idle ones to expire after \(limits.idleTimeout)")
+                message: "the sandbox holds \(caps.total) worlds, as many as it may; \(advice)")
+        case .ownerFull(let holding):
+            throw APIError(
+                .tooManyRequests, code: "world.limit",
+                message: "this seeding token holds \(holding) worlds, its share of the sandbox's \(caps.total) "
+                    + "(shared evenly between its seeding tokens); \(advice)")
         }
-        try await storage.startWorld(id)
-        return id
     }
 
     /// Deletes world `id` and everything it held, when `owner` made it.

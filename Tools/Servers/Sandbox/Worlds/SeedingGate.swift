@@ -52,10 +52,23 @@ struct SeedingGate: Sendable {
         return WorldOwner(rawValue: digest.map { String($0, radix: 16).leftPadded(to: 2) }.joined())
     }
 
-    /// Throws unless `owner` made `world` (the default world is everyone's).
+    /// Throws unless `owner` may seed or delete `world`: a world only its
+    /// maker; the default world, which every app and run that names no world
+    /// shares, only this machine on a sandbox without seeding tokens. On a
+    /// sandbox with tokens (a team's) no token holder may change it for the
+    /// others: runs seed worlds of their own, and the default world keeps what
+    /// the sandbox was started with.
     /// - Throws: 403 `world.forbidden`.
     static func check(_ owner: WorldOwner, mayChange world: SandboxWorld) throws(APIError) {
-        guard world.id != .standard, world.owner != owner else { return }
+        if world.id == .standard {
+            guard owner != .thisMachine else { return }
+            throw APIError(
+                .forbidden, code: "world.forbidden",
+                message: "the default world is shared by everyone using this sandbox, and one with seeding tokens "
+                    + "lets no token seed it; make a world of your own (POST /sandbox/worlds) and name it in "
+                    + "\(WireHeader.world)")
+        }
+        guard world.owner != owner else { return }
         throw APIError(
             .forbidden, code: "world.forbidden",
             message: "\(world.id) was made with another seeding token; only the run that made it may seed or delete it")
