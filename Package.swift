@@ -207,7 +207,7 @@ let package = Package(
             name: "LiveryServer",
             dependencies: [
                 "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
-                "WireContract",
+                "WireContract", "BrandDeclarations",
                 "ServerConnections", "LiveryCore",
                 "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
@@ -252,8 +252,15 @@ let package = Package(
         // The published contract: the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's
         // types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
         .target(
-            name: "WireContract", dependencies: ["LiveryWire", "BrandDeclarations", "JoinFormFeature"],
-            path: "Tools/Servers/Contract", exclude: ["openapi.json", "check-exchanges", "run-schemathesis"],
+            name: "WireContract",
+            dependencies: [
+                "LiveryWire", "LiveryCore", "BrandDeclarations", "JoinFormFeature", "AddressLookupFeature",
+                "LiveryComposition",
+            ],
+            path: "Tools/Servers/Contract",
+            exclude: [
+                "openapi.json", "check-exchanges", "run-schemathesis", "schemathesis_hooks.py", "schemathesis.toml",
+            ],
             swiftSettings: swiftSettings),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(

@@ -1,6 +1,6 @@
 /// `POST /v2/client`: `{"brand": "<id>", "fields": {"<name>": "<text>", …}}`.
 public struct RegistrationRequest: Codable, Sendable, Equatable, WireDocumented {
-    /// The brand joined, by id or name.
+    /// The brand joined, by id (its letters in any case).
     public var brand: String
     /// The form's values by field name.
     public var fields: [String: String]
@@ -14,8 +14,11 @@ public struct RegistrationRequest: Codable, Sendable, Equatable, WireDocumented 
     public static let wireSummary =
         "A registration: the join form's values by field name, checked again by the brand's own form rules."
     public static let wireNotes: [String: WireNote] = [
-        "brand": WireNote("The brand joined, by id or name.", length: 1...WireLimits.text),
-        "fields": WireNote("The form's values by field name, as typed (dates `yyyy-mm-dd`, flags `true`/`false`)."),
+        "brand": WireNote("The brand joined, by id (its letters in any case).", length: 1...WireLimits.text),
+        "fields": WireNote(
+            "The form's values by field name, as typed (a date of birth `dd/mm/yyyy`, flags `true`/`false`); "
+                + "an address and a deposit limit as `address.<part>` and `depositLimit` with "
+                + "`depositLimit.amount` and `depositLimit.period`."),
     ]
 }
 

@@ -6,9 +6,12 @@ public struct AddressRequest<Item: Codable & Sendable & Equatable>: Codable, Sen
     /// A request for `item`.
     public init(_ item: Item) { payload = [item] }
 
+    /// The most items a payload may hold.
+    public static var maximumItems: Int { 64 }
+
     public static var wireSummary: String { "An address request; the first item of `payload` is asked." }
     public static var wireNotes: [String: WireNote] {
-        ["payload": WireNote("The item asked (only the first is read).", count: 1...64)]
+        ["payload": WireNote("The item asked (only the first is read).", count: 1...maximumItems)]
     }
 }
 
@@ -34,7 +37,8 @@ public struct AddressFindItem: Codable, Sendable, Equatable, WireDocumented {
     public static let wireNotes: [String: WireNote] = [
         "country": WireNote("The country's ISO 3166 code, e.g. `AU` or `GB`.", pattern: "^[A-Z]{2}$"),
         "fullAddress": WireNote(
-            "The text typed so far: at most 200 characters and 12 words.", length: 0...maximumCharacters),
+            "The text typed so far: at most 200 characters and 12 words (runs of anything but ASCII white space).",
+            length: 0...maximumCharacters, pattern: WirePatterns.words(atMost: maximumWords)),
     ]
 }
 

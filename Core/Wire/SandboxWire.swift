@@ -48,7 +48,7 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
         ]
     }
 
-    /// The brand, by id or name.
+    /// The brand, by id (its letters in any case).
     public var brand: String
     /// `yyyy-mm-dd`, the day taken as today.
     public var today: String?
@@ -74,13 +74,13 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
         self.faults = faults
     }
 
-    /// A date as the contract writes one.
-    public static let datePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+    /// A date as the contract writes one: `yyyy-mm-dd`, of a day that exists.
+    public static let datePattern = WirePatterns.calendarDay
 
     public static let wireSummary =
         "A world's starting point: its day, existing accounts, taken usernames, register entries and faults."
     public static let wireNotes: [String: WireNote] = [
-        "brand": WireNote("The brand, by id or name.", length: 1...WireLimits.text),
+        "brand": WireNote("The brand, by id (its letters in any case).", length: 1...WireLimits.text),
         "today": WireNote(
             "The day taken as today; the system's date when absent.", pattern: datePattern, format: "date"),
         "existingAccounts": WireNote(

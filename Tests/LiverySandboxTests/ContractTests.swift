@@ -1,4 +1,6 @@
+import BrandDeclarations
 import Foundation
+import LiveryComposition
 import LiveryWire
 import Testing
 import WireContract
@@ -10,9 +12,16 @@ struct ContractTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Tools/Servers/Contract/openapi.json")
 
+    /// The document for the brands Package.swift lists and the shipped markets: what a sandbox of them serves.
+    static func shippedDocument() throws -> OpenAPIDocument.Made {
+        try OpenAPIDocument.make(
+            for: ContractScope(
+                composition: Composition(SandboxHarness.brands), markets: MarketCatalogue.shipped()))
+    }
+
     @Test("the document the repository keeps is the one the wire types make, so a field added to either fails here")
     func keptDocumentIsMade() throws {
-        let made = try OpenAPIDocument.make()
+        let made = try Self.shippedDocument()
         let kept = try String(contentsOf: Self.keptPath, encoding: .utf8)
         #expect(
             kept == made.text,
@@ -25,7 +34,7 @@ struct ContractTests {
     @Test("every schema names exactly the properties its wire type decodes, required unless optional")
     func schemasFollowTheTypes() throws {
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.make().text.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(Self.shippedDocument().text.utf8)) as? [String: Any])
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let details = try #require(schemas["AccountDetails"] as? [String: Any])
         #expect(
@@ -36,9 +45,16 @@ struct ContractTests {
         #expect(
             Set(record["required"] as? [String] ?? []) == ["id", "streetNumber", "street", "postcode"],
             "what the app's client cannot do without")
-        let request = try #require(schemas["RegistrationRequest"] as? [String: Any])
-        let fields = try #require((request["properties"] as? [String: Any])?["fields"] as? [String: Any])
-        #expect((fields["additionalProperties"] as? [String: Any])?["type"] as? String == "string")
+        for brand in ["Betcha", "Ladbrokes", "Neds", "Tabnz"] {
+            let registration = try #require(schemas["\(brand)Registration"] as? [String: Any], "\(brand)")
+            #expect(Set((registration["properties"] as? [String: Any] ?? [:]).keys) == ["brand", "fields"])
+            let fields = try #require((registration["properties"] as? [String: Any])?["fields"] as? [String: Any])
+            #expect(fields["additionalProperties"] as? Bool == false, "a key the form has not is refused")
+            let seed = try #require(schemas["\(brand)Seed"] as? [String: Any], "\(brand)")
+            #expect(
+                Set((seed["properties"] as? [String: Any] ?? [:]).keys)
+                    == ["brand", "today", "existingAccounts", "takenUsernames", "selfExcluded", "faults"])
+        }
     }
 
     @Test("the sandbox serves the document at /openapi.json and every route it lists, and no other")
@@ -46,7 +62,7 @@ struct ContractTests {
         try await SandboxHarness.run { sandbox in
             let served = try await sandbox.get("/openapi.json")
             #expect(served.status == 200)
-            #expect(String(decoding: served.body, as: UTF8.self) == (try OpenAPIDocument.make().text))
+            #expect(String(decoding: served.body, as: UTF8.self) == (try Self.shippedDocument().text))
             let world = try await sandbox.createWorld()
             for route in WireRoute.all {
                 let path = "/" + route.path(["clientId": "client-1", "worldId": world])

@@ -28,10 +28,11 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         day = parts.day!
     }
 
-    /// Parses `yyyy-mm-dd`.
+    /// Parses `yyyy-mm-dd`: four, two and two ASCII digits naming a day that exists.
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         self.init(year: year, month: month, day: day)

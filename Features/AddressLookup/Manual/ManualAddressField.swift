@@ -29,7 +29,7 @@ extension AddressPart {
             rules.append(LengthRule.max(maximumLength))
             rules.append(
                 CustomRule<String>(code: "street.number", message: "Enter a street number.") { value in
-                    value.contains(where: \.isNumber)
+                    value.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
                 })
         case .unit, .street, .suburb, .town, .city, .county, .state:
             rules.append(LengthRule.max(maximumLength))

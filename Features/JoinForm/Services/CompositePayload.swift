@@ -32,7 +32,9 @@ enum CompositePayload {
             form.choose(decision)
             for (key, value) in children {
                 let child = String(key.dropFirst(prefix.count))
-                guard [DepositLimitState.amountKey, DepositLimitState.periodKey].contains(child) else {
+                // A limit's amount and period belong to a limit set, and to nothing else.
+                guard decision == .limited, [DepositLimitState.amountKey, DepositLimitState.periodKey].contains(child)
+                else {
                     found[FieldName(key)] = [unknownChild]
                     continue
                 }

@@ -66,15 +66,18 @@ public struct RegistrationValidator: Sendable {
         }
         for (key, text) in submitted {
             let name = FieldName(key)
-            if let parent = key.split(separator: ".").first,
-                definition.field(FieldName(String(parent)))?.inputType.isComposite == true
+            // A composite's entries are its children (`parent.child`) and, for one that carries a
+            // decision (a deposit limit), the parent itself; those are checked above.
+            if let dot = key.firstIndex(of: "."),
+                let parent = definition.field(FieldName(String(key[..<dot]))), parent.inputType.isComposite
             {
                 continue
             }
-            guard let field = definition.field(name) else {
+            guard let field = definition.field(name), field.inputType != .address else {
                 rejected[name] = [RuleViolation(code: "field.unknown", template: "This field is not part of the form.")]
                 continue
             }
+            if field.inputType == .depositLimit { continue }
             if field.inputType.holdsTick {
                 guard let tick = Bool(text) else {
                     rejected[name] = [RuleViolation(code: "field.notTick", template: "Expected true or false.")]

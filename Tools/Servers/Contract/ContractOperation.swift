@@ -11,6 +11,8 @@ struct ContractOperation: Sendable {
         let required: Bool
         let description: String
         var schema: JSONValue
+        /// Whether it names a brand: its schema is then the served brands'.
+        var namesBrand = false
     }
 
     /// One status's answer.
@@ -42,7 +44,8 @@ struct ContractOperation: Sendable {
     var tag: String
     var parameters: [Parameter] = []
     var body: (@Sendable (inout WireSchemas) throws -> JSONValue)?
-    var bodyExample: JSONValue?
+    /// An example body the server accepts, made for the document's scope (none when the scope has nothing to show).
+    var bodyExample: (@Sendable (ContractScope) -> JSONValue?)?
     var answers: [Answer] = []
     var links: [Link] = []
     /// Whether a request names a world (`Livery-World`) and is answered in it.
@@ -81,6 +84,13 @@ struct ContractOperation: Sendable {
                 ("type", .string("string")), ("minLength", .number(1)), ("maxLength", .number(Double(WireLimits.text))),
             ]))
     }
+
+    /// The query parameter `brand`: a brand served, by id.
+    static let brandQuery: Parameter = {
+        var parameter = query("brand", "The brand, by id (its letters in any case).")
+        parameter.namesBrand = true
+        return parameter
+    }()
 
     /// A path parameter.
     static func path(_ name: String, _ description: String, pattern: String?, maxLength: Int) -> Parameter {

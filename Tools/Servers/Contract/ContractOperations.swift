@@ -1,3 +1,4 @@
+import AddressLookupFeature
 import BrandDeclarations
 import LiveryWire
 
@@ -22,7 +23,7 @@ extension ContractOperation {
             A name that cannot be had is a 200 answer with its reasons: the question was answered.
             """,
         tag: "accounts",
-        parameters: [query("brand", "The brand, by id or name."), query("username", "The name asked about.")],
+        parameters: [brandQuery, query("username", "The name asked about.")],
         answers: [
             json(
                 "200", "The verdict.", UsernameAvailability.self,
@@ -61,14 +62,14 @@ extension ContractOperation {
                     ("maxLength", .number(Double(WireLimits.text))), ("pattern", .string("\\S")),
                 ]))
         ],
-        body: { schemas in try schemas.reference(to: RegistrationRequest.self) },
-        bodyExample: JSONValue(
-            encoding: RegistrationRequest(
-                brand: "neds",
-                fields: [
-                    "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com", "mobile": "0412 345 678",
-                    "dateOfBirth": "1990-12-10", "username": "ada90", "password": "correct horse battery",
-                ])),
+        body: { schemas in try schemas.registration() },
+        bodyExample: { scope in
+            scope.brands.first.flatMap { brand in
+                RegistrationSample(brand: brand).fields.map {
+                    JSONValue(encoding: RegistrationRequest(brand: brand.id.rawValue, fields: $0))
+                }
+            }
+        },
         answers: [
             json("201", "The client was made.", ClientCreated.self, example: ClientCreated(clientId: "client-7")),
             json("200", "A repeat of an earlier request with its key: that request's client.", ClientCreated.self),
@@ -92,10 +93,6 @@ extension ContractOperation {
                 description: "The same request with the same key: 200 with the same client.",
                 parameters: [("header.\(WireHeader.idempotencyKey)", "$request.header.\(WireHeader.idempotencyKey)")],
                 requestBody: .string("$request.body")),
-            Link(
-                name: "ReuseKey", status: "201", operation: .createClient,
-                description: "Another request with the same key: 422 `idempotency.mismatch` unless it is the same.",
-                parameters: [("header.\(WireHeader.idempotencyKey)", "$request.header.\(WireHeader.idempotencyKey)")]),
             Link(
                 name: "Details", status: "201", operation: .clientDetails, description: "The new client's figures.",
                 parameters: [("path.clientId", "$response.body#/clientId")]),
@@ -124,7 +121,7 @@ extension ContractOperation {
         description: "For tests and demos: the figures the app bar shows next.",
         tag: "accounts", parameters: [clientID],
         body: { schemas in try schemas.reference(to: AccountDetails.self) },
-        bodyExample: JSONValue(encoding: sampleDetails),
+        bodyExample: { _ in JSONValue(encoding: sampleDetails) },
         answers: [
             json("200", "The figures now.", AccountDetails.self),
             error("400", "A figure is out of bounds.", codes: ["request.invalid"]),
@@ -146,7 +143,7 @@ extension ContractOperation {
         description: "For tests and demos: the count the app bar shows next.",
         tag: "accounts", parameters: [clientID],
         body: { schemas in try schemas.reference(to: BetslipCount.self) },
-        bodyExample: JSONValue(encoding: BetslipCount(count: 3)),
+        bodyExample: { _ in JSONValue(encoding: BetslipCount(count: 3)) },
         answers: [
             json("200", "The count now.", BetslipCount.self),
             error("400", "The count is out of bounds.", codes: ["request.invalid"]),
@@ -157,7 +154,7 @@ extension ContractOperation {
     static let registrationConfig = ContractOperation(
         route: .registrationConfig, summary: "A brand's join form definition",
         description: "The definition the brand's app builds its join form from: its fields, their rules and its pages.",
-        tag: "registration", parameters: [query("brand", "The brand, by id or name.")],
+        tag: "registration", parameters: [brandQuery],
         answers: [
             Answer(
                 status: "200", description: "The definition.",
@@ -171,8 +168,19 @@ extension ContractOperation {
         route: .findAddress, summary: "Address suggestions for typed text",
         description: "The best 8 addresses of the country for the text, best first.",
         tag: "addresses",
-        body: { schemas in try schemas.reference(to: AddressRequest<AddressFindItem>.self) },
-        bodyExample: JSONValue(encoding: AddressRequest(AddressFindItem(country: "AU", fullAddress: "12 smith"))),
+        body: { schemas in
+            let reference = try schemas.reference(to: AddressRequest<AddressFindItem>.self)
+            let country = schemas.countrySchema
+            schemas.refine(WireSchemas.name(of: AddressFindItem.self)) { $0.updateProperty("country") { _ in country } }
+            return reference
+        },
+        bodyExample: { scope in
+            scope.brands.first.map {
+                JSONValue(
+                    encoding: AddressRequest(
+                        AddressFindItem(country: $0.region.code, fullAddress: $0.region.address.sampleSearch)))
+            }
+        },
         answers: [
             json(
                 "200", "The suggestions.", AddressAnswer<FoundAddress>.self,
@@ -197,7 +205,16 @@ extension ContractOperation {
         route: .retrieveAddress, summary: "A suggestion's whole address", description: "The address in parts.",
         tag: "addresses",
         body: { schemas in try schemas.reference(to: AddressRequest<AddressRetrieveItem>.self) },
-        bodyExample: JSONValue(encoding: AddressRequest(AddressRetrieveItem(id: "AU-1"))),
+        bodyExample: { scope in
+            // The first address of the first brand's market the server finds: the pack's own, or the bundled index's.
+            scope.brands.first.flatMap { brand in
+                let region = brand.region
+                let addresses =
+                    region.addresses.isEmpty
+                    ? ((try? AddressDataset.bundled()) ?? []).filter { $0.regionCode == region.code } : region.addresses
+                return addresses.first?.id.map { JSONValue(encoding: AddressRequest(AddressRetrieveItem(id: $0))) }
+            }
+        },
         answers: [
             json(
                 "200", "The address.", AddressAnswer<AddressRecord>.self,
@@ -243,12 +260,17 @@ extension ContractOperation {
         ],
         inWorld: false)
 
-    private static let seedExample = JSONValue(
-        encoding: SeedRequest(
-            brand: "neds", today: "2026-06-01", existingAccounts: [SeedRequest.Account(email: "taken@example.com")],
-            takenUsernames: ["punter"],
-            selfExcluded: [SeedRequest.Person(firstName: "Sam", lastName: "Smith", dateOfBirth: "1980-01-01")],
-            faults: []))
+    /// A seed of the scope's first brand.
+    private static let seedExample: @Sendable (ContractScope) -> JSONValue? = { scope in
+        scope.brands.first.map { brand in
+            JSONValue(
+                encoding: SeedRequest(
+                    brand: brand.id.rawValue, today: "2026-06-01",
+                    existingAccounts: [SeedRequest.Account(email: "taken@example.com")], takenUsernames: ["punter"],
+                    selfExcluded: [SeedRequest.Person(firstName: "Sam", lastName: "Smith", dateOfBirth: "1980-01-01")],
+                    faults: []))
+        }
+    }
 
     /// The refusals of a seed body; `ofWorld`: for a world already made, which only its maker's token may seed.
     private static func seedRefusals(ofWorld: Bool) -> [Answer] {
@@ -257,7 +279,9 @@ extension ContractOperation {
             error(
                 "403",
                 "Seeding is answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one"
-                    + (ofWorld ? "; a world is seeded only with the token it was made with." : "."),
+                    + (ofWorld
+                        ? "; a world is seeded only with the token it was made with, and on a sandbox with seeding "
+                            + "tokens no token seeds the default world." : "."),
                 codes: ["seed.forbidden"] + (ofWorld ? ["world.forbidden"] : [])),
             error(
                 "404", "The brand is not served, or the sandbox does not allow seeding.",
@@ -272,7 +296,7 @@ extension ContractOperation {
             seed's; accounts, usernames and register entries are added. Served only when the sandbox allows seeding.
             """,
         tag: "worlds",
-        body: { schemas in try schemas.reference(to: SeedRequest.self) }, bodyExample: seedExample,
+        body: { schemas in try schemas.seed() }, bodyExample: seedExample,
         answers: [
             json(
                 "200", "What was seeded.", Seeded.self,
@@ -288,21 +312,24 @@ extension ContractOperation {
             `Livery-World`. A world unused for the idle time-out is deleted. Served only when the sandbox allows seeding.
             """,
         tag: "worlds",
-        body: { schemas in try schemas.reference(to: SeedRequest.self) }, bodyExample: seedExample,
+        body: { schemas in try schemas.seed() }, bodyExample: seedExample,
         answers: [
             json("201", "The world.", WorldCreated.self),
             error("429", "As many worlds as the sandbox keeps are in use.", codes: ["world.limit"]),
         ] + seedRefusals(ofWorld: false),
         links: [
             Link(
+                name: "Seed", status: "201", operation: .seed, description: "Seed the world made again.",
+                parameters: [("header.\(WireHeader.world)", "$response.body#/world")]),
+            Link(
                 name: "Delete", status: "201", operation: .deleteWorld, description: "Delete the world made.",
-                parameters: [("path.worldId", "$response.body#/world")])
+                parameters: [("path.worldId", "$response.body#/world")]),
         ])
 
     static let deleteWorld = ContractOperation(
         route: .deleteWorld, summary: "Delete a world and everything it holds",
         description: "Served only when the sandbox allows seeding.", tag: "worlds",
-        parameters: [path("worldId", "The world's id, as making it answered.", pattern: nil, maxLength: 64)],
+        parameters: [path("worldId", "The world's id, as making it answered.", pattern: WirePatterns.world, maxLength: 32)],
         answers: [
             Answer(status: "204", description: "Deleted."),
             error("400", "The default world cannot be deleted.", codes: ["request.invalid"]),

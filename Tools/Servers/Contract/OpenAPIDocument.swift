@@ -19,10 +19,10 @@ public enum OpenAPIDocument {
         public var text: String { document.formatted() }
     }
 
-    /// The document.
+    /// The document of a server serving `scope`.
     /// - Throws: when a wire type's shape cannot be read.
-    public static func make() throws -> Made {
-        var schemas = WireSchemas()
+    public static func make(for scope: ContractScope) throws -> Made {
+        var schemas = WireSchemas(scope: scope)
         var paths: [(key: String, value: JSONValue)] = []
         for operation in ContractOperation.all {
             let item = try self.operation(operation, schemas: &schemas)
@@ -115,12 +115,16 @@ public enum OpenAPIDocument {
             ("description", .string(operation.description)),
             ("tags", .array([.string(operation.tag)])),
         ]
-        var parameters = operation.parameters.map(Self.parameter)
+        var parameters = operation.parameters.map { parameter in
+            var parameter = parameter
+            if parameter.namesBrand { parameter.schema = schemas.brandSchema(schemas.scope.brands.map(\.id)) }
+            return Self.parameter(parameter)
+        }
         if operation.inWorld { parameters += worldParameters }
         if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
         if let body = operation.body {
             var media: [(key: String, value: JSONValue)] = [("schema", try body(&schemas))]
-            if let example = operation.bodyExample { media.append(("example", example)) }
+            if let example = operation.bodyExample?(schemas.scope) { media.append(("example", example)) }
             members.append(
                 (
                     "requestBody",
@@ -255,15 +259,17 @@ public enum OpenAPIDocument {
             ContractOperation.Parameter(
                 name: WireHeader.world, place: "header", required: false,
                 description: "The world the request belongs to (a sandbox's worlds); the default world when absent.",
-                schema: .object([("type", .string("string")), ("minLength", .number(1)), ("maxLength", .number(64))]))),
+                schema: .object([("type", .string("string")), ("pattern", .string(WirePatterns.world))]))),
         parameter(
             ContractOperation.Parameter(
                 name: WireHeader.worldTime, place: "header", required: false,
                 description:
-                    "A driven run's time (ISO 8601 with milliseconds and offset); with `Livery-World`, answers are "
-                    + "timed on it and say when they arrive in `Livery-Answer-After`.",
+                    "A driven run's time (RFC 3339, e.g. `2026-06-01T09:30:00.000+10:00`), read only with "
+                    + "`Livery-World`: its day is the day the brand's rules take as today, and answers are timed on "
+                    + "it and say when they arrive in `Livery-Answer-After`. The default world keeps its own day.",
                 schema: .object([
                     ("type", .string("string")), ("format", .string("date-time")), ("maxLength", .number(64)),
+                    ("pattern", .string(WirePatterns.time)),
                 ]))),
     ]
 

@@ -4,14 +4,38 @@ import LiveryWire
 /// The schemas of the document's components, each read once from its
 /// wire type (``WireShape``) and its notes (``WireDocumented``).
 struct WireSchemas {
+    /// What the server serves, which the schemas that depend on it describe.
+    let scope: ContractScope
     /// By component name, in the order first asked.
     private(set) var components: [(name: String, schema: JSONValue)] = []
     /// Notes naming a property the type does not have, found while reading.
     private(set) var strayNotes: [String] = []
 
+    /// Schemas for `scope`.
+    init(scope: ContractScope) { self.scope = scope }
+
     /// A reference to `type`'s component, reading it first if need be.
     mutating func reference<Value: Decodable>(to type: Value.Type) throws -> JSONValue {
         schema(for: try WireShape.of(type))
+    }
+
+    /// `type`'s own object schema, not a reference (the types of its properties are components).
+    mutating func inlined<Value: Decodable>(_ type: Value.Type) throws -> JSONValue {
+        guard case .object(let type, let properties, let optional) = try WireShape.of(type) else {
+            return schema(for: try WireShape.of(type))
+        }
+        return objectSchema(type: type, properties: properties, optional: optional)
+    }
+
+    /// Changes the component `name` (once read) with `transform`.
+    mutating func refine(_ name: String, _ transform: (inout JSONValue) -> Void) {
+        guard let index = components.firstIndex(where: { $0.name == name }) else { return }
+        transform(&components[index].schema)
+    }
+
+    /// A reference to the component `name`, defined as `schema` (the first definition stands).
+    mutating func define(_ name: String, _ schema: JSONValue) -> JSONValue {
+        component(name) { _ in schema }
     }
 
     /// The name of `type`'s component: its name without the module,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrandDeclarations
 import Foundation
 import LiveryConsole
 import WireContract
@@ -8,7 +9,8 @@ import WireContract
 struct ContractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contract",
-        abstract: "Print the wire contract (OpenAPI 3.1) the apps and the sandbox keep, or write it to a file.",
+        abstract:
+            "Print the wire contract (OpenAPI 3.1) for the brands Package.swift lists and the shipped markets, or write it to a file.",
         discussion: """
             The repository keeps it at Tools/Servers/Contract/openapi.json; after changing a wire type, write it again:
               swift run livery-server contract --output Tools/Servers/Contract/openapi.json
@@ -20,7 +22,9 @@ struct ContractCommand: ParsableCommand {
     func run() throws {
         let made: OpenAPIDocument.Made
         do {
-            made = try OpenAPIDocument.make()
+            let composition = try ServerTool.composition()
+            let markets = try MarketCatalogue.shipped()
+            made = try OpenAPIDocument.make(for: ContractScope(composition: composition, markets: markets))
         } catch {
             ExitStatus.writeError("error: the contract could not be made: \(error)")
             throw ReportedFailure()

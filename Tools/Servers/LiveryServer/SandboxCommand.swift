@@ -95,7 +95,7 @@ extension ServerTool {
 
         @Option(
             help:
-                "With --allow-seeding: the most worlds held at once (each scenario run makes one), 1…10000; one more is refused 429."
+                "With --allow-seeding: the most worlds held at once (each scenario run makes one), 1…10000; one more is refused 429. With seeding tokens, each token holds at most its even share."
         )
         var maxWorlds = 256
 

@@ -12,6 +12,7 @@ import SandboxRequests
 import ServerConnections
 import ServiceLifecycle
 import UnixSignals
+import WireContract
 
 /// The local sandbox backend: an HTTP server speaking the app's account,
 /// address and app-bar contract over SQLite or PostgreSQL, for runs and
@@ -130,6 +131,12 @@ public enum Sandbox {
         }
         let (storage, postgres) = try await open(configuration.database, logger: logger)
         let metrics = SandboxMetrics()
+        let contract: String
+        do {
+            contract = try OpenAPIDocument.make(for: brands.contractScope(markets: markets)).text
+        } catch {
+            throw SandboxSetupError.server("the contract's document: \(error)")
+        }
         let services = SandboxServices(
             brands: brands, store: storage, markets: markets, addresses: addresses,
             worlds: SandboxWorlds(
@@ -140,7 +147,7 @@ public enum Sandbox {
             seeding: SeedingGate(tokens: TokenDigests(configuration.seedingTokens)),
             hasher: PasswordHasher(cost: configuration.passwordCost),
             cpu: configuration.hashingThreads > 0 ? CPUWorkPool(width: configuration.hashingThreads) : nil,
-            maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics)
+            maxBodyBytes: configuration.maxBodyBytes, logger: logger, metrics: metrics, contract: contract)
         let (router, methods) = router(
             services: services, brands: brands, configuration: configuration, metrics: metrics, exchanges: exchanges)
         let application = Application(

@@ -1,7 +1,9 @@
+import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import WireContract
 
 /// What the sandbox needs of one brand, from the composition root's reading
 /// of its plugin (``BrandConfiguration``): the join form definition (the
@@ -64,12 +66,24 @@ struct SandboxBrands: Sendable {
     /// Every brand's password fields: what a record of requests never holds.
     var passwordFields: Set<String> { byID.values.reduce(into: []) { $0.formUnion($1.passwordFields) } }
 
-    /// The brand a request names (case-insensitive), or a 404 `brand.unknown` naming the known ones.
+    /// The brand a request names: a served brand's id, in any case of its
+    /// ASCII letters and nothing around it (what the contract's pattern says),
+    /// or a 404 `brand.unknown` naming the known ones.
     func brand(named name: String) throws(APIError) -> SandboxBrand {
-        guard let id = try? composition.configuration(of: name).id, let brand = byID[id] else {
+        let lowered = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        guard let id = BrandID(rawValue: lowered), let brand = byID[id] else {
             throw .unknownBrand(name, known: composition.registry.ids)
         }
         return brand
+    }
+
+    /// What the contract's document describes for these brands and `markets`.
+    func contractScope(markets: MarketCatalogue) -> ContractScope {
+        ContractScope(
+            brands: composition.registry.ids.compactMap { byID[$0] }.map {
+                ContractScope.Brand(id: $0.id, definition: $0.definition, region: $0.region)
+            },
+            markets: markets.codes)
     }
 }
 

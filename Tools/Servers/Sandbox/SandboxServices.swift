@@ -32,6 +32,8 @@ struct SandboxServices: Sendable {
 
     /// Measures what the sandbox does, for `GET /metrics`.
     let metrics: SandboxMetrics
+    /// The contract's document for the brands and markets served (`GET /openapi.json`).
+    let contract: String
 
     /// The address with id `id` and its market.
     /// - Throws: ``AddressLookupError/notFound(id:)`` for an id no address of a known market has.

@@ -5,14 +5,18 @@ import LiveryCore
 /// vocabulary for the sandbox's `--fault` option, the embedded world and
 /// scenario files.
 ///
-/// Forms (one per value):
+/// Forms (one per value), exactly as written here (``pattern`` says it as
+/// a regular expression, which the published contract carries):
 /// - `check-username=500@0.3`: answer HTTP 500 on 30 % of the calls (`@rate`
-///   may be left out for "always"; statuses 400–599);
+///   may be left out for "always"; a status of three digits, 400–599; a
+///   rate from `0` to `1` with at most six decimals, `0.25`);
 /// - `create-client=timeout[@rate]`: no answer in time (the embedded world
 ///   answers after the client's time-out on its virtual clock; the sandbox
 ///   answers 504 at once);
-/// - `address=latency 2s` (or `--latency address=2s`): wait before answering
-///   (`ms`, `s`; up to 600 s).
+/// - `address=latency 2s` (or `--latency address=2s`): wait before answering,
+///   a number of `ms` or `s` with at most three decimals, up to 600 s.
+///
+/// Route names and words are lower case, with no spaces around `=` or `@`.
 ///
 /// Draws come from a generator seeded with ``seed``, so the same plan and
 /// the same calls fail the same calls.
@@ -70,7 +74,7 @@ public struct FaultPlan: Sendable, Equatable {
     /// The plan as the values it parses from, one per route and kind, sorted.
     public var specs: [String] {
         let failed = failures.map { route, failure in
-            "\(route)=\(failure.outcome)" + (failure.rate < 1 ? "@\(failure.rate)" : "")
+            "\(route)=\(failure.outcome)" + (failure.rate < 1 ? "@\(Self.text(ofRate: failure.rate))" : "")
         }
         let slowed = latencies.map { route, latency in "\(route)=latency \(Self.text(of: latency))" }
         return (failed + slowed).sorted()
@@ -86,17 +90,16 @@ public struct FaultPlan: Sendable, Equatable {
         for text in faults {
             let (route, spec) = try split(
                 text, form: "<route>=<status>@<rate>, <route>=timeout or <route>=latency <N>ms")
-            if spec.lowercased().hasPrefix("latency") {
-                let amount = spec.dropFirst("latency".count).trimmingCharacters(in: .whitespaces)
-                plan.latencies[route] = try duration(amount, in: text)
+            if spec.hasPrefix(latencyWord) {
+                plan.latencies[route] = try duration(String(spec.dropFirst(latencyWord.count)), in: text)
                 continue
             }
             let parts = spec.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let outcome: Outcome
-            if parts[0].lowercased() == "timeout" {
+            if parts[0] == "timeout" {
                 outcome = .timeout
             } else {
-                guard let status = Int(parts[0]), (400...599).contains(status) else {
+                guard let status = Self.status(parts[0]) else {
                     throw FaultPlanError(
                         value: text,
                         problem: "'\(parts[0])' is not an HTTP error status (400–599), 'timeout' or 'latency <N>ms'")
@@ -105,8 +108,10 @@ public struct FaultPlan: Sendable, Equatable {
             }
             var rate = 1.0
             if parts.count == 2 {
-                guard let parsed = Double(parts[1]), (0...1).contains(parsed) else {
-                    throw FaultPlanError(value: text, problem: "the rate '\(parts[1])' is not a number from 0 to 1")
+                guard let parsed = Self.rate(parts[1]) else {
+                    throw FaultPlanError(
+                        value: text,
+                        problem: "the rate '\(parts[1])' is not a number from 0 to 1 with at most six decimals (0.25)")
                 }
                 rate = parsed
             }
@@ -118,6 +123,19 @@ public struct FaultPlan: Sendable, Equatable {
         }
         return plan
     }
+
+    /// Every fault value ``parse(faults:latencies:seed:)`` accepts, and no
+    /// other, as a regular expression (the form the contract publishes).
+    public static let pattern: String = {
+        let routes = ServiceRoute.allCases.map(\.rawValue).joined(separator: "|")
+        let rate = #"0(?:\.[0-9]{1,6})?|1(?:\.0{1,6})?"#
+        let milliseconds = #"(?:[0-9]|[1-9][0-9]{1,4}|[1-5][0-9]{5})(?:\.[0-9]{1,3})?|600000(?:\.0{1,3})?"#
+        let seconds = #"(?:[0-9]|[1-9][0-9]|[1-5][0-9]{2})(?:\.[0-9]{1,3})?|600(?:\.0{1,3})?"#
+        return "^(?:\(routes))=(?:(?:[45][0-9]{2}|timeout)(?:@(?:\(rate)))?"
+            + "|latency (?:(?:\(milliseconds))ms|(?:\(seconds))s))$"
+    }()
+
+    private static let latencyWord = "latency "
 
     /// Whether the `draw`-th call of `route` (counting from 0 since the plan
     /// was set) fails, and how: the same answer for the same plan, route and
@@ -150,28 +168,70 @@ public struct FaultPlan: Sendable, Equatable {
 
     private static func split(_ text: String, form: String) throws(FaultPlanError) -> (ServiceRoute, String) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, !parts[1].trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard parts.count == 2, !parts[1].isEmpty else {
             throw FaultPlanError(value: text, problem: "expected \(form)")
         }
-        let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-        guard let route = ServiceRoute(rawValue: name) else {
+        guard let route = ServiceRoute(rawValue: parts[0]) else {
             throw FaultPlanError(
                 value: text,
                 problem: "unknown route '\(parts[0])'; routes: "
                     + ServiceRoute.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        return (route, parts[1].trimmingCharacters(in: .whitespaces))
+        return (route, parts[1])
     }
 
+    /// A status of three digits, 400–599.
+    private static func status(_ text: String) -> Int? {
+        let digits = Array(text.utf8)
+        guard digits.count == 3, digits.allSatisfy(isDigit), digits[0] == UInt8(ascii: "4") || digits[0] == UInt8(ascii: "5")
+        else { return nil }
+        return Int(text)
+    }
+
+    /// `0`, `1`, or either with up to six decimals, at most 1.
+    private static func rate(_ text: String) -> Double? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts[0].elementsEqual("0".utf8) || parts[0].elementsEqual("1".utf8) else { return nil }
+        if parts.count == 2 {
+            guard (1...6).contains(parts[1].count), parts[1].allSatisfy(isDigit),
+                parts[0].elementsEqual("0".utf8) || parts[1].allSatisfy({ $0 == UInt8(ascii: "0") })
+            else { return nil }
+        }
+        return Double(text)
+    }
+
+    /// The longest latency: 600 s.
+    private static let maximumLatency = Duration.seconds(600)
+
+    /// `<N>ms` or `<N>s`: a whole number without leading zeros and up to three decimals, at most 600 s.
     private static func duration(_ spec: String, in text: String) throws(FaultPlanError) -> Duration {
-        let lowered = spec.lowercased()
-        guard DurationText.units.contains(where: { lowered.hasSuffix($0.suffix) }) else {
+        let unit = spec.hasSuffix("ms") ? "ms" : spec.hasSuffix("s") ? "s" : nil
+        guard let unit else {
             throw FaultPlanError(value: text, problem: "the latency '\(spec)' needs a unit: ms or s (e.g. 200ms)")
         }
-        guard let duration = DurationText.parse(spec, maximum: .seconds(600)) else {
-            throw FaultPlanError(value: text, problem: "the latency '\(spec)' is not a duration from 0 to 600s")
+        let number = spec.dropLast(unit.count)
+        let parts = number.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        guard !whole.isEmpty, whole.count <= 6, whole.allSatisfy(isDigit),
+            whole.count == 1 || whole.first != UInt8(ascii: "0"),
+            parts.count == 1 || ((1...3).contains(parts[1].count) && parts[1].allSatisfy(isDigit)),
+            let duration = DurationText.parse(String(spec), maximum: maximumLatency)
+        else {
+            throw FaultPlanError(
+                value: text,
+                problem: "the latency '\(spec)' is not a number of ms or s from 0 to 600s with at most three decimals")
         }
         return duration
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    /// A rate as the forms write it: up to six decimals, no exponent.
+    private static func text(ofRate rate: Double) -> String {
+        var text = String(format: "%.6f", rate)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     private static func text(of duration: Duration) -> String {

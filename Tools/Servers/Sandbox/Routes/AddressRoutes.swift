@@ -7,7 +7,8 @@ import LiveryWire
 ///
 /// - `POST /address/find` `{"payload": [{"country": "AU", "fullAddress": "12 smith"}]}` →
 ///   `{"status": "SUCCESS", "messages": [], "payload": [{"id", "fullAddress"}, …]}` (best 8); a
-///   `fullAddress` over 200 characters or 12 words is 400 `request.invalid`;
+///   `fullAddress` over 200 characters or 12 words, or a market not served, in any item is 400
+///   `request.invalid` (only the first item is asked; a payload holds 1 to 64);
 /// - `POST /address/retrieve` `{"payload": [{"id": "…"}]}` → the same envelope with the
 ///   full address (`id`, `fullAddress`, `unit`, `streetNumber`, `street`, `locality`,
 ///   `suburb`, `city`, `state`, `postcode`, `country`); 404 `address.unknown` for an unknown id.
@@ -21,20 +22,24 @@ enum AddressRoutes {
             var request = request
             let body = try await JSONBody.decode(
                 AddressRequest<AddressFindItem>.self, from: &request, limit: services.maxBodyBytes)
-            guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
-            guard let region = services.markets.region(code: item.country) else {
-                throw APIError(
-                    .badRequest, code: "request.invalid",
-                    message:
-                        "'payload[0].country' must be one of \(services.markets.codes.joined(separator: ", ")), not '\(item.country.prefix(20))'"
-                )
+            let item = try first(of: body)
+            // Every item is held to the contract, though only the first is asked.
+            for (index, each) in body.payload.enumerated() {
+                guard services.markets.region(code: each.country) != nil else {
+                    throw APIError(
+                        .badRequest, code: "request.invalid",
+                        message:
+                            "'payload[\(index)].country' must be one of \(services.markets.codes.joined(separator: ", ")), not '\(each.country.prefix(20))'"
+                    )
+                }
+                guard AddressQuery.isWithinBounds(each.fullAddress) else {
+                    throw APIError(
+                        .badRequest, code: "request.invalid",
+                        message: "'payload[\(index)].fullAddress' must be at most \(AddressQuery.maximumCharacters) "
+                            + "characters and \(AddressQuery.maximumWords) words")
+                }
             }
-            guard AddressQuery.isWithinBounds(item.fullAddress) else {
-                throw APIError(
-                    .badRequest, code: "request.invalid",
-                    message: "'payload[0].fullAddress' must be at most \(AddressQuery.maximumCharacters) characters "
-                        + "and \(AddressQuery.maximumWords) words")
-            }
+            let region = services.markets.region(code: item.country)!
             let found = services.addresses.search(item.fullAddress, in: region, limit: findLimit)
             return try JSONAnswer.response(AddressAnswer(payload: found.map(FoundAddress.init)))
         }
@@ -43,13 +48,29 @@ enum AddressRoutes {
             var request = request
             let body = try await JSONBody.decode(
                 AddressRequest<AddressRetrieveItem>.self, from: &request, limit: services.maxBodyBytes)
-            guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
+            let item = try first(of: body)
+            if let index = body.payload.firstIndex(where: { $0.id.unicodeScalars.count > WireLimits.text }) {
+                throw APIError(
+                    .badRequest, code: "request.invalid",
+                    message: "'payload[\(index)].id' must be at most \(WireLimits.text) characters")
+            }
             do {
                 return try JSONAnswer.response(retrieved(try services.address(id: item.id)))
             } catch AddressLookupError.notFound {
                 throw APIError(.notFound, code: "address.unknown", message: "no address with id '\(item.id)'")
             }
         }
+    }
+
+    /// The item asked: the first of a payload of 1…``AddressRequest/maximumItems`` items.
+    private static func first<Item>(of body: AddressRequest<Item>) throws(APIError) -> Item {
+        guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
+        guard body.payload.count <= AddressRequest<Item>.maximumItems else {
+            throw APIError(
+                .badRequest, code: "request.invalid",
+                message: "'payload' holds more than \(AddressRequest<Item>.maximumItems) items")
+        }
+        return item
     }
 
     /// The answer of a retrieve that found `address`.

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import LiveryWire
-import WireContract
 
 /// What a team's tooling watches, served by every sandbox:
 ///
@@ -11,15 +10,13 @@ import WireContract
 ///   balancer takes the instance out until it is back).
 /// - `GET /metrics` → the process's metrics in Prometheus' text format
 ///   (``SandboxMetrics``).
-/// - `GET /openapi.json` → the contract every route here keeps (`OpenAPIDocument` in WireContract).
+/// - `GET /openapi.json` → the contract every route here keeps, made for the
+///   brands and markets this sandbox serves (`OpenAPIDocument` in WireContract).
 ///
 /// Neither belongs to a world, and neither reads or writes a person's data.
 enum OperationsRoutes {
     /// The paths that belong to no world.
     static let paths = Set([WireRoute.health, .metrics, .contract].map(\.template))
-
-    /// The contract's text, made once.
-    static let contract: String = (try? OpenAPIDocument.make().text) ?? "{}"
 
     static func register(on router: Router<SandboxRequestContext>, services: SandboxServices) {
         router.on(.health) { _, _ -> Response in
@@ -36,7 +33,7 @@ enum OperationsRoutes {
         router.on(.contract) { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: contract)))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: services.contract)))
         }
         router.on(.metrics) { _, _ -> Response in
             if let count = try? await services.store.worldCount() { services.metrics.worlds.record(count) }

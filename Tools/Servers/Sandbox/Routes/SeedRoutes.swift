@@ -26,7 +26,8 @@ import LiveryWire
 /// naming it, and nothing is changed. Answers 200 with what was seeded.
 ///
 /// It seeds the request's world: the one its `Livery-World` header names
-/// (403 `world.forbidden` when another token made it), else the default world.
+/// (403 `world.forbidden` when another token made it), else the default
+/// world (which only this machine seeds, on a sandbox without seeding tokens).
 enum SeedRoutes {
     /// The most entries of each kind one seed may hold.
     static let maxEntries = WireLimits.seedEntries

@@ -20,8 +20,8 @@ struct WorldOwner: RawRepresentable, Hashable, Sendable {
 /// included, since a proxy in front of the sandbox makes every peer look
 /// local; 403 `seed.forbidden` without one or with another. A world is bound
 /// to the token it was made with: seeding or deleting it with another is
-/// 403 `world.forbidden`. Tokens are compared by digest in constant time and
-/// never logged.
+/// 403 `world.forbidden`, and no token seeds the default world. Tokens are
+/// compared by digest in constant time and never logged.
 struct SeedingGate: Sendable {
     static let tokenHeader = HTTPFields.Element.Name(WireHeader.seedingToken)!
 

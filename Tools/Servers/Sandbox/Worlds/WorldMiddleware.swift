@@ -77,21 +77,20 @@ struct WorldMiddleware: RouterMiddleware {
         let scope: RequestScope
         do {
             try Self.checkHeaders(of: request, for: route)
-            let world = try await world(named)
-            var day = world.today
-            if let time = request.headers[Self.timeHeader] {
-                guard time.utf8.count <= 64, time.count >= 10, let parsed = CalendarDay(iso: String(time.prefix(10)))
-                else {
+            let runDay = try request.headers[Self.timeHeader].map { time throws(APIError) in
+                guard let day = Self.day(ofTime: time) else {
                     throw APIError(
                         .badRequest, code: "request.invalid",
                         message:
-                            "the \(WireHeader.worldTime) header must be an ISO 8601 time such as 2026-06-01T09:30:00+10:00"
+                            "the \(WireHeader.worldTime) header must be an RFC 3339 time such as 2026-06-01T09:30:00.000+10:00"
                     )
                 }
-                day = parsed
+                return day
             }
-            scope = RequestScope(
-                world: world, day: day, drivesTime: named != nil && request.headers[Self.timeHeader] != nil)
+            let world = try await world(named)
+            // A run's time belongs to the run's world: the default world keeps its own day.
+            let driven = named != nil ? runDay : nil
+            scope = RequestScope(world: world, day: driven ?? world.today, drivesTime: driven != nil)
             context.world = world
         } catch let error as APIError {
             return try error.response(from: request, context: context)
@@ -105,6 +104,35 @@ struct WorldMiddleware: RouterMiddleware {
             response = try error.response(from: request, context: context)
         }
         return scope.stamp(response)
+    }
+
+    /// The day of `text` when it is an RFC 3339 time (`2026-06-01T09:30:00.000+10:00`: a date, `T`, a
+    /// time (no leap second) with optional fractions of a second, and `Z` or an offset; at most 64 characters), the day
+    /// as its own offset counts it; `nil` for anything else (the contract's pattern says the same).
+    static func day(ofTime text: String) -> CalendarDay? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.count <= 64, let day = CalendarDay(iso: String(decoding: bytes[..<10], as: UTF8.self))
+        else { return nil }
+        func number(_ range: Range<Int>, upTo maximum: Int) -> Bool {
+            range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) }
+                && Int(String(decoding: bytes[range], as: UTF8.self)).map { $0 <= maximum } == true
+        }
+        guard [UInt8(ascii: "T"), UInt8(ascii: "t")].contains(bytes[10]), number(11..<13, upTo: 23),
+            bytes[13] == UInt8(ascii: ":"), number(14..<16, upTo: 59), bytes[16] == UInt8(ascii: ":"),
+            number(17..<19, upTo: 59)
+        else { return nil }
+        var index = 19
+        if bytes[index] == UInt8(ascii: ".") {
+            let digits = bytes[(index + 1)...].prefix { (0x30...0x39).contains($0) }.count
+            guard digits > 0 else { return nil }
+            index += 1 + digits
+        }
+        let zone = bytes[index...]
+        if zone.elementsEqual("Z".utf8) || zone.elementsEqual("z".utf8) { return day }
+        guard zone.count == 6, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(zone.first!), number(index + 1..<index + 3, upTo: 23),
+            bytes[index + 3] == UInt8(ascii: ":"), number(index + 4..<index + 6, upTo: 59)
+        else { return nil }
+        return day
     }
 
     /// 400 `request.invalid` for a header `route` requires that is missing or blank, or an empty world header.
