@@ -39,7 +39,8 @@ struct ContractExactnessTests {
         ]
         for _ in 0..<20_000 {
             var text = Self.drawDate(using: &generator) + (Bool.random(using: &generator) ? "T" : "t")
-            text += String(format: "%02d:%02d:%02d", Int.random(in: 0...25, using: &generator),
+            text += String(
+                format: "%02d:%02d:%02d", Int.random(in: 0...25, using: &generator),
                 Int.random(in: 0...61, using: &generator), Int.random(in: 0...61, using: &generator))
             if Bool.random(using: &generator) { text += "." + String(Int.random(in: 0...999, using: &generator)) }
             text += ["Z", "z", "+10:00", "-23:59", "+24:00", "+1:00", "", "Zz"].randomElement(using: &generator)!
@@ -97,21 +98,25 @@ struct ContractExactnessTests {
         arguments: ["neds", "tabnz"])
     func registrationFields(brand id: String) throws {
         let brand = try Self.brand(id)
-        let schema = try #require(try Self.fieldsSchema(brand))
+        let (schema, components) = try #require(try Self.fieldsSchema(brand))
         let properties = try #require(schema["properties"] as? [String: [String: Any]])
         let validator = RegistrationValidator(
             definition: brand.definition,
-            environment: RuleEnvironment(region: brand.region, wallClock: .fixed(CalendarDay(year: 2026, month: 6, day: 1)!)))
+            environment: RuleEnvironment(
+                region: brand.region, wallClock: .fixed(CalendarDay(year: 2026, month: 6, day: 1)!)))
         let sample = try #require(try Self.sample(brand), "the example registration of \(id)")
         #expect(validator.violations(in: sample).isEmpty)
         // Where the schema says less than the form takes, on purpose (see the descriptions).
         let narrower: Set<String> = ["password"]
         var generator = SeededGenerator(seed: 15)
         var checked = 0
+        var disagreements: [String] = []
         for (key, property) in properties.sorted(by: { $0.key < $1.key }) where key != "depositLimit.amount" {
             guard key != "depositLimit.period" else { continue }
             var candidates = Self.candidates(around: sample[key] ?? "", using: &generator)
-            if key == "dateOfBirth" { candidates += ["29/02/2000", "29/02/1900", "29/02/2024", "31/04/1990", "00/01/1990"] }
+            if key == "dateOfBirth" {
+                candidates += ["29/02/2000", "29/02/1900", "29/02/2024", "31/04/1990", "00/01/1990"]
+            }
             if let choices = property["enum"] as? [String] { candidates += choices + choices.map { $0.lowercased() } }
             for candidate in candidates {
                 var fields = sample
@@ -121,16 +126,21 @@ struct ContractExactnessTests {
                     key == "dateOfBirth"
                     ? DateOfBirthText.day(from: candidate) != nil
                     : validator.violations(in: fields)[FieldName(key)] == nil
-                let allowed = Self.allows(property, candidate)
+                let allowed = Self.allows(property, candidate, components: components)
                 checked += 1
-                if allowed {
-                    #expect(taken, "\(id).\(key): the schema allows \(candidate.debugDescription), the form refuses it")
-                } else if !narrower.contains(key), candidate.unicodeScalars.allSatisfy(\.isASCII) {
-                    #expect(!taken, "\(id).\(key): the form takes \(candidate.debugDescription), the schema refuses it")
+                if allowed, !taken {
+                    disagreements.append(
+                        "\(id).\(key): the schema allows \(candidate.debugDescription), the form refuses it")
+                } else if !allowed, taken, !narrower.contains(key), candidate.unicodeScalars.allSatisfy(\.isASCII) {
+                    disagreements.append(
+                        "\(id).\(key): the form takes \(candidate.debugDescription), the schema refuses it")
                 }
             }
         }
         #expect(checked > 5_000, "\(checked) values checked")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) disagreements: \(disagreements.prefix(12).joined(separator: "; "))")
         // Keys: every one the schema names is the form's, and a key it does not name is refused.
         for key in ["address", ".address", "depositLimit.frequency", "Title", "title.x", ""] {
             var fields = sample
@@ -168,8 +178,11 @@ struct ContractExactnessTests {
             #expect(examples.count == 7, "\(examples.map(\.path))")
             // Registering and making a world come first: the others are asked of what they made.
             let order = ["/v2/client", "/sandbox/worlds"]
-            examples.sort { (order.firstIndex(of: $0.path) ?? 9, $0.path) < (order.firstIndex(of: $1.path) ?? 9, $1.path) }
-            var client = "", world = ""
+            examples.sort {
+                (order.firstIndex(of: $0.path) ?? 9, $0.path) < (order.firstIndex(of: $1.path) ?? 9, $1.path)
+            }
+            var client = ""
+            var world = ""
             for example in examples {
                 let path = example.path.replacingOccurrences(of: "{clientId}", with: client)
                 var headers = ["Livery-Seeding-Token": token]
@@ -203,30 +216,48 @@ struct ContractExactnessTests {
         return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    /// Whether the string schema `schema` allows `text` (the keywords the fields schemas use).
-    static func allows(_ schema: [String: Any], _ text: String) -> Bool {
-        if let branches = schema["anyOf"] as? [[String: Any]] { return branches.contains { allows($0, text) } }
+    /// Whether the string schema `schema` allows `text` (the keywords the fields schemas use), its
+    /// references read from `components`.
+    static func allows(_ schema: [String: Any], _ text: String, components: [String: Any]) -> Bool {
+        if let reference = schema["$ref"] as? String {
+            let name = String(reference.split(separator: "/").last ?? "")
+            guard let target = components[name] as? [String: Any] else {
+                Issue.record("no component \(name)")
+                return false
+            }
+            return allows(target, text, components: components)
+        }
+        if let branches = schema["anyOf"] as? [[String: Any]] {
+            return branches.contains { allows($0, text, components: components) }
+        }
         if let choices = schema["enum"] as? [String], !choices.contains(text) { return false }
         let length = text.unicodeScalars.count
         if let minimum = schema["minLength"] as? Int, length < minimum { return false }
         if let maximum = schema["maxLength"] as? Int, length > maximum { return false }
         if let pattern = schema["pattern"] as? String, !matches(pattern, text) { return false }
-        for part in schema["allOf"] as? [[String: Any]] ?? [] where !allows(part, text) { return false }
+        for part in schema["allOf"] as? [[String: Any]] ?? [] where !allows(part, text, components: components) {
+            return false
+        }
         return true
     }
 
     static func brand(_ id: String) throws -> ContractScope.Brand {
-        let scope = try ContractScope(composition: Composition(SandboxHarness.brands), markets: MarketCatalogue.shipped())
+        let scope = try ContractScope(
+            composition: Composition(SandboxHarness.brands), markets: MarketCatalogue.shipped())
         return try #require(scope.brands.first { $0.id.rawValue == id })
     }
 
-    /// The `fields` schema of `brand`'s registration, as the document publishes it.
-    static func fieldsSchema(_ brand: ContractScope.Brand) throws -> [String: Any]? {
+    /// The `fields` schema of `brand`'s registration, as the document publishes it, and the document's components.
+    static func fieldsSchema(_ brand: ContractScope.Brand) throws -> (fields: [String: Any], components: [String: Any])?
+    {
         let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.region.code])).text
         let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        guard let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any] else {
+            return nil
+        }
         let name = brand.id.rawValue.prefix(1).uppercased() + brand.id.rawValue.dropFirst() + "Registration"
-        return ((schemas?[name] as? [String: Any])?["properties"] as? [String: Any])?["fields"] as? [String: Any]
+        let fields = ((schemas[name] as? [String: Any])?["properties"] as? [String: Any])?["fields"] as? [String: Any]
+        return fields.map { ($0, schemas) }
     }
 
     /// The example registration the document shows for `brand`.
@@ -243,12 +274,17 @@ struct ContractExactnessTests {
     static func candidates(around text: String, using generator: inout SeededGenerator) -> [String] {
         var found = [text, "", " ", "\t", "\u{A0}", " \(text)", "\(text) ", "\n\(text)", "\(text)\u{200B}"]
         found += [text.uppercased(), text.lowercased(), String(text.dropFirst()), String(text.dropLast()), text + text]
-        found += [String(repeating: "a", count: 51), String(repeating: "1", count: 11), "12", "Ada-Lovelace", "O'Brien"]
+        found += [
+            String(repeating: "a", count: 51), String(repeating: "1", count: 11), "12", "Ada-Lovelace", "O'Brien",
+        ]
         for _ in 0..<1_500 { found.append(mutated(text, using: &generator)) }
         for _ in 0..<300 {
             let alphabet = Array("aZ09 _-./@+'!é\u{301}ß\t\n")
             found.append(
-                String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+                String(
+                    (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator)!
+                    }))
         }
         return found
     }
@@ -276,7 +312,8 @@ struct ContractExactnessTests {
     /// A `yyyy-mm-dd` of random numbers, some days impossible.
     static func drawDate(using generator: inout SeededGenerator) -> String {
         String(
-            format: "%04d-%02d-%02d", Int.random(in: 0...9999, using: &generator), Int.random(in: 0...13, using: &generator),
+            format: "%04d-%02d-%02d", Int.random(in: 0...9999, using: &generator),
+            Int.random(in: 0...13, using: &generator),
             Int.random(in: 0...32, using: &generator))
     }
 }

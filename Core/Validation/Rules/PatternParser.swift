@@ -217,7 +217,7 @@ struct PatternParser {
         return value
     }
 
-    private static let generalCategories: [String: Set<Unicode.GeneralCategory>] = [
+    static let generalCategories: [String: Set<Unicode.GeneralCategory>] = [
         "L": [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter],
         "Lu": [.uppercaseLetter], "Ll": [.lowercaseLetter], "Lt": [.titlecaseLetter],
         "Lm": [.modifierLetter], "Lo": [.otherLetter],

@@ -19,8 +19,8 @@ import LiveryCore
 struct RegistrationSchema {
     let brand: ContractScope.Brand
 
-    /// The schema of `fields`.
-    var fields: JSONValue {
+    /// The schema of `fields`; a long pattern shared by fields and brands is a component of `schemas`.
+    func fields(in schemas: inout WireSchemas) -> JSONValue {
         var properties: [(key: String, value: JSONValue)] = []
         var required: [String] = []
         var depositLimit: FieldName?
@@ -42,7 +42,8 @@ struct RegistrationSchema {
                 }
             case .depositLimit:
                 depositLimit = field.name
-                let decisions = field.validate.mandatory ? ["declined", "limited"] : ["undecided", "declined", "limited"]
+                let decisions =
+                    field.validate.mandatory ? ["declined", "limited"] : ["undecided", "declined", "limited"]
                 properties.append(
                     (
                         name,
@@ -63,7 +64,10 @@ struct RegistrationSchema {
                         "\(name).period",
                         described(
                             "How often the limit starts again.",
-                            ["type": .string("string"), "enum": strings(["daily", "weekly", "fortnightly", "monthly"])])
+                            [
+                                "type": .string("string"),
+                                "enum": strings(["daily", "weekly", "fortnightly", "monthly"]),
+                            ])
                     ))
                 if field.validate.mandatory { required.append(name) }
             case .checkbox:
@@ -79,7 +83,7 @@ struct RegistrationSchema {
                     ))
                 if field.validate.mandatory { required.append(name) }
             default:
-                properties.append((name, text(field)))
+                properties.append((name, text(field, in: &schemas)))
                 if field.validate.mandatory { required.append(name) }
             }
         }
@@ -122,7 +126,7 @@ struct RegistrationSchema {
     // MARK: Text fields
 
     /// A text field's value: its rules, and for an optional field nothing but white space besides.
-    private func text(_ field: FieldDefinition) -> JSONValue {
+    private func text(_ field: FieldDefinition, in schemas: inout WireSchemas) -> JSONValue {
         var constraints: [[String: JSONValue]] = []
         var words: [String] = []
         var value: [String: JSONValue] = ["type": .string("string")]
@@ -131,11 +135,27 @@ struct RegistrationSchema {
         for rule in field.validate.custom {
             switch rule.kind {
             case .regex?:
-                guard let pattern = rule.pattern, rule.caseInsensitive != true else { continue }
-                constraints.append(["pattern": .string("^(?:\(pattern))$")])
+                guard let pattern = rule.pattern, rule.caseInsensitive != true,
+                    let spelled = PatternRule.spelledOut(pattern)
+                else { continue }
                 words.append("matches `\(pattern)`")
+                guard spelled != pattern else {
+                    constraints.append(["pattern": .string("^(?:\(pattern))$")])
+                    continue
+                }
+                // Unicode classes written out are long: once, as a component the fields refer to.
+                let shared = JSONValue.object([
+                    (
+                        "description",
+                        .string("Text matching `\(pattern)`, its Unicode property classes written out as ranges.")
+                    ),
+                    ("type", .string("string")), ("pattern", .string("^(?:\(spelled))$")),
+                ])
+                constraints.append(["allOf": .array([schemas.share(shared, named: Self.componentName(rule, field))])])
             case .email?:
-                constraints.append(["pattern": .string(Self.email), "maxLength": .number(Double(EmailRule.maximumLength))])
+                constraints.append([
+                    "pattern": .string(Self.email), "maxLength": .number(Double(EmailRule.maximumLength)),
+                ])
                 words.append("an e-mail address (ASCII, at most 254 characters)")
             case .mobile?:
                 constraints.append(["pattern": .string(Self.mobile(brand.region.mobile))])
@@ -187,6 +207,8 @@ struct RegistrationSchema {
                     value[key] = .number(min(old, new))
                 } else if key == "minLength", case .number(let old) = value[key]!, case .number(let new) = schema {
                     value[key] = .number(max(old, new))
+                } else if key == "allOf", case .array(let more) = schema {
+                    value["allOf"] = .array(allOf(value["allOf"]) + more)
                 } else {
                     value["allOf", default: .array([])] = .array(allOf(value["allOf"]) + [.object([(key, schema)])])
                 }
@@ -197,8 +219,19 @@ struct RegistrationSchema {
         description += " Optional: may be left out, or blank (white space only)."
         return .object([
             ("description", .string(description)),
-            ("anyOf", .array([ordered(value), .object([("type", .string("string")), ("pattern", .string(Self.blank))])])),
+            (
+                "anyOf",
+                .array([ordered(value), .object([("type", .string("string")), ("pattern", .string(Self.blank))])])
+            ),
         ])
+    }
+
+    /// The name of a shared pattern: its rule's code in words (`name.characters`: `NameCharacters`), or the field's.
+    private static func componentName(_ rule: RuleDefinition, _ field: FieldDefinition) -> String {
+        let words = (rule.code ?? "\(field.name.rawValue).pattern").split(whereSeparator: {
+            !$0.isLetter && !$0.isNumber
+        })
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     // MARK: Address parts
@@ -324,8 +357,10 @@ struct RegistrationSchema {
     private func ordered(_ members: [String: JSONValue]) -> JSONValue {
         let order = ["type", "enum", "const", "minLength", "maxLength", "pattern", "allOf"]
         return .object(
-            members.sorted { (order.firstIndex(of: $0.key) ?? 99, $0.key) < (order.firstIndex(of: $1.key) ?? 99, $1.key) }
-                .map { ($0.key, $0.value) })
+            members.sorted {
+                (order.firstIndex(of: $0.key) ?? 99, $0.key) < (order.firstIndex(of: $1.key) ?? 99, $1.key)
+            }
+            .map { ($0.key, $0.value) })
     }
 
     private func allOf(_ value: JSONValue?) -> [JSONValue] {

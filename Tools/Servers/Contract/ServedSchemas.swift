@@ -20,7 +20,10 @@ extension WireSchemas {
     /// A market's code as the address API reads it: one served, in any case.
     var countrySchema: JSONValue {
         .object([
-            ("description", .string("A market served, by its ISO 3166 code (any case): \(scope.markets.joined(separator: ", ")).")),
+            (
+                "description",
+                .string("A market served, by its ISO 3166 code (any case): \(scope.markets.joined(separator: ", ")).")
+            ),
             ("type", .string("string")),
             ("pattern", .string("^(?:" + scope.markets.map(Self.anyCase).joined(separator: "|") + ")$")),
         ])
@@ -29,7 +32,8 @@ extension WireSchemas {
     /// The registration body: one of the brands' registrations.
     mutating func registration() throws -> JSONValue {
         try perBrand(RegistrationRequest.self, suffix: "Registration") { schemas, brand, members in
-            members.updateProperty("fields") { _ in RegistrationSchema(brand: brand).fields }
+            let fields = RegistrationSchema(brand: brand).fields(in: &schemas)
+            members.updateProperty("fields") { _ in fields }
         }
     }
 
@@ -90,7 +94,8 @@ extension WireSchemas {
             var members = base
             members.updateProperty("brand") { _ in brandSchema([brand.id]) }
             try refine(&self, brand, &members)
-            let name = brand.id.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            let name =
+                brand.id.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
                 .joined() + suffix
             references.append(define(name, members))
         }

@@ -33,6 +33,18 @@ struct WireSchemas {
         transform(&components[index].schema)
     }
 
+    /// A reference to a component holding `schema`: the one named `name`
+    /// when it holds it or is new, else the first free `name2`, `name3`, ….
+    mutating func share(_ schema: JSONValue, named name: String) -> JSONValue {
+        var candidate = name
+        var number = 1
+        while let existing = components.first(where: { $0.name == candidate }), existing.schema != schema {
+            number += 1
+            candidate = "\(name)\(number)"
+        }
+        return define(candidate, schema)
+    }
+
     /// A reference to the component `name`, defined as `schema` (the first definition stands).
     mutating func define(_ name: String, _ schema: JSONValue) -> JSONValue {
         component(name) { _ in schema }

@@ -131,12 +131,7 @@ public enum Sandbox {
         }
         let (storage, postgres) = try await open(configuration.database, logger: logger)
         let metrics = SandboxMetrics()
-        let contract: String
-        do {
-            contract = try OpenAPIDocument.make(for: brands.contractScope(markets: markets)).text
-        } catch {
-            throw SandboxSetupError.server("the contract's document: \(error)")
-        }
+        let contract = ContractText(brands.contractScope(markets: markets))
         let services = SandboxServices(
             brands: brands, store: storage, markets: markets, addresses: addresses,
             worlds: SandboxWorlds(

@@ -7,6 +7,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryWire
 import Logging
+import WireContract
 
 /// Everything the routes share: the brands, the database, the address
 /// index, the worlds, the password hasher and the threads it runs on.
@@ -32,8 +33,8 @@ struct SandboxServices: Sendable {
 
     /// Measures what the sandbox does, for `GET /metrics`.
     let metrics: SandboxMetrics
-    /// The contract's document for the brands and markets served (`GET /openapi.json`).
-    let contract: String
+    /// The contract's document for the brands and markets served (`GET /openapi.json`), made when first asked for.
+    let contract: ContractText
 
     /// The address with id `id` and its market.
     /// - Throws: ``AddressLookupError/notFound(id:)`` for an id no address of a known market has.
@@ -125,5 +126,23 @@ struct SandboxServices: Sendable {
             throw .unknownClient(text)
         }
         return id
+    }
+}
+
+/// The text of the contract's document, made from its scope the first time it is asked for (a sandbox
+/// that is never asked for it never makes it) and kept.
+final class ContractText: Sendable {
+    private let scope: ContractScope
+    private let made = Locked<String?>(nil)
+
+    init(_ scope: ContractScope) { self.scope = scope }
+
+    /// The document.
+    /// - Throws: when a wire type's shape cannot be read.
+    func text() throws -> String {
+        if let text = made.withLock({ $0 }) { return text }
+        let text = try OpenAPIDocument.make(for: scope).text
+        made.withLock { $0 = text }
+        return text
     }
 }

@@ -29,7 +29,9 @@ struct ExchangeRecorder: RouterMiddleware {
         guard file.isRecording else { return try await next(request, context) }
         var request = request
         let body = try? await request.collectBody(upTo: maxBodyBytes)
-        let requestBody = body.map { written(Data($0.readableBytesView), path: request.uri.path) }
+        let requestBody = body.flatMap {
+            $0.readableBytes == 0 ? nil : written(Data($0.readableBytesView), path: request.uri.path)
+        }
         let response = try await next(request, context)
         let head = Exchange(
             method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",

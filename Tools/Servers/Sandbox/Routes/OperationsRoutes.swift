@@ -33,7 +33,7 @@ enum OperationsRoutes {
         router.on(.contract) { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: services.contract)))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: try services.contract.text())))
         }
         router.on(.metrics) { _, _ -> Response in
             if let count = try? await services.store.worldCount() { services.metrics.worlds.record(count) }

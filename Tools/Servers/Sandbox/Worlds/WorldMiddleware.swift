@@ -51,12 +51,14 @@ final class RequestScope: Sendable {
 /// the default world — and answers it inside that world's ``RequestScope``.
 /// A world header on a sandbox without seeding is 403 `world.notAllowed`; an
 /// unknown world 404 `world.unknown`, an expired one 410 `world.expired`; a
-/// `Livery-World-Time` that is not an ISO 8601 time 400 `request.invalid`.
+/// `Livery-World-Time` that is not an RFC 3339 time 400 `request.invalid`.
+/// A run's time counts only in the run's world: without a world header the
+/// default world keeps its own day.
 ///
 /// What is wrong with the request itself comes first: a request no route
 /// serves passes by untouched (to be answered 404 or 405), and one without a
-/// header its route requires, or with an empty world header, is 400
-/// `request.invalid` before any world is looked up.
+/// header its route requires, with an empty world header or a malformed time,
+/// is 400 `request.invalid` before any world is looked up.
 struct WorldMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
@@ -111,7 +113,8 @@ struct WorldMiddleware: RouterMiddleware {
     /// as its own offset counts it; `nil` for anything else (the contract's pattern says the same).
     static func day(ofTime text: String) -> CalendarDay? {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes.count <= 64, let day = CalendarDay(iso: String(decoding: bytes[..<10], as: UTF8.self))
+        guard bytes.count >= 20, bytes.count <= 64,
+            let day = CalendarDay(iso: String(decoding: bytes[..<10], as: UTF8.self))
         else { return nil }
         func number(_ range: Range<Int>, upTo maximum: Int) -> Bool {
             range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) }
@@ -129,7 +132,8 @@ struct WorldMiddleware: RouterMiddleware {
         }
         let zone = bytes[index...]
         if zone.elementsEqual("Z".utf8) || zone.elementsEqual("z".utf8) { return day }
-        guard zone.count == 6, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(zone.first!), number(index + 1..<index + 3, upTo: 23),
+        guard zone.count == 6, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(zone.first!),
+            number(index + 1..<index + 3, upTo: 23),
             bytes[index + 3] == UInt8(ascii: ":"), number(index + 4..<index + 6, upTo: 59)
         else { return nil }
         return day
