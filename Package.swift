@@ -242,12 +242,13 @@ let package = Package(
         .target(
             name: "ServerConnections",
             dependencies: [
-                "LiveryCore", toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOCore", "swift-nio"),
+                "LiveryCore", "SandboxRequests", toolsOnly("HummingbirdCore", "hummingbird"),
+                toolsOnly("NIOCore", "swift-nio"),
                 toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("Logging", "swift-log"),
             ],
             path: "Tools/Servers/ServerConnections", swiftSettings: swiftSettings),
-        // What the sandbox reads from outside — its JSON bodies and its database location — and their decoding:
-        // values only, testable and fuzzed without a server.
+        // What the sandbox reads from outside — its request targets, JSON bodies and database location — and
+        // their reading: values only, testable and fuzzed without a server.
         .target(name: "SandboxRequests", path: "Tools/Servers/SandboxRequests", swiftSettings: swiftSettings),
         // The published contract: the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's
         // types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).

@@ -2,6 +2,7 @@ import Foundation
 import LiveryCore
 import LiveryTesting
 import LiveryWire
+import SandboxRequests
 import ServerConnections
 import Testing
 

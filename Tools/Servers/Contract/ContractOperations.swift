@@ -329,7 +329,9 @@ extension ContractOperation {
     static let deleteWorld = ContractOperation(
         route: .deleteWorld, summary: "Delete a world and everything it holds",
         description: "Served only when the sandbox allows seeding.", tag: "worlds",
-        parameters: [path("worldId", "The world's id, as making it answered.", pattern: WirePatterns.world, maxLength: 32)],
+        parameters: [
+            path("worldId", "The world's id, as making it answered.", pattern: WirePatterns.world, maxLength: 32)
+        ],
         answers: [
             Answer(status: "204", description: "Deleted."),
             error("400", "The default world cannot be deleted.", codes: ["request.invalid"]),

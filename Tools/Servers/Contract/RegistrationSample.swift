@@ -24,8 +24,8 @@ struct RegistrationSample {
             let name = field.name.rawValue
             switch field.inputType {
             case .address:
-                guard let address = region.address.samples.first(where: { $0.unit == nil }) ?? region.address.samples.first
-                else { return nil }
+                let samples = region.address.samples
+                guard let address = samples.first(where: { $0.unit == nil }) ?? samples.first else { return nil }
                 fields["\(name).\(AddressPart.streetNumber.rawValue)"] = address.streetNumber
                 fields["\(name).\(AddressPart.street.rawValue)"] = address.street
                 fields["\(name).\(AddressPart.postcode.rawValue)"] = address.postcode

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import SandboxRequests
 
 /// What a server checks of every request head before its router sees it:
 /// a refusal to answer with, or `nil` to serve the request.

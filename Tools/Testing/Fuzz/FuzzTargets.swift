@@ -44,6 +44,26 @@ enum FuzzTarget: String, CaseIterable {
     /// A market pack (JSON), read beside the shipped packs: one it accepts keeps
     /// its own examples (its mobile number and postcode pass its own rules).
     case marketPack = "market-pack"
+    /// A request line's target, as a guarded server reads it: one it takes for
+    /// a canonical path is one, by a second reading written another way.
+    case requestTarget = "request-target"
+    /// A fault value (a scenario's, a flag's, a seed's): the parser and the
+    /// pattern the contract publishes for it take the same ones, and a plan
+    /// reads back the same from its own values.
+    case fault
+
+    /// A canonical path read as a list of segments rather than byte by byte: a
+    /// path (then `?` and anything) whose segments between single slashes are
+    /// non-empty, not `.` or `..`, and of letters, digits and `- . _ ~` only.
+    static func isCanonical(_ target: String) -> Bool {
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard path.hasPrefix("/") else { return false }
+        if path == "/" { return true }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".unicodeScalars)
+        return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && segment != "." && segment != ".." && segment.unicodeScalars.allSatisfy(allowed.contains)
+        }
+    }
 
     /// Runs one input.
     func run(_ data: Data) {
@@ -129,6 +149,22 @@ enum FuzzTarget: String, CaseIterable {
             guard (rule.check(text, in: .standalone) == nil) == matched else {
                 fatalError("/\(lines[0])/ on \(text.debugDescription): the rule says \(!matched), ICU \(matched)")
             }
+        case .requestTarget:
+            let target = String(decoding: data, as: UTF8.self)
+            let taken = CanonicalPath.problem(in: target) == nil
+            guard taken == Self.isCanonical(target) else {
+                fatalError(
+                    "the request target \(target.debugDescription) is taken: \(taken), by a second reading: \(!taken)")
+            }
+        case .fault:
+            let text = String(decoding: data, as: UTF8.self)
+            let plan = try? FaultPlan.parse(faults: [text])
+            guard (plan != nil) == (Fixtures.faultPattern.check(text, in: .standalone) == nil) else {
+                fatalError("the fault \(text.debugDescription) parses: \(plan != nil); its pattern says otherwise")
+            }
+            if let plan, (try? FaultPlan.parse(faults: plan.specs)) != plan {
+                fatalError("the plan of \(text.debugDescription) does not read back from \(plan.specs)")
+            }
         case .databaseURL:
             guard case .postgres(let location)? = try? SandboxDatabase.parse(String(decoding: data, as: UTF8.self))
             else { return }
@@ -146,6 +182,15 @@ enum FuzzTarget: String, CaseIterable {
 
 /// What the targets read against, built once.
 enum Fixtures {
+    /// The fault grammar's published pattern, compiled once.
+    static let faultPattern: PatternRule = {
+        do {
+            return try PatternRule(FaultPlan.pattern)
+        } catch {
+            fatalError("the fault pattern does not compile: \(error)")
+        }
+    }()
+
     static let neds: BrandConfiguration = {
         do {
             return try Composition([NedsBrand.load()]).configuration(of: "neds")

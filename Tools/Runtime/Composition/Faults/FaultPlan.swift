@@ -183,7 +183,7 @@ public struct FaultPlan: Sendable, Equatable {
     /// A status of three digits, 400–599.
     private static func status(_ text: String) -> Int? {
         let digits = Array(text.utf8)
-        guard digits.count == 3, digits.allSatisfy(isDigit), digits[0] == UInt8(ascii: "4") || digits[0] == UInt8(ascii: "5")
+        guard digits.count == 3, digits.allSatisfy(isDigit), (UInt8(ascii: "4")...UInt8(ascii: "5")).contains(digits[0])
         else { return nil }
         return Int(text)
     }

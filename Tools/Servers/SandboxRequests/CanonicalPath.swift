@@ -12,7 +12,7 @@
 ///   unreserved characters) between its slashes: no percent-encoding (not
 ///   even of a letter, `%63`, or a slash, `%2F`), no `;` parameters, no `#`.
 ///
-/// Anything else is refused 400 `path.notCanonical` rather than rewritten:
+/// A guarded server refuses anything else 400 `path.notCanonical` rather than rewriting it:
 /// a client that means a route sends it as the route is written. Letter case
 /// is not folded: `/V2/client` is a canonical path that names no route (404).
 public enum CanonicalPath {
@@ -35,13 +35,6 @@ public enum CanonicalPath {
             }
         }
         return nil
-    }
-
-    /// The refusal of a target that is not canonical: 400 `path.notCanonical`.
-    public static func refusal(of target: String) -> Refusal? {
-        problem(in: target).map {
-            Refusal(status: 400, reason: "Bad Request", code: "path.notCanonical", message: $0)
-        }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
