@@ -200,7 +200,7 @@ struct RegistrationSchema {
             constraints.append(["pattern": .string(Self.notBlank)])
         }
         for constraint in constraints {
-            for (key, schema) in constraint {
+            for (key, schema) in constraint.sorted(by: { $0.key < $1.key }) {
                 if value[key] == nil {
                     value[key] = schema
                 } else if key == "maxLength", case .number(let old) = value[key]!, case .number(let new) = schema {
