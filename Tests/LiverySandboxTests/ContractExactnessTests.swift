@@ -81,7 +81,7 @@ struct ContractExactnessTests {
     func words() {
         var generator = SeededGenerator(seed: 14)
         let pattern = WirePatterns.words(atMost: AddressFindItem.maximumWords)
-        let pieces = ["12", "Smith", "St", " ", "  ", "\t", "\n", "\u{A0}", "\u{2003}", "é", ""]
+        let pieces = ["12", "Smith", "St", " ", "  ", "\t", "\n", "\u{00A0}", "\u{2003}", "é", ""]
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
                 pieces.randomElement(using: &generator)!
@@ -272,7 +272,7 @@ struct ContractExactnessTests {
 
     /// `text` and texts around it: cut, grown, its case changed, padded, its characters swapped; and random ones.
     static func candidates(around text: String, using generator: inout SeededGenerator) -> [String] {
-        var found = [text, "", " ", "\t", "\u{A0}", " \(text)", "\(text) ", "\n\(text)", "\(text)\u{200B}"]
+        var found = [text, "", " ", "\t", "\u{00A0}", " \(text)", "\(text) ", "\n\(text)", "\(text)\u{200B}"]
         found += [text.uppercased(), text.lowercased(), String(text.dropFirst()), String(text.dropLast()), text + text]
         found += [
             String(repeating: "a", count: 51), String(repeating: "1", count: 11), "12", "Ada-Lovelace", "O'Brien",
@@ -292,7 +292,7 @@ struct ContractExactnessTests {
     /// `text` with one to three random edits: a character added, removed, replaced or its case flipped.
     static func mutated(_ text: String, using generator: inout SeededGenerator) -> String {
         var characters = Array(text)
-        let alphabet = Array("0123456789aAzZ -+.:/@_'Tt\u{A0}é")
+        let alphabet = Array("0123456789aAzZ -+.:/@_'Tt\u{00A0}é")
         for _ in 0...Int.random(in: 0..<3, using: &generator) {
             let at = Int.random(in: 0...characters.count, using: &generator)
             switch Int.random(in: 0..<4, using: &generator) {

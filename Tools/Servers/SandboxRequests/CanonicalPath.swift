@@ -14,7 +14,7 @@
 ///
 /// A guarded server refuses anything else 400 `path.notCanonical` rather than rewriting it:
 /// a client that means a route sends it as the route is written. Letter case
-/// is not folded: `/V2/client` is a canonical path that names no route (404).
+/// is not folded: `/v2/Client` is a canonical path that names no route (404).
 public enum CanonicalPath {
     /// Why `target` (a request line's target, query included) is not
     /// canonical, in words; `nil` when it is.
