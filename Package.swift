@@ -159,7 +159,8 @@ let package = Package(
         .target(
             name: "LiveryComposition",
             dependencies: [
-                "LiveryCore", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature", "BrandDeclarations",
+                "LiveryCore", "LiveryWire", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
+                "BrandDeclarations",
             ],
             path: "Tools/Runtime/Composition", swiftSettings: swiftSettings),
         // An app's head in a few lines, on public API only: assemble, hold the stores, sign up, print the screens.

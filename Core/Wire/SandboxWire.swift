@@ -145,6 +145,48 @@ public struct WorldCreated: Codable, Sendable, Equatable, WireDocumented {
     ]
 }
 
+/// `GET /sandbox/clients`: the clients registrations created in the request's world, oldest first.
+public struct RegisteredClients: Codable, Sendable, Equatable, WireDocumented {
+    /// A client as the server stored it.
+    public struct Client: Codable, Sendable, Equatable, WireDocumented {
+        /// The client's id, as registration answered it.
+        public var clientId: String
+        /// The brand joined.
+        public var brand: String
+        /// The fields stored, by name; never a password.
+        public var fields: [String: String]
+
+        /// Client `clientId` of `brand` with the `fields` the server stored.
+        public init(clientId: String, brand: String, fields: [String: String]) {
+            self.clientId = clientId
+            self.brand = brand
+            self.fields = fields
+        }
+
+        public static let wireSummary = "A client a registration created, as the server stored it."
+        public static let wireNotes: [String: WireNote] = [
+            "clientId": WireNote("The client's id.", pattern: "^client-[1-9][0-9]*$"),
+            "brand": WireNote("The brand joined.", length: 1...WireLimits.text),
+            "fields": WireNote("The fields stored, by name, as registration sent them; never a password."),
+        ]
+    }
+
+    /// The clients, oldest first.
+    public var clients: [Client]
+
+    /// The clients a world holds.
+    public init(clients: [Client]) { self.clients = clients }
+
+    /// The most clients one answer lists: the oldest ones.
+    public static let limit = 1_000
+
+    public static let wireSummary =
+        "The clients registrations created in the world, oldest first (not the existing accounts a seed added)."
+    public static let wireNotes: [String: WireNote] = [
+        "clients": WireNote("The clients, oldest first; at most the oldest 1000.", count: 0...limit)
+    ]
+}
+
 /// `GET /health`: whether the server's database answers.
 public struct HealthAnswer: Codable, Sendable, Equatable, WireDocumented {
     /// `ready` or `unavailable`.

@@ -77,6 +77,8 @@ public struct WireRoute: Hashable, Sendable, CustomStringConvertible {
     public static let createWorld = WireRoute("POST", "/sandbox/worlds", "createWorld")
     /// Deletes a world and everything it holds.
     public static let deleteWorld = WireRoute("DELETE", "/sandbox/worlds/{worldId}", "deleteWorld")
+    /// The clients registrations created in a world, as the server stored them: ``RegisteredClients``.
+    public static let registeredClients = WireRoute("GET", "/sandbox/clients", "listRegisteredClients")
 
     /// What every server of the contract serves.
     public static let service: [WireRoute] = [
@@ -84,7 +86,7 @@ public struct WireRoute: Hashable, Sendable, CustomStringConvertible {
         registrationConfig, findAddress, retrieveAddress, health, metrics, contract,
     ]
     /// What a sandbox that allows seeding serves besides.
-    public static let seeding: [WireRoute] = [seed, createWorld, deleteWorld]
+    public static let seeding: [WireRoute] = [seed, createWorld, deleteWorld, registeredClients]
     /// Every operation.
     public static let all = service + seeding
 }

@@ -105,19 +105,21 @@ public struct Composition: Sendable {
             fieldNames: configuration.join.fieldNames, takenUsernames: world.takenUsernames,
             existingAccounts: world.existingAccounts,
             selfExclusionRegister: configuration.checksSelfExclusionRegister ? world.selfExclusionRegister : nil)
-        // As over HTTP: the app's client repeats create-client after a time-out, each attempt meeting the
-        // world's faults; the journey's calls are counted as it makes them.
+        // The ledger records what the service itself stores, whatever becomes of the answer on its way
+        // back. As over HTTP: the app's client repeats create-client after a time-out, each attempt meeting
+        // the world's faults; the journey's calls are counted as it makes them, each attempt as it is sent.
+        let stored = LedgerRecordingBackend(
+            base: accounts, ledger: world.ledger, secretFields: configuration.secretFields)
         let call = world.faultedCall
-        let client = RepeatingAccountBackend(
-            base: FaultyAccountBackend(base: accounts, call: call), retry: call.retry, clock: call.clock)
-        let counted = CallCountingBackend(base: client, calls: world.calls)
+        let attempts = CallCountingBackend(
+            base: FaultyAccountBackend(base: stored, call: call), calls: world.calls, counting: [.attempts])
+        let client = RepeatingAccountBackend(base: attempts, retry: call.retry, clock: call.clock)
         return RuntimeServices(
             clock: EngineClock(world.clock), wallClock: world.wallClock,
-            backend: LedgerRecordingBackend(
-                base: counted, ledger: world.ledger, secretFields: configuration.secretFields),
+            backend: CallCountingBackend(base: client, calls: world.calls, counting: [.operations]),
             addressLookup: CallCountingAddressLookup(
                 base: FaultyAddressLookup(base: world.addresses, call: world.faultedCall),
-                calls: world.calls),
+                calls: world.calls, counting: [.operations, .attempts]),
             analytics: AnalyticsPipeline(destinations: [world.analytics]),
             featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
     }

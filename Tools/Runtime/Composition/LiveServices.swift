@@ -112,8 +112,11 @@ public struct LiveServices: Sendable {
 
     /// A server's accounts and addresses (both at `server`, as the sandbox
     /// serves them) driven by `world`: its virtual clock and date, flags,
-    /// session, betslip, recorded analytics, ledger and call counts. What `livery run
-    /// --backend` runs scenarios on. The definition must come from the server.
+    /// session, betslip, recorded analytics and call counts (each request
+    /// sent counted as an attempt). What `livery run --backend` runs
+    /// scenarios on. The definition must come from the server. The clients
+    /// it creates are the server's to tell: the world's ledger is left out,
+    /// so nothing reads the app's own idea of what it stored.
     ///
     /// With `worldID`, the server world the run made for itself: every
     /// request names it and carries the world's virtual time, and time-outs,
@@ -126,6 +129,7 @@ public struct LiveServices: Sendable {
         worldID: String? = nil, session: any HTTPTransport = URLSession(configuration: .ephemeral)
     ) -> LiveServices {
         var server = server
+        let session = AttemptCountingTransport(base: session, calls: world.calls, basePath: server.baseURL.path)
         if let worldID {
             let clock = world.clock
             let timeZone = world.calendar.timeZone
@@ -141,6 +145,6 @@ public struct LiveServices: Sendable {
             definition: .server(.http(server, session: session)), session: session,
             analytics: [world.analytics], flags: world.flags, clientDetails: world.session,
             betslipCount: world.betslip, clock: EngineClock(world.clock), wallClock: world.wallClock,
-            ledger: world.ledger, calls: world.calls)
+            calls: world.calls)
     }
 }

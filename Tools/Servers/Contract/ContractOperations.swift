@@ -7,6 +7,7 @@ extension ContractOperation {
     static let all: [ContractOperation] = [
         checkUsername, createClient, clientDetails, setClientDetails, betslipCount, setBetslipCount,
         registrationConfig, findAddress, retrieveAddress, health, metrics, contract, seed, createWorld, deleteWorld,
+        registeredClients,
     ]
 
     private static let clientID = path(
@@ -344,5 +345,29 @@ extension ContractOperation {
                 "404", "No world has this id, or the sandbox does not allow seeding.",
                 codes: ["world.unknown", "route.unknown"]),
             error("410", "The world was deleted after its idle time-out.", codes: ["world.expired"]),
+        ])
+
+    static let registeredClients = ContractOperation(
+        route: .registeredClients, summary: "The clients a world's registrations created",
+        description: """
+            What the server stored for each registration in the world `Livery-World` names (or the default one), \
+            oldest first, never a password: what a run reads to check the far side kept what the app sent. Served \
+            only when the sandbox allows seeding, to the peers that may seed the world.
+            """,
+        tag: "worlds",
+        answers: [
+            json(
+                "200", "The world's clients.", RegisteredClients.self,
+                example: RegisteredClients(clients: [
+                    RegisteredClients.Client(
+                        clientId: "client-1", brand: "neds",
+                        fields: ["email": "pat@example.com", "username": "pat_smith"])
+                ])),
+            error(
+                "403",
+                "Answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one; a "
+                    + "world's clients only with the token it was made with.",
+                codes: ["seed.forbidden", "world.forbidden"]),
+            error("404", "The sandbox does not allow seeding.", codes: ["route.unknown"]),
         ])
 }

@@ -265,7 +265,7 @@ struct InvariantMonitor: Sendable {
         return broken
     }
 
-    private func alertAndRoute(_ join: JoinState, clients: [ClientLedger.Entry]) -> [Mismatch] {
+    private func alertAndRoute(_ join: JoinState, clients: [StoredClient]) -> [Mismatch] {
         var broken: [Mismatch] = []
         if case .signedUp(let client)? = join.route {
             if join.alert != nil {

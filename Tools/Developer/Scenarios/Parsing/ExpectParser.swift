@@ -14,7 +14,7 @@ struct ExpectParser {
     static let keys = [
         "field", "focus", "page", "loading", "alert", "route", "client", "storedClient", "keyboard",
         "callToAction", "depositLimit", "address", "scrollTarget", "appBar", "events", "noEvents",
-        "noEventContains", "progress", "rows", "calls",
+        "noEventContains", "progress", "rows", "calls", "attempts",
     ]
 
     /// The checks of one `expect:` mapping, in the order written.
@@ -55,7 +55,8 @@ struct ExpectParser {
             case "rows": checks.append(try rows(value))
             case "address": checks += try AddressExpectParser(context: context).checks(value)
             case "appBar": checks += try AppBarExpectParser(context: context).checks(value)
-            case "calls": checks += try calls(value)
+            case "calls": checks += try calls(value, .operations)
+            case "attempts": checks += try calls(value, .attempts)
             default: checks += try EventExpectParser(context: context).checks(key, value)
             }
         }
@@ -150,13 +151,17 @@ struct ExpectParser {
     }
 
     /// `calls: { check-username: 1, create-client: 0 }`: how many calls of
-    /// each kind named the runtime has sent so far (others are not checked).
-    private func calls(_ node: YAMLNode) throws(ScenarioInputError) -> [Check] {
+    /// each kind named the journey has made so far, whatever their answers;
+    /// `attempts:` the same for the requests sent, a create-client the app's
+    /// client repeats after a time-out counted each time (others are not checked).
+    private func calls(_ node: YAMLNode, _ measure: ServiceCalls.Measure) throws(ScenarioInputError) -> [Check] {
+        let key = measure == .operations ? "calls" : "attempts"
         var checks: [Check] = []
-        for entry in try context.mapping(node, "calls") {
+        for entry in try context.mapping(node, key) {
             let kind = try context.enumCase(entry.key, ServiceCalls.Kind.self, "kind of call")
-            let count = try context.int(entry.value, "calls")
-            checks.append(.equal("calls \(kind.rawValue)", String(count)) { String($0.calls.count(of: kind)) })
+            let count = try context.int(entry.value, key)
+            checks.append(
+                .equal("\(key) \(kind.rawValue)", String(count)) { String($0.calls.count(of: kind, measure)) })
         }
         return checks
     }
@@ -172,11 +177,16 @@ struct ExpectParser {
                     "unknown field '\(key)'\(NameSuggestion.hint(for: key, in: context.vocabulary.inputNames + ["count"]))"
                 )
             }
-            if key == "count" {
-                checks.append(.equal("stored clients", expected) { String($0.clients.count) })
-            } else {
-                checks.append(.equal("stored client \(key)", expected) { $0.clients.last?.fields[key] ?? "absent" })
-            }
+            var check: Check =
+                if key == "count" {
+                    .equal("stored clients", expected) { $0.clientsUnread ?? String($0.clients.count) }
+                } else {
+                    .equal("stored client \(key)", expected) {
+                        $0.clientsUnread ?? $0.clients.last?.fields[key] ?? "absent"
+                    }
+                }
+            check.readsStoredClients = true
+            checks.append(check)
         }
         return checks
     }

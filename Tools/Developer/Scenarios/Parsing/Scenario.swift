@@ -28,6 +28,19 @@ public struct Scenario: Sendable {
     /// How many steps it has.
     public var stepCount: Int { steps.count }
 
+    /// Whether it reads what the account service stored (`storedClient:`) or
+    /// checks invariants (which read it too): against a server, that is
+    /// read from the server, in a world of the run's own.
+    var readsStoredClients: Bool {
+        checksInvariants
+            || steps.contains { step in
+                if case .expect(let checks) = step.kind { checks.contains(where: \.readsStoredClients) } else { false }
+            }
+    }
+
+    /// Whether a server must give it a world of its own: for its `given:`, or to read back what it stored.
+    var needsServerWorld: Bool { given.needsServer || readsStoredClients }
+
     /// The file's name without its folder, e.g. `01-full-sign-up.yaml`.
     public var fileName: String { URL(fileURLWithPath: file).lastPathComponent }
 }
@@ -133,6 +146,8 @@ struct Check: Sendable {
     let label: String
     /// The expected value, as written for people.
     let expected: String
+    /// Whether it reads the clients the account service stored (against a server, a request to it).
+    var readsStoredClients = false
     /// Whether the observation meets it, and the actual value as text.
     let evaluate: @Sendable (Observation) -> (passed: Bool, actual: String)
 
@@ -145,6 +160,15 @@ struct Check: Sendable {
     }
 }
 
+/// A client as the account service that created it stored it: the embedded
+/// service's own store, or the server's record read back from it.
+struct StoredClient: Sendable, Equatable {
+    /// The client's id.
+    let id: String
+    /// The fields stored, without passwords.
+    let fields: [String: String]
+}
+
 /// What the engines show after a step, as values the checks read.
 struct Observation: Sendable {
     /// The current journey's state.
@@ -155,8 +179,11 @@ struct Observation: Sendable {
     let newEvents: [AnalyticsEvent]
     /// Every analytics event of the scenario so far.
     let allEvents: [AnalyticsEvent]
-    /// The clients the account service created, oldest first.
-    let clients: [ClientLedger.Entry]
+    /// The clients the account service stored, oldest first, read from the
+    /// service itself (empty when they were not read, or could not be).
+    let clients: [StoredClient]
+    /// Why the stored clients could not be read, when they could not.
+    let clientsUnread: String?
     /// The calls made to the account and address services so far.
     let calls: ServiceCalls
 }

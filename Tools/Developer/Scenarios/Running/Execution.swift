@@ -82,13 +82,13 @@ struct Execution {
             record()
             // Only a settled step is looked at: reading the stores' world lets work in flight move on.
             guard mismatches.isEmpty, step.settles, monitor != nil else { return StepOutcome(mismatches: mismatches) }
-            let observed = await observe()
+            let observed = await observe(readingClients: true)
             let view = InvariantMonitor.StepView(
                 action: action, before: before == current ? state : nil, callsBefore: calls, after: observed,
                 summary: step.summary)
             return StepOutcome(mismatches: monitor!.check(view), observed: observed)
         case .expect(let checks):
-            let observation = await observe()
+            let observation = await observe(readingClients: checks.contains(where: \.readsStoredClients))
             eventCursor = observation.allEvents.count
             var outcome = StepOutcome(seen: [])
             for check in checks {
@@ -300,14 +300,36 @@ struct Execution {
         reach.record(appBar.state)
     }
 
-    /// What the engines show now (read before anything else can run).
-    func observe() async -> Observation {
+    /// What the engines show now (read before anything else can run) and,
+    /// `readingClients`, what the account service stored.
+    func observe(readingClients: Bool) async -> Observation {
         let join = journey.state
         let bar = appBar.state
         let events = world.analytics.events
+        var clients: [StoredClient] = []
+        var unread: String?
+        if readingClients {
+            do {
+                clients = try await storedClients()
+            } catch {
+                unread = "(the stored clients could not be read: \(error))"
+            }
+        }
         return Observation(
             join: join, appBar: bar,
             newEvents: Array(events.dropFirst(min(eventCursor, events.count))), allEvents: events,
-            clients: await world.ledger.clients, calls: world.calls)
+            clients: clients, clientsUnread: unread, calls: world.calls)
+    }
+
+    /// The clients the account service stored, from the store that holds
+    /// them: the embedded service's, or the server's record of the run's world.
+    private func storedClients() async throws(SandboxSeeding.Failure) -> [StoredClient] {
+        guard let server else {
+            return await world.ledger.clients.map { StoredClient(id: $0.id, fields: $0.fields) }
+        }
+        guard let id = server.id else {
+            throw .notAllowed(server.seeding.backend.server.baseURL.absoluteString)
+        }
+        return try await server.seeding.registeredClients(world: id, brand: runtime.manifest.id.rawValue)
     }
 }

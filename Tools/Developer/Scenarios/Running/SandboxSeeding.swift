@@ -15,14 +15,17 @@ struct SandboxSeeding: Sendable {
     enum Failure: Error, CustomStringConvertible {
         /// The sandbox does not serve seeding or worlds (started without `--allow-seeding`).
         case notAllowed(String)
-        /// The sandbox refused the world or could not be reached.
+        /// The sandbox answered, and refused.
         case refused(String)
+        /// No answer came: the sandbox could not be reached, or did not answer in time.
+        case unreachable(String)
 
         var description: String {
             switch self {
             case .notAllowed(let address):
                 "the sandbox at \(address) does not allow seeding; start it with `livery sandbox --allow-seeding`"
             case .refused(let reason): "the sandbox refused the scenario's world: \(reason)"
+            case .unreachable(let reason): "the sandbox did not answer: \(reason)"
             }
         }
     }
@@ -42,6 +45,23 @@ struct SandboxSeeding: Sendable {
     func seed(brand: String, _ given: Given, faults: FaultPlan? = nil, world: String? = nil) async throws(Failure) {
         let response = try await post(.seed, body(brand: brand, given, faults: faults ?? given.faults), world: world)
         guard response.status == 200 else { throw failure(of: response) }
+    }
+
+    /// The clients registrations of `brand` created in `world`, as the server stored them.
+    func registeredClients(world: String, brand: String) async throws(Failure) -> [StoredClient] {
+        let route = WireRoute.registeredClients
+        let response: JSONClient.Response
+        do {
+            response = try await backend.client.send(
+                route.method, route.path(), headers: tokenHeader.merging([WireHeader.world: world]) { $1 })
+        } catch {
+            throw .unreachable(error.description)
+        }
+        guard response.status == 200 else { throw failure(of: response) }
+        guard let answer = try? JSONDecoder().decode(RegisteredClients.self, from: response.body) else {
+            throw .refused("the answer to GET /sandbox/clients is not a list of clients")
+        }
+        return answer.clients.filter { $0.brand == brand }.map { StoredClient(id: $0.clientId, fields: $0.fields) }
     }
 
     /// Deletes `world` and everything it holds; a world already gone is no failure.
@@ -77,7 +97,7 @@ struct SandboxSeeding: Sendable {
                 route.method, route.path(), body: body,
                 headers: tokenHeader.merging(world.map { [WireHeader.world: $0] } ?? [:]) { $1 })
         } catch {
-            throw .refused(error.description)
+            throw .unreachable(error.description)
         }
     }
 

@@ -147,7 +147,7 @@ public struct ScenarioRunner: Sendable {
         do {
             return try await seeding.createWorld(brand: scenario.brand, scenario.given)
         } catch .notAllowed(let address) {
-            if scenario.given.needsServer { throw .notAllowed(address) }
+            if scenario.needsServerWorld { throw .notAllowed(address) }
             return nil
         }
     }
@@ -156,7 +156,7 @@ public struct ScenarioRunner: Sendable {
     /// of its own there, whether the server allows that; the error names the
     /// first such scenario's `given:`.
     func checkSeeding(_ scenarios: [Scenario]) async -> ScenarioInputError? {
-        guard let backend, let first = scenarios.first(where: \.given.needsServer) else { return nil }
+        guard let backend, let first = scenarios.first(where: \.needsServerWorld) else { return nil }
         let seeding = SandboxSeeding(backend: backend)
         do {
             await seeding.deleteWorld(try await seeding.createWorld(brand: first.brand, first.given))

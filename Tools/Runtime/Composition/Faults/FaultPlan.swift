@@ -10,11 +10,18 @@ import LiveryCore
 /// - `check-username=500@0.3`: answer HTTP 500 on 30 % of the calls (`@rate`
 ///   may be left out for "always"; a status of three digits, 400–599; a
 ///   rate from `0` to `1` with at most six decimals, `0.25`);
-/// - `create-client=timeout[@rate]`: no answer in time (the embedded world
-///   answers after the client's time-out on its virtual clock; the sandbox
-///   answers 504 at once);
+/// - `create-client=503@first`: fail only the first call of the route since
+///   the plan was set, and answer every later one (a failure the app's
+///   retry, or the person's, gets past);
+/// - `create-client=timeout[@rate|@first]`: no answer in time; the service
+///   does nothing (the embedded world answers after the client's time-out on
+///   its virtual clock; the sandbox answers 504 at once);
 /// - `address=latency 2s` (or `--latency address=2s`): wait before answering,
-///   a number of `ms` or `s` with at most three decimals, up to 600 s.
+///   a number of `ms` or `s` with at most three decimals, up to 600 s. A
+///   latency that reaches the app's time-out (ten seconds unless told)
+///   means **the server did the work and the answer was lost**: the
+///   embedded service carries the call out (a client is created and its
+///   username taken) and the app's client sees a time-out.
 ///
 /// Route names and words are lower case, with no spaces around `=` or `@`.
 ///
@@ -37,17 +44,20 @@ public struct FaultPlan: Sendable, Equatable {
         }
     }
 
-    /// A failure injected on a share of a route's calls.
+    /// A failure injected on a share of a route's calls, or on its first call only.
     public struct Failure: Sendable, Equatable {
         /// How the call fails.
         public var outcome: Outcome
         /// The share of calls that fail, 0…1.
         public var rate: Double
+        /// Whether only the first call since the plan was set fails (`@first`); ``rate`` is 1 then.
+        public var onlyFirst: Bool
 
-        /// A failure.
-        public init(_ outcome: Outcome, rate: Double = 1) {
+        /// A failure of `rate` of the calls, or (`onlyFirst`) of the first call alone.
+        public init(_ outcome: Outcome, rate: Double = 1, onlyFirst: Bool = false) {
             self.outcome = outcome
-            self.rate = rate
+            self.rate = onlyFirst ? 1 : rate
+            self.onlyFirst = onlyFirst
         }
     }
 
@@ -74,7 +84,9 @@ public struct FaultPlan: Sendable, Equatable {
     /// The plan as the values it parses from, one per route and kind, sorted.
     public var specs: [String] {
         let failed = failures.map { route, failure in
-            "\(route)=\(failure.outcome)" + (failure.rate < 1 ? "@\(Self.text(ofRate: failure.rate))" : "")
+            "\(route)=\(failure.outcome)"
+                + (failure.onlyFirst
+                    ? "@\(Self.firstWord)" : failure.rate < 1 ? "@\(Self.text(ofRate: failure.rate))" : "")
         }
         let slowed = latencies.map { route, latency in "\(route)=latency \(Self.text(of: latency))" }
         return (failed + slowed).sorted()
@@ -107,11 +119,17 @@ public struct FaultPlan: Sendable, Equatable {
                 outcome = .status(status)
             }
             var rate = 1.0
+            if parts.count == 2, parts[1] == firstWord {
+                plan.failures[route] = Failure(outcome, onlyFirst: true)
+                continue
+            }
             if parts.count == 2 {
                 guard let parsed = Self.rate(parts[1]) else {
                     throw FaultPlanError(
                         value: text,
-                        problem: "the rate '\(parts[1])' is not a number from 0 to 1 with at most six decimals (0.25)")
+                        problem:
+                            "the rate '\(parts[1])' is not a number from 0 to 1 with at most six decimals (0.25), or 'first'"
+                    )
                 }
                 rate = parsed
             }
@@ -131,17 +149,19 @@ public struct FaultPlan: Sendable, Equatable {
         let rate = #"0(?:\.[0-9]{1,6})?|1(?:\.0{1,6})?"#
         let milliseconds = #"(?:[0-9]|[1-9][0-9]{1,4}|[1-5][0-9]{5})(?:\.[0-9]{1,3})?|600000(?:\.0{1,3})?"#
         let seconds = #"(?:[0-9]|[1-9][0-9]|[1-5][0-9]{2})(?:\.[0-9]{1,3})?|600(?:\.0{1,3})?"#
-        return "^(?:\(routes))=(?:(?:[45][0-9]{2}|timeout)(?:@(?:\(rate)))?"
+        return "^(?:\(routes))=(?:(?:[45][0-9]{2}|timeout)(?:@(?:\(rate)|\(firstWord)))?"
             + "|latency (?:(?:\(milliseconds))ms|(?:\(seconds))s))$"
     }()
 
     private static let latencyWord = "latency "
+    private static let firstWord = "first"
 
     /// Whether the `draw`-th call of `route` (counting from 0 since the plan
     /// was set) fails, and how: the same answer for the same plan, route and
     /// count, wherever it is asked — one process or several sharing a count.
     public func failure(of route: ServiceRoute, draw: UInt64) -> Outcome? {
         guard let failure = failures[route] else { return nil }
+        if failure.onlyFirst { return draw == 0 ? failure.outcome : nil }
         if failure.rate >= 1 { return failure.outcome }
         if failure.rate <= 0 { return nil }
         let stream = seed &+ UInt64(ServiceRoute.allCases.firstIndex(of: route) ?? 0)
@@ -151,9 +171,10 @@ public struct FaultPlan: Sendable, Equatable {
         return value < failure.rate ? failure.outcome : nil
     }
 
-    /// Whether calls of `route` fail only some of the time, so which ones depends on a count of calls.
-    public func failsByChance(_ route: ServiceRoute) -> Bool {
-        failures[route].map { $0.rate > 0 && $0.rate < 1 } ?? false
+    /// Whether which calls of `route` fail depends on how many came before:
+    /// a share of them (by chance), or the first alone.
+    public func dependsOnCount(_ route: ServiceRoute) -> Bool {
+        failures[route].map { $0.onlyFirst || ($0.rate > 0 && $0.rate < 1) } ?? false
     }
 
     /// This plan with `other`'s faults on the routes `other` touches.

@@ -43,6 +43,20 @@ enum SeedRoutes {
             let seeded = try await apply(checked, brand: brand, to: services.world(of: context).id, services: services)
             return try JSONAnswer.response(seeded)
         }
+        // What the world's registrations stored, for runs that check the far side: personal data, so only
+        // to those who may seed the world.
+        router.on(.registeredClients) { request, context -> Response in
+            let owner = try services.seeding.owner(of: request, context: context)
+            let world = services.world(of: context)
+            try SeedingGate.check(owner, mayChange: world)
+            let stored = try await services.store.registeredClients(in: world.id, limit: RegisteredClients.limit)
+            let clients = try stored.map { client in
+                RegisteredClients.Client(
+                    clientId: "client-\(client.id)", brand: client.brand,
+                    fields: try JSONDecoder().decode([String: String].self, from: Data(client.fieldsJSON.utf8)))
+            }
+            return try JSONAnswer.response(RegisteredClients(clients: clients))
+        }
     }
 
     /// A seed's values, checked.

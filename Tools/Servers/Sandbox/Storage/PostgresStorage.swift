@@ -332,6 +332,22 @@ struct PostgresStorage: SandboxStorage {
         ).first.map(Int.init)
     }
 
+    func registeredClients(in world: WorldID, limit: Int) async throws -> [RegisteredClient] {
+        try await guarded { [client, logger] in
+            let found = try await client.query(
+                """
+                SELECT id, brand, fields FROM client
+                WHERE world = \(world.rawValue) AND request_fingerprint IS DISTINCT FROM 'seeded'
+                ORDER BY id LIMIT \(limit)
+                """, logger: logger)
+            var clients: [RegisteredClient] = []
+            for try await (id, brand, fields) in found.decode((Int64, String, String).self) {
+                clients.append(RegisteredClient(id: id, brand: brand, fieldsJSON: fields))
+            }
+            return clients
+        }
+    }
+
     func setBetslipCount(_ count: Int, clientID id: Int64, in world: WorldID) async throws -> Bool {
         try await !rows(
             """

@@ -212,6 +212,18 @@ struct SQLiteStorage: SandboxStorage {
         }
     }
 
+    func registeredClients(in world: WorldID, limit: Int) async throws -> [RegisteredClient] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, brand, fields FROM client WHERE world = ? AND request_fingerprint IS NOT 'seeded'
+                    ORDER BY id LIMIT ?
+                    """, arguments: [world.rawValue, limit]
+            ).map { RegisteredClient(id: $0["id"], brand: $0["brand"], fieldsJSON: $0["fields"]) }
+        }
+    }
+
     func setBetslipCount(_ count: Int, clientID id: Int64, in world: WorldID) async throws -> Bool {
         try await pool.write { db in
             try db.execute(

@@ -39,6 +39,9 @@ protocol SandboxStorage: Sendable {
     func betslipCount(clientID id: Int64, in world: WorldID) async throws -> Int?
     /// Sets the betslip count of client `id` of `world`; `false` for a client the world does not have.
     func setBetslipCount(_ count: Int, clientID id: Int64, in world: WorldID) async throws -> Bool
+    /// The clients registrations created in `world` (not the existing accounts a seed put there), oldest
+    /// first, at most `limit` of them: id, brand and the fields stored (never a password).
+    func registeredClients(in world: WorldID, limit: Int) async throws -> [RegisteredClient]
 
     /// Makes world `id` for `owner`, used at `now`, unless `caps.total` live
     /// worlds exist already (the default world not counted) or `owner` holds
@@ -92,6 +95,14 @@ struct EarlierRequest: Sendable {
     let fingerprint: String?
     let passwordHash: String?
     let createdAt: Date?
+}
+
+/// A client a registration created, as stored.
+struct RegisteredClient: Sendable, Equatable {
+    let id: Int64
+    let brand: String
+    /// The fields, as stored: JSON with sorted keys.
+    let fieldsJSON: String
 }
 
 /// A client to store: no password in `fields`, only its hash.

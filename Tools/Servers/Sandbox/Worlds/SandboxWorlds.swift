@@ -163,13 +163,13 @@ struct SandboxWorlds: Sendable {
     }
 
     /// What this call of `route` meets in `world`: its added latency and,
-    /// when it is one that fails, how. Calls that fail only by chance are
-    /// counted in the database, so a world's calls draw in one sequence
+    /// when it is one that fails, how. Calls whose failure depends on a count
+    /// (by chance, or the first alone) are counted in the database, so a world's calls draw in one sequence
     /// whichever sandbox process answers them.
     func draw(_ route: ServiceRoute, in world: SandboxWorld) async throws -> (
         latency: Duration?, failure: FaultPlan.Outcome?
     ) {
-        let draw = world.faults.failsByChance(route) ? try await storage.drawFault(route, in: world.id) : 0
+        let draw = world.faults.dependsOnCount(route) ? try await storage.drawFault(route, in: world.id) : 0
         return (world.faults.latencies[route], world.faults.failure(of: route, draw: draw))
     }
 }
