@@ -61,7 +61,8 @@ struct ContractExactnessTests {
             "500", "599", "400", "399", "600", "5000", "timeout", "Timeout", "latency 200ms", "latency 600s",
             "latency 600.001s", "latency 600000ms", "latency 600000.5ms", "latency 0ms", "latency 0.5s", "latency 00s",
             "latency 1.2345s", "latency12s", "latency 12 s", "latency 12m", "500@0", "500@1", "500@1.0", "500@0.25",
-            "500@0.1234567", "500@1.5", "500@.5", "500@", "timeout@0.5", "latency", "",
+            "500@0.1234567", "500@1.5", "500@.5", "500@", "timeout@0.5", "latency", "", "503@first", "timeout@first",
+            "503@First", "503@firs", "503@first1", "latency 2s@first",
         ]
         for route in routes {
             for spec in specs { texts.append("\(route)=\(spec)") }

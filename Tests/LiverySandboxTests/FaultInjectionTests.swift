@@ -18,6 +18,12 @@ struct FaultInjectionTests {
             try FaultPlan.parse(faults: ["create-client=timeout@0.5"]).failures[.createClient]
                 == FaultPlan.Failure(.timeout, rate: 0.5))
         #expect(try FaultPlan.parse(faults: plan.specs) == plan, "a plan reads back from its own values")
+        let first = try FaultPlan.parse(faults: ["create-client=503@first"])
+        #expect(first.failures[.createClient] == FaultPlan.Failure(.status(503), onlyFirst: true))
+        #expect(first.specs == ["create-client=503@first"])
+        #expect(
+            (0..<4).map { first.failure(of: .createClient, draw: $0) } == [.status(503), nil, nil, nil],
+            "only the first call fails")
     }
 
     @Test(

@@ -18,6 +18,9 @@ enum PlantedDefect: Sendable {
     /// The address read back from the address service loses its postcode, as a wire mapping that forgot
     /// a field would.
     case droppedPostcode
+    /// The create-client request leaves this field out, as an app's request mapping that forgot it would:
+    /// the form shows it, the server never gets it.
+    case droppedRegistrationField(String)
 
     /// `runtime`, whose time is `world`'s, with the defect in it.
     func apply(to runtime: Runtime, in world: EmbeddedWorld) -> Runtime {
@@ -37,6 +40,8 @@ enum PlantedDefect: Sendable {
             services.clock = EngineClock(OpaqueClock(base: world.clock))
         case .droppedPostcode:
             services.addressLookup = PostcodeDropping(base: services.addressLookup)
+        case .droppedRegistrationField(let name):
+            services.backend = FieldDropping(base: services.backend, field: name)
         }
         return Runtime(brand: runtime.brand, services: services)
     }
@@ -62,6 +67,22 @@ private actor DoublingRetries: AccountBackend {
             _ = try? await base.createClient(again)
         }
         return client
+    }
+}
+
+/// Registrations sent without one field.
+private struct FieldDropping: AccountBackend {
+    let base: any AccountBackend
+    let field: String
+
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username, for: brand)
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        var sent = registration
+        sent.fields[field] = nil
+        return try await base.createClient(sent)
     }
 }
 
