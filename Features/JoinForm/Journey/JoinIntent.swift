@@ -5,7 +5,9 @@ import LiveryCore
 /// sends intents to ``JoinJourney/send(_:)`` and draws ``JoinState``.
 ///
 /// While the journey is loading (``JoinState/isLoading``), intents that edit
-/// or move are ignored; only the alert and route intents are taken.
+/// or move are ignored; only the alert and route intents are taken. An edit
+/// of an input no person could reach (on another page, disabled, hidden) is
+/// ignored too: ``JoinState/unreachable(by:)``.
 public enum JoinIntent: Hashable, Sendable {
     /// An input gained focus (the one that had it loses it and is checked).
     case focus(InputID)

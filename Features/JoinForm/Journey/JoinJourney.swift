@@ -14,9 +14,11 @@ import LiveryCore
 /// runtime's clock.
 ///
 /// A head holds it in a ``JoinFormStore`` (`Runtime/joinForm()`), which
-/// applies intents synchronously and runs the effects. While the journey is
-/// loading, intents that edit or move are ignored; only the alert and route
-/// intents are taken, so the app bar and everything outside the form stay usable.
+/// applies intents synchronously and runs the effects. An intent no person
+/// could make on the form as shown is ignored (``JoinState/unreachable(by:)``):
+/// while the journey is loading or an alert is shown only the alert and
+/// route intents are taken, so the app bar and everything outside the form
+/// stay usable; an input on another page, disabled or hidden takes nothing.
 public struct JoinJourney: StateMachine {
     /// What a head draws.
     public internal(set) var state: JoinState
@@ -64,12 +66,12 @@ public struct JoinJourney: StateMachine {
         case .routeHandled: state.route = nil
         case .change(.field(let name), let text) where name != model.addressName:
             // A keystroke in a plain field changes that field and the ones reading it, nothing else.
-            guard !state.isLoading, state.alert == nil else { break }
+            guard state.unreachable(by: intent) == nil else { break }
             change(.field(name), to: text)
             model.refresh(&state, changing: name)
             return takeEffects()
         default:
-            guard !state.isLoading, state.alert == nil else { break }
+            guard state.unreachable(by: intent) == nil else { break }
             perform(intent)
         }
         publish()

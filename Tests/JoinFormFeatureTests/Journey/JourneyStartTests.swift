@@ -87,6 +87,7 @@ struct JourneyStartTests {
     @Test("a password shows masked, never as typed")
     func passwordMasked() async throws {
         let harness = try JourneyHarness()
+        await harness.reachAccountPage()
         harness.journey.send(.change(.field("password"), "Secret123"))
         #expect(harness.state.field("password")?.displayValue == "•••••••••")
     }
@@ -119,5 +120,25 @@ struct JourneyStartTests {
         #expect(harness.state.field("email")?.displayValue == "pat@example.co")
         harness.journey.send(.unfocus)
         #expect(harness.state.progress == checked)
+    }
+}
+
+/// What no person could do on the form as shown, the journey ignores: its own
+/// guard, whatever a head sends.
+@Suite("Intents out of a person's reach change nothing")
+@MainActor
+struct UnreachableIntentTests {
+    @Test("typing into a field of another page, or a manual address part in search mode, changes nothing")
+    func hiddenInputs() async throws {
+        let harness = try JourneyHarness()
+        harness.journey.send(.change(.field("password"), "Secret123"))
+        #expect(harness.state.field("password")?.value == .text(""), "the password is on page two")
+        #expect(harness.state.unreachable(by: .change(.field("password"), "x")) == .otherPage)
+        await harness.reachAccountPage()
+        harness.journey.send(.change(.child("address", "street"), "Smith Street"))
+        #expect(harness.state.address?.manualFields.first { $0.field == .street }?.value ?? "" == "")
+        #expect(harness.state.unreachable(by: .change(.child("address", "street"), "x")) == .manualPartHidden)
+        harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
+        #expect(harness.state.unreachable(by: .change(.child("depositLimit", "amount"), "5")) == .limitHidden(.undecided))
     }
 }

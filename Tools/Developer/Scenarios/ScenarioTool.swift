@@ -92,13 +92,17 @@ public struct ExploreJourneys<Tool: ScenarioTool>: AsyncParsableCommand {
             commandName: "explore",
             abstract: "Explore a brand's journeys at random; hand back any failure as a scenario file.",
             discussion:
-                "Draws journeys a person could take (only the steps the screen shown allows), checks the invariants after every step, runs each journey again with its waits cut at other points (and against --backend when given) and compares what each step shows. The first failing journey is shrunk and saved (--save DIR) or printed as a scenario file that `livery run` fails on in the same way. The same --seed draws the same journeys. Exit status: 0 no journey failed, 1 one did, 2 bad input (an unknown brand, a bad number, a folder that cannot be written, a server that cannot be reached or does not allow seeding); nothing is run on bad input."
+                "Draws journeys a person could take (only the steps the screen shown allows), checks the invariants after every step, runs each journey again with its waits cut at other points (and against --backend when given) and compares what each step shows; with --beyond-reach it also sends intents no person can make and checks the engines ignore them. The lowest-numbered failing journey is shrunk and saved (--save DIR) or printed as a scenario file that `livery run` fails on in the same way. The same --seed draws the same journeys, whatever --jobs. --every-brand explores every brand in turn; --shard I/N draws a stable share of the journeys (a fleet of N runners with one --seed draws each once); --junit PATH writes a JUnit report, a suite per brand. Exit status: 0 every journey checked held, 1 one failed or none was checked, 2 bad input (an unknown brand, a bad number, a folder that cannot be written, a server that cannot be reached or does not allow seeding); nothing is run on bad input."
         )
     }
 
     /// The brand, as typed.
-    @Argument(help: "The brand, e.g. neds (see `livery brands`).")
-    var brand: String
+    @Argument(help: "The brand, e.g. neds (see `livery brands`); none with --every-brand.")
+    var brand: String?
+
+    /// Every brand instead of one.
+    @Flag(help: "Explore every brand, one after another (no brand then).")
+    var everyBrand = false
 
     @OptionGroup var options: ExploreOptions
 
@@ -107,11 +111,23 @@ public struct ExploreJourneys<Tool: ScenarioTool>: AsyncParsableCommand {
     /// Options as parsed.
     public init() {}
 
+    /// Refuses a brand with `--every-brand`, and neither of them.
+    public func validate() throws {
+        if everyBrand, brand != nil { throw ValidationError("--every-brand explores every brand: name none with it") }
+        if !everyBrand, brand == nil { throw ValidationError("name a brand (see `livery brands`), or give --every-brand") }
+    }
+
     /// Explores; throws the exit status when it is not 0.
     @MainActor
     public func run() async throws {
+        let authority: AuthorityTransport = { path throws(ToolError) in try Tool.authorityTransport(path) }
+        guard let brand else {
+            try await options.runEveryBrand(
+                of: try Tool.composition(), terminal: output.terminal, command: ["explore"], authority: authority)
+            return
+        }
         try await options.run(
             brand, of: try Tool.composition(), terminal: output.terminal, command: ["explore", brand],
-            authority: { path throws(ToolError) in try Tool.authorityTransport(path) })
+            authority: authority)
     }
 }

@@ -30,8 +30,12 @@ public struct ExploreCommand: Sendable {
     public let colour: Bool?
     /// How to start a worker: the tool's executable and the arguments that lead to this run.
     public let workerCommand: [String]?
-    /// For a worker: which share of the journeys it draws (`k/n`: those whose number is k modulo n).
+    /// For a worker: which share of the journeys it draws (`k/n`: the k-th of every n, from 0).
     public let workerShare: (index: Int, count: Int)?
+    /// The stable share of the journeys this runner of a fleet draws, if it draws a share.
+    public let shard: Shard?
+    /// Whether journeys also send intents no person could make, for the engine to ignore.
+    public let reachesBeyond: Bool
     /// A defect planted in every runtime, for tests of the explorer itself.
     var planted: PlantedDefect?
     /// A defect planted only in the runtimes that run against the server.
@@ -42,7 +46,7 @@ public struct ExploreCommand: Sendable {
         composition: Composition, brand: String, journeys: Int = 200, maxSteps: Int = 40, seed: UInt64,
         jobs: Int = 1, timeLimit: Duration? = nil, saveDirectory: String? = nil,
         backend: ScenarioBackend? = nil, colour: Bool? = nil, workerCommand: [String]? = nil,
-        workerShare: (index: Int, count: Int)? = nil
+        workerShare: (index: Int, count: Int)? = nil, shard: Shard? = nil, reachesBeyond: Bool = false
     ) {
         self.composition = composition
         self.brand = brand
@@ -56,6 +60,8 @@ public struct ExploreCommand: Sendable {
         self.colour = colour
         self.workerCommand = workerCommand
         self.workerShare = workerShare
+        self.shard = shard
+        self.reachesBeyond = reachesBeyond
     }
 
     /// The seed of journey `index` of a run of `brand` with `seed`: brands that share a form still draw
@@ -67,35 +73,47 @@ public struct ExploreCommand: Sendable {
         return generator.next()
     }
 
-    /// Explores; the exit status: 0 when no journey failed, 1 when one did
-    /// (it is reported, shrunk, and saved or printed), 2 for bad input (an
-    /// unknown brand, a folder that cannot be written, a server that cannot
-    /// be reached or does not allow worlds), with nothing run.
+    /// Explores; the exit status: 0 when every journey checked held, 1 when
+    /// one failed (it is reported, shrunk, and saved or printed) or none was
+    /// checked, 2 for bad input (an unknown brand, a folder that cannot be
+    /// written, a server that cannot be reached or does not allow worlds),
+    /// with nothing run.
     @MainActor
-    public func run() async -> Int32 {
+    public func run() async -> Int32 { await explore().status }
+
+    /// Explores, and says what came of it.
+    @MainActor
+    func explore() async -> BrandExploration {
         let terminal = Terminal(colour: colour)
+        func refused(_ problem: String) -> BrandExploration {
+            ExitStatus.writeError("error: \(problem)")
+            return BrandExploration(
+                brand: brand, status: ExitStatus.badInput, journeys: 0, steps: 0, seconds: 0, found: nil,
+                problems: [problem])
+        }
         let explorer: Explorer
         do {
             explorer = try makeExplorer()
         } catch {
-            ExitStatus.writeError("error: \(error.message)")
-            return ExitStatus.badInput
+            return refused(error.message)
         }
-        if let problem = await preflight(explorer) {
-            ExitStatus.writeError("error: \(problem)")
-            return ExitStatus.badInput
+        if let problem = await preflight(explorer) { return refused(problem) }
+        if let workerShare {
+            let status = await work(explorer, share: workerShare)
+            return BrandExploration(
+                brand: explorer.brand, status: status, journeys: 0, steps: 0, seconds: 0, found: nil, problems: [])
         }
-        if let workerShare { return await work(explorer, share: workerShare) }
         let started = ContinuousClock.now
         print(
             terminal.bold("Exploring \(explorer.brand)")
                 + ": \(journeys) journeys of up to \(maxSteps) steps, seed \(seed)"
+                + (shard.map { ", shard \($0) (every \($0.count)th journey from journey \($0.index - 1))" } ?? "")
                 + (backend.map { ", also against \($0.server.baseURL.absoluteString)" } ?? "")
                 + (timeLimit.map { ", for at most \(DurationText.wholeMilliseconds($0) / 1000) s" } ?? "")
                 + terminal.dim("  (the same journeys again: --seed \(seed))"))
         fflush(nil)
-        var progress = ProgressLine(total: journeys, terminal: terminal)
-        let outcome: Outcome
+        var progress = ProgressLine(total: journeyCount, terminal: terminal)
+        var outcome: Outcome
         if jobs > 1, let workerCommand {
             outcome = await runWorkers(workerCommand, progress: &progress)
         } else {
@@ -106,17 +124,38 @@ public struct ExploreCommand: Sendable {
         let rate = elapsed > 0 ? Double(outcome.journeys) / elapsed : 0
         let summary =
             "\(outcome.journeys) journeys, \(outcome.steps) steps in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.1f", rate)) journeys/s)"
-            + (outcome.journeys < journeys && outcome.found.isEmpty ? "; stopped at the time limit" : "")
+            + (outcome.journeys < journeyCount && outcome.found.isEmpty ? "; stopped at the time limit" : "")
+        if outcome.journeys == 0, outcome.found.isEmpty, outcome.stopped.isEmpty {
+            outcome.stopped.append("no journey was checked, so nothing vouches for \(explorer.brand)")
+        }
         for problem in outcome.stopped { print(terminal.red("✗") + " " + problem) }
+        func exploration(_ status: Int32) -> BrandExploration {
+            BrandExploration(
+                brand: explorer.brand, status: status, journeys: outcome.journeys, steps: outcome.steps,
+                seconds: elapsed, found: outcome.found.first, problems: outcome.stopped)
+        }
         guard !outcome.found.isEmpty || !outcome.stopped.isEmpty else {
             print(terminal.green("✓") + " " + summary + ": every invariant held, every way")
-            return ExitStatus.success
+            return exploration(ExitStatus.success)
         }
         let saved = outcome.found.map { hand($0, brand: explorer.brand, terminal: terminal) }
         print(
             terminal.red("✗") + " " + summary
                 + ": \(outcome.found.count) failing journey\(outcome.found.count == 1 ? "" : "s")")
-        return saved.allSatisfy { $0 } ? ExitStatus.failure : ExitStatus.badInput
+        return exploration(saved.allSatisfy { $0 } ? ExitStatus.failure : ExitStatus.badInput)
+    }
+
+    /// How many journeys this run draws: all of them, or its shard's.
+    var journeyCount: Int {
+        guard let shard else { return journeys }
+        return journeys > shard.index - 1 ? (journeys - shard.index) / shard.count + 1 : 0
+    }
+
+    /// The numbers of the journeys `share` of this run's draws, in order: every `share.count`-th of the
+    /// shard's journeys (all journeys without a shard), from the `share.index`-th.
+    func journeyNumbers(share: (index: Int, count: Int)) -> StrideTo<Int> {
+        let (first, step) = shard.map { ($0.index - 1, $0.count) } ?? (0, 1)
+        return stride(from: first + share.index * step, to: journeys, by: share.count * step)
     }
 
     /// Reports a failing journey and saves it as a scenario file under `--save`
@@ -127,15 +166,13 @@ public struct ExploreCommand: Sendable {
             let path = URL(fileURLWithPath: saveDirectory).appendingPathComponent(
                 found.fileName(brand: brand)
             ).path
-            do {
-                try Data(found.file.utf8).write(to: URL(fileURLWithPath: path))
-                print(
-                    "  saved: \(path)   (livery run \(brand) \(path)\(found.way == Explorer.Failure.Way.backend.rawValue ? " --backend …" : ""))"
-                )
-            } catch {
-                terminal.error("error: could not save \(path): \(error.localizedDescription)")
+            if let problem = Self.write(found.file, to: path) {
+                terminal.error("error: could not save \(path): \(problem)")
                 return false
             }
+            print(
+                "  saved: \(path)   (livery run \(brand) \(path)\(found.way == Explorer.Failure.Way.backend.rawValue ? " --backend …" : ""))"
+            )
         } else {
             print(terminal.dim("  the journey as a scenario file (--save DIR writes it):"))
             print(
@@ -143,6 +180,34 @@ public struct ExploreCommand: Sendable {
                     separator: "\n"))
         }
         return true
+    }
+
+    /// What went wrong, in the system's words when the error carries them.
+    static func reason(of error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+
+    /// Writes `text` to the file at `path`, replacing it; why not, in the system's words
+    /// ("No space left on device"), when it cannot be written whole.
+    static func write(_ text: String, to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let problem = written < 0 ? String(cString: strerror(errno)) : "nothing more could be written"
+                close(descriptor)
+                return problem
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
 
     // MARK: Exploring
@@ -165,7 +230,8 @@ public struct ExploreCommand: Sendable {
         runner.planted = planted
         var server = backend.map { ScenarioRunner(composition: composition, backend: $0) }
         server?.planted = plantedOnServer ?? planted
-        return try Explorer(brand: brand, runner: runner, backend: server, maxSteps: maxSteps)
+        return try Explorer(
+            brand: brand, runner: runner, backend: server, maxSteps: maxSteps, reachesBeyond: reachesBeyond)
     }
 
     /// Why the run cannot start, if it cannot: a save folder that cannot be written, or a server that
@@ -174,19 +240,21 @@ public struct ExploreCommand: Sendable {
         if let saveDirectory, workerShare == nil {
             do {
                 try FileManager.default.createDirectory(atPath: saveDirectory, withIntermediateDirectories: true)
-                let probe = URL(fileURLWithPath: saveDirectory).appendingPathComponent(".livery-explore-\(getpid())")
-                try Data().write(to: probe)
-                try FileManager.default.removeItem(at: probe)
             } catch {
-                return "--save: the folder \(saveDirectory) cannot be written: \(error.localizedDescription)"
+                return "--save: the folder \(saveDirectory) cannot be made: \(Self.reason(of: error))"
             }
+            let probe = URL(fileURLWithPath: saveDirectory).appendingPathComponent(".livery-explore-\(getpid())").path
+            if let problem = Self.write("", to: probe) {
+                return "--save: the folder \(saveDirectory) cannot be written: \(problem)"
+            }
+            unlink(probe)
         }
         if let backend {
             let seeding = SandboxSeeding(backend: backend)
             do {
                 await seeding.deleteWorld(try await seeding.createWorld(brand: explorer.brand, Given()))
             } catch {
-                return "--backend: \(error)"
+                return "--backend \(backend.server.baseURL.absoluteString): \(error)"
             }
         }
         return nil
@@ -196,21 +264,24 @@ public struct ExploreCommand: Sendable {
     /// drawn or the time is up; a failure is shrunk and its file checked.
     @MainActor
     private func explore(
-        _ explorer: Explorer, share: (index: Int, count: Int), progress: (Int, Int) -> Void
+        _ explorer: Explorer, share: (index: Int, count: Int), progress: (Int, Int) -> Void,
+        failing: (Int) -> Void = { _ in }
     ) async -> Outcome {
         let deadline = timeLimit.map { ContinuousClock.now + $0 }
         var outcome = Outcome()
-        for index in stride(from: share.index, to: journeys, by: share.count) {
-            if let deadline, ContinuousClock.now >= deadline { break }
+        for index in journeyNumbers(share: share) {
+            // The first journey is drawn whatever the time: a run that checked nothing would vouch for nothing.
+            if let deadline, outcome.journeys > 0, ContinuousClock.now >= deadline { break }
             let (failure, moves) = await explorer.check(seed: Self.journeySeed(seed, index, brand: explorer.brand))
             outcome.journeys += 1
             outcome.steps += moves
             progress(outcome.journeys, outcome.steps)
             guard let failure else { continue }
+            failing(index)
             let shrunk = await explorer.shrink(failure)
             var found = FoundJourney.writing(
                 shrunk, drawnSteps: failure.moves.count, brand: explorer.brand, seed: seed, journey: index,
-                probes: explorer.probes)
+                probes: explorer.probes, reachesBeyond: reachesBeyond)
             found.reproduces = await reproduces(found, shrunk.way, explorer)
             outcome.found.append(found)
             break
@@ -237,6 +308,8 @@ public struct ExploreCommand: Sendable {
     private func work(_ explorer: Explorer, share: (index: Int, count: Int)) async -> Int32 {
         let outcome = await explore(explorer, share: share) { journeys, steps in
             WorkerLine(journeys: journeys, steps: steps).write()
+        } failing: { journey in
+            WorkerLine(failing: journey).write()
         }
         for found in outcome.found { WorkerLine(found: found).write() }
         return outcome.found.isEmpty ? ExitStatus.success : ExitStatus.failure
@@ -269,7 +342,9 @@ public struct ExploreCommand: Sendable {
         return processes
     }
 
-    /// Runs `jobs` workers, each drawing every `jobs`-th journey; stops them all at the first failure.
+    /// Runs `jobs` workers, each drawing every `jobs`-th journey. The failure reported is the
+    /// lowest-numbered failing journey, whatever the timing: once one is found, each worker still on
+    /// journeys before it goes on until it passes that number (or fails earlier), the others are stopped.
     @MainActor
     private func runWorkers(_ command: [String], progress: inout ProgressLine) async -> Outcome {
         let (lines, sink) = AsyncStream<(Int, WorkerLine)>.makeStream()
@@ -286,13 +361,14 @@ public struct ExploreCommand: Sendable {
         var perWorker: [Int: (journeys: Int, steps: Int)] = [:]
         var heard = Array(repeating: ContinuousClock.now, count: jobs)
         var finished: Set<Int> = []
+        var shrinking: [Int: Int] = [:]
         var outcome = Outcome()
         for await (worker, line) in lines {
             if worker < 0 {
                 for (index, process) in processes.enumerated()
                 where !finished.contains(index) && ContinuousClock.now - heard[index] > stallLimit && process.isRunning
                 {
-                    let journey = index + (perWorker[index]?.journeys ?? 0) * jobs
+                    let journey = nextJourney(ofWorker: index, done: perWorker[index]?.journeys ?? 0)
                     outcome.stopped.append(
                         "journey \(journey): \(Invariant.noCrashOrHang.rawValue): no journey finished in \(DurationText.wholeMilliseconds(stallLimit) / 1000) s; the worker was stopped (the same journeys: --seed \(seed))"
                     )
@@ -302,14 +378,26 @@ public struct ExploreCommand: Sendable {
             }
             heard[worker] = ContinuousClock.now
             if let journeys = line.journeys, let steps = line.steps { perWorker[worker] = (journeys, steps) }
+            if let journey = line.failing { shrinking[worker] = journey }
             if let found = line.found {
-                outcome.found.append(found)
-                for process in processes where process.isRunning { process.terminate() }
+                shrinking[worker] = nil
+                if found.journey < outcome.found.first?.journey ?? Int.max { outcome.found = [found] }
+            }
+            if let earliest = outcome.found.first?.journey {
+                // A worker whose next journey comes after the earliest failure, and that is not shrinking an
+                // earlier one, has nothing left to tell.
+                for (index, process) in processes.enumerated() where process.isRunning {
+                    if nextJourney(ofWorker: index, done: perWorker[index]?.journeys ?? 0) > earliest,
+                        (shrinking[index] ?? Int.max) > earliest
+                    {
+                        process.terminate()
+                    }
+                }
             }
             if let signal = line.finished {
                 finished.insert(worker)
                 if signal != 0, outcome.found.isEmpty, outcome.stopped.isEmpty {
-                    let journey = worker + (perWorker[worker]?.journeys ?? 0) * jobs
+                    let journey = nextJourney(ofWorker: worker, done: perWorker[worker]?.journeys ?? 0)
                     outcome.stopped.append(
                         "journey \(journey): \(Invariant.noCrashOrHang.rawValue): the worker stopped with signal \(signal) (the same journeys: --seed \(seed))"
                     )
@@ -322,6 +410,12 @@ public struct ExploreCommand: Sendable {
             progress.update(journeys: outcome.journeys, steps: outcome.steps)
         }
         return outcome
+    }
+
+    /// The number of the journey worker `worker` draws after its first `done`.
+    private func nextJourney(ofWorker worker: Int, done: Int) -> Int {
+        let (first, step) = shard.map { ($0.index - 1, $0.count) } ?? (0, 1)
+        return first + (worker + done * jobs) * step
     }
 
     /// A failure as people read it: the journey, what broke where, expected against got.
@@ -353,6 +447,8 @@ public struct ExploreCommand: Sendable {
 struct WorkerLine: Codable, Sendable {
     var journeys: Int?
     var steps: Int?
+    /// A journey that failed and is being shrunk: its report follows.
+    var failing: Int?
     var found: FoundJourney?
     var finished: Int32?
 

@@ -21,14 +21,20 @@ struct Explorer {
     let vocabulary: Vocabulary
     let chooser: MoveChooser
     let probes: SnapshotProbes
-    /// The most journeys one shrink runs, and for how long.
-    var shrinkBudget = (runs: 400, time: Duration.seconds(20))
+    /// The most journeys one shrink replays, and the most moves they may take in all: a budget of work,
+    /// never of wall-clock time, so a shrink ends in the same journey on any machine, however loaded.
+    var shrinkBudget = (runs: 400, moves: 12_000)
 
-    /// An explorer of `brand` (as a person typed it) on `runner`'s brands.
+    /// Whether journeys also send intents no person could make, for the engine to ignore.
+    let reachesBeyond: Bool
+
+    /// An explorer of `brand` (as a person typed it) on `runner`'s brands; `reachesBeyond`, drawing intents
+    /// no person could make too.
     /// - Throws: ``ScenarioInputError`` for an unknown brand or a definition that does not load.
-    init(brand: String, runner: ScenarioRunner, backend: ScenarioRunner? = nil, maxSteps: Int)
-        throws(ScenarioInputError)
-    {
+    init(
+        brand: String, runner: ScenarioRunner, backend: ScenarioRunner? = nil, maxSteps: Int,
+        reachesBeyond: Bool = false
+    ) throws(ScenarioInputError) {
         let configuration: BrandConfiguration
         do {
             configuration = try runner.composition.configuration(of: brand)
@@ -45,7 +51,9 @@ struct Explorer {
             .filter { $0.regionCode == region.code }
         chooser = MoveChooser(
             vocabulary: vocabulary,
-            values: FieldValues(region: region, today: EmbeddedWorld.defaultToday, addresses: addresses))
+            values: FieldValues(region: region, today: EmbeddedWorld.defaultToday, addresses: addresses),
+            reachesBeyond: reachesBeyond)
+        self.reachesBeyond = reachesBeyond
         probes = SnapshotProbes(vocabulary: vocabulary)
     }
 
@@ -87,6 +95,7 @@ struct Explorer {
             return result
         }
         execution.checkInvariants()
+        if reachesBeyond { execution.reachBeyond() }
         var random = SeededGenerator(seed: 0)
         var queue: [Move] = []
         var diligence = 0.0
@@ -266,15 +275,18 @@ struct Explorer {
 
     // MARK: Shrinking
 
-    /// A shorter journey that fails the same way as `failure`: fewer moves, shorter text, merged waits.
+    /// A shorter journey that fails the same way as `failure`: fewer moves, shorter text, merged and
+    /// shorter waits.
     func shrink(_ failure: Failure) async -> Failure {
         var best = failure
         var runs = 0
-        let deadline = ContinuousClock.now + shrinkBudget.time
-        func withinBudget() -> Bool { runs < shrinkBudget.runs && ContinuousClock.now < deadline }
-        func attempt(_ moves: [Move]) async -> Failure? {
+        var moves = 0
+        func withinBudget() -> Bool { runs < shrinkBudget.runs && moves < shrinkBudget.moves }
+        func attempt(_ candidate: [Move]) async -> Failure? {
             runs += 1
-            return await reproduce(best, with: moves)
+            // A difference replays the journey twice or more: count what a reproduction may run.
+            moves += candidate.count * (failure.way == .invariant ? 1 : 2)
+            return await reproduce(best, with: candidate)
         }
         var improved = true
         while improved, withinBudget() {
@@ -323,6 +335,7 @@ struct Explorer {
                 merged.remove(at: index)
                 versions.append(merged)
             }
+            versions += Self.shorter(duration).map { replaced(.wait($0)) }
         case .fill(let input, let text) where text.count > 1:
             versions += Self.shorter(text).map { replaced(.fill(input, $0)) }
         case .type(let input, let text) where text.count > 1:
@@ -340,6 +353,18 @@ struct Explorer {
 
     private static func shorter(_ text: String) -> [String] {
         [String(text.prefix(text.count / 2)), String(text.dropLast())]
+    }
+
+    /// Shorter waits than `duration`, in whole milliseconds, largest cut first: a tenth, a half, three
+    /// quarters, and a tenth of a second less (so 12 s comes down to the 800 ms that fails the same way).
+    static func shorter(_ duration: Duration) -> [Duration] {
+        let milliseconds = DurationText.wholeMilliseconds(duration)
+        guard milliseconds > 1 else { return [] }
+        let candidates = [milliseconds / 10, milliseconds / 2, milliseconds * 3 / 4, milliseconds - 100]
+        var seen: Set<Int64> = []
+        return candidates.filter { $0 >= 1 && $0 < milliseconds && seen.insert($0).inserted }.map {
+            .milliseconds($0)
+        }
     }
 
     /// The failure `moves` show, if it is the same as `failure`'s.

@@ -34,7 +34,8 @@ struct FoundJourney: Codable, Sendable {
     /// `invariants: true`, and for a difference an `expect:` step holding what the other run saw.
     @MainActor
     static func writing(
-        _ failure: Explorer.Failure, drawnSteps: Int, brand: String, seed: UInt64, journey: Int, probes: SnapshotProbes
+        _ failure: Explorer.Failure, drawnSteps: Int, brand: String, seed: UInt64, journey: Int, probes: SnapshotProbes,
+        reachesBeyond: Bool = false
     ) -> FoundJourney {
         let what: String
         switch failure.way {
@@ -47,7 +48,10 @@ struct FoundJourney: Codable, Sendable {
             "brand: \(brand)",
             "description: " + YAMLText.quoted(description(of: failure, drawnSteps: drawnSteps, seed: seed)),
             "invariants: true",
-            "steps:",
+        ]
+        if reachesBeyond { lines.append("beyondReach: true") }
+        lines += [
+            "steps:"
         ]
         var stepLine = 0
         for move in failure.moves {

@@ -32,6 +32,21 @@ enum Invariant: String, CaseIterable, Sendable {
     /// The alert and the route agree with the last answer: signed up means a client the service created and
     /// no alert; a sign-up failure means no client.
     case alertAndRouteAgree = "alert-and-route-agree"
+    /// Personal data (names, date of birth, e-mail, mobile) reaches only the analytics sinks allowed it: no
+    /// value a person typed into such a field in an event a sink received unless the sink may have that
+    /// kind, and no property marked as a kind the sink may not have.
+    case personalDataToAllowedSinks = "personal-data-to-allowed-sinks"
+    /// What the account service stored for a sign-up is what the form showed when the person signed up:
+    /// every field, every address part and the deposit limit, no more and no less (read from the service's
+    /// own store: the embedded one, or the server's record). The differential between the app and the far side.
+    case storedIsWhatWasShown = "stored-is-what-was-shown"
+    /// An answer of the account service shown on a field belongs to the value the field holds: a username
+    /// shown available is not one the service has taken, and one shown taken is, whatever the rules.
+    case answersBelongToTheirValue = "answers-belong-to-their-value"
+    /// An intent no person could make (typing while the form is loading or under an alert, into a disabled
+    /// or hidden input or one on another page) changes nothing: checked only with `beyondReach: true`
+    /// (`livery explore --beyond-reach`), which sends such intents instead of refusing them.
+    case engineIgnoresTheUnreachable = "engine-ignores-the-unreachable"
 
     /// What the invariant holds, for reports and the scenario guide.
     var summary: String {
@@ -45,6 +60,10 @@ enum Invariant: String, CaseIterable, Sendable {
         case .typedValuesKept: "values typed are kept until typed again"
         case .noPasswordLeaks: "no password in analytics, the transcript or the stored client"
         case .alertAndRouteAgree: "the alert and route agree with the last answer"
+        case .personalDataToAllowedSinks: "personal data reaches only the sinks allowed it"
+        case .storedIsWhatWasShown: "what the service stored is what the form showed at sign-up"
+        case .answersBelongToTheirValue: "an answer shown on a field belongs to the value it holds"
+        case .engineIgnoresTheUnreachable: "an intent no person could make changes nothing"
         }
     }
 
@@ -58,9 +77,15 @@ enum Invariant: String, CaseIterable, Sendable {
 }
 
 /// Checks the invariants after each action of one run, keeping what they
-/// need to remember: the passwords typed so far.
+/// need to remember: the passwords and personal data typed so far.
 struct InvariantMonitor: Sendable {
     private let vocabulary: Vocabulary
+    /// The usernames the account service had taken before the run (look-alikes as one).
+    private let takenAtStart: Set<UsernameKey>
+    /// The personal data the run's analytics sink may receive.
+    private let permitted: Set<PersonalDataKind>
+    /// Every value of four characters or more a personal-data field has held, by the kind it is.
+    private var personal: [String: PersonalDataKind] = [:]
     /// The brand's form with its own rules, without the username check: the reference values are judged by.
     private let reference: Form
     /// Every password typed in the run of eight characters or more that is no part of a field's or an
@@ -68,10 +93,18 @@ struct InvariantMonitor: Sendable {
     private var passwords: Set<String> = []
     /// Text also typed into inputs that are not secret: seen anywhere, it does not show a password leaked.
     private var typedElsewhere: Set<String> = []
+    /// Text typed into inputs that hold no personal data: seen in an event, it shows nothing leaked.
+    private var typedOutsidePersonal: Set<String> = []
 
-    /// A monitor for a run of the brand `vocabulary` describes, judging ages by `wallClock`.
-    init(vocabulary: Vocabulary, wallClock: WallClock) {
+    /// A monitor for a run of the brand `vocabulary` describes, judging ages by `wallClock`, in a world
+    /// whose account service has `takenUsernames` taken and whose analytics sink may have `permitted`.
+    init(
+        vocabulary: Vocabulary, wallClock: WallClock, takenUsernames: Set<UsernameKey>,
+        permitted: Set<PersonalDataKind>
+    ) {
         self.vocabulary = vocabulary
+        takenAtStart = takenUsernames
+        self.permitted = permitted
         reference = vocabulary.definition.makeForm(in: RuleEnvironment(region: vocabulary.region, wallClock: wallClock))
     }
 
@@ -83,6 +116,8 @@ struct InvariantMonitor: Sendable {
         let callsBefore: [ServiceCalls.Kind: Int]
         let after: Observation
         let summary: String
+        /// The input a step beyond reach was sent to, and its value before, when it was sent to one.
+        var unreachable: (input: InputID, before: String?)?
     }
 
     /// The invariants `view` breaks, each as a mismatch naming it.
@@ -98,6 +133,10 @@ struct InvariantMonitor: Sendable {
         broken += typedKept(view)
         broken += leaks(view)
         broken += alertAndRoute(join, clients: view.after.clients)
+        broken += personalData(view)
+        broken += storedAsShown(view)
+        broken += answers(view)
+        broken += unreachable(view)
         return broken
     }
 
@@ -109,6 +148,11 @@ struct InvariantMonitor: Sendable {
         default: break
         }
         for (input, text) in typed {
+            if case .field(let name) = input, vocabulary.personalFields[name] == nil {
+                typedOutsidePersonal.insert(text)
+            } else if case .child = input {
+                typedOutsidePersonal.insert(text)
+            }
             if !vocabulary.isSecret(input) {
                 typedElsewhere.insert(text)
             } else if text.count >= 8, !vocabulary.words.contains(where: { $0.contains(text) }) {
@@ -287,6 +331,152 @@ struct InvariantMonitor: Sendable {
                 ))
         }
         return broken
+    }
+
+    private mutating func personalData(_ view: StepView) -> [Mismatch] {
+        for field in view.after.join.fields {
+            guard let kind = vocabulary.personalFields[field.name], case .text(let text) = field.value,
+                text.count >= 4, !vocabulary.words.contains(where: { $0.contains(text) })
+            else { continue }
+            personal[text] = kind
+        }
+        let withheld = personal.filter { !permitted.contains($0.value) && !typedOutsidePersonal.contains($0.key) }
+        for event in view.after.allEvents {
+            for key in event.keys {
+                guard let property = event.property(key) else { continue }
+                if case .personal(let kind) = property.sensitivity {
+                    if permitted.contains(kind) { continue }
+                    return [
+                        Invariant.personalDataToAllowedSinks.broken(
+                            expected: "no \(kind) in analytics (the sink may not have it)",
+                            actual: "event \(event.name) carries \(kind) as '\(key)'")
+                    ]
+                }
+                let text = property.value.description
+                if let leak = withheld.first(where: { Self.holds(text, word: $0.key) }) {
+                    return [
+                        Invariant.personalDataToAllowedSinks.broken(
+                            expected: "no \(leak.value) in analytics (the sink may not have it)",
+                            actual: "event \(event.name) holds the \(leak.value) typed, as '\(key)'")
+                    ]
+                }
+            }
+        }
+        return []
+    }
+
+    /// The form's values as a registration names them, read from what it shows: every plain field
+    /// (passwords left out), the deposit limit's decision and, with a limit, its amount and period, and
+    /// each part of the chosen address. Empty values are left out, as a store leaves them.
+    private func shownValues(_ join: JoinState) -> [String: String] {
+        var values: [String: String] = [:]
+        for field in join.fields where !vocabulary.isSecret(.field(field.name)) {
+            switch field.value {
+            case .text(let text): values[field.name.rawValue] = text
+            case .tick(let tick): values[field.name.rawValue] = String(tick)
+            case .composite: break
+            }
+        }
+        if let name = vocabulary.depositLimitField, let limit = join.depositLimit {
+            values[name.rawValue] = limit.decision.rawValue
+            if limit.decision == .limited {
+                values["\(name).\(limit.amount.key)"] = limit.amount.value
+                values["\(name).\(limit.period.key)"] = limit.period.value
+            }
+        }
+        if let name = vocabulary.addressField, let address = join.address?.address {
+            var parts: [AddressPart: String] = [
+                .streetNumber: address.streetNumber, .street: address.street, .postcode: address.postcode,
+            ]
+            parts[.unit] = address.unit
+            parts.merge(address.places) { _, place in place }
+            for (part, text) in parts { values["\(name).\(part.rawValue)"] = text }
+        }
+        return values.filter { !$0.value.isEmpty }
+    }
+
+    private func storedAsShown(_ view: StepView) -> [Mismatch] {
+        let join = view.after.join
+        guard let client = join.createdClient, view.before?.createdClient == nil, view.after.clientsUnread == nil,
+            let stored = view.after.clients.first(where: { $0.id == client.clientID })
+        else { return [] }
+        let shown = shownValues(join)
+        let kept = stored.fields.filter { !$0.value.isEmpty }
+        let differing = Set(shown.keys).union(kept.keys).sorted().filter { shown[$0] != kept[$0] }
+        guard !differing.isEmpty else { return [] }
+        func text(_ value: String?, _ key: String) -> String {
+            guard let value else { return "absent" }
+            return vocabulary.personalFields[FieldName(key)] == nil ? "\"\(value)\"" : "a value"
+        }
+        return [
+            Invariant.storedIsWhatWasShown.broken(
+                expected: "client \(client.clientID) stored as the form showed it",
+                actual: differing.prefix(4).map { "\($0) shown \(text(shown[$0], $0)), stored \(text(kept[$0], $0))" }
+                    .joined(separator: "; "))
+        ]
+    }
+
+    private func answers(_ view: StepView) -> [Mismatch] {
+        let join = view.after.join
+        guard
+            let field = join.fields.first(where: {
+                vocabulary.definition.field($0.name)?.validate.custom.contains { $0.kind == .usernameAvailable } == true
+            }), case .text(let value) = field.value, !value.isEmpty
+        else { return [] }
+        let key = UsernameKey(value)
+        switch field.status {
+        case .valid where takenAtStart.contains(key):
+            return [
+                Invariant.answersBelongToTheirValue.broken(
+                    expected: "\"\(value)\" shown taken: the service has it",
+                    actual: "it is shown available, an answer for another value")
+            ]
+        case .invalid(let violations)
+        where violations.contains(where: { $0.code == RegistrationValidator.usernameTaken.code }):
+            let created = view.after.clients.compactMap { $0.fields[vocabulary.accountFields.username.rawValue] }
+            guard !takenAtStart.contains(key), !created.map(UsernameKey.init).contains(key),
+                view.after.clientsUnread == nil
+            else { return [] }
+            return [
+                Invariant.answersBelongToTheirValue.broken(
+                    expected: "\"\(value)\" shown available: nobody has it",
+                    actual: "it is shown taken, an answer for another value")
+            ]
+        default:
+            return []
+        }
+    }
+
+    private func unreachable(_ view: StepView) -> [Mismatch] {
+        guard let (input, before) = view.unreachable else { return [] }
+        let after = InputReading(input: input, state: view.after.join).value
+        guard after != before else { return [] }
+        func shown(_ value: String?) -> String {
+            guard let value else { return "nothing" }
+            return vocabulary.isSecret(input) ? "a password" : "\"\(value)\""
+        }
+        return [
+            Invariant.engineIgnoresTheUnreachable.broken(
+                expected: "'\(input)' still holds \(shown(before)) after \(view.summary), which no person could do",
+                actual: "it holds \(shown(after))")
+        ]
+    }
+
+    /// Whether `text` holds `word` on its own: not as a piece of a longer word or identifier (a surname
+    /// "Excluded" is not in the alert name `selfExcluded`).
+    static func holds(_ text: String, word: String) -> Bool {
+        var searched = text[...]
+        while let found = searched.range(of: word) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            if !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && !(after?.isLetter ?? false)
+                && !(after?.isNumber ?? false)
+            {
+                return true
+            }
+            searched = text[text.index(after: found.lowerBound)...]
+        }
+        return false
     }
 
     /// The fields an action types, chooses or ticks into.

@@ -14,6 +14,9 @@ import LiveryCore
 struct MoveChooser: Sendable {
     let vocabulary: Vocabulary
     let values: FieldValues
+    /// Whether it also draws moves no person could make (typing into any input, whatever the screen
+    /// shows), for the engine to ignore.
+    var reachesBeyond = false
 
     /// The fault plans a journey may switch to: none, failures, time-outs and slow answers of each call.
     static let faultPlans: [[String]] = [
@@ -43,6 +46,7 @@ struct MoveChooser: Sendable {
             formMoves(join, gen, add)
         }
         if join.route != nil { add(6) { .bare(.routeHandled) } }
+        if reachesBeyond { add(join.isLoading || join.alert != nil ? 8 : 2) { self.beyondReach(gen) } }
 
         let total = options.reduce(0) { $0 + $1.weight }
         var pick = gen.int(in: 0..<total)
@@ -180,6 +184,33 @@ struct MoveChooser: Sendable {
         case 2: return appBar.isSignedIn ? .bare(.signOut) : .signIn(balance: gen.int(in: 0..<500))
         case 3: return .betslip(gen.int(in: 0..<12))
         default: return .flag(gen.element(Vocabulary.flags), gen.int(in: 0..<2) == 0)
+        }
+    }
+
+    /// Typing, choosing or ticking into any input of the form, whatever the screen shows: a move that is
+    /// out of a person's reach when the form is loading, under an alert, or the input is disabled, hidden
+    /// or on another page.
+    private func beyondReach(_ gen: RandomBox) -> Move {
+        let name = gen.element(vocabulary.inputNames)
+        let input = vocabulary.inputs[name]!
+        if let options = vocabulary.options(of: input), !options.isEmpty { return .choose(input, gen.element(options)) }
+        switch input {
+        case .child(let parent, let key):
+            var random = gen.generator
+            defer { gen.generator = random }
+            return parent == vocabulary.addressField
+                ? .type(input, values.addressPart(key, &random)) : .type(input, values.depositAmount(&random))
+        case .field(let field):
+            guard let definition = vocabulary.definition.field(field) else { return .bare(.unfocus) }
+            switch definition.inputType {
+            case .checkbox: return .toggle(field)
+            case .depositLimit: return .type(.child(field, "amount"), "100")
+            case .address:
+                var random = gen.generator
+                defer { gen.generator = random }
+                return .searchAddress(values.addressSearch(&random))
+            default: return .type(input, text(values.values(for: definition), gen))
+            }
         }
     }
 

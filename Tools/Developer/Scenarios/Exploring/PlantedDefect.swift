@@ -21,6 +21,14 @@ enum PlantedDefect: Sendable {
     /// The create-client request leaves this field out, as an app's request mapping that forgot it would:
     /// the form shows it, the server never gets it.
     case droppedRegistrationField(String)
+    /// Each sign-up also tracks the person's e-mail, mobile, names and date of birth as plain analytics
+    /// properties, which every sink then receives.
+    case personalDataInAnalytics
+    /// Each username check is answered with the answer to the check before it, as a client that applies
+    /// a stale answer to the newer name would show.
+    case staleUsernameAnswer
+    /// The form takes typing while it is loading: what is typed then lands once the answer comes.
+    case typingWhileLoading
 
     /// `runtime`, whose time is `world`'s, with the defect in it.
     func apply(to runtime: Runtime, in world: EmbeddedWorld) -> Runtime {
@@ -42,6 +50,14 @@ enum PlantedDefect: Sendable {
             services.addressLookup = PostcodeDropping(base: services.addressLookup)
         case .droppedRegistrationField(let name):
             services.backend = FieldDropping(base: services.backend, field: name)
+        case .personalDataInAnalytics:
+            services.backend = PersonalDataTracking(
+                base: services.backend, analytics: services.analytics,
+                fields: runtime.settings[JoinFormSettings.Key.self].fieldNames)
+        case .staleUsernameAnswer:
+            services.backend = StaleAnswers(base: services.backend)
+        case .typingWhileLoading:
+            break
         }
         return Runtime(brand: runtime.brand, services: services)
     }
@@ -67,6 +83,81 @@ private actor DoublingRetries: AccountBackend {
             _ = try? await base.createClient(again)
         }
         return client
+    }
+}
+
+extension PlantedDefect {
+    /// For a defect in the form itself, how the run starts a join form on a runtime: a store around a
+    /// journey with the defect (`nil`: the runtime's own store).
+    var journey: (@MainActor @Sendable (Runtime) throws -> any JourneyDriver)? {
+        guard case .typingWhileLoading = self else { return nil }
+        return { runtime in
+            Store(TypingWhileLoading(inner: try runtime.joinJourney()), clock: runtime.services.clock)
+        }
+    }
+}
+
+/// A join journey that takes what is typed while it loads, and applies it once the answer comes.
+private struct TypingWhileLoading: StateMachine {
+    var inner: JoinJourney
+    var typedWhileLoading: [JoinIntent] = []
+
+    var state: JoinState { inner.state }
+
+    func start() -> [Effect<JoinFeedback>] { inner.start() }
+
+    mutating func send(_ intent: JoinIntent) -> [Effect<JoinFeedback>] {
+        if inner.state.isLoading, case .change = intent {
+            typedWhileLoading.append(intent)
+            return []
+        }
+        return inner.send(intent)
+    }
+
+    mutating func receive(_ feedback: JoinFeedback) -> [Effect<JoinFeedback>] {
+        var effects = inner.receive(feedback)
+        guard !inner.state.isLoading else { return effects }
+        for intent in typedWhileLoading { effects += inner.send(intent) }
+        typedWhileLoading = []
+        return effects
+    }
+}
+
+/// Sign-ups that also track the person's details as plain analytics properties.
+private struct PersonalDataTracking: AccountBackend {
+    let base: any AccountBackend
+    let analytics: AnalyticsPipeline
+    let fields: AccountFieldNames
+
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        try await base.checkUsername(username, for: brand)
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        var event = AnalyticsEvent("sign_up_details")
+        for name in [fields.email, fields.mobile, fields.firstName, fields.lastName, fields.dateOfBirth] {
+            if let value = registration.fields[name.rawValue] { event = event.adding(name.rawValue, .string(value)) }
+        }
+        analytics.track(event)
+        return try await base.createClient(registration)
+    }
+}
+
+/// Username checks answered one behind: each with the verdict of the check before it.
+private actor StaleAnswers: AccountBackend {
+    let base: any AccountBackend
+    private var previous: UsernameVerdict = .available
+
+    init(base: any AccountBackend) { self.base = base }
+
+    func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
+        let fresh = try await base.checkUsername(username, for: brand)
+        defer { previous = fresh }
+        return previous
+    }
+
+    func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        try await base.createClient(registration)
     }
 }
 

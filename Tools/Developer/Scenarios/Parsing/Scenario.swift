@@ -24,6 +24,10 @@ public struct Scenario: Sendable {
     let steps: [Step]
     /// Whether the run checks every ``Invariant`` after each action (`invariants: true`).
     var checksInvariants = false
+    /// Whether a step on an input no person could use now (the form loading, an alert over it, the input
+    /// disabled, hidden or on another page) is sent anyway, to check the engine ignores it
+    /// (`beyondReach: true`), instead of being refused as a mistake in the file.
+    var reachesBeyond = false
 
     /// How many steps it has.
     public var stepCount: Int { steps.count }

@@ -18,7 +18,7 @@ struct ScenarioParser {
     let context: ParseContext
 
     /// The top-level keys.
-    static let keys = ["scenario", "brand", "screen", "description", "given", "invariants", "steps"]
+    static let keys = ["scenario", "brand", "screen", "description", "given", "invariants", "steps", "beyondReach"]
 
     /// The most steps one scenario may have.
     static let maxSteps = 2_000
@@ -36,6 +36,7 @@ struct ScenarioParser {
         var givenLine: Int?
         var steps: [Step]?
         var checksInvariants = false
+        var reachesBeyond = false
         for entry in entries {
             let key = try context.oneOf(entry.key, Self.keys, "key")
             switch key {
@@ -48,6 +49,7 @@ struct ScenarioParser {
             case "screen": screen = try context.text(entry.value, "screen")
             case "description": break
             case "invariants": checksInvariants = try context.bool(entry.value, "invariants")
+            case "beyondReach": reachesBeyond = try context.bool(entry.value, "beyondReach")
             case "given":
                 given = try GivenParser(context: context).given(entry.value)
                 givenLine = entry.key.line
@@ -62,6 +64,7 @@ struct ScenarioParser {
             file: context.file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine,
             steps: steps)
         scenario.checksInvariants = checksInvariants
+        scenario.reachesBeyond = reachesBeyond
         return scenario
     }
 

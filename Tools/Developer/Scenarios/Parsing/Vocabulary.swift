@@ -18,6 +18,8 @@ struct Vocabulary: Sendable {
     let depositLimitField: FieldName?
     /// Every input a step may name, by its id (`email`, `address.street`, `depositLimit.amount`).
     let inputs: [String: InputID]
+    /// Which fields hold the username and who the person is.
+    let accountFields: AccountFieldNames
 
     /// The vocabulary of a brand.
     init(_ configuration: BrandConfiguration) {
@@ -40,6 +42,16 @@ struct Vocabulary: Sendable {
             }
         }
         self.inputs = inputs
+        accountFields = configuration.join.fieldNames
+    }
+
+    /// The fields holding who the person is, by the kind of personal data each holds: names, date of
+    /// birth, e-mail and mobile.
+    var personalFields: [FieldName: PersonalDataKind] {
+        [
+            accountFields.firstName: .name, accountFields.lastName: .name, accountFields.dateOfBirth: .dateOfBirth,
+            accountFields.email: .email, accountFields.mobile: .phone,
+        ]
     }
 
     /// Every name a report may print besides values: input ids and analytics event names.

@@ -77,6 +77,12 @@ struct JUnitReport {
     /// Writes the document to `path`, replacing what is there.
     /// - Throws: ``ScenarioInputError`` naming the path when it cannot be written.
     func write(to path: String) throws(ScenarioInputError) {
+        try Self.write(xml, to: path)
+    }
+
+    /// Writes the document `xml` to `path`, replacing what is there.
+    /// - Throws: ``ScenarioInputError`` naming the path when it cannot be written.
+    static func write(_ xml: String, to path: String) throws(ScenarioInputError) {
         do {
             try Data(xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

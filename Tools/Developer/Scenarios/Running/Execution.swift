@@ -27,7 +27,9 @@ struct Execution {
         let seeding: SandboxSeeding
         let id: String?
     }
-    private var journeys: [String: JoinFormStore]
+    private var journeys: [String: any JourneyDriver]
+    /// How a journey is started on the runtime: its own store, or one with a planted defect.
+    private let startJourney: @MainActor @Sendable (Runtime) throws -> any JourneyDriver
     private var current = "main"
     /// How many analytics events earlier expect steps have seen.
     private var eventCursor = 0
@@ -36,26 +38,41 @@ struct Execution {
     /// The invariants checked after every action, when the run checks them.
     private var monitor: InvariantMonitor?
 
+    /// Whether a step no person could take is sent anyway, for the engine to ignore (`beyondReach: true`).
+    private var reachesBeyond = false
+    /// The input the step in hand sent beyond reach, and its value before.
+    private var sentBeyondReach: (input: InputID, before: String?)?
+
     init(
         runtime: Runtime, world: EmbeddedWorld, screen: String?, vocabulary: Vocabulary, given: Given,
-        server: ServerWorld?
+        server: ServerWorld?,
+        startJourney: (@MainActor @Sendable (Runtime) throws -> any JourneyDriver)? = nil
     ) throws {
         self.runtime = runtime
         self.world = world
         self.vocabulary = vocabulary
         self.given = given
         self.server = server
-        journeys = ["main": try runtime.joinForm()]
+        let start = startJourney ?? { try $0.joinForm() }
+        self.startJourney = start
+        journeys = ["main": try start(runtime)]
         appBar = runtime.appBar(options: AppBarOptions(screen: screen))
         record()
     }
 
     /// Checks the invariants after every action from now on (``Invariant``).
     mutating func checkInvariants() {
-        monitor = InvariantMonitor(vocabulary: vocabulary, wallClock: world.wallClock)
+        let taken = world.takenUsernames.union(world.existingAccounts.compactMap(\.username))
+        monitor = InvariantMonitor(
+            vocabulary: vocabulary, wallClock: world.wallClock, takenUsernames: Set(taken.map(UsernameKey.init)),
+            permitted: world.analytics.permittedPersonalData)
     }
 
-    private var journey: JoinFormStore { journeys[current]! }
+    /// Sends steps no person could take instead of refusing them, so the engine's own guards are tried
+    /// (``Invariant/engineIgnoresTheUnreachable``).
+    mutating func reachBeyond() { reachesBeyond = true }
+
+    private var journey: any JourneyDriver { journeys[current]! }
 
     /// The state of the join form the scenario is on.
     var joinState: JoinState { journey.state }
@@ -77,15 +94,17 @@ struct Execution {
             let before = current
             let state = journey.state
             let calls = monitor == nil ? [:] : callCounts
+            sentBeyondReach = nil
             let mismatches = await perform(action)
             if step.settles { await settle() }
             record()
             // Only a settled step is looked at: reading the stores' world lets work in flight move on.
             guard mismatches.isEmpty, step.settles, monitor != nil else { return StepOutcome(mismatches: mismatches) }
             let observed = await observe(readingClients: true)
-            let view = InvariantMonitor.StepView(
+            var view = InvariantMonitor.StepView(
                 action: action, before: before == current ? state : nil, callsBefore: calls, after: observed,
                 summary: step.summary)
+            view.unreachable = sentBeyondReach
             return StepOutcome(mismatches: monitor!.check(view), observed: observed)
         case .expect(let checks):
             let observation = await observe(readingClients: checks.contains(where: \.readsStoredClients))
@@ -119,7 +138,10 @@ struct Execution {
     private mutating func perform(_ action: Action) async -> [Mismatch] {
         switch action {
         case .join(let intent):
-            if let refusal = impossibility(of: intent) { return [refusal] }
+            if let refusal = impossibility(of: intent) {
+                guard reachesBeyond, let input = Self.editedInput(intent) else { return [refusal] }
+                sentBeyondReach = (input, InputReading(input: input, state: journey.state).value)
+            }
             send(intent)
         case .fill(let pairs):
             return fill(pairs)
@@ -153,7 +175,7 @@ struct Execution {
     /// Each input focused, typed into and left in turn; the first that cannot be reached is refused.
     private mutating func fill(_ pairs: [(input: InputID, text: String)]) -> [Mismatch] {
         for pair in pairs {
-            if let refusal = reach(pair.input, exactly: true) { return [refusal] }
+            if let refusal = reach(pair.input, by: .change(pair.input, pair.text)) { return [refusal] }
             send(.focus(pair.input))
             send(.change(pair.input, pair.text))
         }
@@ -178,7 +200,7 @@ struct Execution {
     private mutating func switchJourney(to name: String) -> [Mismatch] {
         if journeys[name] == nil {
             do {
-                journeys[name] = try runtime.joinForm()
+                journeys[name] = try startJourney(runtime)
             } catch {
                 return [Mismatch(check: "journey '\(name)'", expected: "started", actual: "\(error)")]
             }
@@ -203,63 +225,52 @@ struct Execution {
 
     // MARK: What a person can reach
 
-    /// Why a person could not do `intent` to the form as it is shown now, if
-    /// they could not: a step on an input is refused, never silently dropped.
-    private func impossibility(of intent: JoinIntent) -> Mismatch? {
+    /// The input an intent edits (types into, chooses in or ticks), if it edits one.
+    private static func editedInput(_ intent: JoinIntent) -> InputID? {
         switch intent {
-        case .focus(let input), .change(let input, _): reach(input, exactly: true)
-        case .toggle(let name): reach(.field(name), exactly: true)
-        case .chooseDepositLimit: vocabulary.depositLimitField.flatMap { reach(.field($0), exactly: false) }
-        case .address: vocabulary.addressField.flatMap { reach(.field($0), exactly: false) }
+        case .change(let input, _): input
+        case .toggle(let name): .field(name)
         default: nil
         }
     }
 
-    /// Why `input` cannot be used now: an alert covers the form, its field is
-    /// on another page, the form is loading (every input disabled) or the
-    /// field is disabled; and, `exactly`, when the input itself is not shown
-    /// (a manual address part in search mode, the search box in manual mode,
-    /// a limit's amount or period unless a limit is chosen).
-    private func reach(_ input: InputID, exactly: Bool) -> Mismatch? {
-        let state = journey.state
-        func refused(_ actual: String) -> Mismatch {
-            Mismatch(check: "input \(input)", expected: "one a person can use now", actual: actual)
+    /// Why a person could not do `intent` to the form as it is shown now, if
+    /// they could not: a step on an input is refused, never silently dropped.
+    /// The engine's own rule decides (``JoinState/unreachable(by:)``); the
+    /// buttons and keys a scenario may press while loading are left to the
+    /// engine to ignore, as a second tap is.
+    private func impossibility(of intent: JoinIntent) -> Mismatch? {
+        switch intent {
+        case .focus(let input), .change(let input, _): reach(input, by: intent)
+        case .toggle(let name): reach(.field(name), by: intent)
+        case .chooseDepositLimit: vocabulary.depositLimitField.flatMap { reach(.field($0), by: intent) }
+        case .address: vocabulary.addressField.flatMap { reach(.field($0), by: intent) }
+        default: nil
         }
-        if let alert = state.alert {
-            return refused(
-                "the \(alert.kind.rawValue) alert covers the form; answer it first (alert: <action>, or dismissAlert)")
-        }
-        guard state.page.contains(input.field) else {
-            let shown = state.page.fieldNames.map(\.rawValue).joined(separator: ", ")
-            return refused("'\(input.field)' is not on the page shown: page \(state.page.name) shows \(shown)")
-        }
-        if state.isLoading { return refused("the form is loading, so its inputs are disabled; wait for it (settle)") }
-        if state.field(input.field)?.isEnabled == false { return refused("'\(input.field)' is disabled") }
-        guard exactly, let hidden = hiddenReason(input, in: state) else { return nil }
-        return refused(hidden)
     }
 
-    /// Why `input` is not shown in `state`, if it is not.
-    private func hiddenReason(_ input: InputID, in state: JoinState) -> String? {
-        if input.field == vocabulary.addressField, let address = state.address {
-            switch (input, address.mode) {
-            case (.child, .search):
-                return "'\(input)' is not shown: the address is in search mode (enterAddressManually shows its parts)"
-            case (.child(_, let key), .manual) where !address.manualFields.contains(where: { $0.field.rawValue == key }):
-                return "'\(input)' is not a part of this region's manual address"
-            case (.field, .manual):
-                return "the address search is not shown: the address is entered manually (backToAddressSearch shows it)"
-            default:
-                return nil
-            }
+    /// Why `input` cannot be used by `intent` now, in a scenario writer's words, if it cannot.
+    private func reach(_ input: InputID, by intent: JoinIntent) -> Mismatch? {
+        let state = journey.state
+        guard let reason = state.unreachable(by: intent) else { return nil }
+        let actual: String
+        switch reason {
+        case .alertShown(let kind):
+            actual = "the \(kind.rawValue) alert covers the form; answer it first (alert: <action>, or dismissAlert)"
+        case .otherPage:
+            let shown = state.page.fieldNames.map(\.rawValue).joined(separator: ", ")
+            actual = "'\(input.field)' is not on the page shown: page \(state.page.name) shows \(shown)"
+        case .loading: actual = "the form is loading, so its inputs are disabled; wait for it (settle)"
+        case .disabled: actual = "'\(input.field)' is disabled"
+        case .manualPartHidden:
+            actual = "'\(input)' is not shown: the address is in search mode (enterAddressManually shows its parts)"
+        case .noSuchManualPart: actual = "'\(input)' is not a part of this region's manual address"
+        case .searchHidden:
+            actual = "the address search is not shown: the address is entered manually (backToAddressSearch shows it)"
+        case .limitHidden(let decision):
+            actual = "'\(input)' is not shown: the deposit limit is \(decision.rawValue) (depositLimit: limited shows it)"
         }
-        if input.field == vocabulary.depositLimitField, case .child = input, let limit = state.depositLimit,
-            limit.decision != .limited
-        {
-            return
-                "'\(input)' is not shown: the deposit limit is \(limit.decision.rawValue) (depositLimit: limited shows it)"
-        }
-        return nil
+        return Mismatch(check: "input \(input)", expected: "one a person can use now", actual: actual)
     }
 
     private mutating func send(_ intent: JoinIntent) {
@@ -333,3 +344,17 @@ struct Execution {
         return try await server.seeding.registeredClients(world: id, brand: runtime.manifest.id.rawValue)
     }
 }
+
+/// A join form a run drives: the store a runtime makes, or one around a
+/// machine with a defect planted in it.
+@MainActor
+protocol JourneyDriver: AnyObject {
+    /// What the form shows.
+    var state: JoinState { get }
+    /// Applies a person's intent.
+    func send(_ intent: JoinIntent)
+    /// Lets the form finish its due work.
+    func settle() async
+}
+
+extension Store: JourneyDriver where Machine.State == JoinState, Machine.Intent == JoinIntent {}

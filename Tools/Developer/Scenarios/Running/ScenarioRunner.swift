@@ -96,8 +96,9 @@ public struct ScenarioRunner: Sendable {
             var execution = try Execution(
                 runtime: planted?.apply(to: assembled.runtime, in: world) ?? assembled.runtime, world: world,
                 screen: scenario.screen, vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
-                given: scenario.given, server: server)
+                given: scenario.given, server: server, startJourney: planted?.journey)
             if scenario.checksInvariants { execution.checkInvariants() }
+            if scenario.reachesBeyond { execution.reachBeyond() }
             return execution
         } catch {
             if let server, let id = server.id { await server.seeding.deleteWorld(id) }

@@ -30,6 +30,7 @@ extension Scenario {
         var scenario = Scenario(
             file: file, name: name, brand: brand, screen: screen, given: given, givenLine: givenLine, steps: resliced)
         scenario.checksInvariants = checksInvariants
+        scenario.reachesBeyond = reachesBeyond
         return scenario
     }
 
