@@ -53,4 +53,22 @@ struct ExploreAgainstSandboxTests {
             #expect(clean.passed, "\(clean.failure.map { "\($0)" } ?? "")")
         }
     }
+
+    @Test(
+        "an app that leaves a field out of create-client is found against the sandbox: what the server stored is not what was shown"
+    )
+    func findsFieldLostOnTheWire() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "livery-explore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SandboxHarness.run { sandbox in
+            var command = ExploreCommand(
+                composition: try Composition(SandboxHarness.brands), brand: "neds", journeys: 60, seed: 7,
+                saveDirectory: folder.path, backend: ScenarioBackend(baseURL: sandbox.baseURL), colour: false)
+            command.plantedOnServer = .droppedRegistrationField("marketingConsent")
+            let explored = await command.explore()
+            #expect(explored.status == 1)
+            #expect(explored.found?.key == "invariant stored-is-what-was-shown", "\(explored.found?.file ?? "")")
+        }
+    }
 }

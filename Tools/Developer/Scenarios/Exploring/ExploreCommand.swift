@@ -275,9 +275,11 @@ public struct ExploreCommand: Sendable {
             let (failure, moves) = await explorer.check(seed: Self.journeySeed(seed, index, brand: explorer.brand))
             outcome.journeys += 1
             outcome.steps += moves
+            // Said before the progress that counts the journey, so the coordinator never takes this worker to
+            // be past it with nothing to tell.
+            if failure != nil { failing(index) }
             progress(outcome.journeys, outcome.steps)
             guard let failure else { continue }
-            failing(index)
             let shrunk = await explorer.shrink(failure)
             var found = FoundJourney.writing(
                 shrunk, drawnSteps: failure.moves.count, brand: explorer.brand, seed: seed, journey: index,

@@ -46,7 +46,7 @@ struct MoveChooser: Sendable {
             formMoves(join, gen, add)
         }
         if join.route != nil { add(6) { .bare(.routeHandled) } }
-        if reachesBeyond { add(join.isLoading || join.alert != nil ? 8 : 2) { self.beyondReach(gen) } }
+        if reachesBeyond { add(join.isLoading || join.alert != nil ? 24 : 2) { self.beyondReach(gen) } }
 
         let total = options.reduce(0) { $0 + $1.weight }
         var pick = gen.int(in: 0..<total)
