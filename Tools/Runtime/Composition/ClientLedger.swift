@@ -1,11 +1,13 @@
 import LiveryCore
 
 /// A record of the clients an account service created — their ids and
-/// fields, never a password — so scenarios and tests can check what was
-/// stored, whether the service is the embedded one or a server.
+/// fields, never a password — so tests can check what was stored.
 ///
-/// The composition root records into it when it is part of the services
-/// (always on embedded services; on live services only when one is given).
+/// On embedded services it is recorded inside the faults, as the service
+/// stores each client: it is what the service holds, even when the answer
+/// is then lost to a time-out. On live services an app may give one; it then
+/// records the clients the server answered as created. A server's own
+/// record is the server's to tell (the sandbox's `GET /sandbox/clients`).
 public actor ClientLedger {
     /// A created client as the ledger keeps it.
     public struct Entry: Hashable, Sendable {

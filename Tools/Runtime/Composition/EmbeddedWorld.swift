@@ -29,7 +29,9 @@ public struct EmbeddedWorld: Sendable {
     public let betslip: EmbeddedBetslipCount
     /// Every analytics event, as the brand's sinks would receive it.
     public let analytics: RecordingDestination
-    /// The clients the account service created (never a password).
+    /// The clients the embedded account service stored (never a password):
+    /// what the service holds, recorded as it stores them, even when the
+    /// answer then comes too late for the app.
     public let ledger: ClientLedger
     /// The calls the runtime made to its account and address services.
     public let calls = ServiceCalls()

@@ -86,6 +86,8 @@ struct InvariantMonitor: Sendable {
     private let permitted: Set<PersonalDataKind>
     /// Every value of four characters or more a personal-data field has held, by the kind it is.
     private var personal: [String: PersonalDataKind] = [:]
+    /// How many analytics events earlier steps have looked through for personal data.
+    private var eventsSeen = 0
     /// The brand's form with its own rules, without the username check: the reference values are judged by.
     private let reference: Form
     /// Every password typed in the run of eight characters or more that is no part of a field's or an
@@ -341,7 +343,10 @@ struct InvariantMonitor: Sendable {
             personal[text] = kind
         }
         let withheld = personal.filter { !permitted.contains($0.value) && !typedOutsidePersonal.contains($0.key) }
-        for event in view.after.allEvents {
+        // An event is looked at once, on the step that sent it: it can hold only what was typed before it.
+        let events = view.after.allEvents.dropFirst(min(eventsSeen, view.after.allEvents.count))
+        eventsSeen = view.after.allEvents.count
+        for event in events {
             for key in event.keys {
                 guard let property = event.property(key) else { continue }
                 if case .personal(let kind) = property.sensitivity {
