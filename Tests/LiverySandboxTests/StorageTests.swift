@@ -250,6 +250,27 @@ struct StorageTests {
     }
 
     @Test(
+        "a world's registered clients come back oldest first, fields as stored, without seeded accounts or other worlds'",
+        arguments: StorageKind.available)
+    func registeredClients(kind: StorageKind) async throws {
+        try await withStorage(kind) { storage, _ in
+            let world = WorldID.fresh()
+            _ = try await storage.insertExistingAccounts(
+                [ExistingAccount(email: "old@example.com")], brand: Self.neds, region: .australia, in: world)
+            _ = try await storage.insert(Self.client(world, key: "a", username: "first_one"))
+            _ = try await storage.insert(
+                Self.client(world, key: "b", username: "second_one", email: "b@example.com", mobile: "0412 999 888"))
+            _ = try await storage.insert(Self.client(key: "c", username: "elsewhere"))
+            let listed = try await storage.registeredClients(in: world, limit: 10)
+            #expect(listed.map(\.brand) == ["neds", "neds"])
+            #expect(listed.map(\.id) == listed.map(\.id).sorted())
+            #expect(listed.first?.fieldsJSON.contains("ada@example.com") == true)
+            #expect(listed.last?.fieldsJSON.contains("b@example.com") == true)
+            #expect(try await storage.registeredClients(in: world, limit: 1).count == 1)
+        }
+    }
+
+    @Test(
         "a database a newer sandbox migrated is refused with a line that says so, and left as it is",
         arguments: StorageKind.available)
     func newerSchema(kind: StorageKind) async throws {
