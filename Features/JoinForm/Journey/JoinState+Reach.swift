@@ -40,7 +40,9 @@ extension JoinState {
         case .focus(let input), .change(let input, _): return unreachable(input, exactly: true)
         case .toggle(let name): return unreachable(.field(name), exactly: true)
         case .chooseDepositLimit:
-            return fields.first { $0.inputType == .depositLimit }.flatMap { unreachable(.field($0.name), exactly: false) }
+            return fields.first { $0.inputType == .depositLimit }.flatMap {
+                unreachable(.field($0.name), exactly: false)
+            }
         case .address:
             return fields.first { $0.inputType == .address }.flatMap { unreachable(.field($0.name), exactly: false) }
         default: return nil

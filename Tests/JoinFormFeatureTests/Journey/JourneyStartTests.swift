@@ -139,6 +139,7 @@ struct UnreachableIntentTests {
         #expect(harness.state.address?.manualFields.first { $0.field == .street }?.value ?? "" == "")
         #expect(harness.state.unreachable(by: .change(.child("address", "street"), "x")) == .manualPartHidden)
         harness.journey.send(.change(.child("depositLimit", "amount"), "500"))
-        #expect(harness.state.unreachable(by: .change(.child("depositLimit", "amount"), "5")) == .limitHidden(.undecided))
+        #expect(
+            harness.state.unreachable(by: .change(.child("depositLimit", "amount"), "5")) == .limitHidden(.undecided))
     }
 }

@@ -114,7 +114,9 @@ public struct ExploreJourneys<Tool: ScenarioTool>: AsyncParsableCommand {
     /// Refuses a brand with `--every-brand`, and neither of them.
     public func validate() throws {
         if everyBrand, brand != nil { throw ValidationError("--every-brand explores every brand: name none with it") }
-        if !everyBrand, brand == nil { throw ValidationError("name a brand (see `livery brands`), or give --every-brand") }
+        if !everyBrand, brand == nil {
+            throw ValidationError("name a brand (see `livery brands`), or give --every-brand")
+        }
     }
 
     /// Explores; throws the exit status when it is not 0.

@@ -107,7 +107,9 @@ public struct ExploreCommand: Sendable {
         print(
             terminal.bold("Exploring \(explorer.brand)")
                 + ": \(journeys) journeys of up to \(maxSteps) steps, seed \(seed)"
-                + (shard.map { ", shard \($0) (journeys \($0.index - 1), \($0.index - 1 + $0.count), \($0.index - 1 + 2 * $0.count), …)" } ?? "")
+                + (shard.map {
+                    ", shard \($0) (journeys \($0.index - 1), \($0.index - 1 + $0.count), \($0.index - 1 + 2 * $0.count), …)"
+                } ?? "")
                 + (backend.map { ", also against \($0.server.baseURL.absoluteString)" } ?? "")
                 + (timeLimit.map { ", for at most \(DurationText.wholeMilliseconds($0) / 1000) s" } ?? "")
                 + terminal.dim("  (the same journeys again: --seed \(seed))"))

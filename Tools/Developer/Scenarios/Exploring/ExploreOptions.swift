@@ -177,7 +177,8 @@ public struct ExploreOptions: ParsableArguments {
             explored.append(exploration)
         }
         if let junit, workerShare == nil {
-            let name = "livery explore" + (brands.count > 1 ? " --every-brand" : "") + (shard.map { " --shard \($0)" } ?? "")
+            let name =
+                "livery explore" + (brands.count > 1 ? " --every-brand" : "") + (shard.map { " --shard \($0)" } ?? "")
             do {
                 try JUnitReport.write(BrandExploration.junit(explored, name: name, seed: seed), to: junit)
             } catch {

@@ -268,7 +268,8 @@ struct Execution {
         case .searchHidden:
             actual = "the address search is not shown: the address is entered manually (backToAddressSearch shows it)"
         case .limitHidden(let decision):
-            actual = "'\(input)' is not shown: the deposit limit is \(decision.rawValue) (depositLimit: limited shows it)"
+            actual =
+                "'\(input)' is not shown: the deposit limit is \(decision.rawValue) (depositLimit: limited shows it)"
         }
         return Mismatch(check: "input \(input)", expected: "one a person can use now", actual: actual)
     }
