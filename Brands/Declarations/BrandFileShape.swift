@@ -8,8 +8,9 @@ import LiveryCore
 public indirect enum BrandFileShape: Sendable {
     /// An object with exactly these keys (any other is an error).
     case object(String, [Property])
-    /// Text, at most 2,000 characters and not blank; with a pattern or a fixed set of choices when given.
-    case text(String, pattern: String? = nil, choices: [String]? = nil)
+    /// Text, not blank and at most `maximumLength` characters (2,000 unless told); with a pattern or a
+    /// fixed set of choices when given.
+    case text(String, pattern: String? = nil, choices: [String]? = nil, maximumLength: Int? = nil)
     /// `true` or `false`.
     case flag(String)
     /// A number within `range`.
@@ -224,13 +225,13 @@ public indirect enum BrandFileShape: Sendable {
             if !required.isEmpty { members.append(("required", .array(required))) }
             members.append(("additionalProperties", .bool(false)))
             return .object(members)
-        case .text(let description, let pattern, let choices):
+        case .text(let description, let pattern, let choices, let maximumLength):
             var members: [(key: String, value: JSONValue)] = [
                 ("description", .string(description)), ("type", .string("string")),
             ]
             if let choices { members.append(("enum", .array(choices.map(JSONValue.string)))) }
             if let pattern { members.append(("pattern", .string(pattern))) }
-            members += [("minLength", .number(1)), ("maxLength", .number(2_000))]
+            members += [("minLength", .number(1)), ("maxLength", .number(Double(maximumLength ?? 2_000)))]
             return .object(members)
         case .flag(let description):
             return .object([("description", .string(description)), ("type", .string("boolean"))])
@@ -293,7 +294,7 @@ extension BrandFileShape {
     private static func summary(of shape: BrandFileShape) -> String {
         let text = shape.description.replacingOccurrences(of: "|", with: "\\|")
         switch shape {
-        case .text(_, _, let choices?):
+        case .text(_, _, let choices?, _):
             return text + " One of " + choices.map { "`\($0)`" }.joined(separator: ", ") + "."
         case .object(_, let children):
             return text + " Keys: " + children.map { "`\($0.name)`" }.joined(separator: ", ") + "."
@@ -306,7 +307,7 @@ extension BrandFileShape {
     /// What the shape says its value is.
     var description: String {
         switch self {
-        case .object(let text, _), .text(let text, _, _), .flag(let text), .number(let text, _), .list(let text, _),
+        case .object(let text, _), .text(let text, _, _, _), .flag(let text), .number(let text, _), .list(let text, _),
             .textByKey(let text), .formValue(let text):
             text
         }

@@ -62,6 +62,7 @@ public struct MarketCatalogue: Sendable {
         }
         let region = try MarketPack.read(
             json: data, file: file, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize), known: known)
+        try Self.check(region, isNamedBy: file, data: data)
         return shippedByCode.withLock { regions in
             if let first = regions[code] { return first }
             regions[code] = region
@@ -119,36 +120,71 @@ public struct MarketCatalogue: Sendable {
             atPath: folder.appendingPathComponent(name).path, limit: MarketPack.maximumFileSize, kind: "market packs")
     }
 
-    /// This catalogue with the packs `packs` (file name and bytes) added, in an
-    /// order where each pack's `like` market is read before it.
+    /// This catalogue with the packs `packs` (file name and bytes) added, each
+    /// after the pack its `like` market comes from (``readingOrder(_:known:)``).
+    /// A pack is found by its file name, so a pack whose `code` is not its file's
+    /// name (`gb.json` for GB) is refused, and so are two packs of one code.
     /// - Throws: ``BrandFileError`` naming the first pack that does not read.
     public func adding(_ packs: [(file: String, data: Data)], folder: BrandFileFolder = .unavailable)
         throws(BrandFileError) -> MarketCatalogue
     {
         var catalogue = self
-        var pending = packs
-        // Each round reads every pack whose `like` is known; a round that reads none ends it.
-        while !pending.isEmpty {
-            var waiting: [(file: String, data: Data)] = []
-            for pack in pending {
-                if let like = Self.like(in: pack.data), catalogue.region(code: like) == nil,
-                    pending.contains(where: { Self.code(in: $0.data) == like.uppercased() && $0.file != pack.file })
-                {
-                    waiting.append(pack)
-                    continue
-                }
-                let region = try MarketPack.read(
-                    json: pack.data, file: pack.file, folder: folder, known: catalogue.regions)
-                catalogue.regions[region.code] = region
+        var added: [String: String] = [:]
+        for pack in Self.readingOrder(packs, known: self) {
+            let region = try MarketPack.read(json: pack.data, file: pack.file, folder: folder, known: catalogue.regions)
+            try Self.check(region, isNamedBy: pack.file, data: pack.data)
+            if let first = added[region.code] {
+                throw Self.sharedCode(region.code, file: pack.file, with: [first], data: pack.data)
             }
-            if waiting.count == pending.count {
-                // A cycle of `like`s: reading the first names the problem.
-                _ = try MarketPack.read(
-                    json: waiting[0].data, file: waiting[0].file, folder: folder, known: catalogue.regions)
-            }
-            pending = waiting
+            added[region.code] = pack.file
+            catalogue.regions[region.code] = region
         }
         return catalogue
+    }
+
+    /// `packs` in the order they can be read: each after the pack of the market its form starts from
+    /// (`joinForm.like`) when that pack is among them and not already `known`; the same order whatever the
+    /// packs' names. A cycle of `like`s is left in name order at the end, where reading names it.
+    public static func readingOrder(_ packs: [(file: String, data: Data)], known: MarketCatalogue = MarketCatalogue())
+        -> [(file: String, data: Data)]
+    {
+        var pending = packs.sorted { $0.file < $1.file }
+        var ordered: [(file: String, data: Data)] = []
+        var read = Set(known.regions.keys)
+        while !pending.isEmpty {
+            let codes = Set(pending.compactMap { code(in: $0.data) })
+            let ready = pending.filter { pack in
+                guard let like = like(in: pack.data)?.uppercased(), !read.contains(like) else { return true }
+                return !codes.contains(like) || like == code(in: pack.data)
+            }
+            guard !ready.isEmpty else { return ordered + pending }
+            ordered += ready
+            read.formUnion(ready.compactMap { code(in: $0.data) })
+            pending.removeAll { pack in ready.contains { $0.file == pack.file } }
+        }
+        return ordered
+    }
+
+    /// Refuses a pack whose code is not its file's name: packs are found by file name (`gb.json` for
+    /// GB), so such a pack would be read for a market it is not.
+    /// - Throws: ``BrandFileError`` at the pack's `code`, with its line in `data`.
+    public static func check(_ region: Region, isNamedBy file: String, data: Data) throws(BrandFileError) {
+        let expected = "\(region.code.lowercased()).json"
+        guard URL(fileURLWithPath: file).lastPathComponent == expected else {
+            throw BrandFileError(
+                file: file, path: "code",
+                message: "is \(region.code), so the pack's file must be \(expected): markets are found by their file's name"
+            ).located(in: data)
+        }
+    }
+
+    /// The error of a pack (`file`, its text `data`) whose code `code` is also the code of the packs `others`:
+    /// one pack a market, or the loader reads one and never the other.
+    public static func sharedCode(_ code: String, file: String, with others: [String], data: Data) -> BrandFileError {
+        BrandFileError(
+            file: file, path: "code",
+            message: "\(code) is the code of \(others.joined(separator: ", ")) too; one pack a market"
+        ).located(in: data)
     }
 
     /// The pack's `joinForm.like`, when it has one (a quick look; the reader checks it properly).
@@ -162,7 +198,7 @@ public struct MarketCatalogue: Sendable {
     }
 
     /// The pack's `code` (a quick look).
-    private static func code(in data: Data) -> String? {
+    static func code(in data: Data) -> String? {
         guard let document = try? JSONDecoder().decode(JSONValue.self, from: data),
             case .object(let root) = document,
             case .string(let code)? = root.first(where: { $0.key == "code" })?.value

@@ -10,6 +10,10 @@ import LiveryWire
 public enum MarketPack {
     /// The largest pack read: a whole join form and a state list fit in a few dozen kilobytes.
     public static let maximumFileSize = 256 * 1024
+    /// The longest postcode pattern a pack may give, in characters (the schema says the same).
+    public static let maximumPatternLength = 200
+    /// The longest postcode example, in characters (the schema says the same).
+    public static let maximumPostcodeLength = 12
     /// The largest address file a pack names (a few thousand addresses).
     public static let maximumAddressFileSize = 2 * 1024 * 1024
     /// The deepest its values nest.
@@ -128,11 +132,15 @@ struct MarketPackReader: DeclarationReading {
     private func postcode(_ value: JSONValue?, code: String) throws(BrandFileError) -> PostcodeFormat {
         let postcode = try object(value, at: "postcode", shape: shape["postcode"])
         let pattern = try string(postcode["pattern"], at: "postcode.pattern")
-        guard pattern.count <= 200 else {
-            throw fail("postcode.pattern", "is \(pattern.count) characters; at most 200")
+        guard pattern.count <= MarketPack.maximumPatternLength else {
+            throw fail(
+                "postcode.pattern", "is \(pattern.count) characters; at most \(MarketPack.maximumPatternLength)")
         }
         let example = try string(postcode["example"], at: "postcode.example")
-        guard example.count <= 12 else { throw fail("postcode.example", "is \(example.count) characters; at most 12") }
+        guard example.count <= MarketPack.maximumPostcodeLength else {
+            throw fail(
+                "postcode.example", "is \(example.count) characters; at most \(MarketPack.maximumPostcodeLength)")
+        }
         let message = try string(postcode["message"], at: "postcode.message")
         let upper = try postcode["upperCase"].map { value throws(BrandFileError) in
             try bool(value, at: "postcode.upperCase")
@@ -142,10 +150,10 @@ struct MarketPackReader: DeclarationReading {
             format = try PostcodeFormat(
                 pattern: pattern, example: example, message: message, upperCased: upper ?? false, regionCode: code)
         } catch {
-            throw fail("postcode.pattern", "'\(pattern.prefix(60))' does not compile: \(error.reason)")
+            throw fail("postcode.pattern", "'\(pattern)' does not compile: \(error.reason)")
         }
         guard format.matches(example) else {
-            throw fail("postcode.example", "'\(example)' does not match the pattern '\(pattern.prefix(60))'")
+            throw fail("postcode.example", "'\(example)' does not match the pattern '\(pattern)'")
         }
         return format
     }

@@ -55,8 +55,16 @@ extension BrandFileShape {
                     .object(
                         "How postcodes are written.",
                         [
-                            .required("pattern", .text("A regular expression the whole postcode matches.")),
-                            .required("example", .text("A postcode of the market; it must match the pattern.")),
+                            .required(
+                                "pattern",
+                                .text(
+                                    "A regular expression the whole postcode matches.",
+                                    maximumLength: MarketPack.maximumPatternLength)),
+                            .required(
+                                "example",
+                                .text(
+                                    "A postcode of the market; it must match the pattern.",
+                                    maximumLength: MarketPack.maximumPostcodeLength)),
                             .required("message", .text("The message of a postcode that does not match.")),
                             .optional("upperCase", .flag("Whether letters are upper-cased as typed.")),
                         ])),

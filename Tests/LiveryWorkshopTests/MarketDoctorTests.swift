@@ -93,4 +93,82 @@ struct MarketDoctorTests {
             #expect((run.output + run.errors).contains(said), "\(pack): \(run.output)\(run.errors)")
         }
     }
+
+    /// A folder holding `packs` (file name and text) and the shipped address files; its URL.
+    private func folder(with packs: [(String, String)]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-packs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let shipped = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/Packs")
+        for tsv in try FileManager.default.contentsOfDirectory(atPath: shipped.path) where tsv.hasSuffix(".tsv") {
+            try FileManager.default.copyItem(at: shipped.appendingPathComponent(tsv), to: folder.appendingPathComponent(tsv))
+        }
+        for (name, text) in packs { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder
+    }
+
+    /// GB's pack with its code (and the market its form starts from) changed.
+    private func gb(code: String, like: String? = nil) throws -> String {
+        let shipped = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/Packs/gb.json")
+        var text = try String(contentsOf: shipped, encoding: .utf8)
+            .replacingOccurrences(of: #""code": "GB""#, with: "\"code\": \"\(code)\"")
+            .replacingOccurrences(of: ",\n    \"addresses\": \"gb-addresses.tsv\"", with: "")
+        if let like {
+            text = text.replacingOccurrences(of: #""like": "AU""#, with: "\"like\": \"\(like)\"")
+        }
+        return text
+    }
+
+    @Test("two packs of one code, and a pack whose code is not its file's name, fail doctor at the code's line; the loader refuses them too")
+    func packsCannotLie() throws {
+        let twice = try folder(with: [("xa.json", try gb(code: "XA")), ("xb.json", try gb(code: "XA"))])
+        defer { try? FileManager.default.removeItem(at: twice) }
+        let reports = MarketDoctor.check(folder: twice, known: try MarketCatalogue.shipped())
+        #expect(reports.count == 2)
+        #expect(reports.allSatisfy { !$0.passed })
+        let codeLine = try gb(code: "XA").split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains(#""code": "XA""#) }.map { $0 + 1 }
+        #expect(
+            reports[0].problems.contains { $0.contains("line \(codeLine ?? 0): at code:") && $0.contains("one pack a market") },
+            "\(reports.flatMap(\.problems))")
+        #expect(throws: BrandFileError.self) { try MarketCatalogue().adding(folder: twice) }
+
+        let misnamed = try folder(with: [("xc.json", try gb(code: "XD"))])
+        defer { try? FileManager.default.removeItem(at: misnamed) }
+        let report = try #require(MarketDoctor.check(folder: misnamed, known: try MarketCatalogue.shipped()).first)
+        #expect(report.problems.first?.contains("the pack's file must be xd.json") == true, "\(report.problems)")
+        #expect(throws: BrandFileError.self) { try MarketCatalogue.shipped().adding(folder: misnamed) }
+    }
+
+    @Test("a pack whose form starts from a pack named after it passes whatever the names' order, in doctor and the loader")
+    func orderDoesNotMatter() throws {
+        let folder = try folder(with: [("xa.json", try gb(code: "XA", like: "XB")), ("xb.json", try gb(code: "XB"))])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reports = MarketDoctor.check(folder: folder, known: try MarketCatalogue.shipped())
+        #expect(reports.map(\.code) == ["XA", "XB"])
+        #expect(reports.allSatisfy { $0.passed }, "\(reports.flatMap(\.problems))")
+        #expect(try MarketCatalogue.shipped().adding(folder: folder).region(code: "XA") != nil)
+    }
+
+    @Test("a postcode pattern: the schema and the reader allow the same length; a bad one is named whole, with why")
+    func patternLimitsAndReasons() throws {
+        let schema = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/market.schema.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: schema)) as? [String: Any]
+        let postcode = ((json?["properties"] as? [String: Any])?["postcode"] as? [String: Any])?["properties"]
+            as? [String: Any]
+        #expect((postcode?["pattern"] as? [String: Any])?["maxLength"] as? Int == MarketPack.maximumPatternLength)
+        #expect((postcode?["example"] as? [String: Any])?["maxLength"] as? Int == MarketPack.maximumPostcodeLength)
+
+        let long = "(?:" + String(repeating: "[A-Z]", count: 60) + ")"
+        let bad = "([A-Z]{1,2}" + String(repeating: "[0-9]", count: 14)
+        for (pattern, expected) in [
+            (long + "x", "at most \(MarketPack.maximumPatternLength)"), (bad, "'\(bad)' does not compile: expected"),
+        ] {
+            let text = try gb(code: "XE").replacingOccurrences(
+                of: "[A-Z]{1,2}[0-9][0-9A-Z]? ?[0-9][A-Z]{2}", with: pattern)
+            let folder = try folder(with: [("xe.json", text)])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let problems = MarketDoctor.check(folder: folder, known: try MarketCatalogue.shipped()).flatMap(\.problems)
+            #expect(problems.contains { $0.contains(expected) }, "\(problems)")
+        }
+    }
 }

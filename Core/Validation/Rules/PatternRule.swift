@@ -38,7 +38,7 @@ public struct PatternRule: ValidationRule {
                 pattern: "\\A(?:\(pattern))\\z",
                 options: caseInsensitive ? [.caseInsensitive] : [])
         } catch {
-            throw InvalidPatternError(pattern: pattern, reason: (error as NSError).localizedDescription)
+            throw InvalidPatternError(pattern: pattern, reason: Self.reason(pattern, error))
         }
         self.pattern = pattern
         matcher = caseInsensitive ? nil : PatternMatcher(pattern)
@@ -65,6 +65,19 @@ public struct PatternRule: ValidationRule {
         let range = NSRange(value.startIndex..<value.endIndex, in: value)
         if expression.firstMatch(in: value, options: [], range: range) != nil { return nil }
         return violation
+    }
+}
+
+extension PatternRule {
+    /// Why `pattern` does not compile, in words a person can act on ("expected ')'"): the system's own
+    /// message on Linux is only "The value is invalid.", so the pattern is parsed again to say where.
+    static func reason(_ pattern: String, _ error: any Error) -> String {
+        do {
+            _ = try Regex(pattern)
+        } catch {
+            return "\(error)"
+        }
+        return (error as NSError).localizedDescription
     }
 }
 

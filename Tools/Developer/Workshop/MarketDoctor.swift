@@ -46,10 +46,8 @@ public enum MarketDoctor {
                 reports.append(Report(file: name, code: nil, problems: ["\(name): \(error.description)"]))
             }
         }
-        // Packs that start from no other market first, then the rest.
-        packs.sort {
-            (MarketCatalogue.like(in: $0.data) == nil ? 0 : 1) < (MarketCatalogue.like(in: $1.data) == nil ? 0 : 1)
-        }
+        // Each pack after the one its form starts from, in the order the loader reads them, whatever the names.
+        packs = MarketCatalogue.readingOrder(packs, known: known)
         var catalogue = known
         let files = BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize)
         for pack in packs {
@@ -57,11 +55,26 @@ public enum MarketDoctor {
                 let region = try MarketPack.read(
                     json: pack.data, file: pack.file, folder: files, known: catalogue.regions)
                 catalogue = MarketCatalogue(Array(catalogue.regions.values) + [region])
-                reports.append(
-                    Report(file: pack.file, code: region.code, problems: problems(of: region, file: pack.file)))
+                var problems = problems(of: region, file: pack.file)
+                do throws(BrandFileError) {
+                    try MarketCatalogue.check(region, isNamedBy: pack.file, data: pack.data)
+                } catch {
+                    problems.insert(error.description, at: 0)
+                }
+                reports.append(Report(file: pack.file, code: region.code, problems: problems))
             } catch {
                 reports.append(Report(file: pack.file, code: nil, problems: [error.description]))
             }
+        }
+        // One pack a market: the loader would read one of them and never the other.
+        let byCode = Dictionary(grouping: reports.filter { $0.code != nil }, by: { $0.code! })
+        reports = reports.map { report in
+            guard let code = report.code, let sharing = byCode[code], sharing.count > 1,
+                let data = packs.first(where: { $0.file == report.file })?.data
+            else { return report }
+            let others = sharing.map(\.file).filter { $0 != report.file }.sorted()
+            let shared = MarketCatalogue.sharedCode(code, file: report.file, with: others, data: data)
+            return Report(file: report.file, code: code, problems: report.problems + [shared.description])
         }
         return reports.sorted { $0.file < $1.file }
     }
