@@ -1,6 +1,10 @@
+import ArgumentParser
 import BrandDeclarations
 import Foundation
+import LiveryComposition
 import LiveryConsole
+import LiveryCore
+import LiveryScenarios
 import LiveryTesting
 import LiveryWorkshop
 import Testing
@@ -100,7 +104,8 @@ struct MarketDoctorTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let shipped = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/Packs")
         for tsv in try FileManager.default.contentsOfDirectory(atPath: shipped.path) where tsv.hasSuffix(".tsv") {
-            try FileManager.default.copyItem(at: shipped.appendingPathComponent(tsv), to: folder.appendingPathComponent(tsv))
+            try FileManager.default.copyItem(
+                at: shipped.appendingPathComponent(tsv), to: folder.appendingPathComponent(tsv))
         }
         for (name, text) in packs { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return folder
@@ -118,7 +123,9 @@ struct MarketDoctorTests {
         return text
     }
 
-    @Test("two packs of one code, and a pack whose code is not its file's name, fail doctor at the code's line; the loader refuses them too")
+    @Test(
+        "two packs of one code, and a pack whose code is not its file's name, fail doctor at the code's line; the loader refuses them too"
+    )
     func packsCannotLie() throws {
         let twice = try folder(with: [("xa.json", try gb(code: "XA")), ("xb.json", try gb(code: "XA"))])
         defer { try? FileManager.default.removeItem(at: twice) }
@@ -128,7 +135,9 @@ struct MarketDoctorTests {
         let codeLine = try gb(code: "XA").split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains(#""code": "XA""#) }.map { $0 + 1 }
         #expect(
-            reports[0].problems.contains { $0.contains("line \(codeLine ?? 0): at code:") && $0.contains("one pack a market") },
+            reports[0].problems.contains {
+                $0.contains("line \(codeLine ?? 0): at code:") && $0.contains("one pack a market")
+            },
             "\(reports.flatMap(\.problems))")
         #expect(throws: BrandFileError.self) { try MarketCatalogue().adding(folder: twice) }
 
@@ -139,7 +148,9 @@ struct MarketDoctorTests {
         #expect(throws: BrandFileError.self) { try MarketCatalogue.shipped().adding(folder: misnamed) }
     }
 
-    @Test("a pack whose form starts from a pack named after it passes whatever the names' order, in doctor and the loader")
+    @Test(
+        "a pack whose form starts from a pack named after it passes whatever the names' order, in doctor and the loader"
+    )
     func orderDoesNotMatter() throws {
         let folder = try folder(with: [("xa.json", try gb(code: "XA", like: "XB")), ("xb.json", try gb(code: "XB"))])
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -153,7 +164,8 @@ struct MarketDoctorTests {
     func patternLimitsAndReasons() throws {
         let schema = try PackageCheckout.current().root.appendingPathComponent("Brands/Markets/market.schema.json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: schema)) as? [String: Any]
-        let postcode = ((json?["properties"] as? [String: Any])?["postcode"] as? [String: Any])?["properties"]
+        let postcode =
+            ((json?["properties"] as? [String: Any])?["postcode"] as? [String: Any])?["properties"]
             as? [String: Any]
         #expect((postcode?["pattern"] as? [String: Any])?["maxLength"] as? Int == MarketPack.maximumPatternLength)
         #expect((postcode?["example"] as? [String: Any])?["maxLength"] as? Int == MarketPack.maximumPostcodeLength)
@@ -169,6 +181,51 @@ struct MarketDoctorTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let problems = MarketDoctor.check(folder: folder, known: try MarketCatalogue.shipped()).flatMap(\.problems)
             #expect(problems.contains { $0.contains(expected) }, "\(problems)")
+        }
+    }
+}
+
+/// One brand that cannot be loaded (its file, or its market's pack, does not
+/// read) stops only itself: the tools still run every other brand.
+@Suite("a broken brand stops only itself")
+@MainActor
+struct UnloadableBrandTests {
+    private func composition() throws -> Composition {
+        let loads: [(id: String, load: Result<BrandDefinition, BrandFileError>)] =
+            try packageBrands().map { ($0.manifest.id.rawValue, .success($0)) } + [
+                ("britbet", .failure(BrandFileError(file: "xx.json", path: "code", message: "a broken market pack")))
+            ]
+        return try ToolBrands.composition(loading: loads)
+    }
+
+    @Test("the others are registered; asking for the broken one names why")
+    func namesWhy() throws {
+        let composition = try composition()
+        #expect(composition.registry.ids.map(\.rawValue) == packageBrandIDs.sorted())
+        #expect(
+            throws: CompositionError.unavailable(
+                BrandID(rawValue: "britbet")!, "xx.json: at code: a broken market pack")
+        ) {
+            try composition.configuration(of: "Britbet")
+        }
+        do {
+            _ = try ToolBrands.brand("britbet", in: composition)
+            Issue.record("the broken brand was found")
+        } catch {
+            #expect("\(error)".contains("a broken market pack"))
+        }
+    }
+
+    @Test("every brand's run and exploration go on past the broken one and end with exit 2")
+    func everyBrandGoesOn() async throws {
+        let composition = try composition()
+        let explore = try ExploreOptions.parse(["--journeys", "2", "--seed", "1", "--jobs", "1"])
+        await #expect(throws: ExitCode(2)) {
+            try await explore.runEveryBrand(of: composition, terminal: Terminal(colour: false), command: ["explore"])
+        }
+        let run = try ScenarioRunOptions.parse(["--jobs", "1"])
+        await #expect(throws: ExitCode(2)) {
+            try await run.runEveryBrand(of: composition, terminal: Terminal(colour: false))
         }
     }
 }

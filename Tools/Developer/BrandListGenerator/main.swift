@@ -21,6 +21,14 @@ text += """
         [\(modules.map { "try \($0).load()" }.joined(separator: ", "))]
     }
 
+    /// Every brand Package.swift lists, in its order, each loaded on its own: one
+    /// whose file (or market pack) does not read leaves the others loaded.
+    func packageBrandLoads() -> [(id: String, load: Result<BrandDefinition, BrandFileError>)] {
+        [
+    \(modules.map { "        (\"\($0.dropLast("Brand".count).lowercased())\", Result { () throws(BrandFileError) in try \($0).load() })," }.joined(separator: "\n"))
+        ]
+    }
+
     /// The ids of every brand Package.swift lists (the modules' names without `Brand`, lower-cased), in its order.
     let packageBrandIDs: [String] = [\(modules.map { "\"\($0.dropLast("Brand".count).lowercased())\"" }.joined(separator: ", "))]
 

@@ -27,7 +27,7 @@ struct Livery: AsyncParsableCommand, ScenarioTool {
 
     /// The composition root of the tool: every brand Package.swift lists.
     static func composition() throws(ToolError) -> Composition {
-        try ToolBrands.composition(packageBrands)
+        try ToolBrands.composition(loading: packageBrandLoads())
     }
 
     /// `livery` does not link TLS: a run or an exploration that trusts a

@@ -103,6 +103,11 @@ public struct ScenarioRunOptions: ParsableArguments {
         }
         var status = ExitStatus.success
         var suites: [JUnitReport.Suite] = []
+        // A brand that could not be loaded is named, and the others still run.
+        for (id, reason) in composition.unavailable.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            ExitStatus.writeError("error: \(CompositionError.unavailable(id, reason))")
+            status = max(status, ExitStatus.badInput)
+        }
         for brand in composition.registry.ids.map(\.rawValue) {
             let (brandStatus, suite) = await scenarioCommand(
                 brand, of: composition, terminal: terminal, backend: backend, command: command + [brand], junit: nil

@@ -20,6 +20,29 @@ public enum ToolBrands {
         }
     }
 
+    /// The composition root of the brands `loads` (a tool's generated
+    /// `packageBrandLoads()`): those that loaded are registered, and each that
+    /// did not is named with why, so one broken brand file or market pack
+    /// stops only its own brand.
+    /// - Throws: `ToolError` when a brand is registered twice.
+    public static func composition(
+        loading loads: [(id: String, load: Result<BrandDefinition, BrandFileError>)]
+    ) throws(ToolError) -> Composition {
+        var brands: [BrandDefinition] = []
+        var unavailable: [BrandID: String] = [:]
+        for (id, load) in loads {
+            switch load {
+            case .success(let brand): brands.append(brand)
+            case .failure(let error): if let id = BrandID(rawValue: id) { unavailable[id] = error.description }
+            }
+        }
+        do {
+            return try Composition(brands, unavailable: unavailable)
+        } catch {
+            throw ToolError("\(error)")
+        }
+    }
+
     /// The shipped market packs, or a tool error naming the pack, line and key that do not read (exit 2).
     public static func markets() throws(ToolError) -> MarketCatalogue {
         do {
@@ -54,6 +77,11 @@ public enum ToolBrands {
         do {
             return try composition.registry.plugin(named: name)
         } catch {
+            if let id = BrandID(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()),
+                let reason = composition.unavailable[id]
+            {
+                throw ToolError("\(CompositionError.unavailable(id, reason))")
+            }
             throw ToolError("\(error)")
         }
     }

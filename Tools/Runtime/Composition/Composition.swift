@@ -18,11 +18,16 @@ import LiveryCore
 public struct Composition: Sendable {
     /// The registered brands.
     public let registry: BrandRegistry
+    /// Brands an entry point ships that could not be loaded, by id, with why:
+    /// asking for one names the reason, and every other brand still runs.
+    public let unavailable: [BrandID: String]
 
-    /// Registers `plugins`.
+    /// Registers `plugins`; `unavailable` names the brands that could not be
+    /// loaded and why (a tool's brand whose file or market pack does not read).
     /// - Throws: `BrandRegistryError/duplicate(_:)` when two share an id.
-    public init(_ plugins: [any BrandPlugin]) throws(BrandRegistryError) {
+    public init(_ plugins: [any BrandPlugin], unavailable: [BrandID: String] = [:]) throws(BrandRegistryError) {
         registry = try BrandRegistry(plugins)
+        self.unavailable = unavailable
     }
 
     /// The registered brands with `plugin` in place of the one with its id
@@ -31,7 +36,7 @@ public struct Composition: Sendable {
     public func replacing(with plugin: any BrandPlugin) throws(BrandRegistryError) -> Composition {
         var plugins: [any BrandPlugin] = []
         for id in registry.ids where id != plugin.manifest.id { plugins.append(try registry.plugin(id)) }
-        return try Composition(plugins + [plugin])
+        return try Composition(plugins + [plugin], unavailable: unavailable.filter { $0.key != plugin.manifest.id })
     }
 
     /// The configuration of the brand called `name` (as a person types it).
@@ -42,6 +47,8 @@ public struct Composition: Sendable {
         do {
             plugin = try registry.plugin(named: name)
         } catch {
+            let cleaned = name.trimmingCharacters(in: .whitespaces).lowercased()
+            if let id = BrandID(rawValue: cleaned), let reason = unavailable[id] { throw .unavailable(id, reason) }
             throw .brand(error)
         }
         return try BrandConfiguration(plugin)
@@ -236,6 +243,8 @@ public enum CompositionError: Error, Equatable, CustomStringConvertible {
     case definition(BrandID, DefinitionError)
     /// A server address that cannot be used: the address, and why.
     case invalidServer(String, String)
+    /// The brand is shipped but could not be loaded: its id, and why.
+    case unavailable(BrandID, String)
 
     /// What went wrong, naming the brand, the address or the file.
     public var description: String {
@@ -243,6 +252,7 @@ public enum CompositionError: Error, Equatable, CustomStringConvertible {
         case .brand(let error): error.description
         case .definition(let brand, let error): "brand '\(brand)': its join form definition cannot be had: \(error)"
         case .invalidServer(let address, let reason): "'\(address)': \(reason)"
+        case .unavailable(let brand, let reason): "brand '\(brand)' could not be loaded: \(reason)"
         }
     }
 }

@@ -42,7 +42,7 @@ struct ServerTool: AsyncParsableCommand, ScenarioTool {
 
     /// The composition root of the servers: every brand Package.swift lists.
     static func composition() throws(ToolError) -> Composition {
-        try ToolBrands.composition(packageBrands)
+        try ToolBrands.composition(loading: packageBrandLoads())
     }
 
     /// The registered brand called `name` (as a person typed it).

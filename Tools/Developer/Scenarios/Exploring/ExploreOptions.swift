@@ -154,6 +154,18 @@ public struct ExploreOptions: ParsableArguments {
         let executable = Bundle.main.executablePath.flatMap { $0.hasSuffix(".xctest") ? nil : $0 }
         var status = ExitStatus.success
         var explored: [BrandExploration] = []
+        if appendingBrand {
+            // A brand that could not be loaded is named, and the others are still explored.
+            for (id, reason) in composition.unavailable.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let problem = "\(CompositionError.unavailable(id, reason))"
+                ExitStatus.writeError("error: \(problem)")
+                status = ExitStatus.badInput
+                explored.append(
+                    BrandExploration(
+                        brand: id.rawValue, status: ExitStatus.badInput, journeys: 0, steps: 0, seconds: 0, found: nil,
+                        problems: [problem]))
+            }
+        }
         for brand in brands {
             var workerArguments =
                 command + (appendingBrand ? [brand] : []) + [
