@@ -173,7 +173,8 @@ public struct MarketCatalogue: Sendable {
         guard URL(fileURLWithPath: file).lastPathComponent == expected else {
             throw BrandFileError(
                 file: file, path: "code",
-                message: "is \(region.code), so the pack's file must be \(expected): markets are found by their file's name"
+                message:
+                    "is \(region.code), so the pack's file must be \(expected): markets are found by their file's name"
             ).located(in: data)
         }
     }
