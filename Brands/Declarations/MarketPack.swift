@@ -14,6 +14,8 @@ public enum MarketPack {
     public static let maximumPatternLength = 200
     /// The longest postcode example, in characters (the schema says the same).
     public static let maximumPostcodeLength = 12
+    /// The most characters a pack may let an address part hold (`address.parts[].maxLength`).
+    public static let maximumPartLength = 200
     /// The largest address file a pack names (a few thousand addresses).
     public static let maximumAddressFileSize = 2 * 1024 * 1024
     /// The deepest its values nest.
@@ -200,7 +202,17 @@ struct MarketPackReader: DeclarationReading {
                     "address.line", "leaves out '\(place.part.rawValue)': every place and the postcode appear once")
             }
         }
-        let plain = AddressShape(regionCode: code, parts: parts, line: line)
+        let style = try address["unitStyle"].map { value throws(BrandFileError) in
+            let name = try string(value, at: "address.unitStyle")
+            guard let style = AddressShape.UnitStyle(rawValue: name) else {
+                throw fail(
+                    "address.unitStyle",
+                    "'\(name.prefix(30))' is not a unit style: \(AddressShape.UnitStyle.allCases.map(\.rawValue).joined(separator: " or "))"
+                )
+            }
+            return style
+        }
+        let plain = AddressShape(regionCode: code, parts: parts, line: line, unitStyle: style ?? .slash)
         let search = try string(address["sampleSearch"], at: "address.sampleSearch")
         let samples = try list(address["samples"], at: "address.samples", count: 1...10) {
             value, at throws(BrandFileError) in try sample(value, at: at, shape: plain, postcode: postcode)
@@ -218,11 +230,15 @@ struct MarketPackReader: DeclarationReading {
         let required = try entry["required"].map { value throws(BrandFileError) in
             try bool(value, at: "\(path).required")
         }
+        let limit = try entry["maxLength"].map { value throws(BrandFileError) in
+            try wholeNumber(value, at: "\(path).maxLength", in: 1...MarketPack.maximumPartLength)
+        }
+        let maximumLength = limit ?? part.maximumLength
         let options = try entry["options"].map { value throws(BrandFileError) in
             try list(value, at: "\(path).options", count: 1...100) { item, itemPath throws(BrandFileError) in
                 let option = try string(item, at: itemPath)
-                guard option.count <= part.maximumLength else {
-                    throw fail(itemPath, "is longer than a \(part.rawValue) (\(part.maximumLength) characters)")
+                guard option.count <= maximumLength else {
+                    throw fail(itemPath, "is longer than a \(part.rawValue) (\(maximumLength) characters)")
                 }
                 return option
             }
@@ -245,7 +261,8 @@ struct MarketPackReader: DeclarationReading {
         if keys == nil, part.isPlace, !AddressRecord.placeKeys.contains(part.rawValue) {
             throw fail(path, "give wireKeys: '\(part.rawValue)' is not a key of an address answer")
         }
-        return AddressShape.Part(part, required: required ?? false, options: options, wireKeys: keys)
+        return AddressShape.Part(
+            part, required: required ?? false, options: options, wireKeys: keys, maximumLength: limit)
     }
 
     private func sample(_ value: JSONValue?, at path: String, shape: AddressShape, postcode: PostcodeFormat)

@@ -93,7 +93,17 @@ extension BrandFileShape {
                                                 .list(
                                                     "The keys an address API's retrieve answer gives it under, the first the one written.",
                                                     of: .text("A key.", choices: AddressRecord.placeKeys))),
+                                            .optional(
+                                                "maxLength",
+                                                .number(
+                                                    "The most characters it holds (a unit's 10, a street's 100, a place's 60 unless told).",
+                                                    range: 1...Double(MarketPack.maximumPartLength))),
                                         ]))),
+                            .optional(
+                                "unitStyle",
+                                .text(
+                                    "How a unit is written: slash (7/2 Harbour Quay, the default) or first (Flat 3, 12 High Street).",
+                                    choices: AddressShape.UnitStyle.allCases.map(\.rawValue))),
                             .required(
                                 "line",
                                 .list(

@@ -31,7 +31,7 @@ public enum AddressPart: String, Hashable, Sendable, CaseIterable, Codable {
     /// The part's name in a form: `address.postcode`.
     public var fieldName: FieldName { FieldName("address.\(rawValue)") }
 
-    /// The most characters the part holds.
+    /// The most characters the part holds unless a market's pack says otherwise.
     public var maximumLength: Int {
         switch self {
         case .unit, .streetNumber: 10
@@ -58,15 +58,32 @@ public struct AddressShape: Hashable, Sendable {
         /// The keys an address API's retrieve answer gives the part under, the first
         /// the one written; a value under a later key repeating another place is ignored.
         public let wireKeys: [String]
+        /// The most characters it holds here.
+        public let maximumLength: Int
 
-        /// A part; its wire keys default to its own name.
-        public init(_ part: AddressPart, required: Bool, options: [String]? = nil, wireKeys: [String]? = nil) {
+        /// A part; its wire keys default to its own name, its limit to ``AddressPart/maximumLength``.
+        public init(
+            _ part: AddressPart, required: Bool, options: [String]? = nil, wireKeys: [String]? = nil,
+            maximumLength: Int? = nil
+        ) {
             self.part = part
             isRequired = required
             self.options = options
             self.wireKeys = wireKeys ?? [part.rawValue]
+            self.maximumLength = maximumLength ?? part.maximumLength
         }
     }
+
+    /// How a unit is written before the street.
+    public enum UnitStyle: String, Hashable, Sendable, CaseIterable {
+        /// Before the number with a slash, as in Australia: "7/2 Harbour Quay".
+        case slash
+        /// On its own, first, as in Great Britain: "Flat 3, 12 High Street".
+        case first
+    }
+
+    /// How the market writes a unit: ``UnitStyle/slash`` unless its pack says otherwise.
+    public private(set) var unitStyle: UnitStyle = .slash
 
     /// The market's code, e.g. `NZ`.
     public let regionCode: String
@@ -81,11 +98,13 @@ public struct AddressShape: Hashable, Sendable {
     /// The addresses samples and previews suggest for ``sampleSearch``.
     public private(set) var samples: [PostalAddress] = []
 
-    /// The shape of `regionCode`'s addresses: its `parts` in form order, and the groups of its one-line form.
-    public init(regionCode: String, parts: [Part], line: [[AddressPart]]) {
+    /// The shape of `regionCode`'s addresses: its `parts` in form order, the groups of its one-line form,
+    /// and how a unit is written.
+    public init(regionCode: String, parts: [Part], line: [[AddressPart]], unitStyle: UnitStyle = .slash) {
         self.regionCode = regionCode
         self.parts = parts
         self.line = line
+        self.unitStyle = unitStyle
     }
 
     /// This shape with the samples that previews show: `search` typed, `addresses` suggested.
@@ -114,12 +133,22 @@ public struct AddressShape: Hashable, Sendable {
     /// The fixed choices of `part`, or `nil` for free text.
     public func options(_ part: AddressPart) -> [String]? { self.part(part)?.options }
 
+    /// The most characters `part` holds here.
+    public func maximumLength(of part: AddressPart) -> Int { self.part(part)?.maximumLength ?? part.maximumLength }
+
     /// The address on one line: "3/12 Smith Street, Collingwood VIC 3066".
     public func singleLine(
         unit: String?, streetNumber: String, street: String, places: [AddressPart: String], postcode: String
     ) -> String {
-        let number = unit.map { "\($0)/\(streetNumber)" } ?? streetNumber
-        var groups = ["\(number) \(street)"]
+        let unit = unit.flatMap { $0.isEmpty ? nil : $0 }
+        let street = [streetNumber, street].filter { !$0.isEmpty }.joined(separator: " ")
+        var groups: [String]
+        switch (unit, unitStyle) {
+        case (let unit?, .slash) where !streetNumber.isEmpty: groups = ["\(unit)/\(street)"]
+        case (let unit?, _): groups = [unit, street]
+        case (nil, _): groups = [street]
+        }
+        groups.removeAll { $0.isEmpty }
         for group in line {
             let words = group.compactMap { part -> String? in
                 let value = part == .postcode ? postcode : places[part]

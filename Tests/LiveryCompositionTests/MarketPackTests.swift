@@ -125,6 +125,88 @@ struct MarketPackTests {
         }
     }
 
+    /// Another made-up market, Yland (code ZY): units written first and up to 20 characters, and rural
+    /// addresses with a house name and no number.
+    nonisolated static let unitFirstPack =
+        pack
+        .replacingOccurrences(of: #""code": "ZZ", "name": "Zedland""#, with: #""code": "ZY", "name": "Yland""#)
+        .replacingOccurrences(
+            of: #"{ "part": "streetNumber", "required": true }"#,
+            with: #"{ "part": "unit", "maxLength": 20 }, { "part": "streetNumber" }"#
+        )
+        .replacingOccurrences(
+            of: #""line": [["town"], ["state", "postcode"]],"#,
+            with: #""line": [["town"], ["state", "postcode"]], "unitStyle": "first","#
+        )
+        .replacingOccurrences(of: "zz-addresses.tsv", with: "zy-addresses.tsv")
+        .replacingOccurrences(of: "zz-sample", with: "zy-sample")
+
+    nonisolated static let unitFirstAddresses = """
+        # id\tregion\tunit\tnumber\tstreet\ttown\tstate\tpostcode
+        ZY-1\tZY\tApartment 104\t12\tHigh Street\tYton\tNorth\tZD-101
+        ZY-2\tZY\t\t\tRose Cottage\tLower Slaughter\tSouth\tZD-202
+
+        """
+
+    @Test(
+        "a market written unit first with number-less addresses, from a folder: shown as it writes them, signed up, stored part by part with no empty part"
+    )
+    func unitFirstAndNumberless() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-market-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.unitFirstPack.utf8).write(to: folder.appendingPathComponent("zy.json"))
+        try Data(Self.unitFirstAddresses.utf8).write(to: folder.appendingPathComponent("zy-addresses.tsv"))
+        let markets = try MarketCatalogue.shipped().adding(folder: folder)
+        let yland = try #require(markets.region(code: "ZY"))
+        #expect(yland.address.unitStyle == .first && yland.address.maximumLength(of: .unit) == 20)
+        var brandFile = try JSONDecoder().decode(JSONValue.self, from: try Self.brandFile())
+        brandFile = BrandFileTests.setting("region", to: .string("ZY"), in: brandFile)
+        let brand = try BrandDefinition.read(
+            json: Data(brandFile.formatted().utf8), file: "zedbet.json", markets: markets)
+        for (search, line, unit, number) in [
+            ("High Street", "Apartment 104, 12 High Street, Yton, North ZD-101", "Apartment 104", "12"),
+            ("Rose Cottage", "Rose Cottage, Lower Slaughter, South ZD-202", nil, nil),
+        ] {
+            let world = EmbeddedWorld(today: CalendarDay(year: 2026, month: 6, day: 1)!)
+            let join = try await Composition([brand]).assemble("zedbet", on: .embedded(world)).runtime.joinForm()
+            join.send(.change(.field("title"), "Mx"))
+            for (field, text) in [
+                ("firstName", "Yan"), ("lastName", "Yland"), ("dateOfBirth", "01022000"), ("email", "yan@example.com"),
+                ("mobile", "0912345678"),
+            ] {
+                join.send(.focus(.field(FieldName(field))))
+                join.send(.change(.field(FieldName(field)), text))
+            }
+            join.send(.unfocus)
+            join.send(.continue)
+            await join.settle()
+            join.send(.focus(.field("address")))
+            join.send(.change(.field("address"), search))
+            join.send(.address(.submit))
+            await join.settle()
+            let offered = try #require(
+                join.state.address?.suggestions.first { $0.text == line },
+                "\(join.state.address?.suggestions.map(\.text) ?? [])")
+            join.send(.address(.select(id: offered.id)))
+            await join.settle()
+            #expect(join.state.field("address")?.status == .valid, "offered and shown valid")
+            join.send(.focus(.field("username")))
+            join.send(.change(.field("username"), "yan_\(search.prefix(4).lowercased())"))
+            join.send(.focus(.field("password")))
+            join.send(.change(.field("password"), "Correct-Horse-9"))
+            join.send(.unfocus)
+            join.send(.chooseDepositLimit(.declined))
+            await join.settle()
+            join.send(.continue)
+            await join.settle()
+            #expect(join.state.route?.name == .signedUp, "\(String(describing: join.state.alert))")
+            let stored = try #require(await world.ledger.clients.first)
+            #expect(stored.fields["address.unit"] == unit && stored.fields["address.streetNumber"] == number)
+            #expect(!stored.fields.values.contains(""), "an empty part is absent: \(stored.fields)")
+        }
+    }
+
     @Test("the new market's own rules: its minimum age, its mobile plan, its postcodes as typed")
     func marketRules() async throws {
         try await Self.withPackFolder { folder in

@@ -53,8 +53,12 @@ public enum AddressDataset {
                 }
                 values[place.part] = value
             }
-            for (name, value) in [("id", columns[0]), ("number", columns[3]), ("street", columns[4])]
-            where value.isEmpty {
+            // A number-less address (a house name, a rural one) is a row without a number where the market's
+            // street number is optional.
+            let needed =
+                [("id", columns[0]), ("street", columns[4])]
+                + (shape.isRequired(.streetNumber) ? [("number", columns[3])] : [])
+            for (name, value) in needed where value.isEmpty {
                 throw .invalidResponse(reason: "line \(number + 1): no \(name)")
             }
             addresses.append(

@@ -26,13 +26,13 @@ extension AddressPart {
         case .postcode:
             rules.append(PostcodeRule(region: region))
         case .streetNumber:
-            rules.append(LengthRule.max(maximumLength))
+            rules.append(LengthRule.max(region.address.maximumLength(of: self)))
             rules.append(
                 CustomRule<String>(code: "street.number", message: "Enter a street number.") { value in
                     value.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
                 })
         case .unit, .street, .suburb, .town, .city, .county, .state:
-            rules.append(LengthRule.max(maximumLength))
+            rules.append(LengthRule.max(region.address.maximumLength(of: self)))
         }
         return rules
     }

@@ -65,7 +65,8 @@ extension JoinJourney {
         return fields
     }
 
-    /// An address as `prefix.child` entries, named like the manual form's children.
+    /// An address as `prefix.child` entries, named like the manual form's children; an empty part (a
+    /// number-less address's street number) is left out, as absent as a unit the address has not.
     static func registrationFields(of address: PostalAddress, prefix: String) -> [String: String] {
         var values: [AddressPart: String] = [
             .streetNumber: address.streetNumber, .street: address.street,
@@ -73,7 +74,9 @@ extension JoinJourney {
         ]
         if let unit = address.unit { values[.unit] = unit }
         values.merge(address.places) { _, place in place }
-        return Dictionary(uniqueKeysWithValues: values.map { ("\(prefix).\($0.key.rawValue)", $0.value) })
+        return Dictionary(
+            uniqueKeysWithValues: values.filter { !$0.value.isEmpty }.map { ("\(prefix).\($0.key.rawValue)", $0.value) }
+        )
     }
 
     /// The same key for the same details, so a retry never creates a second
