@@ -147,8 +147,9 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
     public var fullAddress: String?
     /// A flat or unit.
     public var unit: String?
-    /// The number in the street.
-    public var streetNumber: String
+    /// The number in the street; absent for an address without one (a
+    /// house name, a rural address) where the market's number is optional.
+    public var streetNumber: String?
     /// The street's name and type.
     public var street: String
     /// The locality: a suburb, or a town where there is none.
@@ -170,7 +171,7 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
 
     /// A whole address with its id, its parts and its one-line form.
     public init(
-        id: String, fullAddress: String?, unit: String? = nil, streetNumber: String, street: String,
+        id: String, fullAddress: String?, unit: String? = nil, streetNumber: String?, street: String,
         locality: String? = nil, suburb: String? = nil, town: String? = nil, city: String? = nil,
         county: String? = nil, state: String? = nil, postcode: String, country: String? = nil
     ) {
@@ -223,7 +224,9 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
         "id": WireNote("The suggestion's id.", length: 1...WireLimits.text),
         "fullAddress": WireNote("The address on one line."),
         "unit": WireNote("A flat or unit, when there is one."),
-        "streetNumber": WireNote("The number in the street.", length: 1...WireLimits.text),
+        "streetNumber": WireNote(
+            "The number in the street; absent for an address without one (a house name), where the market's number is optional.",
+            length: 1...WireLimits.text),
         "street": WireNote("The street's name and type.", length: 1...WireLimits.text),
         "locality": WireNote("The locality: a suburb, or the town where there is none (as the market's pack keys it)."),
         "suburb": WireNote("The suburb within a town or city; empty or absent when there is none."),

@@ -56,4 +56,73 @@ struct NewMarketTests {
         }
         await sandbox.stop()
     }
+
+    /// A Britbet sign-up choosing the address `line` found by `search`, expecting the stored parts `stored`.
+    static func signUp(_ name: String, search: String, line: String, stored: String) -> String {
+        """
+        scenario: A British address as Great Britain writes it, chosen and stored part by part (\(name))
+        brand: britbet
+        steps:
+          - choose: { title: Mx }
+          - fill:
+              firstName: Robin
+              lastName: Lane
+              dateOfBirth: "01021990"
+              email: robin.\(name)@example.com
+              mobile: "07700 900123"
+          - tap: continue
+          - searchAddress: \(search)
+          - submitAddress
+          - selectAddress: "\(line)"
+          - expect: { field: { address: { status: valid } } }
+          - fill: { username: robin_\(name), password: Correct-Horse-9 }
+          - depositLimit: declined
+          - tap: signUp
+          - expect:
+              route: signedUp
+              storedClient: \(stored)
+
+        """
+    }
+
+    @Test(
+        "a British flat written unit first with a long unit, and a house with a name and no number, sign up embedded and against the sandbox"
+    )
+    @MainActor
+    func flatsAndHouseNames() async throws {
+        let brand = try Self.britishBrand()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-gb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("britbet"), withIntermediateDirectories: true)
+        let files = [
+            (
+                "01-flat.yaml",
+                Self.signUp(
+                    "flat", search: "Apartment 104 Canal Street", line: "Apartment 104, 2 Canal Street, Weatherfield, M10 5AQ",
+                    stored: #"{ count: 1, address.unit: "Apartment 104", address.streetNumber: "2", address.street: Canal Street }"#)
+            ),
+            (
+                "02-house-name.yaml",
+                Self.signUp(
+                    "cottage", search: "Rose Cottage", line: "Rose Cottage, Lower Slaughter, Gloucestershire, GL54 2HR",
+                    stored: #"{ count: 1, address.unit: absent, address.streetNumber: absent, address.street: Rose Cottage, address.town: Lower Slaughter }"#)
+            ),
+        ]
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent("britbet/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let composition = try Composition([brand])
+        #expect(
+            await ScenarioCommand(
+                composition: composition, brand: "britbet", scenariosDirectory: folder.path
+            ).run() == 0, "embedded")
+        let sandbox = try await SandboxHarness.start(extraBrands: [brand])
+        let served = await ScenarioCommand(
+            composition: composition, brand: "britbet", scenariosDirectory: folder.path,
+            backend: ScenarioBackend(baseURL: sandbox.baseURL)
+        ).run()
+        await sandbox.stop()
+        #expect(served == 0, "against the sandbox")
+    }
 }

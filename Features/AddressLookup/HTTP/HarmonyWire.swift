@@ -25,7 +25,8 @@ extension AddressRecord {
     public init(_ address: PostalAddress, in region: Region) {
         self.init(
             id: address.id ?? "", fullAddress: address.singleLine, unit: address.unit,
-            streetNumber: address.streetNumber, street: address.street, postcode: address.postcode,
+            streetNumber: address.streetNumber.isEmpty ? nil : address.streetNumber, street: address.street,
+            postcode: address.postcode,
             country: address.regionCode)
         for place in region.address.places {
             guard let key = place.wireKeys.first else { continue }
@@ -43,7 +44,10 @@ extension AddressRecord {
     /// place (a town given as `locality` is no suburb).
     func postalAddress(at position: Int, in region: Region) throws(AddressLookupError) -> PostalAddress {
         let id = try required(id, "id", position)
-        let number = try required(streetNumber, "streetNumber", position)
+        // A number-less address (a house name) has none, where the market's number is optional.
+        let number =
+            region.address.isRequired(.streetNumber)
+            ? try required(streetNumber ?? "", "streetNumber", position) : (streetNumber?.trimmed ?? "")
         let street = try required(street, "street", position)
         let postcode = try required(postcode, "postcode", position)
         if let country = country?.trimmed, !country.isEmpty,

@@ -92,7 +92,7 @@ struct FieldValues: Sendable {
         guard let address = addresses.randomElement(using: &random), Int.random(in: 0..<10, using: &random) > 0 else {
             return ["zzqx", "12", "Nowhere Lane", "🏠🏠🏠🏠"].randomElement(using: &random)!
         }
-        let line = "\(address.streetNumber) \(address.street)"
+        let line = [address.streetNumber, address.street].filter { !$0.isEmpty }.joined(separator: " ")
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return String(line.prefix(Int.random(in: 1...max(1, line.count), using: &random)))
         case 1: return address.street

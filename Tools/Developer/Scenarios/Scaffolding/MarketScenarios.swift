@@ -88,7 +88,7 @@ public enum MarketScenarios {
 
         /// The address found by searching its number and street, and chosen.
         func chooseAddress(_ name: FieldName) -> [String] {
-            let query = "\(address.streetNumber) \(address.street)"
+            let query = [address.streetNumber, address.street].filter { !$0.isEmpty }.joined(separator: " ")
             let first = lookup.search(query, in: region, limit: 8).first?.text ?? address.singleLine
             return [
                 "  - focus: \(name)",
