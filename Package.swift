@@ -288,7 +288,7 @@ let package = Package(
                 "BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition",
                 "LiveryCore", "LiveryWire", "WireContract",
                 "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
-                "ServerConnections",
+                "ServerConnections", "MarketPacks",
                 toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("HummingbirdTesting", "hummingbird"),
                 toolsOnly("PostgresNIO", "postgres-nio"),

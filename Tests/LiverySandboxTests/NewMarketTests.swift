@@ -4,6 +4,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryScenarios
 import LiveryTesting
+import MarketPacks
 import Testing
 
 @testable import LiverySandbox
@@ -58,10 +59,13 @@ struct NewMarketTests {
     }
 
     /// A Britbet sign-up choosing the address `line` found by `search`, expecting the stored parts `stored`.
-    static func signUp(_ name: String, search: String, line: String, stored: String) -> String {
+    static func signUp(
+        _ name: String, search: String, line: String, stored: String, brand: String = "britbet",
+        mobile: String = "07700 900123"
+    ) -> String {
         """
-        scenario: A British address as Great Britain writes it, chosen and stored part by part (\(name))
-        brand: britbet
+        scenario: An address as its market writes it, chosen and stored part by part (\(name))
+        brand: \(brand)
         steps:
           - choose: { title: Mx }
           - fill:
@@ -69,7 +73,7 @@ struct NewMarketTests {
               lastName: Lane
               dateOfBirth: "01021990"
               email: robin.\(name)@example.com
-              mobile: "07700 900123"
+              mobile: "\(mobile)"
           - tap: continue
           - searchAddress: \(search)
           - submitAddress
@@ -99,14 +103,19 @@ struct NewMarketTests {
             (
                 "01-flat.yaml",
                 Self.signUp(
-                    "flat", search: "Apartment 104 Canal Street", line: "Apartment 104, 2 Canal Street, Weatherfield, M10 5AQ",
-                    stored: #"{ count: 1, address.unit: "Apartment 104", address.streetNumber: "2", address.street: Canal Street }"#)
+                    "flat", search: "Apartment 104 Canal Street",
+                    line: "Apartment 104, 2 Canal Street, Weatherfield, M10 5AQ",
+                    stored:
+                        #"{ count: 1, address.unit: "Apartment 104", address.streetNumber: "2", address.street: Canal Street }"#
+                )
             ),
             (
                 "02-house-name.yaml",
                 Self.signUp(
                     "cottage", search: "Rose Cottage", line: "Rose Cottage, Lower Slaughter, Gloucestershire, GL54 2HR",
-                    stored: #"{ count: 1, address.unit: absent, address.streetNumber: absent, address.street: Rose Cottage, address.town: Lower Slaughter }"#)
+                    stored:
+                        #"{ count: 1, address.unit: absent, address.streetNumber: absent, address.street: Rose Cottage, address.town: Lower Slaughter }"#
+                )
             ),
         ]
         for (name, text) in files {
@@ -120,6 +129,67 @@ struct NewMarketTests {
         let sandbox = try await SandboxHarness.start(extraBrands: [brand])
         let served = await ScenarioCommand(
             composition: composition, brand: "britbet", scenariosDirectory: folder.path,
+            backend: ScenarioBackend(baseURL: sandbox.baseURL)
+        ).run()
+        await sandbox.stop()
+        #expect(served == 0, "against the sandbox")
+    }
+
+    @Test(
+        "a made-up market from a temporary folder, written unit first with number-less addresses: a brand there signs up with each, embedded and against the sandbox, with no Swift"
+    )
+    @MainActor
+    func madeUpMarketBothWays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-zy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("scenarios/yonderbet"), withIntermediateDirectories: true)
+        let packs = try #require(ShippedMarketPacks.folder)
+        let pack = try String(contentsOf: packs.appendingPathComponent("gb.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""code": "GB""#, with: #""code": "ZY""#)
+            .replacingOccurrences(of: #""name": "Great Britain""#, with: #""name": "Yonder""#)
+            .replacingOccurrences(of: "gb-addresses.tsv", with: "zy-addresses.tsv")
+        try Data(pack.utf8).write(to: folder.appendingPathComponent("zy.json"))
+        let rows = """
+            # id\tregion\tunit\tnumber\tstreet\ttown\tcounty\tpostcode
+            ZY-1\tZY\tApartment 104\t2\tCanal Street\tYonderton\t\tM10 5AQ
+            ZY-2\tZY\t\t\tRose Cottage\tLower Yonder\tYondershire\tGL54 2HR
+
+            """
+        try Data(rows.utf8).write(to: folder.appendingPathComponent("zy-addresses.tsv"))
+        let markets = try MarketCatalogue.shipped().adding(folder: folder)
+        let yonder = try #require(markets.region(code: "ZY"))
+        let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
+        let brand = try neds.moved(to: yonder, id: "yonderbet", name: "Yonderbet")
+        for (name, text) in [
+            (
+                "01-flat.yaml",
+                Self.signUp(
+                    "flat", search: "Apartment 104 Canal Street",
+                    line: "Apartment 104, 2 Canal Street, Yonderton, M10 5AQ",
+                    stored: #"{ count: 1, address.unit: "Apartment 104", address.streetNumber: "2" }"#,
+                    brand: "yonderbet")
+            ),
+            (
+                "02-house-name.yaml",
+                Self.signUp(
+                    "cottage", search: "Rose Cottage", line: "Rose Cottage, Lower Yonder, Yondershire, GL54 2HR",
+                    stored: #"{ count: 1, address.streetNumber: absent, address.street: Rose Cottage }"#,
+                    brand: "yonderbet")
+            ),
+        ] {
+            try text.write(
+                to: folder.appendingPathComponent("scenarios/yonderbet/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let composition = try Composition([brand])
+        let scenarios = folder.appendingPathComponent("scenarios").path
+        #expect(
+            await ScenarioCommand(composition: composition, brand: "yonderbet", scenariosDirectory: scenarios).run()
+                == 0,
+            "embedded")
+        let sandbox = try await SandboxHarness.start(extraBrands: [brand])
+        let served = await ScenarioCommand(
+            composition: composition, brand: "yonderbet", scenariosDirectory: scenarios,
             backend: ScenarioBackend(baseURL: sandbox.baseURL)
         ).run()
         await sandbox.stop()
