@@ -30,7 +30,9 @@ struct OfferedAddressesTests {
             environment: RuleEnvironment(region: region, wallClock: .fixed(today)))
     }
 
-    @Test("every address of every shipped market's data, as the journey sends it, is accepted and stored part by part", arguments: ["AU", "NZ", "GB"])
+    @Test(
+        "every address of every shipped market's data, as the journey sends it, is accepted and stored part by part",
+        arguments: ["AU", "NZ", "GB"])
     func everyOfferedAddress(code: String) async throws {
         let region = try #require(try MarketCatalogue.shipped().region(code: code))
         let addresses = try EmbeddedAddressLookupService.bundled().adding(region.addresses).addresses
@@ -42,7 +44,8 @@ struct OfferedAddressesTests {
             let service = try Self.service(for: region)
             let sent = JoinJourney.registrationFields(of: address, prefix: "address")
             let registration = ClientRegistration(
-                brand: BrandID(rawValue: "offered")!, fields: Self.details(in: region, index: index).merging(sent) { $1 },
+                brand: BrandID(rawValue: "offered")!,
+                fields: Self.details(in: region, index: index).merging(sent) { $1 },
                 idempotencyKey: "offered-\(index)")
             do {
                 let client = try await service.createClient(registration)
@@ -56,7 +59,9 @@ struct OfferedAddressesTests {
         #expect(refused.isEmpty, "\(refused.prefix(5).joined(separator: "\n"))")
     }
 
-    @Test("every manual address whose parts keep the manual form's rules is accepted and stored part by part", arguments: ["AU", "NZ", "GB"])
+    @Test(
+        "every manual address whose parts keep the manual form's rules is accepted and stored part by part",
+        arguments: ["AU", "NZ", "GB"])
     func everyManualAddress(code: String) async throws {
         let region = try #require(try MarketCatalogue.shipped().region(code: code))
         var generator = SeededGenerator(seed: 61)
@@ -90,7 +95,8 @@ struct OfferedAddressesTests {
             checked += 1
             let service = try Self.service(for: region)
             let registration = ClientRegistration(
-                brand: BrandID(rawValue: "manual")!, fields: Self.details(in: region, index: index).merging(sent) { $1 },
+                brand: BrandID(rawValue: "manual")!,
+                fields: Self.details(in: region, index: index).merging(sent) { $1 },
                 idempotencyKey: "manual-\(index)")
             do {
                 let client = try await service.createClient(registration)
