@@ -69,6 +69,8 @@ struct ExploreAgainstSandboxTests {
             let explored = await command.explore()
             #expect(explored.status == 1)
             #expect(explored.found?.key == "invariant stored-is-what-was-shown", "\(explored.found?.file ?? "")")
+            #expect(
+                explored.found?.againstServer == true && explored.found?.reproduces == true, "found there, again there")
         }
     }
 }

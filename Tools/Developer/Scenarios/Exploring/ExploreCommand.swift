@@ -173,7 +173,7 @@ public struct ExploreCommand: Sendable {
                 return false
             }
             print(
-                "  saved: \(path)   (livery run \(brand) \(path)\(found.way == Explorer.Failure.Way.backend.rawValue ? " --backend …" : ""))"
+                "  saved: \(path)   (livery run \(brand) \(path)\(found.againstServer ? " --backend …" : ""))"
             )
         } else {
             print(terminal.dim("  the journey as a scenario file (--save DIR writes it):"))
@@ -296,7 +296,7 @@ public struct ExploreCommand: Sendable {
     /// Whether `found`'s file, read as `livery run` reads it and run where it failed, fails the same way.
     @MainActor
     private func reproduces(_ found: FoundJourney, _ way: Explorer.Failure.Way, _ explorer: Explorer) async -> Bool {
-        let runner = way == .backend ? (explorer.backend ?? explorer.runner) : explorer.runner
+        let runner = found.againstServer ? (explorer.backend ?? explorer.runner) : explorer.runner
         guard
             let scenario = try? ScenarioParser(
                 context: ParseContext(file: found.fileName(brand: explorer.brand), vocabulary: explorer.vocabulary)

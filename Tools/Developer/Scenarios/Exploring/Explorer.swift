@@ -165,6 +165,8 @@ struct Explorer {
         var expectation: [(probe: Int, value: String)] = []
         /// For a difference between cut waits: the other run's moves.
         var otherMoves: [Move] = []
+        /// Whether an invariant broke on the run against the server (and so is checked there again).
+        var againstServer = false
 
         /// The name a failure is known by when shrinking: the invariant, or the way.
         var key: String {
@@ -208,7 +210,11 @@ struct Explorer {
                     way: .backend, moves: [],
                     mismatches: [Mismatch(check: "server", expected: "a world for the journey", actual: startFailure)])
             }
-            if !other.broken.isEmpty { return Failure(way: .invariant, moves: other.moves, mismatches: other.broken) }
+            if !other.broken.isEmpty {
+                var broken = Failure(way: .invariant, moves: other.moves, mismatches: other.broken)
+                broken.againstServer = true
+                return broken
+            }
             return difference(drawn, other, way: .backend)
         }
         return nil
@@ -369,11 +375,13 @@ struct Explorer {
 
     /// The failure `moves` show, if it is the same as `failure`'s.
     private func reproduce(_ failure: Failure, with moves: [Move]) async -> Failure? {
-        let drawn = await run(.replay(moves))
+        let drawn = await run(.replay(moves), on: failure.againstServer ? backend : nil)
         switch failure.way {
         case .invariant:
             guard drawn.broken.contains(where: { $0.check == failure.key }) else { return nil }
-            return Failure(way: .invariant, moves: drawn.moves, mismatches: drawn.broken)
+            var smaller = Failure(way: .invariant, moves: drawn.moves, mismatches: drawn.broken)
+            smaller.againstServer = failure.againstServer
+            return smaller
         case .cutWaits:
             guard drawn.broken.isEmpty, drawn.moves.contains(where: \.isWait) else { return nil }
             for seed in 0..<UInt64(4) {

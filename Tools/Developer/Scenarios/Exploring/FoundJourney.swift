@@ -23,6 +23,8 @@ struct FoundJourney: Codable, Sendable {
     let file: String
     /// Whether the file, run again, fails the same way.
     var reproduces: Bool
+    /// Whether it fails against the server (a difference there, or an invariant broken on its run).
+    var againstServer = false
 
     /// The file's name: the brand, what broke, the seed and the journey.
     func fileName(brand: String) -> String {
@@ -66,7 +68,8 @@ struct FoundJourney: Codable, Sendable {
         return FoundJourney(
             journey: journey, seed: seed, way: failure.way.rawValue, key: failure.key, drawnSteps: drawnSteps,
             shrunkSteps: failure.moves.count, step: failing, line: stepLine, mismatches: failure.mismatches,
-            file: lines.joined(separator: "\n") + "\n", reproduces: false)
+            file: lines.joined(separator: "\n") + "\n", reproduces: false,
+            againstServer: failure.againstServer || failure.way == .backend)
     }
 
     private static func description(of failure: Explorer.Failure, drawnSteps: Int, seed: UInt64) -> String {
