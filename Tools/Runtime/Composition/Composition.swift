@@ -32,7 +32,7 @@ public struct Composition: Sendable {
 
     /// The registered brands with `plugin` in place of the one with its id
     /// (or beside them, for a brand not registered yet): a brand being edited.
-    /// - Throws: `BrandRegistryError` as ``init(_:)`` does.
+    /// - Throws: `BrandRegistryError` as ``init(_:unavailable:)`` does.
     public func replacing(with plugin: any BrandPlugin) throws(BrandRegistryError) -> Composition {
         var plugins: [any BrandPlugin] = []
         for id in registry.ids where id != plugin.manifest.id { plugins.append(try registry.plugin(id)) }
