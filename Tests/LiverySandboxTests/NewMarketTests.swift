@@ -103,10 +103,10 @@ struct NewMarketTests {
             (
                 "01-flat.yaml",
                 Self.signUp(
-                    "flat", search: "Apartment 104 Canal Street",
-                    line: "Apartment 104, 2 Canal Street, Weatherfield, M10 5AQ",
+                    "flat", search: "Flat 12A Mill Lane",
+                    line: "Flat 12A, 14 Mill Lane, Ambridge, Borsetshire, BS12 3AB",
                     stored:
-                        #"{ count: 1, address.unit: "Apartment 104", address.streetNumber: "2", address.street: Canal Street }"#
+                        #"{ count: 1, address.unit: "Flat 12A", address.streetNumber: "14", address.street: Mill Lane }"#
                 )
             ),
             (
@@ -152,7 +152,7 @@ struct NewMarketTests {
         try Data(pack.utf8).write(to: folder.appendingPathComponent("zy.json"))
         let rows = """
             # id\tregion\tunit\tnumber\tstreet\ttown\tcounty\tpostcode
-            ZY-1\tZY\tApartment 104\t2\tCanal Street\tYonderton\t\tM10 5AQ
+            ZY-1\tZY\tApartment 104\t2\tCanal Street\tYonderton\t\tYD1 5AQ
             ZY-2\tZY\t\t\tRose Cottage\tLower Yonder\tYondershire\tGL54 2HR
 
             """
@@ -166,7 +166,7 @@ struct NewMarketTests {
                 "01-flat.yaml",
                 Self.signUp(
                     "flat", search: "Apartment 104 Canal Street",
-                    line: "Apartment 104, 2 Canal Street, Yonderton, M10 5AQ",
+                    line: "Apartment 104, 2 Canal Street, Yonderton, YD1 5AQ",
                     stored: #"{ count: 1, address.unit: "Apartment 104", address.streetNumber: "2" }"#,
                     brand: "yonderbet")
             ),
