@@ -108,21 +108,26 @@ struct MarketPackTests {
             #expect(first.text == "9 Long Road, Zed, North ZD-101", "the pack's addresses, written on the pack's line")
             join.send(.address(.select(id: first.id)))
             await join.settle()
-            join.send(.focus(.field("username")))
-            join.send(.change(.field("username"), "zoe_zed"))
-            join.send(.focus(.field("password")))
-            join.send(.change(.field("password"), "Correct-Horse-9"))
-            join.send(.unfocus)
-            join.send(.chooseDepositLimit(.declined))
-            await join.settle()
-            join.send(.continue)
-            await join.settle()
+            await Self.signUp(join, as: "zoe_zed")
             let unsettled = join.state.fields.filter { $0.status.kind != .valid }.map { "\($0.name): \($0.status)" }
             #expect(join.state.route?.name == .signedUp, "\(String(describing: join.state.alert)) \(unsettled)")
             let stored = try #require(await world.ledger.clients.first)
             #expect(stored.fields["address.town"] == "Zed" && stored.fields["address.state"] == "North")
             #expect(stored.fields["address.postcode"] == "ZD-101" && stored.fields["address.suburb"] == nil)
         }
+    }
+
+    /// Fills the account page's own inputs (`username`, a strong password, no deposit limit) and signs up.
+    static func signUp(_ join: JoinFormStore, as username: String) async {
+        join.send(.focus(.field("username")))
+        join.send(.change(.field("username"), username))
+        join.send(.focus(.field("password")))
+        join.send(.change(.field("password"), "Correct-Horse-9"))
+        join.send(.unfocus)
+        join.send(.chooseDepositLimit(.declined))
+        await join.settle()
+        join.send(.continue)
+        await join.settle()
     }
 
     /// Another made-up market, Yland (code ZY): units written first and up to 20 characters, and rural
@@ -191,15 +196,7 @@ struct MarketPackTests {
             join.send(.address(.select(id: offered.id)))
             await join.settle()
             #expect(join.state.field("address")?.status == .valid, "offered and shown valid")
-            join.send(.focus(.field("username")))
-            join.send(.change(.field("username"), "yan_\(search.prefix(4).lowercased())"))
-            join.send(.focus(.field("password")))
-            join.send(.change(.field("password"), "Correct-Horse-9"))
-            join.send(.unfocus)
-            join.send(.chooseDepositLimit(.declined))
-            await join.settle()
-            join.send(.continue)
-            await join.settle()
+            await Self.signUp(join, as: "yan_\(search.prefix(4).lowercased())")
             #expect(join.state.route?.name == .signedUp, "\(String(describing: join.state.alert))")
             let stored = try #require(await world.ledger.clients.first)
             #expect(stored.fields["address.unit"] == unit && stored.fields["address.streetNumber"] == number)
