@@ -411,12 +411,12 @@ let package = Package(
             ] + allBrandTargets,
             path: "Tests/LiveryScenariosTests", swiftSettings: swiftSettings, plugins: brandList),
         // The documentation: every Swift sample of the markdown compiled (Samples/, written from it), every whole
-        // scenario in it run, every relative link resolved.
+        // scenario in it run, every relative link resolved, every break of the API an app links explained.
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
                 "LiveryCore", "LiveryWire", "JoinFormFeature", "AddressLookupFeature", "AppBarFeature",
-                "LiveryComposition", "BrandDeclarations", "LiveryTesting", "LiveryScenarios",
+                "LiveryComposition", "BrandDeclarations", "LiveryTesting", "LiveryScenarios", "LiveryConsole",
             ] + allBrandTargets,
             path: "Tests/DocumentationTests", swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(

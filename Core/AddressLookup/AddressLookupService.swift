@@ -53,6 +53,22 @@ public enum AddressQuery {
     /// The most words (runs of text between spaces) a query has: 12.
     public static let maximumWords = AddressFindItem.maximumWords
 
+    /// The fewest characters (after trimming white space) a query has before
+    /// anything searches it: 4. Shorter text ("", "1", "12a") would match a
+    /// great many addresses, so no service spends a request on it, and the
+    /// lookup never searches with a smaller minimum.
+    public static let minimumCharacters = 4
+
+    /// Whether `query` is worth a search: once trimmed, at least
+    /// `minimumLength` characters (never fewer than ``minimumCharacters``),
+    /// and within both bounds. The lookup asks it with its brand's minimum,
+    /// the services with the default; what fails it finds nothing.
+    public static func isSearchable(_ query: String, minimumLength: Int = minimumCharacters) -> Bool {
+        guard isWithinBounds(query) else { return false }
+        let wanted = max(minimumLength, minimumCharacters)
+        return query.trimmingCharacters(in: .whitespacesAndNewlines).count >= wanted
+    }
+
     /// Whether `query` is within both bounds. Reads at most a few hundred
     /// bytes of it, however long it is.
     public static func isWithinBounds(_ query: String) -> Bool {

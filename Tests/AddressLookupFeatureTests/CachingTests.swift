@@ -26,6 +26,18 @@ struct CachingTests {
         #expect(await setup.counter.searchCount == 1)
     }
 
+    @Test("a query too short to search, once trimmed, never reaches the service behind the cache")
+    func shortQueriesAreNotAsked() async throws {
+        let setup = Setup()
+        for query in ["", "1", "12a", "  12a \n"] {
+            #expect(try await setup.cache.suggestions(for: query, in: .australia, limit: 8) == [])
+        }
+        #expect(try await setup.cache.suggestions(for: "12 smith", in: .australia, limit: 0) == [])
+        #expect(await setup.counter.searchCount == 0)
+        #expect(try await setup.cache.suggestions(for: "12 s", in: .australia, limit: 8).isEmpty == false)
+        #expect(await setup.counter.searchCount == 1)
+    }
+
     @Test("a repeat after the time to live makes a new request")
     func repeatAfterTTL() async throws {
         let setup = Setup()

@@ -36,6 +36,18 @@ struct HarmonyClientTests {
         #expect(body == ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
     }
 
+    @Test("a query too short to match once trimmed, or asking for no suggestions, is never sent: it finds nothing")
+    func shortQueriesAreNotSent() async throws {
+        let service = client("short.test") { _ in .respond(status: 200, body: Self.findAnswer) }
+        for query in ["", "1", "12a", "  12a  ", "\t\n"] {
+            #expect(try await service.suggestions(for: query, in: .australia, limit: 8) == [])
+        }
+        #expect(try await service.suggestions(for: "12 smith", in: .australia, limit: 0) == [])
+        #expect(StubURLProtocol.requests(to: "short.test").isEmpty)
+        #expect(try await service.suggestions(for: " 12 s ", in: .australia, limit: 8).count == 2)
+        #expect(StubURLProtocol.requests(to: "short.test").count == 1)
+    }
+
     @Test("retrieve gives a structured Australian address")
     func retrieveAustralian() async throws {
         let service = client("retrieve-au.test") { _ in

@@ -21,6 +21,30 @@ struct QueryBoundsTests {
         #expect(AddressQuery.limited(String(repeating: "b", count: 20_000)) == String(repeating: "b", count: 200))
     }
 
+    @Test("a query searches from four characters once trimmed, whatever smaller minimum a brand asks")
+    @MainActor
+    func minimum() async {
+        #expect(!AddressQuery.isSearchable("12a") && !AddressQuery.isSearchable("  12a \t") && !AddressQuery.isSearchable(""))
+        #expect(AddressQuery.isSearchable("12 s") && AddressQuery.isSearchable(" 12 s "))
+        #expect(!AddressQuery.isSearchable("12 s", minimumLength: 5) && AddressQuery.isSearchable("12 sm", minimumLength: 5))
+        #expect(AddressQuery.isSearchable("12 s", minimumLength: 1) && !AddressQuery.isSearchable("12a", minimumLength: 1))
+        let counter = CountingAddressLookupService(wrapping: Fixtures.service)
+        let clock = VirtualClock()
+        let lookup = AddressLookup(
+            region: .australia, service: counter, clock: EngineClock(clock),
+            settings: AddressLookupSettings(minimumQueryLength: 2))
+        let engine = Store(AddressLookupSession(lookup))
+        engine.send(.typeText("12a"))
+        await clock.advance(by: .seconds(1))
+        engine.send(.submit)
+        await engine.settle()
+        #expect(await counter.searchCount == 0)
+        engine.send(.typeText("12 s"))
+        await clock.advance(by: .seconds(1))
+        await engine.settle()
+        #expect(await counter.counts.queries == ["12 s"])
+    }
+
     @Test(
         "a query beyond the bounds finds nothing; a word one letter longer than the longest indexed word is still found by a typo"
     )

@@ -41,9 +41,11 @@ public actor CachingAddressLookupService: AddressLookupService {
     }
 
     /// The cached answer for exactly this query, region and limit, or the base service's.
+    /// A query no search takes (`AddressQuery.isSearchable`) finds nothing without asking the base.
     public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
+        guard limit > 0, AddressQuery.isSearchable(query) else { return [] }
         let key = SearchKey(query: query, region: region, limit: limit)
         if let entry = searches[key], entry.expiry > clock.now { return entry.value }
         let value = try await base.suggestions(for: query, in: region, limit: limit)

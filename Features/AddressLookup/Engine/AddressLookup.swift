@@ -187,10 +187,10 @@ public struct AddressLookup: Sendable {
 
     // MARK: Helpers
 
-    /// Whether `query` is long enough to search (more than three characters
-    /// by default) and within the bounds of a query.
+    /// Whether `query` is long enough to search (the brand's minimum, never
+    /// below `AddressQuery.minimumCharacters`) and within the bounds of a query.
     private func isSearchable(_ query: String) -> Bool {
-        query.count >= settings.minimumQueryLength && AddressQuery.isWithinBounds(query)
+        AddressQuery.isSearchable(query, minimumLength: settings.minimumQueryLength)
     }
 
     /// Drops the selection, its retrieval and the retrieved address.

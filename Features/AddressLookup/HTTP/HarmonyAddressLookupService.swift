@@ -51,11 +51,12 @@ public struct HarmonyAddressLookupService: AddressLookupService {
     }
 
     /// Finds up to `limit` suggestions for `query` in `region`.
-    /// A query beyond `AddressQuery`'s bounds is never sent (each request is billed): it finds nothing.
+    /// A query shorter than `AddressQuery.minimumCharacters` once trimmed, beyond
+    /// its bounds, or asked for no suggestions, is never sent (each request is billed): it finds nothing.
     public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        guard AddressQuery.isWithinBounds(query) else { return [] }
+        guard limit > 0, AddressQuery.isSearchable(query) else { return [] }
         let body = AddressRequest(AddressFindItem(country: region.code, fullAddress: query))
         return try Self.suggestions(
             inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)

@@ -1,4 +1,4 @@
-// Written from README.md (the sample at line 48) by DocumentationSampleTests: edit the markdown,
+// Written from README.md (the sample at line 50) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
