@@ -24,10 +24,15 @@ struct QueryBoundsTests {
     @Test("a query searches from four characters once trimmed, whatever smaller minimum a brand asks")
     @MainActor
     func minimum() async {
-        #expect(!AddressQuery.isSearchable("12a") && !AddressQuery.isSearchable("  12a \t") && !AddressQuery.isSearchable(""))
+        #expect(
+            !AddressQuery.isSearchable("12a") && !AddressQuery.isSearchable("  12a \t")
+                && !AddressQuery.isSearchable(""))
         #expect(AddressQuery.isSearchable("12 s") && AddressQuery.isSearchable(" 12 s "))
-        #expect(!AddressQuery.isSearchable("12 s", minimumLength: 5) && AddressQuery.isSearchable("12 sm", minimumLength: 5))
-        #expect(AddressQuery.isSearchable("12 s", minimumLength: 1) && !AddressQuery.isSearchable("12a", minimumLength: 1))
+        #expect(
+            !AddressQuery.isSearchable("12 s", minimumLength: 5) && AddressQuery.isSearchable("12 sm", minimumLength: 5)
+        )
+        #expect(
+            AddressQuery.isSearchable("12 s", minimumLength: 1) && !AddressQuery.isSearchable("12a", minimumLength: 1))
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let clock = VirtualClock()
         let lookup = AddressLookup(

@@ -29,7 +29,8 @@ struct APICompatibilityTests {
             for record in breaks {
                 #expect(
                     section.contains { record.isNamed(by: $0) },
-                    "\(file.lastPathComponent): no line of the article's '\(release)' section names \(record.declaration)")
+                    "\(file.lastPathComponent): no line of the article's '\(release)' section names \(record.declaration)"
+                )
                 explained += 1
             }
         }
@@ -41,7 +42,8 @@ struct APICompatibilityTests {
         let baseline = try String(contentsOf: Self.folder.appendingPathComponent("baseline.txt"), encoding: .utf8)
         let release = try #require(
             baseline.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty }?.split(separator: " ").first)
-        let line = ".package(url: \"https://github.com/<org>/livery\", .upToNextMinor(from: \"\(release)\"), traits: [])"
+        let line =
+            ".package(url: \"https://github.com/<org>/livery\", .upToNextMinor(from: \"\(release)\"), traits: [])"
         for path in ["README.md", Self.articlePath] {
             let text = try String(contentsOf: MarkdownDocument.root.appendingPathComponent(path), encoding: .utf8)
             #expect(text.contains(line), "\(path) does not depend on Livery as \(line)")
@@ -53,7 +55,8 @@ struct APICompatibilityTests {
     @Test("a break is named by a line naming its type and its member; a line naming another member does not")
     func namingRules() throws {
         let renamed = try #require(
-            BreakRecord("API breakage: func AddressLookupService.address(id:) has been renamed to func address(id:in:)"))
+            BreakRecord("API breakage: func AddressLookupService.address(id:) has been renamed to func address(id:in:)")
+        )
         #expect(renamed.type == "AddressLookupService" && renamed.member == "address(id:)")
         #expect(renamed.isNamed(by: "| `AddressLookupService.address(id:)` | `address(id:in:)` |"))
         #expect(!renamed.isNamed(by: "| `AddressLookupService.suggestions(for:in:limit:)` | |"))
@@ -62,7 +65,8 @@ struct APICompatibilityTests {
         #expect(setter.type == "PostalAddress" && setter.member == "unit")
         #expect(setter.isNamed(by: "setters of `PostalAddress.unit`"))
         #expect(!setter.isNamed(by: "`PostalAddress.unitStyle`"))
-        let nested = try #require(BreakRecord("API breakage: constructor FaultPlan.Failure.init(_:rate:) has been removed"))
+        let nested = try #require(
+            BreakRecord("API breakage: constructor FaultPlan.Failure.init(_:rate:) has been removed"))
         #expect(nested.type == "FaultPlan" && nested.member == "init(_:rate:)")
         #expect(nested.isNamed(by: "`FaultPlan.Failure.init(_:rate:)`"))
         let type = try #require(BreakRecord("API breakage: struct HTTPClient has been removed"))
@@ -165,7 +169,8 @@ struct BreakRecord: Equatable {
         while let range = rest.range(of: name) {
             let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
             let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
-            let joins = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            let joins = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+            }
             if !joins(before), !joins(after) || name.hasSuffix(")") { return true }
             rest = line[range.upperBound...]
         }
