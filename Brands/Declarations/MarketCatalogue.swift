@@ -4,7 +4,9 @@ import MarketPacks
 
 /// The markets a process knows, by code: the packs Livery ships
 /// (`Brands/Markets/Packs`) and any read from a folder of a team's own.
-/// A brand file's `region` names one of them.
+/// A brand file's `region` names one of them, and an app gets a market for
+/// its own code from one: ``shippedRegion(code:)``, or ``region(code:)`` of
+/// ``shipped()`` with ``adding(folder:)``. See <doc:Markets>.
 public struct MarketCatalogue: Sendable {
     /// The markets, by upper-case code.
     public private(set) var regions: [String: Region]

@@ -34,7 +34,9 @@ public struct PostalAddress: Hashable, Sendable {
     /// The address on one line, e.g. "3/12 Smith Street, Richmond VIC 3121".
     public let singleLine: String
 
-    /// An address in the market whose address is `shape`; empty places are left out.
+    /// An address in the market whose address is `shape`: `places` by part,
+    /// only the places `shape` lists, each required one filled in; empty
+    /// places are left out, and `shape` writes ``singleLine``. See <doc:Addresses>.
     public init(
         id: String? = nil, unit: String? = nil, streetNumber: String, street: String,
         places: [AddressPart: String], postcode: String, in shape: AddressShape

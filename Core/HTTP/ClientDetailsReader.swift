@@ -11,6 +11,13 @@ import LiveryWire
 /// - `GET /v2/client/<id>/details` → `{"balance": "125.50", "pendingBetsCount": 2,
 ///   "promotionsBalance": 3, "socialProfile": {"nickname": "…"} | null}`;
 /// - `GET /v2/client/<id>/betslip-count` → `{"count": 0}`.
+///
+/// An app gives the runtime an ``EmbeddedClientDetails`` and an
+/// ``EmbeddedBetslipCount`` (`LiveServices`' `clientDetails:` and
+/// `betslipCount:`), and after its own sign-in calls
+/// ``refresh(_:session:betslip:)`` with them: every app bar then shows the
+/// client's balance, pending bets, promotions and betslip count. AppBarFeature's
+/// article on the app bar shows it whole.
 public struct ClientDetailsReader: Sendable {
     private let client: JSONClient
 

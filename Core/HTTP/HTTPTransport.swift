@@ -12,7 +12,20 @@ import Foundation
 /// Linux it trusts only the system's).
 ///
 /// Time-outs, retries, headers and driven worlds are the services' own: a
-/// transport only carries one request and its answer.
+/// transport only carries one request and its answer. Each client takes its
+/// transport as `session:` (`LiveServices(accounts:addresses:session:)` gives
+/// one to all of them); see <doc:SendingRequests>.
+///
+/// On Linux, `URLRequest` and `URLResponse` are in FoundationNetworking: a
+/// file that conforms a type imports it where it exists:
+///
+/// ```swift
+/// import Foundation
+///
+/// #if canImport(FoundationNetworking)
+///     import FoundationNetworking
+/// #endif
+/// ```
 public protocol HTTPTransport: Sendable {
     /// Sends `request`; its body and response (an `HTTPURLResponse` for an HTTP answer).
     /// Cancelling the calling task abandons the request.

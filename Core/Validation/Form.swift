@@ -189,7 +189,14 @@ public struct Form: Sendable {
 
     /// Gives the field `key` these async rules instead of its own (for
     /// example a server check of a runtime's service, on a form made once and
-    /// shared); a check of its current value under way becomes stale.
+    /// shared); a check of its current value under way becomes stale. Other
+    /// copies of the form keep their own rules.
+    ///
+    /// The form never runs an async rule itself: it returns the check in
+    /// ``FormUpdate/checks``, and a ``FormSession`` (or the join journey, for
+    /// the join form) runs it after the field's debounce. On a ``VirtualClock``,
+    /// advance past the debounce before awaiting ``FormSession/waitForPendingChecks()``.
+    /// See <doc:FormSessions>.
     public mutating func setAsyncRules<Value: Sendable>(
         _ rules: [any AsyncValidationRule<Value>], for key: FieldKey<Value>
     ) {

@@ -5,7 +5,9 @@
 ///
 /// Status changes are broadcast to every ``statusChanges()`` stream.
 /// With a ``VirtualClock``, advance it past a debounce before awaiting
-/// ``waitForPendingChecks()`` or ``submit()``.
+/// ``waitForPendingChecks()`` or ``submit()``: until then the check waits
+/// for a clock nobody moves. A ``Form`` on its own runs no async check; see
+/// <doc:FormSessions>.
 public actor FormSession {
     /// The current form.
     public private(set) var form: Form

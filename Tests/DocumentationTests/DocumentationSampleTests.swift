@@ -105,11 +105,13 @@ struct CompiledSample {
         return (imports, code)
     }
 
-    /// Whether a line at column 0 starts a declaration that may stand at file scope (or closes one).
+    /// Whether a line at column 0 starts a declaration that may stand at file scope (or closes one), or is a
+    /// compiler directive around such declarations (a conditional import).
     private static func isDeclaration(_ line: String) -> Bool {
         let starts = [
             "struct ", "final class ", "class ", "enum ", "extension ", "protocol ", "actor ", "func ", "@",
             "public ", "private ", "fileprivate ", "internal ", "typealias ", "nonisolated ", "}", ")", "]", "//",
+            "#if ", "#elseif ", "#else", "#endif",
         ]
         return starts.contains { line.hasPrefix($0) }
     }

@@ -6,6 +6,10 @@ import LiveryCore
 /// forms of the composite fields. A journey publishes one after every change;
 /// a preview or a snapshot test can make any state with the memberwise
 /// initialiser or start from a sample (``JoinState/sample(_:brand:)``).
+///
+/// A state is `Hashable`, as is everything in it, so two states compare
+/// whole: a head can skip drawing a state equal to the last, and a test can
+/// expect an intent to leave the state as it was.
 public struct JoinState: Hashable, Sendable {
     /// The pages, in order.
     public let pages: [PageDefinition]

@@ -1,4 +1,4 @@
-// Written from Core/LiveryCore.docc/ValidationAndRules.md (the sample at line 57) by DocumentationSampleTests: edit the markdown,
+// Written from Core/LiveryCore.docc/ValidationAndRules.md (the sample at line 60) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature

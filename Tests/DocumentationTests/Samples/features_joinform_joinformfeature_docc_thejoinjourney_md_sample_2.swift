@@ -1,4 +1,4 @@
-// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 106) by DocumentationSampleTests: edit the markdown,
+// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 44) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -19,12 +19,11 @@ import TabNZBrand
 
 @MainActor
 func features_joinform_joinformfeature_docc_thejoinjourney_md_sample_2() async throws {
-    let brand = try NedsBrand.load().configuring { settings in
-        settings[JoinFormSettings.Key.self].alerts.byKind[.signUpFailed]?.title = "Sign-up hiccup"
-        settings[JoinFormSettings.Key.self].alerts.byRuleCode["identity.documents"] = SystemAlert(
-            kind: .configured, title: "We need to see some ID",
-            message: "We'll email you to ask for a document.", actions: [SystemAlert.Action("OK", role: .dismiss)])
-    }
-    let runtime = try await Composition([brand]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
-    print(try runtime.joinForm().state.pages.map(\.name))
+    let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
+    let journey = try runtime.joinForm()
+    let before = journey.state
+    journey.send(.dismissAlert)              // no alert is shown: ignored
+    print(journey.state == before)           // true
+    journey.send(.focus(.field("email")))
+    print(journey.state == before)           // false: the focus moved
 }

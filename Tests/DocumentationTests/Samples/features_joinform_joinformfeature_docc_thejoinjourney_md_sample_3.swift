@@ -1,4 +1,4 @@
-// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 134) by DocumentationSampleTests: edit the markdown,
+// Written from Features/JoinForm/JoinFormFeature.docc/TheJoinJourney.md (the sample at line 137) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -19,11 +19,12 @@ import TabNZBrand
 
 @MainActor
 func features_joinform_joinformfeature_docc_thejoinjourney_md_sample_3() async throws {
-    let region = try NedsBrand.load().manifest.region
-    let accounts = EmbeddedAccountBackend(
-        definition: try FormDefinition.standard(for: region),
-        environment: RuleEnvironment(region: region, wallClock: .system()),
-        takenUsernames: ["AdaLove"])
-    let verdict = try await accounts.checkUsername("ADA1OVE", for: NedsBrand.load().manifest.id)
-    print(verdict)   // unavailable([username.taken: That username is taken.]): a look-alike of AdaLove
+    let brand = try NedsBrand.load().configuring { settings in
+        settings[JoinFormSettings.Key.self].alerts.byKind[.signUpFailed]?.title = "Sign-up hiccup"
+        settings[JoinFormSettings.Key.self].alerts.byRuleCode["identity.documents"] = SystemAlert(
+            kind: .configured, title: "We need to see some ID",
+            message: "We'll email you to ask for a document.", actions: [SystemAlert.Action("OK", role: .dismiss)])
+    }
+    let runtime = try await Composition([brand]).assemble("neds", on: .embedded(EmbeddedWorld())).runtime
+    print(try runtime.joinForm().state.pages.map(\.name))
 }

@@ -1,4 +1,4 @@
-// Written from Tools/Runtime/Composition/LiveryComposition.docc/AssemblingARuntime.md (the sample at line 65) by DocumentationSampleTests: edit the markdown,
+// Written from Tools/Runtime/Composition/LiveryComposition.docc/AssemblingARuntime.md (the sample at line 42) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -19,10 +19,10 @@ import TabNZBrand
 
 @MainActor
 func tools_runtime_composition_liverycomposition_docc_assemblingaruntime_md_sample_2() async throws {
-    let composition = try Composition([NedsBrand.load()])
-    do {
-        _ = try await composition.assemble("nedz", on: .embedded(EmbeddedWorld()))
-    } catch {
-        print(error)   // unknown brand 'nedz' … known brands: neds
-    }
+    let virtual = VirtualClock()    // 1 January 2026, 00:00 UTC, until advanced
+    let live = LiveServices(
+        accounts: HTTPServiceConfiguration(baseURL: apiURL), addresses: HarmonyConfiguration(baseURL: harmonyURL),
+        session: appSession, clock: EngineClock(virtual), wallClock: virtual.wallClock())
+    let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .live(live)).runtime
+    print(runtime.manifest.id)
 }

@@ -1,4 +1,4 @@
-// Written from Tools/Runtime/Composition/LiveryComposition.docc/AssemblingARuntime.md (the sample at line 84) by DocumentationSampleTests: edit the markdown,
+// Written from Tools/Runtime/Composition/LiveryComposition.docc/AssemblingARuntime.md (the sample at line 86) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -19,9 +19,10 @@ import TabNZBrand
 
 @MainActor
 func tools_runtime_composition_liverycomposition_docc_assemblingaruntime_md_sample_3() async throws {
-    let neds = try NedsBrand.load()
-    let standard = try FormDefinition.standard(for: neds.manifest.region)    // the market's standard form
-    let variant = neds.with(definition: standard).theme(try TabNZBrand.load().theme)
-    let assembled = try await Composition([variant]).assemble("neds", on: .embedded(EmbeddedWorld()))
-    print(assembled.runtime.theme.name, assembled.definition == standard)
+    let composition = try Composition([NedsBrand.load()])
+    do {
+        _ = try await composition.assemble("nedz", on: .embedded(EmbeddedWorld()))
+    } catch {
+        print(error)   // unknown brand 'nedz' … known brands: neds
+    }
 }

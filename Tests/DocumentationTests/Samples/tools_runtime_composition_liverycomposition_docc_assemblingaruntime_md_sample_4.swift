@@ -1,4 +1,4 @@
-// Written from Tools/Runtime/Composition/LiveryComposition.docc/AssemblingARuntime.md (the sample at line 104) by DocumentationSampleTests: edit the markdown,
+// Written from Tools/Runtime/Composition/LiveryComposition.docc/AssemblingARuntime.md (the sample at line 105) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -20,8 +20,8 @@ import TabNZBrand
 @MainActor
 func tools_runtime_composition_liverycomposition_docc_assemblingaruntime_md_sample_4() async throws {
     let neds = try NedsBrand.load()
-    let join = try JoinState.sample(.errorsShown, brand: neds)
-    let bar = AppBarState.sample(.signedIn, brand: neds)
-    let lookup = AddressLookupState.sample(.suggestions, in: neds.manifest.region)
-    print(join.page.name, bar.layout.right.count, lookup.suggestions.count)
+    let standard = try FormDefinition.standard(for: neds.manifest.region)    // the market's standard form
+    let variant = neds.with(definition: standard).theme(try TabNZBrand.load().theme)
+    let assembled = try await Composition([variant]).assemble("neds", on: .embedded(EmbeddedWorld()))
+    print(assembled.runtime.theme.name, assembled.definition == standard)
 }

@@ -1,4 +1,4 @@
-// Written from Tools/Runtime/Composition/LiveryComposition.docc/BringingYourOwnServices.md (the sample at line 89) by DocumentationSampleTests: edit the markdown,
+// Written from Tools/Runtime/Composition/LiveryComposition.docc/BringingYourOwnServices.md (the sample at line 94) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature

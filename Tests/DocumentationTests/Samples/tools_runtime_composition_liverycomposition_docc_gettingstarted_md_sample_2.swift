@@ -1,4 +1,4 @@
-// Written from Tools/Runtime/Composition/LiveryComposition.docc/GettingStarted.md (the sample at line 54) by DocumentationSampleTests: edit the markdown,
+// Written from Tools/Runtime/Composition/LiveryComposition.docc/GettingStarted.md (the sample at line 61) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature

@@ -56,9 +56,12 @@ public struct LiveServices: Sendable {
     /// The app's betslip count.
     public var betslipCount: any BetslipCountSource
     /// The clock debounces and delays wait on: the wall clock unless told.
+    /// The HTTP clients' time-outs and retry budgets do not wait on it: they
+    /// stay on the wall clock, even when this is a `VirtualClock`.
     public var clock: EngineClock
     /// The calendar date, for minimum ages: unless told, the system's, its
     /// days counted in the time zone of the brand's market (its pack's).
+    /// `VirtualClock.wallClock()` moves it with a virtual ``clock``.
     public var wallClock: WallClock?
     /// A ledger to record created clients in (for tools and tests); none unless given.
     public var ledger: ClientLedger?
