@@ -1471,8 +1471,7 @@ def test_unknown_brand(driver, server):
     driver.get(f"{server.base}/brand/nope")
     shown = driver.find_element(By.TAG_NAME, "body").text
     assert shown == body.strip(), f"the browser shows {shown!r}"
-    # Note (server): the brands are listed twice, e.g.
-    # "unknown brand 'nope' (known: betcha, …); known brands: betcha, …" — reported, not checked.
+    assert body.count("betcha") == 1, f"the 404 lists the brands more than once: {body}"
 
 
 def test_foreign_origin(driver, server):

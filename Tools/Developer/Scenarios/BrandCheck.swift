@@ -21,9 +21,14 @@ public struct BrandCheck: Sendable, CustomStringConvertible {
     /// Every check of `brand`: the file, conformance, presence, then each scenario file.
     public static func all<Brand: DeclaredBrand>(_ brand: Brand.Type) -> [BrandCheck] {
         let id = String(describing: Brand.self).replacingOccurrences(of: "Brand", with: "").lowercased()
-        let load: @Sendable () throws(BrandFileError) -> BrandDefinition = { () throws(BrandFileError) in
-            try Brand.load()
-        }
+        return all(id: id) { () throws(BrandFileError) in try Brand.load() }
+    }
+
+    /// Every check of the brand `id` that `load` reads (as a tool holds it): the file, conformance, presence, then
+    /// each scenario file.
+    public static func all(id: String, load: @escaping @Sendable () throws(BrandFileError) -> BrandDefinition)
+        -> [BrandCheck]
+    {
         let kinds: [Kind] =
             [.brandFile, .conformance, .scenariosPresent] + ScenarioLibrary.fileNames(for: id).map(Kind.scenario)
         return kinds.map { BrandCheck(kind: $0, id: id, load: load) }

@@ -99,9 +99,8 @@ public struct PackageCheckout: Sendable {
         let names = try brandNames()
         guard let name = names.first(where: { $0.lowercased() == id.lowercased() }) else {
             let ids = names.map { $0.lowercased() }
-            throw ToolError(
-                "unknown brand '\(id)'\(NameSuggestion.hint(for: id.lowercased(), in: ids)); known brands: \(ids.joined(separator: ", "))"
-            )
+            let guess = NameSuggestion.closest(to: id.lowercased(), in: ids).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ToolError("unknown brand '\(id)'\(guess); known brands: \(ids.joined(separator: ", "))")
         }
         return name
     }
