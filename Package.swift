@@ -311,7 +311,9 @@ let package = Package(
                 toolsOnly("Benchmark", "benchmark"),
             ] + allBrandTargets,
             path: "Tools/Testing/Benchmarks/LiveryBenchmarks", swiftSettings: swiftSettings,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")] + brandList),
+            // No BenchmarkPlugin: its entry point is written out (BenchmarkMain.swift), so no build prepares the
+            // plugin's generator first.
+            plugins: brandList),
         // The forms the validation benchmarks measure, shared with FormProfile.
         .target(
             name: "BenchmarkForms",
