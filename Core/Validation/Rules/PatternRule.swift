@@ -45,6 +45,11 @@ public struct PatternRule: ValidationRule {
         violation = RuleViolation(code: code, parameters: ["pattern": pattern], template: message)
     }
 
+    /// Whether the rule answers with its own automaton rather than ICU: the fuzzer compares the two only then
+    /// (ICU's own backtracking can take seconds on a pattern outside the subset, such as a loop that can match
+    /// nothing, `(?:a|)*`, over a few characters).
+    @_spi(Fuzzing) public var answersWithoutICU: Bool { matcher != nil }
+
     /// The same compiled pattern reporting `code` and `message` on a mismatch:
     /// what a form built again and again from one definition uses, so the
     /// pattern is compiled once.

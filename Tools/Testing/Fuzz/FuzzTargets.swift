@@ -3,7 +3,7 @@ import BrandDeclarations
 import Foundation
 import JoinFormFeature
 import LiveryComposition
-import LiveryCore
+@_spi(Fuzzing) import LiveryCore
 import LiveryScenarios
 import LiveryWire
 import MarketPacks
@@ -38,8 +38,9 @@ enum FuzzTarget: String, CaseIterable {
     /// A logo (SVG text): one it accepts holds no script, style sheet, embedded
     /// document, entity declaration or image of another file.
     case logo
-    /// A pattern and a text (the first line, then the rest): a pattern rule,
-    /// which compiles the patterns it can, answers as ICU does.
+    /// A pattern and a text (the first line, then the rest): a pattern rule's
+    /// automaton answers as ICU does (a pattern it does not take is ICU's
+    /// alone, and left out).
     case pattern
     /// A market pack (JSON), read beside the shipped packs: one it accepts keeps
     /// its own examples (its mobile number and postcode pass its own rules).
@@ -140,8 +141,10 @@ enum FuzzTarget: String, CaseIterable {
             let input = String(decoding: data, as: UTF8.self)
             let lines = input.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             // Short texts: ICU backtracks, and some patterns take it time exponential in the text's length.
+            // A pattern the automaton does not take is answered by ICU alone: nothing to compare, and ICU may
+            // take seconds over it (a loop that can match nothing), so it is left out.
             guard lines.count == 2, lines[0].utf8.count <= 128, lines[1].utf8.count <= 16,
-                let rule = try? PatternRule(String(lines[0])),
+                let rule = try? PatternRule(String(lines[0])), rule.answersWithoutICU,
                 let icu = try? NSRegularExpression(pattern: "\\A(?:\(lines[0]))\\z")
             else { return }
             let text = String(lines[1])
