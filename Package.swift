@@ -162,7 +162,7 @@ let package = Package(
                 "LiveryCore", "LiveryWire", "JoinFormFeature", "AppBarFeature", "AddressLookupFeature",
                 "BrandDeclarations",
             ],
-            path: "Tools/Runtime/Composition", swiftSettings: swiftSettings),
+            path: "Tools/Runtime/Composition", swiftSettings: runtimeSettings),
         // An app's head in a few lines, on public API only: assemble, hold the stores, sign up, print the screens.
         .executableTarget(
             name: "LiveryExample",

@@ -28,11 +28,11 @@ struct SelectionTests {
         await harness.type("12 Smith Street")
         await harness.clock.advance(by: .milliseconds(300))
         await harness.engine.settle()
-        #expect(await counter.retrievalCount == 0)
+        #expect(counter.retrievalCount == 0)
         harness.engine.send(.select(id: "au-1"))
         await harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
-        let counts = await counter.counts
+        let counts = counter.counts
         #expect(counts.searches == 1 && counts.retrievals == 1)  // two requests for one entered address
     }
 
@@ -77,7 +77,7 @@ struct SelectionTests {
         harness.engine.send(.clear)
         await harness.clock.advance(by: .seconds(1))
         await harness.engine.settle()
-        #expect(await counter.searchCount == 0)
+        #expect(counter.searchCount == 0)
         #expect(!harness.engine.state.isSearching)
     }
 

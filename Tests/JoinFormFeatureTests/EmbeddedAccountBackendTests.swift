@@ -95,7 +95,7 @@ struct EmbeddedAccountBackendTests {
         let client = try await service.createClient(registration(Self.valid))
         #expect(client.clientID == "client-1")
         #expect(try await service.checkUsername("ADALOVE", for: Self.neds).isAvailable == false)
-        let stored = try #require(await service.clients.first)
+        let stored = try #require(service.clients.first)
         #expect(stored.fields["password"] == nil)
         #expect(stored.fields["email"] == "ada@example.com")
     }
@@ -106,7 +106,7 @@ struct EmbeddedAccountBackendTests {
         let first = try await service.createClient(registration(Self.valid, key: "retry-1"))
         let retry = try await service.createClient(registration(Self.valid, key: "retry-1"))
         #expect(first == retry)
-        #expect(await service.clients.count == 1)
+        #expect(service.clients.count == 1)
     }
 
     @Test("a key used again for other details is refused as a mismatch, and no second client is made")
@@ -118,7 +118,7 @@ struct EmbeddedAccountBackendTests {
         await #expect(throws: BackendError.idempotencyMismatch) {
             _ = try await service.createClient(registration(other, key: "bound-1"))
         }
-        #expect(await service.clients.count == 1)
+        #expect(service.clients.count == 1)
     }
 
     @Test("a payload that bypassed client validation is rejected with rule codes per field")
@@ -170,7 +170,7 @@ struct EmbeddedAccountBackendTests {
             firstName: " ada ", lastName: "LOVELACE", dateOfBirth: CalendarDay(year: 1990, month: 12, day: 10)!)
         let checking = backend(register: [listed])
         await #expect(throws: BackendError.selfExcluded) { try await checking.createClient(registration(Self.valid)) }
-        #expect(await checking.clients.isEmpty)
+        #expect(checking.clients.isEmpty)
         #expect(
             try await checking.checkUsername("adalove", for: Self.neds).isAvailable,
             "a refused applicant reserves nothing")

@@ -197,7 +197,7 @@ struct EmbeddedWorldTests {
             try await backend.createClient(
                 registration(["email": "c@example.com", "mobile": "0400 999 888", "username": "cee_dee"], key: "d"))
         }
-        #expect(await world.ledger.clients.map(\.id) == [joined.clientID])
+        #expect(world.ledger.clients.map(\.id) == [joined.clientID])
     }
 
     @Test(
@@ -238,6 +238,6 @@ struct EmbeddedWorldTests {
         world.faults.plan = FaultPlan()
         let retried = try await backend.createClient(registration(key: "same-key"))
         #expect(
-            await world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
+            world.ledger.clients.map(\.id) == [retried.clientID], "one client, though the first answer was lost")
     }
 }

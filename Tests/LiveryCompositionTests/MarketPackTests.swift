@@ -111,7 +111,7 @@ struct MarketPackTests {
             await Self.signUp(join, as: "zoe_zed")
             let unsettled = join.state.fields.filter { $0.status.kind != .valid }.map { "\($0.name): \($0.status)" }
             #expect(join.state.route?.name == .signedUp, "\(String(describing: join.state.alert)) \(unsettled)")
-            let stored = try #require(await world.ledger.clients.first)
+            let stored = try #require(world.ledger.clients.first)
             #expect(stored.fields["address.town"] == "Zed" && stored.fields["address.state"] == "North")
             #expect(stored.fields["address.postcode"] == "ZD-101" && stored.fields["address.suburb"] == nil)
         }
@@ -198,7 +198,7 @@ struct MarketPackTests {
             #expect(join.state.field("address")?.status == .valid, "offered and shown valid")
             await Self.signUp(join, as: "yan_\(search.prefix(4).lowercased())")
             #expect(join.state.route?.name == .signedUp, "\(String(describing: join.state.alert))")
-            let stored = try #require(await world.ledger.clients.first)
+            let stored = try #require(world.ledger.clients.first)
             #expect(stored.fields["address.unit"] == unit && stored.fields["address.streetNumber"] == number)
             #expect(!stored.fields.values.contains(""), "an empty part is absent: \(stored.fields)")
         }

@@ -49,7 +49,7 @@ struct OfferedAddressesTests {
                 idempotencyKey: "offered-\(index)")
             do {
                 let client = try await service.createClient(registration)
-                let stored = await service.clients.first { $0.id == client.clientID }
+                let stored = service.clients.first { $0.id == client.clientID }
                 let kept = (stored?.fields ?? [:]).filter { $0.key.hasPrefix("address.") }
                 if kept != sent { refused.append("\(address.singleLine): stored \(kept), sent \(sent)") }
             } catch {
@@ -100,7 +100,7 @@ struct OfferedAddressesTests {
                 idempotencyKey: "manual-\(index)")
             do {
                 let client = try await service.createClient(registration)
-                let stored = await service.clients.first { $0.id == client.clientID }
+                let stored = service.clients.first { $0.id == client.clientID }
                 let kept = (stored?.fields ?? [:]).filter { $0.key.hasPrefix("address.") }
                 if kept != sent { refused.append("stored \(kept), sent \(sent)") }
             } catch {

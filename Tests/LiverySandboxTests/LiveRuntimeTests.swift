@@ -103,8 +103,8 @@ struct LiveRuntimeTests {
                 Issue.record("not signed up: \(String(describing: join.state.alert))")
                 return
             }
-            #expect(await ledger.clients.map(\.id) == [client.clientID])
-            #expect(await ledger.clients.first?.fields["password"] == nil)
+            #expect(ledger.clients.map(\.id) == [client.clientID])
+            #expect(ledger.clients.first?.fields["password"] == nil)
             let check = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "live_alex"])
             #expect(check.json["available"] as? Bool == false)

@@ -8,15 +8,17 @@ import LiveryCore
 /// capped results (those hold only the top `limit` matches, so the longer
 /// query's best answers may not be among them). Retrieved addresses are
 /// cached by id. Entries expire `timeToLive` after they were stored,
-/// measured on the injected clock; failures are never cached.
-public actor CachingAddressLookupService: AddressLookupService {
-    private struct SearchKey: Hashable {
+/// measured on the injected clock; failures are never cached. Calls run on
+/// the caller's executor; the caches sit behind a lock, never held across a
+/// call to the wrapped service.
+public final class CachingAddressLookupService: AddressLookupService, Sendable {
+    private struct SearchKey: Hashable, Sendable {
         let query: String
         let region: Region
         let limit: Int
     }
 
-    private struct Entry<Value> {
+    private struct Entry<Value: Sendable>: Sendable {
         let value: Value
         let expiry: Duration
     }
@@ -25,8 +27,12 @@ public actor CachingAddressLookupService: AddressLookupService {
     private let clock: EngineClock
     private let timeToLive: Duration
     private let capacity: Int
-    private var searches: [SearchKey: Entry<[AddressSuggestion]>] = [:]
-    private var addresses: [String: Entry<PostalAddress>] = [:]
+    private struct Caches: Sendable {
+        var searches: [SearchKey: Entry<[AddressSuggestion]>] = [:]
+        var addresses: [String: Entry<PostalAddress>] = [:]
+    }
+
+    private let caches = Locked(Caches())
 
     /// Caches the answers of `base` for `timeToLive` on `clock`, keeping at
     /// most `capacity` searches and `capacity` addresses.
@@ -47,24 +53,31 @@ public actor CachingAddressLookupService: AddressLookupService {
     {
         guard limit > 0, AddressQuery.isSearchable(query) else { return [] }
         let key = SearchKey(query: query, region: region, limit: limit)
-        if let entry = searches[key], entry.expiry > clock.now { return entry.value }
+        let now = clock.now
+        if let entry = caches.withLock({ $0.searches[key] }), entry.expiry > now { return entry.value }
         let value = try await base.suggestions(for: query, in: region, limit: limit)
-        Self.store(value, for: key, in: &searches, now: clock.now, timeToLive: timeToLive, capacity: capacity)
+        let stored = clock.now
+        caches.withLock {
+            Self.store(value, for: key, in: &$0.searches, now: stored, timeToLive: timeToLive, capacity: capacity)
+        }
         return value
     }
 
     /// The cached address with this id, or the base service's.
     public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        if let entry = addresses[id], entry.expiry > clock.now { return entry.value }
+        let now = clock.now
+        if let entry = caches.withLock({ $0.addresses[id] }), entry.expiry > now { return entry.value }
         let value = try await base.address(id: id, in: region)
-        Self.store(value, for: id, in: &addresses, now: clock.now, timeToLive: timeToLive, capacity: capacity)
+        let stored = clock.now
+        caches.withLock {
+            Self.store(value, for: id, in: &$0.addresses, now: stored, timeToLive: timeToLive, capacity: capacity)
+        }
         return value
     }
 
     /// Forgets every cached answer.
     public func removeAll() {
-        searches = [:]
-        addresses = [:]
+        caches.withLock { $0 = Caches() }
     }
 
     private static func store<Key: Hashable, Value>(

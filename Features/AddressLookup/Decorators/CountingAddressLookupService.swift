@@ -3,8 +3,8 @@ import LiveryCore
 /// Counts the requests that reach a service, so tests and benchmarks can
 /// report requests per entered address. Wrap the service that
 /// bills: put it inside a ``CachingAddressLookupService`` to count only the
-/// requests the cache lets through.
-public actor CountingAddressLookupService: AddressLookupService {
+/// requests the cache lets through. Calls run on the caller's executor.
+public final class CountingAddressLookupService: AddressLookupService, Sendable {
     /// What has been asked so far.
     public struct Counts: Hashable, Sendable {
         /// Every query searched for, in order.
@@ -20,8 +20,10 @@ public actor CountingAddressLookupService: AddressLookupService {
     }
 
     private let base: any AddressLookupService
+    private let recorded = Locked(Counts())
+
     /// What has been asked so far.
-    public private(set) var counts = Counts()
+    public var counts: Counts { recorded.withLock { $0 } }
 
     /// Counts the requests made to `base`.
     public init(wrapping base: any AddressLookupService) {
@@ -34,19 +36,19 @@ public actor CountingAddressLookupService: AddressLookupService {
     public var retrievalCount: Int { counts.retrievals }
 
     /// Forgets the counts.
-    public func reset() { counts = Counts() }
+    public func reset() { recorded.withLock { $0 = Counts() } }
 
     /// Counts the search, then asks the wrapped service.
     public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        counts.queries.append(query)
+        recorded.withLock { $0.queries.append(query) }
         return try await base.suggestions(for: query, in: region, limit: limit)
     }
 
     /// Counts the retrieval, then asks the wrapped service.
     public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        counts.retrievedIDs.append(id)
+        recorded.withLock { $0.retrievedIDs.append(id) }
         return try await base.address(id: id, in: region)
     }
 }

@@ -20,7 +20,10 @@ import LiveryCore
 /// 5. when a register is configured (the market's pack names one), a listed person
 ///    gets `BackendError/selfExcluded` and no account;
 /// 6. otherwise the client is stored — without any `Password` field — and its username reserved.
-public actor EmbeddedAccountBackend: AccountBackend {
+///
+/// Its state sits behind a lock and its calls run on the caller's executor:
+/// a journey on the main actor asks it without leaving the main thread.
+public final class EmbeddedAccountBackend: AccountBackend, Sendable {
     /// A created client as the service keeps it.
     public struct StoredClient: Hashable, Sendable {
         /// The client's id.
@@ -31,14 +34,20 @@ public actor EmbeddedAccountBackend: AccountBackend {
         public let fields: [String: String]
     }
 
+    /// What the service has registered, changed under its lock.
+    private struct Registry: Sendable {
+        var takenUsernames: Set<UsernameKey>
+        var identities: [AccountIdentity]
+        var byIdempotencyKey: [String: (client: CreatedClient, request: Int)] = [:]
+        var clients: [StoredClient] = []
+    }
+
     private let validator: RegistrationValidator
     private let selfExclusionRegister: [SelfExcludedPerson]?
-    private var takenUsernames: Set<UsernameKey>
-    private var identities: [AccountIdentity]
-    private var byIdempotencyKey: [String: (client: CreatedClient, request: Int)] = [:]
+    private let registry: Locked<Registry>
 
     /// The clients created so far, oldest first.
-    public private(set) var clients: [StoredClient] = []
+    public var clients: [StoredClient] { registry.withLock(\.clients) }
 
     /// A service validating against `definition` in `environment`.
     /// - Parameters:
@@ -55,48 +64,60 @@ public actor EmbeddedAccountBackend: AccountBackend {
         selfExclusionRegister: [SelfExcludedPerson]? = nil
     ) {
         self.validator = RegistrationValidator(definition: definition, environment: environment, fieldNames: fieldNames)
-        self.takenUsernames = Set((takenUsernames + existingAccounts.compactMap(\.username)).map(UsernameKey.init))
-        self.identities = existingAccounts.map { AccountIdentity($0, in: environment.region) }
+        self.registry = Locked(
+            Registry(
+                takenUsernames: Set((takenUsernames + existingAccounts.compactMap(\.username)).map(UsernameKey.init)),
+                identities: existingAccounts.map { AccountIdentity($0, in: environment.region) }))
         self.selfExclusionRegister = selfExclusionRegister
     }
 
     /// Whether `username` keeps the form's username rules (the codes it
     /// breaks when not) and nobody has it or a look-alike of it (`username.taken`).
-    public func checkUsername(_ username: String, for brand: BrandID) throws(BackendError) -> UsernameVerdict {
+    public func checkUsername(_ username: String, for brand: BrandID) async throws(BackendError) -> UsernameVerdict {
         let broken = validator.usernameViolations(username)
         if !broken.isEmpty { return .unavailable(broken) }
-        return takenUsernames.contains(UsernameKey(username))
+        let key = UsernameKey(username)
+        return registry.withLock { $0.takenUsernames.contains(key) }
             ? .unavailable([RegistrationValidator.usernameTaken]) : .available
     }
 
     /// Creates a client; see the type's documentation for the checks, in order.
-    public func createClient(_ registration: ClientRegistration) throws(BackendError) -> CreatedClient {
-        if let earlier = byIdempotencyKey[registration.idempotencyKey] {
-            guard earlier.request == Self.fingerprint(of: registration) else { throw .idempotencyMismatch }
+    public func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
+        let fingerprint = Self.fingerprint(of: registration)
+        if let earlier = registry.withLock({ $0.byIdempotencyKey[registration.idempotencyKey] }) {
+            guard earlier.request == fingerprint else { throw .idempotencyMismatch }
             return earlier.client
         }
+        // The checks that read nothing the service holds run outside the lock.
         let rejected = validator.violations(in: registration.fields)
         guard rejected.isEmpty else { throw .rejected(rejected) }
         let identity = validator.identity(in: registration.fields)
-        if identities.contains(where: identity.matches) { throw .accountExists }
-        let username = validator.username(in: registration.fields)
-        if takenUsernames.contains(UsernameKey(username)) {
-            throw .rejected([validator.fieldNames.username: [RegistrationValidator.usernameTaken]])
-        }
-        if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) {
-            throw .selfExcluded
-        }
-
-        let client = CreatedClient(clientID: "client-\(clients.count + 1)")
+        let username = UsernameKey(validator.username(in: registration.fields))
         let secretFields = validator.secretFields
-        clients.append(
-            StoredClient(
-                id: client.clientID, brand: registration.brand,
-                fields: registration.fields.filter { !secretFields.contains($0.key) }))
-        takenUsernames.insert(UsernameKey(username))
-        identities.append(identity)
-        byIdempotencyKey[registration.idempotencyKey] = (client, Self.fingerprint(of: registration))
-        return client
+        let usernameField = validator.fieldNames.username
+        return try registry.withLock { (registry: inout Registry) throws(BackendError) -> CreatedClient in
+            // Another call may have created this key's client since the first look.
+            if let earlier = registry.byIdempotencyKey[registration.idempotencyKey] {
+                guard earlier.request == fingerprint else { throw .idempotencyMismatch }
+                return earlier.client
+            }
+            if registry.identities.contains(where: identity.matches) { throw .accountExists }
+            if registry.takenUsernames.contains(username) {
+                throw .rejected([usernameField: [RegistrationValidator.usernameTaken]])
+            }
+            if let register = selfExclusionRegister, validator.isListed(registration.fields, in: register) {
+                throw .selfExcluded
+            }
+            let client = CreatedClient(clientID: "client-\(registry.clients.count + 1)")
+            registry.clients.append(
+                StoredClient(
+                    id: client.clientID, brand: registration.brand,
+                    fields: registration.fields.filter { !secretFields.contains($0.key) }))
+            registry.takenUsernames.insert(username)
+            registry.identities.append(identity)
+            registry.byIdempotencyKey[registration.idempotencyKey] = (client, fingerprint)
+            return client
+        }
     }
 
     /// What a key is bound to: the brand and every field (kept in memory

@@ -25,5 +25,5 @@ func features_addresslookup_addresslookupfeature_docc_searchingforanaddress_md_s
     let counted = CountingAddressLookupService(wrapping: harmony)
     let cached = CachingAddressLookupService(wrapping: counted, clock: .continuous)
     let suggestions = try await cached.suggestions(for: "12 smith", in: region, limit: 8)
-    print(suggestions.count, await counted.searchCount)
+    print(suggestions.count, counted.searchCount)
 }

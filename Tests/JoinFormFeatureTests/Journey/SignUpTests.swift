@@ -32,7 +32,7 @@ struct SignUpTests {
         let client = try #require(state.createdClient)
         #expect(state.route == .signedUp(client))
         #expect(state.isLoading == false)
-        let stored = await harness.backend.embedded.clients
+        let stored = harness.backend.embedded.clients
         #expect(stored.count == 1)
         #expect(stored.first?.fields["username"] == "alex_c")
         #expect(stored.first?.fields["depositLimit"] == "declined")
@@ -75,7 +75,7 @@ struct SignUpTests {
         #expect(state.createdClient != nil)
         let keys = await harness.backend.registrations.map(\.idempotencyKey)
         #expect(keys.count == 2 && keys[0] == keys[1])
-        #expect(await harness.backend.embedded.clients.count == 1)
+        #expect(harness.backend.embedded.clients.count == 1)
     }
 
     @Test("after a failed sign-up, changed details are sent with a new key; the same details keep theirs")
@@ -146,7 +146,7 @@ struct SignUpTests {
         let state = harness.state
         #expect(state.alert?.kind == .selfExcluded)
         #expect(state.createdClient == nil)
-        #expect(await harness.backend.embedded.clients.isEmpty)
+        #expect(harness.backend.embedded.clients.isEmpty)
         harness.journey.send(.alertAction(.openSelfExclusionRegister))
         #expect(harness.analytics.events.last?.name == JoinEvent.linkOpened.rawValue)
         #expect(harness.analytics.events.last?["link"] == .string("selfExclusionRegister"))

@@ -24,7 +24,7 @@ struct WholeJourneyTests {
         let state = harness.state
         let client = try #require(state.createdClient)
         #expect(state.route == .signedUp(client))
-        let stored = try #require(await harness.backend.embedded.clients.first)
+        let stored = try #require(harness.backend.embedded.clients.first)
         #expect(stored.fields["address.suburb"] == "Collingwood")
         #expect(stored.fields["mobile"] == "0412 345 678")
         #expect(stored.fields["dateOfBirth"] == "01/02/2000")
@@ -44,7 +44,7 @@ struct WholeJourneyTests {
         await harness.journey.settle()
         let state = harness.state
         #expect(state.createdClient != nil)
-        let stored = try #require(await harness.backend.embedded.clients.first)
+        let stored = try #require(harness.backend.embedded.clients.first)
         #expect(stored.fields["mobile"] == "021 123 4567")
         #expect(stored.fields["address.city"] == "Auckland")
         #expect(stored.fields["depositLimit"] == "undecided")

@@ -8,7 +8,7 @@ import LiveryCore
 /// is then lost to a time-out. On live services an app may give one; it then
 /// records the clients the server answered as created. A server's own
 /// record is the server's to tell (the sandbox's `GET /sandbox/clients`).
-public actor ClientLedger {
+public final class ClientLedger: Sendable {
     /// A created client as the ledger keeps it.
     public struct Entry: Hashable, Sendable {
         /// The client's id.
@@ -17,15 +17,19 @@ public actor ClientLedger {
         public let fields: [String: String]
     }
 
+    private let entries = Locked<[Entry]>([])
+
     /// The clients created so far, oldest first (a retried request is one entry).
-    public private(set) var clients: [Entry] = []
+    public var clients: [Entry] { entries.withLock { $0 } }
 
     /// An empty ledger.
     public init() {}
 
     func record(_ client: CreatedClient, fields: [String: String]) {
-        guard !clients.contains(where: { $0.id == client.clientID }) else { return }
-        clients.append(Entry(id: client.clientID, fields: fields))
+        entries.withLock { entries in
+            guard !entries.contains(where: { $0.id == client.clientID }) else { return }
+            entries.append(Entry(id: client.clientID, fields: fields))
+        }
     }
 }
 
@@ -42,7 +46,7 @@ struct LedgerRecordingBackend: AccountBackend {
 
     func createClient(_ registration: ClientRegistration) async throws(BackendError) -> CreatedClient {
         let client = try await base.createClient(registration)
-        await ledger.record(client, fields: registration.fields.filter { !secretFields.contains($0.key) })
+        ledger.record(client, fields: registration.fields.filter { !secretFields.contains($0.key) })
         return client
     }
 }

@@ -337,7 +337,7 @@ struct Execution {
     /// them: the embedded service's, or the server's record of the run's world.
     private func storedClients() async throws(SandboxSeeding.Failure) -> [StoredClient] {
         guard let server else {
-            return await world.ledger.clients.map { StoredClient(id: $0.id, fields: $0.fields) }
+            return world.ledger.clients.map { StoredClient(id: $0.id, fields: $0.fields) }
         }
         guard let id = server.id else {
             throw .notAllowed(server.seeding.backend.server.baseURL.absoluteString)
