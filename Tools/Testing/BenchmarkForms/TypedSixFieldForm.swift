@@ -4,7 +4,7 @@ import LiveryCore
 /// Six typed fields written in code with the public API, as an app writes a
 /// form of its own: a name and an e-mail (required, the e-mail rule), a
 /// password (required, at least three characters), a birth date held as a
-/// ``CalendarDay`` (at least 18 on a fixed day), a required choice from an
+/// `CalendarDay` (at least 18 on a fixed day), a required choice from an
 /// enum and a tick box that must be ticked — every rule with its own message.
 public enum TypedSixFieldForm {
     /// A choice with a "none yet" case, as a picker holds it.
