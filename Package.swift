@@ -243,7 +243,7 @@ let package = Package(
         .target(
             name: "ServerConnections",
             dependencies: [
-                "LiveryCore", "SandboxRequests", toolsOnly("HummingbirdCore", "hummingbird"),
+                "LiveryCore", "LiveryWire", "SandboxRequests", toolsOnly("HummingbirdCore", "hummingbird"),
                 toolsOnly("NIOCore", "swift-nio"),
                 toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("Logging", "swift-log"),
             ],

@@ -96,14 +96,15 @@ public struct HTTPAccountBackend: AccountBackend {
     static func error(_ response: JSONClient.Response, call: String) -> BackendError {
         let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: response.body)
         let code = answer?.error.code ?? ""
+        let known = answer?.error.wireCode
         let fields = answer?.error.violations ?? [:]
         switch response.status {
-        case 422 where code == "idempotency.mismatch": return .idempotencyMismatch
+        case 422 where known == .idempotencyMismatch: return .idempotencyMismatch
         case 422: return fields.isEmpty ? .invalidResponse(reason: "\(call): 422 without fields") : .rejected(fields)
-        case 409 where code == "account.exists": return .accountExists
+        case 409 where known == .accountExists: return .accountExists
         case 409 where !fields.isEmpty: return .rejected(fields)
         case 409: return .conflict(reason: answer?.error.message ?? code)
-        case 403 where code == "self.excluded": return .selfExcluded
+        case 403 where known == .selfExcluded: return .selfExcluded
         case 408, 504: return .timedOut
         default: return .unavailable(reason: "\(call): HTTP \(response.status)\(code.isEmpty ? "" : " \(code)")")
         }

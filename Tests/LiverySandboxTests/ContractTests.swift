@@ -123,3 +123,62 @@ struct ContractTests {
         }
     }
 }
+
+@Suite("error codes")
+struct ErrorCodeTests {
+    @Test("every code a server answers with is named in the document, with the status that carries it")
+    func everyCodeIsDocumented() throws {
+        let document = try JSONDecoder().decode(
+            DocumentedCodes.self, from: Data(ContractTests.shippedDocument().text.utf8))
+        let named = document.codes
+        let missing = WireErrorCode.allCases.filter { !named.contains($0.rawValue) }
+        #expect(missing.isEmpty, "codes the document never names: \(missing.map(\.rawValue))")
+        #expect(!document.perStatus.isEmpty, "the document lists no x-error-codes at all")
+        let unknown = document.perStatus.filter { WireErrorCode(rawValue: $0) == nil }
+        #expect(unknown.isEmpty, "the document lists codes that are not WireErrorCode's: \(unknown)")
+    }
+
+    @Test("an answer with a code this version does not know still decodes, and names no WireErrorCode")
+    func unknownCodesDecode() throws {
+        let answer = try JSONDecoder().decode(
+            ErrorAnswer.self, from: Data(#"{"error":{"code":"quota.exceeded","message":"later"}}"#.utf8))
+        #expect(answer.error.code == "quota.exceeded" && answer.error.wireCode == nil)
+        let known = try JSONDecoder().decode(
+            ErrorAnswer.self, from: Data(#"{"error":{"code":"brand.unknown","message":"no"}}"#.utf8))
+        #expect(known.error.wireCode == .brandUnknown)
+    }
+}
+
+/// The error codes a document names: those each answer lists (`x-error-codes`) and those its description
+/// names in backticks.
+private struct DocumentedCodes: Decodable {
+    let perStatus: [String]
+    let codes: Set<String>
+
+    private struct Info: Decodable { let description: String }
+    private struct Answer: Decodable {
+        let codes: [String]?
+        enum CodingKeys: String, CodingKey { case codes = "x-error-codes" }
+    }
+    private struct Operation: Decodable { let responses: [String: Answer] }
+    private enum CodingKeys: String, CodingKey { case info, paths }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let info = try container.decode(Info.self, forKey: .info)
+        let paths = try container.decode([String: [String: FlexibleOperation]].self, forKey: .paths)
+        perStatus = paths.values.flatMap(\.values).compactMap(\.operation).flatMap(\.responses.values).flatMap {
+            $0.codes ?? []
+        }
+        let described = info.description.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
+        codes = Set(perStatus + described)
+    }
+
+    /// A path item's member: an operation, or another key (`parameters`) that is not one.
+    private struct FlexibleOperation: Decodable {
+        let operation: Operation?
+        init(from decoder: any Decoder) throws { operation = try? Operation(from: decoder) }
+    }
+}

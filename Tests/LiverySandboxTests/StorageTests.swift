@@ -117,7 +117,7 @@ struct StorageTests {
             let first = try await worlds.create(for: .thisMachine, now: start)
             let second = try await worlds.create(for: .thisMachine, now: start)
             await #expect { try await worlds.create(for: .thisMachine, now: start) } throws: {
-                ($0 as? APIError)?.code == "world.limit"
+                ($0 as? APIError)?.code == .worldLimit
             }
             #expect(try await storage.insert(Self.client(first, key: "k")) != .accountExists)
             #expect(
@@ -128,7 +128,7 @@ struct StorageTests {
             _ = try await worlds.world(first, now: start.addingTimeInterval(118))
             let late = start.addingTimeInterval(150)
             await #expect { try await worlds.world(second, now: late) } throws: {
-                ($0 as? APIError)?.code == "world.expired"
+                ($0 as? APIError)?.code == .worldExpired
             }
             #expect(try await worlds.sweep(now: late) == [second])
             #expect(try await storage.worldCount() == 1)
@@ -137,10 +137,10 @@ struct StorageTests {
                     AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: second
                 ) == false)
             await #expect { try await worlds.world(second, now: late) } throws: {
-                ($0 as? APIError)?.code == "world.expired"
+                ($0 as? APIError)?.code == .worldExpired
             }
             await #expect { try await worlds.world(WorldID.fresh(), now: late) } throws: {
-                ($0 as? APIError)?.code == "world.unknown"
+                ($0 as? APIError)?.code == .worldUnknown
             }
             _ = try await worlds.create(for: .thisMachine, now: late)
             try await worlds.delete(first, by: .thisMachine, now: late)
@@ -149,7 +149,7 @@ struct StorageTests {
                     AccountIdentity(email: "ada@example.com", mobile: nil, in: .australia), brand: Self.neds, in: first)
                     == false)
             await #expect { try await worlds.delete(first, by: .thisMachine, now: late) } throws: {
-                ($0 as? APIError)?.code == "world.unknown"
+                ($0 as? APIError)?.code == .worldUnknown
             }
         }
     }
@@ -170,7 +170,7 @@ struct StorageTests {
             let held = [try await worlds.create(for: greedy), try await worlds.create(for: greedy)]
             await #expect { try await worlds.create(for: greedy) } throws: { error in
                 let refusal = error as? APIError
-                return refusal?.code == "world.limit" && refusal?.message.contains("its share") == true
+                return refusal?.code == .worldLimit && refusal?.message.contains("its share") == true
             }
             _ = try await worlds.create(for: polite)
             _ = try await worlds.create(for: polite)
@@ -193,11 +193,11 @@ struct StorageTests {
             #expect(try await worlds.world(id).owner == owner)
             #expect(try await worlds.world(.standard).owner == .thisMachine)
             await #expect { try await worlds.delete(id, by: other) } throws: {
-                ($0 as? APIError)?.code == "world.forbidden"
+                ($0 as? APIError)?.code == .worldForbidden
             }
             #expect(try await worlds.world(id).owner == owner, "the refused delete kept the world")
             try await worlds.delete(id, by: owner)
-            await #expect { try await worlds.world(id) } throws: { ($0 as? APIError)?.code == "world.unknown" }
+            await #expect { try await worlds.world(id) } throws: { ($0 as? APIError)?.code == .worldUnknown }
         }
     }
 

@@ -36,7 +36,7 @@ struct TeamSandboxTests {
         let path = SandboxHarness.temporaryDatabasePath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let sandbox = try await SandboxProcess([
-            "--database", path, "--latency", "create-client=1500ms", "--password-cost", "10",
+            "--database", path, "--latency", "create-client=4000ms", "--password-cost", "10",
             "--drain", "10s",
         ])
         let client = SandboxClient(sandbox.baseURL)

@@ -1,4 +1,4 @@
-// Written from Core/Wire/LiveryWire.docc/LiveryWire.md (the sample at line 41) by DocumentationSampleTests: edit the markdown,
+// Written from Core/Wire/LiveryWire.docc/LiveryWire.md (the sample at line 42) by DocumentationSampleTests: edit the markdown,
 // then LIVERY_WRITE_SAMPLES=1 swift test --filter DocumentationSampleTests.
 // swift-format-ignore-file
 import AddressLookupFeature
@@ -41,7 +41,7 @@ struct WireGuideAccountServer: HTTPTransport {
             body = try JSONEncoder().encode(ClientCreated(clientId: "client-1"))
         default:
             status = 404
-            body = try JSONEncoder().encode(ErrorAnswer(.init(code: "route.unknown", message: "No such operation.")))
+            body = try JSONEncoder().encode(ErrorAnswer(.init(code: .routeUnknown, message: "No such operation.")))
         }
         let response = HTTPURLResponse(
             url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])

@@ -23,7 +23,7 @@ struct ContractOperation: Sendable {
         var body: (@Sendable (inout WireSchemas) throws -> (type: String, schema: JSONValue))?
         var example: JSONValue?
         /// The error codes this status carries (for error answers).
-        var codes: [String] = []
+        var codes: [WireErrorCode] = []
         /// Response headers by name: description and schema.
         var headers: [(name: String, description: String, schema: JSONValue)] = []
     }
@@ -70,7 +70,7 @@ struct ContractOperation: Sendable {
     }
 
     /// An error answer of `status` carrying `codes`.
-    static func error(_ status: String, _ description: String, codes: [String]) -> Answer {
+    static func error(_ status: String, _ description: String, codes: [WireErrorCode]) -> Answer {
         Answer(
             status: status, description: description,
             body: { schemas in ("application/json", try schemas.reference(to: ErrorAnswer.self)) }, codes: codes)

@@ -31,8 +31,8 @@ extension ContractOperation {
                 example: UsernameAvailability(
                     username: "a-very-long-username-indeed", available: false, reason: "length.max",
                     violations: [sampleBreach])),
-            error("400", "A query parameter is missing or longer than 200 characters.", codes: ["request.invalid"]),
-            error("404", "The brand is not served.", codes: ["brand.unknown"]),
+            error("400", "A query parameter is missing or longer than 200 characters.", codes: [.requestInvalid]),
+            error("404", "The brand is not served.", codes: [.brandUnknown]),
         ],
         links: [
             Link(
@@ -76,17 +76,17 @@ extension ContractOperation {
             json("200", "A repeat of an earlier request with its key: that request's client.", ClientCreated.self),
             error(
                 "400", "The `Idempotency-Key` is missing, blank or longer than 200 characters.",
-                codes: ["request.invalid"]),
+                codes: [.requestInvalid]),
             error(
-                "403", "The applicant is on the self-exclusion register; no account is made.", codes: ["self.excluded"]),
-            error("404", "The brand is not served.", codes: ["brand.unknown"]),
+                "403", "The applicant is on the self-exclusion register; no account is made.", codes: [.selfExcluded]),
+            error("404", "The brand is not served.", codes: [.brandUnknown]),
             error(
                 "409",
                 "The username is taken (`fields` says so), or the e-mail address or mobile number belongs to a client.",
-                codes: ["username.taken", "account.exists"]),
+                codes: [.usernameTaken, .accountExists]),
             error(
                 "422", "Fields break the brand's rules (`fields` lists them), or the key was used for another request.",
-                codes: ["validation.failed", "idempotency.mismatch", "idempotency.expired"]),
+                codes: [.validationFailed, .idempotencyMismatch, .idempotencyExpired]),
         ],
         links: [
             Link(
@@ -113,7 +113,7 @@ extension ContractOperation {
         tag: "accounts", parameters: [clientID],
         answers: [
             json("200", "The figures.", AccountDetails.self, example: sampleDetails),
-            error("404", "No client has this id.", codes: ["client.unknown"]),
+            error("404", "No client has this id.", codes: [.clientUnknown]),
         ],
         asksForToken: true, takesFaults: true)
 
@@ -125,8 +125,8 @@ extension ContractOperation {
         bodyExample: { _ in JSONValue(encoding: sampleDetails) },
         answers: [
             json("200", "The figures now.", AccountDetails.self),
-            error("400", "A figure is out of bounds.", codes: ["request.invalid"]),
-            error("404", "No client has this id.", codes: ["client.unknown"]),
+            error("400", "A figure is out of bounds.", codes: [.requestInvalid]),
+            error("404", "No client has this id.", codes: [.clientUnknown]),
         ],
         asksForToken: true, takesFaults: true)
 
@@ -135,7 +135,7 @@ extension ContractOperation {
         tag: "accounts", parameters: [clientID],
         answers: [
             json("200", "The count.", BetslipCount.self, example: BetslipCount(count: 2)),
-            error("404", "No client has this id.", codes: ["client.unknown"]),
+            error("404", "No client has this id.", codes: [.clientUnknown]),
         ],
         asksForToken: true, takesFaults: true)
 
@@ -147,8 +147,8 @@ extension ContractOperation {
         bodyExample: { _ in JSONValue(encoding: BetslipCount(count: 3)) },
         answers: [
             json("200", "The count now.", BetslipCount.self),
-            error("400", "The count is out of bounds.", codes: ["request.invalid"]),
-            error("404", "No client has this id.", codes: ["client.unknown"]),
+            error("400", "The count is out of bounds.", codes: [.requestInvalid]),
+            error("404", "No client has this id.", codes: [.clientUnknown]),
         ],
         asksForToken: true, takesFaults: true)
 
@@ -160,8 +160,8 @@ extension ContractOperation {
             Answer(
                 status: "200", description: "The definition.",
                 body: { _ in ("application/json", FormDefinitionSchema.schema) }),
-            error("400", "The brand is not named.", codes: ["request.invalid"]),
-            error("404", "The brand is not served.", codes: ["brand.unknown"]),
+            error("400", "The brand is not named.", codes: [.requestInvalid]),
+            error("404", "The brand is not served.", codes: [.brandUnknown]),
         ],
         asksForToken: true, takesFaults: true)
 
@@ -190,7 +190,7 @@ extension ContractOperation {
                 ])),
             error(
                 "400", "No item, a country not served, or text over 200 characters or 12 words.",
-                codes: ["request.invalid"]),
+                codes: [.requestInvalid]),
         ],
         links: [
             Link(
@@ -225,8 +225,8 @@ extension ContractOperation {
                         streetNumber: "12", street: "Smith Street", locality: "Collingwood", state: "VIC",
                         postcode: "3066", country: "AU")
                 ])),
-            error("400", "No item.", codes: ["request.invalid"]),
-            error("404", "No address has this id.", codes: ["address.unknown"]),
+            error("400", "No item.", codes: [.requestInvalid]),
+            error("404", "No address has this id.", codes: [.addressUnknown]),
         ],
         asksForToken: true, takesFaults: true)
 
@@ -276,17 +276,17 @@ extension ContractOperation {
     /// The refusals of a seed body; `ofWorld`: for a world already made, which only its maker's token may seed.
     private static func seedRefusals(ofWorld: Bool) -> [Answer] {
         [
-            error("400", "A value is not what the contract allows; nothing was changed.", codes: ["seed.invalid"]),
+            error("400", "A value is not what the contract allows; nothing was changed.", codes: [.seedInvalid]),
             error(
                 "403",
                 "Seeding is answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one"
                     + (ofWorld
                         ? "; a world is seeded only with the token it was made with, and on a sandbox with seeding "
                             + "tokens no token seeds the default world." : "."),
-                codes: ["seed.forbidden"] + (ofWorld ? ["world.forbidden"] : [])),
+                codes: [.seedForbidden] + (ofWorld ? [.worldForbidden] : [])),
             error(
                 "404", "The brand is not served, or the sandbox does not allow seeding.",
-                codes: ["brand.unknown", "route.unknown"]),
+                codes: [.brandUnknown, .routeUnknown]),
         ]
     }
 
@@ -316,7 +316,7 @@ extension ContractOperation {
         body: { schemas in try schemas.seed() }, bodyExample: seedExample,
         answers: [
             json("201", "The world.", WorldCreated.self),
-            error("429", "As many worlds as the sandbox keeps are in use.", codes: ["world.limit"]),
+            error("429", "As many worlds as the sandbox keeps are in use.", codes: [.worldLimit]),
         ] + seedRefusals(ofWorld: false),
         links: [
             Link(
@@ -335,16 +335,16 @@ extension ContractOperation {
         ],
         answers: [
             Answer(status: "204", description: "Deleted."),
-            error("400", "The default world cannot be deleted.", codes: ["request.invalid"]),
+            error("400", "The default world cannot be deleted.", codes: [.requestInvalid]),
             error(
                 "403",
                 "Seeding is answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one; "
                     + "a world is deleted only with the token it was made with.",
-                codes: ["seed.forbidden", "world.forbidden"]),
+                codes: [.seedForbidden, .worldForbidden]),
             error(
                 "404", "No world has this id, or the sandbox does not allow seeding.",
-                codes: ["world.unknown", "route.unknown"]),
-            error("410", "The world was deleted after its idle time-out.", codes: ["world.expired"]),
+                codes: [.worldUnknown, .routeUnknown]),
+            error("410", "The world was deleted after its idle time-out.", codes: [.worldExpired]),
         ])
 
     static let registeredClients = ContractOperation(
@@ -367,7 +367,7 @@ extension ContractOperation {
                 "403",
                 "Answered only to this machine or, on a sandbox with seeding tokens, to a peer sending one; a "
                     + "world's clients only with the token it was made with.",
-                codes: ["seed.forbidden", "world.forbidden"]),
-            error("404", "The sandbox does not allow seeding.", codes: ["route.unknown"]),
+                codes: [.seedForbidden, .worldForbidden]),
+            error("404", "The sandbox does not allow seeding.", codes: [.routeUnknown]),
         ])
 }

@@ -98,7 +98,23 @@ public enum OpenAPIDocument {
         worlds and seeding). Every error is a JSON body `{"error": {"code", "message", "fields"?}}`; the codes each \
         status carries are listed with it (`x-error-codes`). A fault injected by a seed or `--fault` answers the \
         status it names (500, 503 and 504 are listed; a fault may name any 400-599).
-        """
+        """ + " " + connectionRefusals
+
+    /// What the server answers below its routes, for any operation, before closing the connection.
+    static let refusedConnections: [(status: Int, code: WireErrorCode, when: String)] = [
+        (400, .pathNotCanonical, "the target is not a canonical path"),
+        (405, .methodNotAllowed, "no route takes the method on that path"),
+        (408, .requestHeadTimeout, "the request head is slow"),
+        (408, .requestBodyTimeout, "the body is slow"),
+        (431, .requestHeadTooLarge, "the head is too large"),
+        (503, .serverBusy, "every connection is in use (with `Retry-After`)"),
+        (403, .originForbidden, "a page of another site asked (the preview only)"),
+    ]
+
+    private static let connectionRefusals =
+        "Below the routes, any request may be refused and its connection closed: "
+        + refusedConnections.map { "\($0.status) `\($0.code.rawValue)` when \($0.when)" }.joined(separator: "; ")
+        + "."
 
     private static let tags = [
         ("accounts", "Usernames, registration and a client's figures."),
@@ -152,21 +168,21 @@ public enum OpenAPIDocument {
         if operation.inWorld {
             common += [
                 ContractOperation.error(
-                    "400", "The world's id or time header is malformed.", codes: ["request.invalid"]),
+                    "400", "The world's id or time header is malformed.", codes: [.requestInvalid]),
                 ContractOperation.error(
-                    "403", "This sandbox serves only its default world.", codes: ["world.notAllowed"]),
-                ContractOperation.error("404", "No world has the id `Livery-World` names.", codes: ["world.unknown"]),
+                    "403", "This sandbox serves only its default world.", codes: [.worldNotAllowed]),
+                ContractOperation.error("404", "No world has the id `Livery-World` names.", codes: [.worldUnknown]),
                 ContractOperation.error(
                     "410", "The world `Livery-World` names was deleted after its idle time-out.",
-                    codes: ["world.expired"]),
+                    codes: [.worldExpired]),
                 ContractOperation.error(
-                    "503", "The database is unavailable; nothing was changed.", codes: ["database.unavailable"]),
+                    "503", "The database is unavailable; nothing was changed.", codes: [.databaseUnavailable]),
             ]
         }
         if operation.asksForToken {
             var refusal = ContractOperation.error(
                 "401", "A token is asked for and none, or an unknown one, was given.",
-                codes: ["auth.required", "auth.invalid"])
+                codes: [.authRequired, .authInvalid])
             refusal.headers = [("WWW-Authenticate", "`Bearer`.", .object([("type", .string("string"))]))]
             common.append(refusal)
         }
@@ -174,20 +190,20 @@ public enum OpenAPIDocument {
             common += [
                 ContractOperation.error(
                     "400", "The body is not JSON of the request's shape (the message says where).",
-                    codes: ["request.malformed"]),
+                    codes: [.requestMalformed]),
                 ContractOperation.error(
-                    "413", "The body is larger than the server reads.", codes: ["request.tooLarge"]),
+                    "413", "The body is larger than the server reads.", codes: [.requestTooLarge]),
             ]
         }
         if operation.takesFaults {
             common += [
-                ContractOperation.error("500", "A fault injected by a seed or `--fault`.", codes: ["fault.injected"]),
-                ContractOperation.error("503", "A fault injected by a seed or `--fault`.", codes: ["fault.injected"]),
-                ContractOperation.error("504", "A time-out injected by a seed or `--fault`.", codes: ["fault.timeout"]),
+                ContractOperation.error("500", "A fault injected by a seed or `--fault`.", codes: [.faultInjected]),
+                ContractOperation.error("503", "A fault injected by a seed or `--fault`.", codes: [.faultInjected]),
+                ContractOperation.error("504", "A time-out injected by a seed or `--fault`.", codes: [.faultTimeout]),
             ]
         }
         common.append(
-            ContractOperation.error("500", "The server failed; nothing was changed.", codes: ["server.error"]))
+            ContractOperation.error("500", "The server failed; nothing was changed.", codes: [.serverError]))
         var merged: [Answer] = []
         for answer in operation.answers + common {
             if let index = merged.firstIndex(where: { $0.status == answer.status }) {
@@ -211,7 +227,7 @@ public enum OpenAPIDocument {
     ) throws -> JSONValue {
         var description = answer.description
         if !answer.codes.isEmpty {
-            description += " Codes: " + answer.codes.map { "`\($0)`" }.joined(separator: ", ") + "."
+            description += " Codes: " + answer.codes.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "."
         }
         var members: [(key: String, value: JSONValue)] = [("description", .string(description))]
         var headers = answer.headers.map { header in
@@ -227,7 +243,9 @@ public enum OpenAPIDocument {
             if let example = answer.example { media.append(("example", example)) }
             members.append(("content", .object([(type, .object(media))])))
         }
-        if !answer.codes.isEmpty { members.append(("x-error-codes", .array(answer.codes.map(JSONValue.string)))) }
+        if !answer.codes.isEmpty {
+            members.append(("x-error-codes", .array(answer.codes.map { JSONValue.string($0.rawValue) })))
+        }
         let links = operation.links.filter { $0.status == answer.status }
         if !links.isEmpty {
             members.append(("links", .object(links.map { ($0.name, link($0)) })))

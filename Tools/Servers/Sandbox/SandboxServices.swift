@@ -80,10 +80,10 @@ struct SandboxServices: Sendable {
             return
         case .status(let status)?:
             throw APIError(
-                HTTPResponse.Status(code: status), code: "fault.injected",
+                HTTPResponse.Status(code: status), code: .faultInjected,
                 message: "fault injection: \(route) answers \(status)")
         case .timeout?:
-            throw APIError(.gatewayTimeout, code: "fault.timeout", message: "fault injection: \(route) timed out")
+            throw APIError(.gatewayTimeout, code: .faultTimeout, message: "fault injection: \(route) timed out")
         }
     }
 
@@ -111,7 +111,7 @@ struct SandboxServices: Sendable {
         }
         guard value.unicodeScalars.count <= WireLimits.text else {
             throw APIError(
-                .badRequest, code: "request.invalid",
+                .badRequest, code: .requestInvalid,
                 message: "the query parameter '\(name)' is longer than \(WireLimits.text) characters")
         }
         return value

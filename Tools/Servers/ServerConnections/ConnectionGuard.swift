@@ -1,4 +1,5 @@
 import LiveryCore
+import LiveryWire
 import NIOCore
 
 /// What ``RequestGate``, behind the HTTP codec, tells ``ConnectionGuard`` at
@@ -162,7 +163,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .waitingForSlot(let ticket, _, _, _) = state, slots.leave(ticket) else { return }
         refuse(
             Refusal(
-                status: 503, reason: "Service Unavailable", code: "server.busy",
+                status: 503, reason: "Service Unavailable", code: .serverBusy,
                 message: "the server is serving as many connections as it allows; try again in a moment",
                 headers: [Refusal.Header("Retry-After", "1")]))
     }
@@ -190,7 +191,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .readingHead = state else { return }
         refuse(
             Refusal(
-                status: 408, reason: "Request Timeout", code: "request.headTimeout",
+                status: 408, reason: "Request Timeout", code: .requestHeadTimeout,
                 message:
                     "the request line and headers did not arrive within \(DurationText.wholeMilliseconds(limits.requestHeadTimeout)) ms"
             ))
@@ -200,7 +201,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .readingBody = state else { return }
         refuse(
             Refusal(
-                status: 408, reason: "Request Timeout", code: "request.bodyTimeout",
+                status: 408, reason: "Request Timeout", code: .requestBodyTimeout,
                 message:
                     "the request body did not arrive within \(DurationText.wholeMilliseconds(limits.requestBodyTimeout)) ms of its head"
             ))

@@ -1,4 +1,5 @@
 import Foundation
+import LiveryWire
 
 /// An answer a server gives below its router, written straight to the socket
 /// before the connection is closed: a request the HTTP parser refuses, a
@@ -10,7 +11,7 @@ public struct Refusal: Sendable, Equatable {
     /// The status line's reason phrase.
     public let reason: String
     /// The error's stable code, e.g. `request.headTimeout`.
-    public let code: String
+    public let code: WireErrorCode
     /// What went wrong, in words.
     public let message: String
     /// Headers to add (`Allow`, `Retry-After`), in order.
@@ -31,7 +32,7 @@ public struct Refusal: Sendable, Equatable {
     }
 
     /// A refusal.
-    public init(status: Int, reason: String, code: String, message: String, headers: [Header] = []) {
+    public init(status: Int, reason: String, code: WireErrorCode, message: String, headers: [Header] = []) {
         self.status = status
         self.reason = reason
         self.code = code
@@ -42,7 +43,7 @@ public struct Refusal: Sendable, Equatable {
     /// 403 `origin.forbidden`: a browser page of another site may not use this server.
     public static func foreignOrigin(_ origin: String) -> Refusal {
         Refusal(
-            status: 403, reason: "Forbidden", code: "origin.forbidden",
+            status: 403, reason: "Forbidden", code: .originForbidden,
             message: "requests from pages of '\(origin.prefix(200))' are refused; "
                 + "only this server's own pages (and origins allowed when it started) may use it")
     }
@@ -62,8 +63,8 @@ public struct Refusal: Sendable, Equatable {
 /// The error envelope, `{"error": {"code", "message"}}`, as bytes.
 public enum ErrorEnvelope {
     /// The envelope of `code` and `message`, keys sorted.
-    public static func json(code: String, message: String) -> [UInt8] {
-        let envelope = ["error": ["code": code, "message": message]]
+    public static func json(code: WireErrorCode, message: String) -> [UInt8] {
+        let envelope = ["error": ["code": code.rawValue, "message": message]]
         return Array((try? JSONSerialization.data(withJSONObject: envelope, options: [.sortedKeys])) ?? Data())
     }
 }

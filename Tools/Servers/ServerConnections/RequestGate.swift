@@ -1,3 +1,4 @@
+import LiveryWire
 import NIOCore
 import NIOHTTP1
 import SandboxRequests
@@ -81,7 +82,7 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     private func refusal(of head: HTTPRequestHead) -> Refusal? {
         if head.method == .CONNECT {
             return Refusal(
-                status: 405, reason: "Method Not Allowed", code: "method.notAllowed",
+                status: 405, reason: "Method Not Allowed", code: .methodNotAllowed,
                 message: "CONNECT is not served: this is not a proxy; allowed: \(allowedMethods)",
                 headers: [Refusal.Header("Allow", allowedMethods)])
         }
@@ -93,17 +94,17 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
         switch error {
         case .headerOverflow:
             Refusal(
-                status: 431, reason: "Request Header Fields Too Large", code: "request.headTooLarge",
+                status: 431, reason: "Request Header Fields Too Large", code: .requestHeadTooLarge,
                 message:
                     "the request line and headers are over \(ConnectionLimits.headLimit / 1024) KiB (a query string that long, perhaps)"
             )
         case .invalidURL:
             Refusal(
-                status: 400, reason: "Bad Request", code: "request.malformed",
+                status: 400, reason: "Bad Request", code: .requestMalformed,
                 message: "the request target is not a valid URL")
         default:
             Refusal(
-                status: 400, reason: "Bad Request", code: "request.malformed",
+                status: 400, reason: "Bad Request", code: .requestMalformed,
                 message: "the request is not valid HTTP/1.1 (\(error))")
         }
     }

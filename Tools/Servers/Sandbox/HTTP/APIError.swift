@@ -8,11 +8,13 @@ import LiveryWire
 /// (`fields` only when the problem is per field).
 struct APIError: Error, HTTPResponseError {
     let status: HTTPResponse.Status
-    let code: String
+    let code: WireErrorCode
     let message: String
     let fields: [FieldName: [RuleViolation]]
 
-    init(_ status: HTTPResponse.Status, code: String, message: String, fields: [FieldName: [RuleViolation]] = [:]) {
+    init(
+        _ status: HTTPResponse.Status, code: WireErrorCode, message: String, fields: [FieldName: [RuleViolation]] = [:]
+    ) {
         self.status = status
         self.code = code
         self.message = message
@@ -22,13 +24,13 @@ struct APIError: Error, HTTPResponseError {
     /// 503 `database.unavailable`: the database did not answer, so nothing was stored or read.
     init(_ unavailable: StorageUnavailable) {
         self.init(
-            .serviceUnavailable, code: "database.unavailable",
+            .serviceUnavailable, code: .databaseUnavailable,
             message: "the sandbox's database is unavailable (\(unavailable.reason)); nothing was changed, try again")
     }
 
     /// The error as the contract's body writes it.
     var answer: ErrorAnswer {
-        ErrorAnswer(ErrorAnswer.Detail(code: code, message: message, violations: fields))
+        ErrorAnswer(ErrorAnswer.Detail(code: code.rawValue, message: message, violations: fields))
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -39,19 +41,19 @@ struct APIError: Error, HTTPResponseError {
 extension APIError {
     /// 400 `request.invalid`: a required query parameter or header is missing.
     static func missing(_ what: String) -> APIError {
-        APIError(.badRequest, code: "request.invalid", message: "\(what) is missing")
+        APIError(.badRequest, code: .requestInvalid, message: "\(what) is missing")
     }
 
     /// 404 `brand.unknown`, listing the brands the sandbox serves.
     static func unknownBrand(_ name: String, known: [BrandID]) -> APIError {
         APIError(
-            .notFound, code: "brand.unknown",
+            .notFound, code: .brandUnknown,
             message: "unknown brand '\(name)'; known brands: \(known.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// 404 `client.unknown`.
     static func unknownClient(_ id: String) -> APIError {
-        APIError(.notFound, code: "client.unknown", message: "no client with id '\(id)'")
+        APIError(.notFound, code: .clientUnknown, message: "no client with id '\(id)'")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LiveryWire
 
 /// Asks the account and address API for a bearer token, as a real backend
 /// behind a gateway does, so an app's token handling can be tried against
@@ -27,18 +28,20 @@ struct AccessTokenMiddleware: RouterMiddleware {
             header.lowercased().hasPrefix("bearer ")
         else {
             return try refusal(
-                "auth.required", "this sandbox asks for an access token: send Authorization: Bearer <token>",
+                .authRequired, "this sandbox asks for an access token: send Authorization: Bearer <token>",
                 request, context)
         }
         guard tokens.match(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)) != nil else {
             return try refusal(
-                "auth.invalid", "the access token is not one this sandbox accepts (expired or unknown)", request,
+                .authInvalid, "the access token is not one this sandbox accepts (expired or unknown)", request,
                 context)
         }
         return try await next(request, context)
     }
 
-    private func refusal(_ code: String, _ message: String, _ request: Request, _ context: Context) throws -> Response {
+    private func refusal(_ code: WireErrorCode, _ message: String, _ request: Request, _ context: Context) throws
+        -> Response
+    {
         var response = try APIError(.unauthorized, code: code, message: message).response(
             from: request, context: context)
         response.headers[.wwwAuthenticate] = "Bearer"

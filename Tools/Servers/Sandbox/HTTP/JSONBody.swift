@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LiveryWire
 import SandboxRequests
 
 /// Reads a JSON request body of at most `limit` bytes into `Body`.
@@ -20,16 +21,16 @@ enum JSONBody {
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw tooLarge(limit)
         } catch {
-            throw APIError(.badRequest, code: "request.malformed", message: "the body could not be read")
+            throw APIError(.badRequest, code: .requestMalformed, message: "the body could not be read")
         }
         do {
             return try BodyDecoding.decode(type, from: Data(buffer.readableBytesView))
         } catch {
-            throw APIError(.badRequest, code: "request.malformed", message: error.description)
+            throw APIError(.badRequest, code: .requestMalformed, message: error.description)
         }
     }
 
     private static func tooLarge(_ limit: Int) -> APIError {
-        APIError(.contentTooLarge, code: "request.tooLarge", message: "the body is larger than \(limit / 1024) KiB")
+        APIError(.contentTooLarge, code: .requestTooLarge, message: "the body is larger than \(limit / 1024) KiB")
     }
 }

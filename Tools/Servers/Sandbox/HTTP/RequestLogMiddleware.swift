@@ -1,4 +1,5 @@
 import Hummingbird
+import LiveryWire
 import Logging
 
 /// Turns every error into the contract's JSON envelope, logs one line
@@ -27,7 +28,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 response = Response(status: .noContent, headers: [.allow: AllowedMethods.allowHeader(methods)])
             } else if !(error is APIError), (error as? any HTTPResponseError)?.status == .notFound, !methods.isEmpty {
                 response = try APIError(
-                    .methodNotAllowed, code: "method.notAllowed",
+                    .methodNotAllowed, code: .methodNotAllowed,
                     message:
                         "\(request.method.rawValue) is not allowed on \(request.uri.path); allowed: \(AllowedMethods.allowHeader(methods))"
                 )
@@ -63,18 +64,20 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             switch error.status {
             case .notFound:
                 return APIError(
-                    .notFound, code: "route.unknown",
+                    .notFound, code: .routeUnknown,
                     message: "no route for \(request.method.rawValue) \(request.uri.path)")
             case .methodNotAllowed:
                 return APIError(
-                    .methodNotAllowed, code: "method.notAllowed",
+                    .methodNotAllowed, code: .methodNotAllowed,
                     message: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
             case .contentTooLarge:
-                return APIError(.contentTooLarge, code: "request.tooLarge", message: "the body is too large")
+                return APIError(.contentTooLarge, code: .requestTooLarge, message: "the body is too large")
             default:
-                return APIError(error.status, code: "http.\(error.status.code)", message: error.status.reasonPhrase)
+                // Any other refusal of the HTTP layer: the request's fault or the server's, by its status.
+                let code: WireErrorCode = error.status.code < 500 ? .requestInvalid : .serverError
+                return APIError(error.status, code: code, message: error.status.reasonPhrase)
             }
         }
-        return APIError(.internalServerError, code: "server.error", message: "the sandbox failed (\(type(of: error)))")
+        return APIError(.internalServerError, code: .serverError, message: "the sandbox failed (\(type(of: error)))")
     }
 }

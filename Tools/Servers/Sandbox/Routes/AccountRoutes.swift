@@ -26,18 +26,18 @@ enum AccountRoutes {
             let details = try await JSONBody.decode(AccountDetails.self, from: &request, limit: services.maxBodyBytes)
             guard details.balanceIsWellFormed else {
                 throw APIError(
-                    .badRequest, code: "request.invalid", message: "'balance' is not a decimal amount such as 125.50")
+                    .badRequest, code: .requestInvalid, message: "'balance' is not a decimal amount such as 125.50")
             }
             guard details.profileIsWithinBounds else {
                 throw APIError(
-                    .badRequest, code: "request.invalid",
+                    .badRequest, code: .requestInvalid,
                     message:
                         "'socialProfile.nickname' is over \(WireLimits.text) or 'socialProfile.avatar' over 2048 characters"
                 )
             }
             guard details.countsAreWithinBounds else {
                 throw APIError(
-                    .badRequest, code: "request.invalid",
+                    .badRequest, code: .requestInvalid,
                     message: "'pendingBetsCount' and 'promotionsBalance' must be within 0 and \(WireLimits.count)")
             }
             guard try await services.store.setDetails(details, clientID: id, in: services.world(of: context).id) else {
@@ -59,7 +59,7 @@ enum AccountRoutes {
             let body = try await JSONBody.decode(BetslipCount.self, from: &request, limit: services.maxBodyBytes)
             guard (0...WireLimits.count).contains(body.count) else {
                 throw APIError(
-                    .badRequest, code: "request.invalid", message: "'count' must be within 0 and \(WireLimits.count)")
+                    .badRequest, code: .requestInvalid, message: "'count' must be within 0 and \(WireLimits.count)")
             }
             guard try await services.store.setBetslipCount(body.count, clientID: id, in: services.world(of: context).id)
             else { throw APIError.unknownClient("client-\(id)") }

@@ -27,14 +27,14 @@ enum AddressRoutes {
             for (index, each) in body.payload.enumerated() {
                 guard services.markets.region(code: each.country) != nil else {
                     throw APIError(
-                        .badRequest, code: "request.invalid",
+                        .badRequest, code: .requestInvalid,
                         message:
                             "'payload[\(index)].country' must be one of \(services.markets.codes.joined(separator: ", ")), not '\(each.country.prefix(20))'"
                     )
                 }
                 guard AddressQuery.isWithinBounds(each.fullAddress) else {
                     throw APIError(
-                        .badRequest, code: "request.invalid",
+                        .badRequest, code: .requestInvalid,
                         message: "'payload[\(index)].fullAddress' must be at most \(AddressQuery.maximumCharacters) "
                             + "characters and \(AddressQuery.maximumWords) words")
                 }
@@ -51,13 +51,13 @@ enum AddressRoutes {
             let item = try first(of: body)
             if let index = body.payload.firstIndex(where: { $0.id.unicodeScalars.count > WireLimits.text }) {
                 throw APIError(
-                    .badRequest, code: "request.invalid",
+                    .badRequest, code: .requestInvalid,
                     message: "'payload[\(index)].id' must be at most \(WireLimits.text) characters")
             }
             do {
                 return try JSONAnswer.response(retrieved(try services.address(id: item.id)))
             } catch AddressLookupError.notFound {
-                throw APIError(.notFound, code: "address.unknown", message: "no address with id '\(item.id)'")
+                throw APIError(.notFound, code: .addressUnknown, message: "no address with id '\(item.id)'")
             }
         }
     }
@@ -67,7 +67,7 @@ enum AddressRoutes {
         guard let item = body.payload.first else { throw APIError.missing("'payload[0]'") }
         guard body.payload.count <= AddressRequest<Item>.maximumItems else {
             throw APIError(
-                .badRequest, code: "request.invalid",
+                .badRequest, code: .requestInvalid,
                 message: "'payload' holds more than \(AddressRequest<Item>.maximumItems) items")
         }
         return item

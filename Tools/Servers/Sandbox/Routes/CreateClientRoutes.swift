@@ -29,7 +29,7 @@ enum CreateClientRoutes {
             }
             guard key.unicodeScalars.count <= WireLimits.text else {
                 throw APIError(
-                    .badRequest, code: "request.invalid",
+                    .badRequest, code: .requestInvalid,
                     message: "the Idempotency-Key header is longer than 200 characters")
             }
             var request = request
@@ -64,7 +64,7 @@ enum CreateClientRoutes {
             throw rejection(violations, username: brand.fieldNames.username)
         case .selfExcluded:
             throw APIError(
-                .forbidden, code: "self.excluded",
+                .forbidden, code: .selfExcluded,
                 message: "the applicant is on the self-exclusion register; no account is created")
         }
         // The first Password field in form order; others (a confirmation) must equal it by the form's rules.
@@ -87,7 +87,7 @@ enum CreateClientRoutes {
             if let replay = try await replay(key, fields, brand: brand, world: world, services: services) {
                 return replay
             }
-            throw APIError(.internalServerError, code: "server.error", message: "the earlier request could not be read")
+            throw APIError(.internalServerError, code: .serverError, message: "the earlier request could not be read")
         case .usernameTaken:
             throw rejection([brand.fieldNames.username: [takenViolation]], username: brand.fieldNames.username)
         case .accountExists:
@@ -112,7 +112,7 @@ enum CreateClientRoutes {
         }
         if let created = earlier.createdAt, Date().timeIntervalSince(created) > keyLifetime {
             throw APIError(
-                .unprocessableContent, code: "idempotency.expired",
+                .unprocessableContent, code: .idempotencyExpired,
                 message: "the Idempotency-Key was used over a day ago; send a new key")
         }
         let password = brand.passwordFields.sorted().compactMap { fields[$0] }.first
@@ -127,7 +127,7 @@ enum CreateClientRoutes {
             samePassword
         else {
             throw APIError(
-                .unprocessableContent, code: "idempotency.mismatch",
+                .unprocessableContent, code: .idempotencyMismatch,
                 message: "the Idempotency-Key was used before for another request; send a new key for new details")
         }
         return try JSONAnswer.response(ClientCreated(clientId: "client-\(earlier.clientID)"), status: .ok)
@@ -147,15 +147,15 @@ enum CreateClientRoutes {
     /// 409 `username.taken` when the username is the only problem, else 422 `validation.failed`.
     private static func rejection(_ violations: [FieldName: [RuleViolation]], username: FieldName) -> APIError {
         if violations.count == 1, violations[username]?.map(\.code) == [takenViolation.code] {
-            return APIError(.conflict, code: "username.taken", message: "the username is taken", fields: violations)
+            return APIError(.conflict, code: .usernameTaken, message: "the username is taken", fields: violations)
         }
         let names = violations.keys.map(\.rawValue).sorted().joined(separator: ", ")
         return APIError(
-            .unprocessableContent, code: "validation.failed", message: "invalid fields: \(names)", fields: violations)
+            .unprocessableContent, code: .validationFailed, message: "invalid fields: \(names)", fields: violations)
     }
 
     private static let accountExists = APIError(
-        .conflict, code: "account.exists",
+        .conflict, code: .accountExists,
         message: "an account with this email or mobile number already exists; log in instead")
 
     private static let takenViolation = RuleViolation(code: "username.taken", template: "That username is taken.")

@@ -135,7 +135,7 @@ enum SeedRoutes {
     }
 
     private static func invalid(_ message: String) -> APIError {
-        APIError(.badRequest, code: "seed.invalid", message: message)
+        APIError(.badRequest, code: .seedInvalid, message: message)
     }
 
 }

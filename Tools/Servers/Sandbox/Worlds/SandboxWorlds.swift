@@ -2,6 +2,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 
 /// A world's id: 32 hexadecimal digits, or empty for the default world.
 struct WorldID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -111,11 +112,11 @@ struct SandboxWorlds: Sendable {
             return SandboxWorld(id: id, today: stored.today, faults: plan.overridden(by: seeded), owner: stored.owner)
         case .expired:
             throw APIError(
-                .gone, code: "world.expired",
+                .gone, code: .worldExpired,
                 message: "\(id) was deleted after \(limits.idleTimeout) without a request; create a new one")
         case .unknown:
             throw APIError(
-                .notFound, code: "world.unknown", message: "there is no \(id) (created with POST /sandbox/worlds?)")
+                .notFound, code: .worldUnknown, message: "there is no \(id) (created with POST /sandbox/worlds?)")
         }
     }
 
@@ -132,11 +133,11 @@ struct SandboxWorlds: Sendable {
             return id
         case .full:
             throw APIError(
-                .tooManyRequests, code: "world.limit",
+                .tooManyRequests, code: .worldLimit,
                 message: "the sandbox holds \(caps.total) worlds, as many as it may; \(advice)")
         case .ownerFull(let holding):
             throw APIError(
-                .tooManyRequests, code: "world.limit",
+                .tooManyRequests, code: .worldLimit,
                 message: "this seeding token holds \(holding) worlds, its share of the sandbox's \(caps.total) "
                     + "(shared evenly between its seeding tokens); \(advice)")
         }
@@ -148,7 +149,7 @@ struct SandboxWorlds: Sendable {
         try SeedingGate.check(owner, mayChange: try await world(id, now: now))
         guard try await storage.deleteWorld(id) else {
             _ = try await world(id, now: now)
-            throw APIError(.notFound, code: "world.unknown", message: "there is no \(id)")
+            throw APIError(.notFound, code: .worldUnknown, message: "there is no \(id)")
         }
     }
 

@@ -33,7 +33,7 @@ struct SeedingGate: Sendable {
         guard !tokens.isEmpty else {
             guard context.isFromLoopback else {
                 throw APIError(
-                    .forbidden, code: "seed.forbidden",
+                    .forbidden, code: .seedForbidden,
                     message:
                         "only this machine may make or seed worlds here; the sandbox takes no seeding tokens (start it with --seeding-token for other machines)"
                 )
@@ -44,7 +44,7 @@ struct SeedingGate: Sendable {
             let digest = tokens.match(offered)
         else {
             throw APIError(
-                .forbidden, code: "seed.forbidden",
+                .forbidden, code: .seedForbidden,
                 message: request.headers[Self.tokenHeader] == nil
                     ? "this sandbox makes and seeds worlds only for a peer that sends a seeding token in \(WireHeader.seedingToken)"
                     : "the seeding token in \(WireHeader.seedingToken) is not one this sandbox accepts")
@@ -63,14 +63,14 @@ struct SeedingGate: Sendable {
         if world.id == .standard {
             guard owner != .thisMachine else { return }
             throw APIError(
-                .forbidden, code: "world.forbidden",
+                .forbidden, code: .worldForbidden,
                 message: "the default world is shared by everyone using this sandbox, and one with seeding tokens "
                     + "lets no token seed it; make a world of your own (POST /sandbox/worlds) and name it in "
                     + "\(WireHeader.world)")
         }
         guard world.owner != owner else { return }
         throw APIError(
-            .forbidden, code: "world.forbidden",
+            .forbidden, code: .worldForbidden,
             message: "\(world.id) was made with another seeding token; only the run that made it may seed or delete it")
     }
 }

@@ -82,7 +82,7 @@ struct WorldMiddleware: RouterMiddleware {
             let runDay = try request.headers[Self.timeHeader].map { time throws(APIError) in
                 guard let day = Self.day(ofTime: time) else {
                     throw APIError(
-                        .badRequest, code: "request.invalid",
+                        .badRequest, code: .requestInvalid,
                         message:
                             "the \(WireHeader.worldTime) header must be an RFC 3339 time such as 2026-06-01T09:30:00.000+10:00"
                     )
@@ -147,7 +147,7 @@ struct WorldMiddleware: RouterMiddleware {
             else { throw APIError.missing("the \(name) header") }
         }
         if let named = request.headers[worldHeader], named.isEmpty {
-            throw APIError(.badRequest, code: "request.invalid", message: "the \(WireHeader.world) header is empty")
+            throw APIError(.badRequest, code: .requestInvalid, message: "the \(WireHeader.world) header is empty")
         }
     }
 
@@ -155,11 +155,11 @@ struct WorldMiddleware: RouterMiddleware {
         guard let named else { return try await services.worlds.world(.standard) }
         guard services.allowsWorlds else {
             throw APIError(
-                .forbidden, code: "world.notAllowed",
+                .forbidden, code: .worldNotAllowed,
                 message: "this sandbox serves only its default world; start it with --allow-seeding to use worlds")
         }
         guard named.utf8.count <= 64 else {
-            throw APIError(.badRequest, code: "request.invalid", message: "the world id is too long")
+            throw APIError(.badRequest, code: .requestInvalid, message: "the world id is too long")
         }
         do {
             return try await services.worlds.world(WorldID(rawValue: named))

@@ -41,7 +41,7 @@ enum WorldRoutes {
             let owner = try services.seeding.owner(of: request, context: context)
             let id = WorldID(rawValue: context.parameters.get("worldId") ?? "")
             guard id != .standard else {
-                throw APIError(.badRequest, code: "request.invalid", message: "the default world cannot be deleted")
+                throw APIError(.badRequest, code: .requestInvalid, message: "the default world cannot be deleted")
             }
             await services.sweepWorlds()
             try await services.worlds.delete(id, by: owner)
