@@ -135,7 +135,8 @@ let package = Package(
         .target(name: "LiveryWire", path: "Core/Wire", swiftSettings: runtimeSettings),
         // Features: headless engines over Core; they never import or name a brand.
         .target(
-            name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore"], path: "Features/JoinForm",
+            name: "JoinFormFeature", dependencies: ["AddressLookupFeature", "LiveryCore", "LiveryWire"],
+            path: "Features/JoinForm",
             swiftSettings: runtimeSettings),
         .target(
             name: "AddressLookupFeature", dependencies: ["LiveryCore", "LiveryWire"], path: "Features/AddressLookup",
@@ -293,7 +294,7 @@ let package = Package(
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("HummingbirdTesting", "hummingbird"),
                 toolsOnly("PostgresNIO", "postgres-nio"),
             ] + allBrandTargets,
-            path: "Tests/LiverySandboxTests", exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
+            exclude: ["Scenarios"], swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(
             name: "LiveryPreviewTests",
             dependencies: [
@@ -301,7 +302,7 @@ let package = Package(
                 "JoinFormFeature", "AppBarFeature", "LiveryTesting", "ServerConnections",
                 toolsOnly("Logging", "swift-log"),
             ] + allBrandTargets,
-            path: "Tests/LiveryPreviewTests", swiftSettings: swiftSettings, plugins: brandList),
+            swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.
         .executableTarget(
             name: "LiveryBenchmarks",
@@ -355,19 +356,16 @@ let package = Package(
         .testTarget(
             name: "JoinFormFeatureTests",
             dependencies: ["JoinFormFeature", "AddressLookupFeature", "LiveryCore", "LiveryTesting"],
-            path: "Tests/JoinFormFeatureTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AddressLookupFeatureTests",
             dependencies: ["AddressLookupFeature", "LiveryCore", "LiveryTesting"],
-            path: "Tests/AddressLookupFeatureTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppBarFeatureTests",
             dependencies: ["AppBarFeature", "LiveryCore", "LiveryTesting"],
-            path: "Tests/AppBarFeatureTests",
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -377,7 +375,6 @@ let package = Package(
                 "AddressLookupFeature",
                 "LiveryTesting", "MarketPacks",
             ] + allBrandTargets,
-            path: "Tests/LiveryCompositionTests",
             swiftSettings: swiftSettings,
             plugins: brandList
         ),
@@ -389,7 +386,6 @@ let package = Package(
                 "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser"),
             ]
                 + allBrandTargets,
-            path: "Tests/LiveryWorkshopTests",
             swiftSettings: swiftSettings,
             plugins: brandList
         ),
@@ -401,7 +397,6 @@ let package = Package(
                 "BrandDeclarations",
             ]
                 + allBrandTargets,
-            path: "Tests/OutsideViewTests",
             swiftSettings: swiftSettings
         ),
         // The scenario runner, the brand executables' commands and the engines' name tables as the tools read them.
@@ -411,7 +406,7 @@ let package = Package(
                 "LiveryScenarios", "LiveryComposition", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                 "AddressLookupFeature",
             ] + allBrandTargets,
-            path: "Tests/LiveryScenariosTests", swiftSettings: swiftSettings, plugins: brandList),
+            swiftSettings: swiftSettings, plugins: brandList),
         // The documentation: every Swift sample of the markdown compiled (Samples/, written from it), every whole
         // scenario in it run, every relative link resolved, every break of the API an app links explained.
         .testTarget(
@@ -420,11 +415,10 @@ let package = Package(
                 "LiveryCore", "LiveryWire", "JoinFormFeature", "AddressLookupFeature", "AppBarFeature",
                 "LiveryComposition", "BrandDeclarations", "LiveryTesting", "LiveryScenarios", "LiveryConsole",
             ] + allBrandTargets,
-            path: "Tests/DocumentationTests", swiftSettings: swiftSettings, plugins: brandList),
+            swiftSettings: swiftSettings, plugins: brandList),
         .testTarget(
             name: "LiveryCoreTests",
             dependencies: ["LiveryCore", "LiveryTesting", "LiveryWire"],
-            path: "Tests/LiveryCoreTests",
             swiftSettings: swiftSettings
         ),
     ] + brandTargets

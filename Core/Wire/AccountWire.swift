@@ -83,7 +83,7 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
         public static let wireSummary = "A social profile."
         public static let wireNotes: [String: WireNote] = [
             "nickname": WireNote("The name shown.", length: 0...WireLimits.text),
-            "avatar": WireNote("An avatar's address.", length: 0...2_048),
+            "avatar": WireNote("An avatar's address.", length: 0...WireLimits.avatar),
         ]
     }
 
@@ -134,11 +134,11 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
     }
 
     /// Whether the profile's nickname (at most ``WireLimits/text``) and avatar
-    /// (at most 2,048) are within the contract's lengths, in Unicode scalars.
+    /// (at most ``WireLimits/avatar``) are within the contract's lengths, in Unicode scalars.
     public var profileIsWithinBounds: Bool {
         guard let socialProfile else { return true }
         return socialProfile.nickname.unicodeScalars.count <= WireLimits.text
-            && (socialProfile.avatar?.unicodeScalars.count ?? 0) <= 2_048
+            && (socialProfile.avatar?.unicodeScalars.count ?? 0) <= WireLimits.avatar
     }
 
     /// Whether both counts are within `0...WireLimits.count`.

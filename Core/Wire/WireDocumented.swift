@@ -53,13 +53,16 @@ public protocol WireAlternatives {
     static var wireSchema: String { get }
 }
 
-/// The longest text the contract accepts in an identifier-like field (a
-/// username, an e-mail address, an idempotency key, a name), in Unicode scalars.
+/// The contract's bounds, each written once: the servers check them, the
+/// document states them.
 public enum WireLimits {
-    /// 200 Unicode scalars.
+    /// The longest text in an identifier-like field (a username, an e-mail
+    /// address, an idempotency key, a name): 200 Unicode scalars.
     public static let text = 200
     /// The most entries of each kind one seed holds.
     public static let seedEntries = 200
     /// The largest count a client's figures hold (bets, promotions, betslip).
     public static let count = 1_000_000
+    /// The longest avatar address, in Unicode scalars.
+    public static let avatar = 2_048
 }

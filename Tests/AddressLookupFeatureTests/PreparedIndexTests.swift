@@ -8,8 +8,7 @@ import Testing
 @Suite("The prepared address index shipped with the module")
 struct PreparedIndexTests {
     /// The dataset the bundled index is prepared from.
-    static let dataset = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Tools/Developer/AddressData/addresses.tsv").standardized
+    static let dataset = SourceTree.url("Tools/Developer/AddressData/addresses.tsv")
 
     static func builtFromDataset() throws -> EmbeddedAddressLookupService {
         EmbeddedAddressLookupService(

@@ -1,11 +1,11 @@
 import Foundation
+import LiveryTesting
 
 /// The repository's markdown documents, as the documentation tests read them: every `.md` file outside hidden
 /// folders and `.build`, with its fenced Swift samples and its links.
 struct MarkdownDocument {
     /// The repository's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = SourceTree.root
 
     /// The path from the repository's root, such as `Core/LiveryCore.docc/StoresAndSettle.md`.
     let path: String

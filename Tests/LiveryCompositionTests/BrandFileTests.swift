@@ -4,6 +4,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryTesting
 import Testing
 
 @Suite("A brand is its brand.json: read, checked key by key, written back the same")
@@ -30,8 +31,7 @@ struct BrandFileTests {
 
     /// The folder of the shipped brand `name` (`Brands/<Name>/Plugin`), holding its brand file and logo.
     static func pluginFolder(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Brands/\(name)/Plugin")
+        SourceTree.url("Brands/\(name)/Plugin")
     }
 
     static func read(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
@@ -43,9 +43,7 @@ struct BrandFileTests {
         "every shipped brand.json is written as the brand writes itself, and reads back equal",
         arguments: packageBrandIDs)
     func roundTrip(_ id: String) throws {
-        let name = try #require(
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Brands").path as String?)
+        let name = SourceTree.url("Brands").path
         let folder = try #require(
             try FileManager.default.contentsOfDirectory(atPath: name).first { $0.lowercased() == id })
         let text = try String(contentsOfFile: "\(name)/\(folder)/Plugin/brand.json", encoding: .utf8)

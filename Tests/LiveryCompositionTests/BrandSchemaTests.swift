@@ -1,5 +1,6 @@
 import BrandDeclarations
 import Foundation
+import LiveryTesting
 import Testing
 
 /// `Brands/brand.schema.json` is rendered from the same description the
@@ -9,8 +10,7 @@ import Testing
 /// `LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests`.
 @Suite("brand.json has a schema, rendered from the reader's own keys")
 struct BrandSchemaTests {
-    private static let brands = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Brands").standardized
+    private static let brands = SourceTree.url("Brands")
 
     @Test("the published schema is exactly what the reader's shape renders")
     func published() throws {

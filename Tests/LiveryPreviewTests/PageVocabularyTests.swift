@@ -1,5 +1,6 @@
 import AppBarFeature
 import Foundation
+import LiveryTesting
 import Testing
 
 /// The page draws what the engines enumerate; where it keeps its own table
@@ -11,8 +12,7 @@ struct PageVocabularyTests {
     )
     func glyphs() throws {
         let script = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Tools/Servers/Preview/Resources/preview.js").standardized,
+            contentsOf: SourceTree.url("Tools/Servers/Preview/Resources/preview.js"),
             encoding: .utf8)
         let table = try #require(script.range(of: "function glyph(id) {"), "preview.js has no glyph table")
         let body = script[table.upperBound...].prefix { $0 != "}" }

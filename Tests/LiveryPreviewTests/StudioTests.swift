@@ -10,8 +10,7 @@ import Testing
 
 /// A copy of the brand `id`'s plugin folder as `<brands>/<Name>/Plugin` and of its scenarios as `<scenarios>/<id>`.
 private func studioFiles(brands: URL, scenarios: URL, id: String = "neds") throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    let root = SourceTree.root
     let name = try #require(
         try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Brands").path)
             .first { $0.lowercased() == id })

@@ -1,6 +1,7 @@
 import BrandDeclarations
 import Foundation
 import LiveryComposition
+import LiveryTesting
 import LiveryWire
 import Testing
 import WireContract
@@ -8,9 +9,7 @@ import WireContract
 @Suite("the wire contract")
 struct ContractTests {
     /// The repository's copy of the document.
-    static let keptPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tools/Servers/Contract/openapi.json")
+    static let keptPath = SourceTree.url("Tools/Servers/Contract/openapi.json")
 
     /// The document for the brands Package.swift lists and the shipped markets: what a sandbox of them serves.
     static func shippedDocument() throws -> OpenAPIDocument.Made {

@@ -1,6 +1,7 @@
 import Foundation
 import LiveryConsole
 import LiveryScenarios
+import LiveryTesting
 import Testing
 
 /// A CI fleet on one team sandbox, proven with network namespaces as
@@ -293,8 +294,7 @@ struct Fleet: Sendable {
     private var postgresFolder: String { folder.appendingPathComponent("postgres").path }
 
     private static func postgresScript(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tools/Servers/Postgres/\(name)").path
+        SourceTree.url("Tools/Servers/Postgres/\(name)").path
     }
 
     @discardableResult

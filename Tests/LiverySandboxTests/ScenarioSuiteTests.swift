@@ -2,6 +2,7 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 import LiverySandbox
+import LiveryTesting
 import Testing
 
 @testable import LiveryScenarios
@@ -102,9 +103,7 @@ struct ScenarioSuiteTests {
         "the run's clock keeps the server's time: a day waited reaches its age check, a two-second answer arrives after two seconds"
     )
     func drivenTime() async throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Scenarios/neds-driven-time.yaml"
-        ).path
+        let path = SourceTree.url("Tests/LiverySandboxTests/Scenarios/neds-driven-time.yaml").path
         let embedded = try await ScenarioRunner(composition: try Composition(SandboxHarness.brands)).run(
             file: path, brand: "neds")
         #expect(embedded.passed, "\(embedded.failure.map { "\($0)" } ?? "")")
@@ -151,9 +150,7 @@ struct ScenarioSuiteTests {
     func faults(file: String, brand: String, fault: String) async throws {
         let plan = try FaultPlan.parse(faults: [fault], latencies: [])
         try await SandboxHarness.run(faults: plan) { sandbox in
-            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-                "Scenarios/\(file)"
-            ).path
+            let path = SourceTree.url("Tests/LiverySandboxTests/Scenarios/\(file)").path
             let result = try await runner(sandbox).run(file: path, brand: brand)
             #expect(result.passed, "\(file): \(result.failure.map { "\($0)" } ?? "")")
         }

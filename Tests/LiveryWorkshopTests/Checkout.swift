@@ -1,10 +1,9 @@
 import Foundation
+import LiveryTesting
 import LiveryWorkshop
 
 /// This checkout (the tests run from its sources).
-let thisCheckout = PackageCheckout(
-    root: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent())
+let thisCheckout = PackageCheckout(root: SourceTree.root)
 
 /// A throwaway folder, removed by `body`'s end.
 func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {

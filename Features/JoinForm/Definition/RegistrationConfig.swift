@@ -1,5 +1,6 @@
 import Foundation
 import LiveryCore
+import LiveryWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -33,10 +34,11 @@ public struct HTTPFormDefinitionSource: FormDefinitionSource {
     /// - Throws: ``DefinitionError/unavailable(source:reason:)`` when the server
     ///   cannot be reached or answers an error; any loading error of the JSON.
     public func definition(for brand: BrandID) async throws(DefinitionError) -> FormDefinition {
-        let source = "\(configuration.baseURL.absoluteString)/v2/registration/config?brand=\(brand)"
+        let route = WireRoute.registrationConfig
+        let source = "\(configuration.baseURL.absoluteString)\(route.template)?brand=\(brand)"
         let response: JSONClient.Response
         do {
-            response = try await client.send("GET", "v2/registration/config", query: ["brand": brand.rawValue])
+            response = try await client.send(route.method, route.path(), query: ["brand": brand.rawValue])
         } catch {
             throw .unavailable(source: source, reason: error.description)
         }

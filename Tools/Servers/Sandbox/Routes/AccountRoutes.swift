@@ -32,7 +32,7 @@ enum AccountRoutes {
                 throw APIError(
                     .badRequest, code: .requestInvalid,
                     message:
-                        "'socialProfile.nickname' is over \(WireLimits.text) or 'socialProfile.avatar' over 2048 characters"
+                        "'socialProfile.nickname' is over \(WireLimits.text) or 'socialProfile.avatar' over \(WireLimits.avatar) characters"
                 )
             }
             guard details.countsAreWithinBounds else {
