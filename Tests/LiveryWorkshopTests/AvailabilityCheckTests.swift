@@ -99,6 +99,48 @@ struct AvailabilityCheckTests {
     }
 
     @Test(
+        "without --modules, the modules are read from the manifest: a library product's target and a module it depends on that no product names (as LiveryWire and MarketPacks are to an app), not a module nothing links"
+    )
+    func modulesFromTheManifest() throws {
+        try withTemporaryFolder { folder in
+            let manifest = """
+                // swift-tools-version: 6.1
+                import PackageDescription
+
+                let package = Package(
+                    name: "Planted",
+                    platforms: [.iOS(.v17), .macOS(.v14)],
+                    products: [.library(name: "Planted", targets: ["Planted"])],
+                    targets: [
+                        .target(name: "Planted", dependencies: ["Wire"], swiftSettings: [.swiftLanguageMode(.v6)]),
+                        .target(name: "Wire", swiftSettings: [.swiftLanguageMode(.v6)]),
+                        .target(name: "Unlinked", swiftSettings: [.swiftLanguageMode(.v6)]),
+                    ]
+                )
+
+                """
+            try Self.write(folder, manifest: manifest)
+            for module in ["Wire", "Unlinked"] {
+                let sources = folder.appendingPathComponent("Sources/\(module)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                try "import Synchronization\npublic let planted\(module) = Mutex(0)\n".write(
+                    to: sources.appendingPathComponent("\(module).swift"), atomically: true, encoding: .utf8)
+            }
+            let build = try Self.run(["swift", "build", "--package-path", folder.path], seconds: 300)
+            try #require(build.status == 0, "the fixture builds: \(build.output)")
+            let check = try Self.run(
+                [
+                    thisCheckout.root.appendingPathComponent("Tools/Developer/Availability/check").path, "--package",
+                    folder.path, "--table", folder.appendingPathComponent("table.md").path,
+                ], seconds: 300)
+            #expect(check.status == 1, "\(check.output)")
+            #expect(check.output.contains("Sources/Wire/Wire.swift:2:"), "the dependency's use: \(check.output)")
+            #expect(check.output.contains("Sources/Planted/Uses.swift:5:19: Mutex"), "\(check.output)")
+            #expect(!check.output.contains("Sources/Unlinked/"), "a module nothing links: \(check.output)")
+        }
+    }
+
+    @Test(
         "a platforms: line that is malformed or names an unknown platform, or no index store, is exit 2 naming the file",
         arguments: [
             (".iOS(.v17), .fooOS(.v1)", "unknown platform `fooOS`"),

@@ -182,7 +182,7 @@ final class ExplorerTests {
         ] {
             #expect(throws: (any Error).self, "\(arguments)") { try ExploreOptions.parse(arguments) }
         }
-        #expect(try ExploreOptions.parse(["--seed", "18446744073709551615"]).seed == "18446744073709551615")
+        #expect(try ExploreOptions.parse(["--seed", "18446744073709551615"]).seed == UInt64.max)
         let unreachable = await ExploreCommand(
             composition: composition, brand: "neds", seed: 1,
             backend: ScenarioBackend(baseURL: URL(string: "http://127.0.0.1:9")!), colour: false

@@ -41,9 +41,9 @@ public struct ScenarioRunOptions: ParsableArguments {
     /// The share of the files to run.
     @Option(
         help:
-            "Run a stable share of the files, I of N (e.g. 2/4): each file falls to one shard by its name, so N shards run every file once."
-    )
-    public var shard: String?
+            "Run a stable share of the files, I of N (e.g. 2/4): each file falls to one shard by its name, so N shards run every file once.",
+        transform: Shard.init(parsing:))
+    public var shard: Shard?
 
     /// Where to write a JUnit XML report.
     @Option(
@@ -59,12 +59,9 @@ public struct ScenarioRunOptions: ParsableArguments {
     /// No options given.
     public init() {}
 
-    /// Refuses `--jobs` outside 1…64 and a `--shard` that is not I/N with 1 ≤ I ≤ N.
+    /// Refuses `--jobs` outside 1…64 (a `--shard` that is not I/N with 1 ≤ I ≤ N is refused as it is parsed).
     public func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1…64, not \(jobs)") }
-        if let shard, Shard(shard) == nil {
-            throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N ≤ 1000, such as 2/4, not '\(shard.prefix(40))'")
-        }
     }
 
     /// The options a worker of this run gets: where the files and the server are, and no colour.
@@ -146,7 +143,7 @@ public struct ScenarioRunOptions: ParsableArguments {
             composition: composition, brand: brand, files: files, json: json,
             colour: terminal.colour, scenariosDirectory: scenarios,
             backend: backend, coverage: coverage, jobs: jobs,
-            shard: shard.flatMap(Shard.init), junit: junit,
+            shard: shard, junit: junit,
             workerCommand: executable.map { [$0] + command + forWorkers }, isWorker: worker)
     }
 }

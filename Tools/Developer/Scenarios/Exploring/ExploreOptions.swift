@@ -16,11 +16,12 @@ public struct ExploreOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The most steps one journey takes, 1…2000.")
     public var maxSteps = 40
 
-    /// The seed as typed; a fresh one when not given.
+    /// The seed; a fresh one when not given.
     @Option(
         parsing: .unconditional,
-        help: "The seed, a whole number (default: a fresh one, printed); the same seed draws the same journeys.")
-    public var seed: String?
+        help: "The seed, a whole number (default: a fresh one, printed); the same seed draws the same journeys.",
+        transform: ExploreOptions.seed(parsing:))
+    public var seed: UInt64?
 
     /// How many processes draw journeys side by side.
     @Option(
@@ -28,11 +29,12 @@ public struct ExploreOptions: ParsableArguments {
         help: "Draw journeys in this many processes side by side, 1…64 (the number of cores unless told).")
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    /// When to stop drawing new journeys, as typed.
+    /// When to stop drawing new journeys.
     @Option(
         parsing: .unconditional,
-        help: "Stop drawing new journeys after this long (of each brand), e.g. 60s or 5m (more than 0, at most 24h).")
-    public var timeLimit: String?
+        help: "Stop drawing new journeys after this long (of each brand), e.g. 60s or 5m (more than 0, at most 24h).",
+        transform: ExploreOptions.timeLimit(parsing:))
+    public var timeLimit: Duration?
 
     /// The folder failing journeys are saved in.
     @Option(help: "Save each failing journey as a scenario file in this folder (made if missing).")
@@ -42,9 +44,9 @@ public struct ExploreOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help:
-            "Draw a stable share of the journeys, I of N (e.g. 3/10): journey n falls to shard n mod N + 1, so N runners with one --seed draw every journey once."
-    )
-    public var shard: String?
+            "Draw a stable share of the journeys, I of N (e.g. 3/10): journey n falls to shard n mod N + 1, so N runners with one --seed draw every journey once.",
+        transform: Shard.init(parsing:))
+    public var shard: Shard?
 
     /// Whether journeys also send intents no person could make.
     @Flag(
@@ -62,8 +64,8 @@ public struct ExploreOptions: ParsableArguments {
     @OptionGroup public var server: BackendOptions
 
     /// Set on the processes a run starts for --jobs: the share of the journeys a worker draws.
-    @Option(help: .private)
-    public var workerShare: String?
+    @Option(help: .private, transform: WorkerShare.init(parsing:))
+    public var workerShare: WorkerShare?
 
     /// No options given.
     public init() {}
@@ -71,8 +73,9 @@ public struct ExploreOptions: ParsableArguments {
     /// The longest time limit: a day.
     static let maximumTimeLimit = Duration.seconds(86_400)
 
-    /// Refuses a number out of its range, a seed that is not a whole number, a time limit or a backend
-    /// that does not read, a shard without a seed: usage errors, exit status 2, nothing run.
+    /// Refuses a number out of its range, a backend that does not read, a shard without a seed: usage
+    /// errors, exit status 2, nothing run (a seed, time limit, shard or worker share that does not read is
+    /// refused as it is parsed).
     public func validate() throws {
         guard (1...10_000_000).contains(journeys) else {
             throw ValidationError("--journeys must be 1…10000000, not \(journeys)")
@@ -81,42 +84,32 @@ public struct ExploreOptions: ParsableArguments {
             throw ValidationError("--max-steps must be 1…2000, not \(maxSteps)")
         }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1…64, not \(jobs)") }
-        if let seed, Self.seed(seed) == nil {
-            throw ValidationError(
-                "--seed must be a whole number from 0 to \(UInt64.max), not '\(Terminal.printable(String(seed.prefix(40))))'"
-            )
-        }
-        if let timeLimit {
-            guard let limit = DurationText.parse(timeLimit, maximum: Self.maximumTimeLimit), limit > .zero else {
-                throw ValidationError(
-                    "--time-limit must be a duration such as 60s or 5m, more than 0 and up to 24h, not '\(Terminal.printable(String(timeLimit.prefix(40))))'"
-                )
-            }
-        }
-        if let shard {
-            guard Shard(shard) != nil else {
-                throw ValidationError(
-                    "--shard must be I/N with 1 ≤ I ≤ N ≤ 1000, such as 3/10, not '\(Terminal.printable(String(shard.prefix(40))))'"
-                )
-            }
-            guard seed != nil else {
-                throw ValidationError(
-                    "--shard needs --seed: every runner of a fleet must draw from the same journeys")
-            }
+        if shard != nil, seed == nil {
+            throw ValidationError("--shard needs --seed: every runner of a fleet must draw from the same journeys")
         }
         if let junit, let problem = JUnitReport.problem(with: junit) { throw ValidationError(problem) }
-        if let workerShare, Self.share(workerShare) == nil { throw ValidationError("--worker-share must be k/n") }
     }
 
-    static func seed(_ text: String) -> UInt64? {
-        guard (1...20).contains(text.count), text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return nil }
-        return UInt64(text)
+    /// Reads `--seed`: a whole number from 0 to `UInt64.max`, digits only.
+    static func seed(parsing text: String) throws -> UInt64 {
+        guard (1...20).contains(text.count), text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+            let seed = UInt64(text)
+        else {
+            throw ValidationError(
+                "--seed must be a whole number from 0 to \(UInt64.max), not '\(Terminal.printable(String(text.prefix(40))))'"
+            )
+        }
+        return seed
     }
 
-    static func share(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/").compactMap { Int($0) }
-        guard parts.count == 2, (1...64).contains(parts[1]), (0..<parts[1]).contains(parts[0]) else { return nil }
-        return (parts[0], parts[1])
+    /// Reads `--time-limit`: a duration such as `60s` or `5m`, more than 0 and at most a day.
+    static func timeLimit(parsing text: String) throws -> Duration {
+        guard let limit = DurationText.parse(text, maximum: maximumTimeLimit), limit > .zero else {
+            throw ValidationError(
+                "--time-limit must be a duration such as 60s or 5m, more than 0 and up to 24h, not '\(Terminal.printable(String(text.prefix(40))))'"
+            )
+        }
+        return limit
     }
 
     /// Explores `brand` of `composition` as these options say (`command` leads this executable to the
@@ -148,8 +141,7 @@ public struct ExploreOptions: ParsableArguments {
         authority: AuthorityTransport?, appendingBrand: Bool = false
     ) async throws {
         let backend = try server.scenarioBackend(authority: authority)
-        let seed = seed.flatMap(Self.seed) ?? UInt64.random(in: 0...UInt64.max)
-        let timeLimit = timeLimit.flatMap { DurationText.parse($0, maximum: Self.maximumTimeLimit) }
+        let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         // Workers are processes of this tool; a test process (an .xctest bundle) draws every journey itself.
         let executable = Bundle.main.executablePath.flatMap { $0.hasSuffix(".xctest") ? nil : $0 }
         var status = ExitStatus.success
@@ -174,7 +166,7 @@ public struct ExploreOptions: ParsableArguments {
             if let timeLimit {
                 workerArguments += ["--time-limit", "\(DurationText.wholeMilliseconds(timeLimit))ms"]
             }
-            if let shard { workerArguments += ["--shard", shard] }
+            if let shard { workerArguments += ["--shard", "\(shard)"] }
             if beyondReach { workerArguments.append("--beyond-reach") }
             workerArguments += server.forWorkers
             let exploration = await ExploreCommand(
@@ -182,7 +174,7 @@ public struct ExploreOptions: ParsableArguments {
                 jobs: min(jobs, journeys), timeLimit: timeLimit, saveDirectory: save,
                 backend: backend, colour: terminal.colour,
                 workerCommand: executable.map { [$0] + workerArguments },
-                workerShare: workerShare.flatMap(Self.share), shard: shard.flatMap(Shard.init),
+                workerShare: workerShare.map { ($0.index, $0.count) }, shard: shard,
                 reachesBeyond: beyondReach
             ).explore()
             status = max(status, exploration.status)

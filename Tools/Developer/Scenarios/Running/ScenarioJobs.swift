@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import LiveryConsole
 import LiveryCore
 
 /// A stable share of a brand's scenario files: `--shard 2/4` runs the files
@@ -32,6 +34,36 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return Int(hash % UInt64(count)) + 1 == index
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Reads `--shard`, or says what it must be.
+    public init(parsing text: String) throws {
+        guard let shard = Shard(text) else {
+            throw ValidationError(
+                "--shard must be I/N with 1 ≤ I ≤ N ≤ 1000, such as 3/10, not '\(Terminal.printable(String(text.prefix(40))))'"
+            )
+        }
+        self = shard
+    }
+}
+
+/// The share of a run's journeys one worker process draws: worker `index` (from 0) of `count`, 1…64.
+public struct WorkerShare: Hashable, Sendable, CustomStringConvertible {
+    /// Which worker, from 0.
+    public let index: Int
+    /// How many workers.
+    public let count: Int
+
+    /// Reads `k/n` with 0 ≤ k < n ≤ 64, or says what it must be.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isNumber) }),
+            let index = Int(parts[0]), let count = Int(parts[1]), (1...64).contains(count), (0..<count).contains(index)
+        else { throw ValidationError("--worker-share must be k/n with 0 ≤ k < n ≤ 64") }
+        self.index = index
+        self.count = count
     }
 
     public var description: String { "\(index)/\(count)" }
