@@ -289,7 +289,7 @@ let package = Package(
                 "BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition",
                 "LiveryCore", "LiveryWire", "WireContract",
                 "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
-                "ServerConnections", "MarketPacks",
+                "ServerConnections", "MarketPacks", "ScenarioTesting",
                 toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("HummingbirdTesting", "hummingbird"),
                 toolsOnly("PostgresNIO", "postgres-nio"),
@@ -349,6 +349,14 @@ let package = Package(
             path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"],
             swiftSettings: swiftSettings),
         // Test support shared by the test targets: gates for slow fakes, clock helpers.
+        // The defects the runner and explorer tests plant, through the runner's seam for them: test support, kept
+        // out of the livery tool.
+        .target(
+            name: "ScenarioTesting",
+            dependencies: [
+                "LiveryScenarios", "LiveryComposition", "LiveryCore", "JoinFormFeature", "AddressLookupFeature",
+            ],
+            path: "Tools/Testing/ScenarioTesting", swiftSettings: swiftSettings),
         .target(
             name: "LiveryTesting", dependencies: ["LiveryCore", "BrandDeclarations"],
             path: "Tools/Testing/LiveryTesting",
@@ -382,7 +390,7 @@ let package = Package(
             name: "LiveryWorkshopTests",
             dependencies: [
                 "BrandDeclarations", "LiveryWorkshop", "LiveryComposition", "LiveryCore", "LiveryConsole",
-                "LiveryScenarios", "LiveryTesting",
+                "LiveryScenarios", "LiveryTesting", "ScenarioTesting",
                 "JoinFormFeature", "AppBarFeature", toolsOnly("ArgumentParser", "swift-argument-parser"),
             ]
                 + allBrandTargets,

@@ -1,6 +1,7 @@
 import Foundation
 import LiveryComposition
 import LiveryCore
+import ScenarioTesting
 import Testing
 
 @testable import LiveryScenarios
@@ -37,13 +38,13 @@ struct ExploreAgainstSandboxTests {
             var command = ExploreCommand(
                 composition: composition, brand: "neds", journeys: 40, seed: 7, saveDirectory: folder.path,
                 backend: server, colour: false)
-            command.plantedOnServer = .droppedPostcode
+            command.plantedOnServer = PlantedDefect.droppedPostcode.alteration
             #expect(await command.run() == 1)
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
             #expect(name.contains("against-the-server"))
             let path = folder.appendingPathComponent(name).path
             var planted = ScenarioRunner(composition: composition, backend: server)
-            planted.planted = .droppedPostcode
+            planted.planted = PlantedDefect.droppedPostcode.alteration
             let overWire = try await planted.run(file: path, brand: "neds")
             #expect(overWire.failure != nil, "the file fails against the server with the defect")
             let inProcess = try await ScenarioRunner(composition: composition).run(file: path, brand: "neds")
@@ -65,7 +66,7 @@ struct ExploreAgainstSandboxTests {
             var command = ExploreCommand(
                 composition: try Composition(SandboxHarness.brands), brand: "neds", journeys: 60, seed: 7,
                 saveDirectory: folder.path, backend: ScenarioBackend(baseURL: sandbox.baseURL), colour: false)
-            command.plantedOnServer = .droppedRegistrationField("marketingConsent")
+            command.plantedOnServer = PlantedDefect.droppedRegistrationField("marketingConsent").alteration
             let explored = await command.explore()
             #expect(explored.status == 1)
             #expect(explored.found?.key == "invariant stored-is-what-was-shown", "\(explored.found?.file ?? "")")

@@ -2,6 +2,7 @@ import Foundation
 import LiveryComposition
 import LiveryCore
 import LiveryWire
+import ScenarioTesting
 import Testing
 
 @testable import LiveryScenarios
@@ -23,7 +24,7 @@ struct RegisteredClientsTests {
             let composition = try Composition(SandboxHarness.brands)
             let file = ScenarioLibrary.files(for: "neds").first { $0.hasSuffix("01-full-sign-up.yaml") }!
             var dropping = ScenarioRunner(composition: composition, backend: ScenarioBackend(baseURL: sandbox.baseURL))
-            dropping.planted = .droppedRegistrationField("address.postcode")
+            dropping.planted = PlantedDefect.droppedRegistrationField("address.postcode").alteration
             let failed = try await dropping.run(file: file, brand: "neds")
             let mismatch = try #require(
                 failed.failure?.mismatches.first { $0.check == "stored client address.postcode" })

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LiveryComposition
 import LiveryCore
+import ScenarioTesting
 import Testing
 
 @testable import LiveryScenarios
@@ -31,7 +32,7 @@ final class ExplorerSeesMoreTests {
         var command = ExploreCommand(
             composition: composition, brand: brand, journeys: journeys, seed: seed, saveDirectory: folder.path,
             colour: false, reachesBeyond: beyondReach)
-        command.planted = planted
+        command.planted = planted?.alteration
         let status = await command.run()
         let saved = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasSuffix(".yaml") }
         return (status, try saved.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) })
@@ -44,7 +45,7 @@ final class ExplorerSeesMoreTests {
         let path = folder.appendingPathComponent("again.yaml").path
         try file.write(toFile: path, atomically: true, encoding: .utf8)
         var plantedRunner = ScenarioRunner(composition: composition)
-        plantedRunner.planted = planted
+        plantedRunner.planted = planted.alteration
         let clean = ScenarioRunner(composition: composition)
         return (try await plantedRunner.run(file: path, brand: brand), try await clean.run(file: path, brand: brand))
     }
@@ -89,7 +90,7 @@ final class ExplorerSeesMoreTests {
     )
     func shrinksWaits() async throws {
         var runner = ScenarioRunner(composition: composition)
-        runner.planted = .typingWhileLoading
+        runner.planted = PlantedDefect.typingWhileLoading.alteration
         let explorer = try Explorer(brand: "neds", runner: runner, maxSteps: 40, reachesBeyond: true)
         let moves: [Move] = [
             .choose(.field("title"), "Mx"), .fill(.field("firstName"), "Alex"), .fill(.field("lastName"), "Citizen"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LiveryComposition
 import LiveryCore
+import ScenarioTesting
 import Testing
 
 @testable import LiveryScenarios
@@ -26,7 +27,7 @@ final class ExplorerTests {
 
     private func explorer(_ brand: String, planted: PlantedDefect? = nil, maxSteps: Int = 40) throws -> Explorer {
         var runner = ScenarioRunner(composition: composition)
-        runner.planted = planted
+        runner.planted = planted?.alteration
         return try Explorer(brand: brand, runner: runner, maxSteps: maxSteps)
     }
 
@@ -126,7 +127,7 @@ final class ExplorerTests {
         var command = ExploreCommand(
             composition: composition, brand: brand, journeys: journeys, seed: seed, saveDirectory: folder.path,
             colour: false)
-        command.planted = planted
+        command.planted = planted.alteration
         #expect(await command.run() == 1)
         let saved = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
         return folder.appendingPathComponent(try #require(saved.first, "nothing saved")).path
@@ -137,7 +138,7 @@ final class ExplorerTests {
         withDefect: ScenarioResult, without: ScenarioResult
     ) {
         var plantedRunner = ScenarioRunner(composition: composition)
-        plantedRunner.planted = planted
+        plantedRunner.planted = planted.alteration
         let clean = ScenarioRunner(composition: composition)
         return (try await plantedRunner.run(file: path, brand: brand), try await clean.run(file: path, brand: brand))
     }

@@ -36,10 +36,10 @@ public struct ExploreCommand: Sendable {
     public let shard: Shard?
     /// Whether journeys also send intents no person could make, for the engine to ignore.
     public let reachesBeyond: Bool
-    /// A defect planted in every runtime, for tests of the explorer itself.
-    var planted: PlantedDefect?
-    /// A defect planted only in the runtimes that run against the server.
-    var plantedOnServer: PlantedDefect?
+    /// A change made to every runtime, for tests of the explorer itself.
+    package var planted: RuntimeAlteration?
+    /// A change made only to the runtimes that run against the server.
+    package var plantedOnServer: RuntimeAlteration?
 
     /// A command; see the properties.
     public init(

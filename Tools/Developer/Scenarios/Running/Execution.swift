@@ -349,7 +349,7 @@ struct Execution {
 /// A join form a run drives: the store a runtime makes, or one around a
 /// machine with a defect planted in it.
 @MainActor
-protocol JourneyDriver: AnyObject {
+package protocol JourneyDriver: AnyObject {
     /// What the form shows.
     var state: JoinState { get }
     /// Applies a person's intent.

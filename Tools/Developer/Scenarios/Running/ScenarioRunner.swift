@@ -20,8 +20,8 @@ public struct ScenarioRunner: Sendable {
     public let composition: Composition
     /// The server scenarios run against, or `nil` for embedded services.
     public let backend: ScenarioBackend?
-    /// A defect planted in every runtime the runner assembles, for tests that show the explorer finds it.
-    var planted: PlantedDefect?
+    /// A change made to every runtime the runner assembles: how tests plant the defects the explorer must find.
+    package var planted: RuntimeAlteration?
 
     /// A runner over `composition`'s brands, against `backend` when given.
     public init(composition: Composition, backend: ScenarioBackend? = nil) {
@@ -94,7 +94,7 @@ public struct ScenarioRunner: Sendable {
         do {
             let assembled = try await composition.assemble(scenario.brand, on: services)
             var execution = try Execution(
-                runtime: planted?.apply(to: assembled.runtime, in: world) ?? assembled.runtime, world: world,
+                runtime: planted?.runtime(assembled.runtime, world) ?? assembled.runtime, world: world,
                 screen: scenario.screen, vocabulary: try vocabulary(for: scenario.brand, file: scenario.file),
                 given: scenario.given, server: server, startJourney: planted?.journey)
             if scenario.checksInvariants { execution.checkInvariants() }

@@ -3,11 +3,12 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
+import LiveryScenarios
 
 /// A defect planted in a runtime on purpose, so tests can show that the
-/// explorer finds each kind of defect it is built to find. Only tests set
-/// one (``ScenarioRunner/planted``); no command line reaches it.
-enum PlantedDefect: Sendable {
+/// explorer finds each kind of defect it is built to find, through the
+/// runner's ``RuntimeAlteration`` seam (nothing a person runs sets one).
+package enum PlantedDefect: Sendable {
     /// The field keeps no rule but being filled in: its own rules are skipped.
     case skippedRule(FieldName)
     /// A create-client the person retries goes out twice, the second time under a new idempotency key.
@@ -87,6 +88,11 @@ private actor DoublingRetries: AccountBackend {
 }
 
 extension PlantedDefect {
+    /// The defect as the runner and the explorer take it.
+    package var alteration: RuntimeAlteration {
+        RuntimeAlteration(runtime: { runtime, world in apply(to: runtime, in: world) }, journey: journey)
+    }
+
     /// For a defect in the form itself, how the run starts a join form on a runtime: a store around a
     /// journey with the defect (`nil`: the runtime's own store).
     var journey: (@MainActor @Sendable (Runtime) throws -> any JourneyDriver)? {
