@@ -31,13 +31,13 @@ extension BrandDefinition {
     /// A logo is an SVG file in `folder` (beside the brand file), checked as
     /// `BrandLogo` checks it. `region` names a market of `markets` (the
     /// shipped packs when `nil`).
-    /// - Throws: ``BrandFileError`` naming `file`, the key path and the problem.
+    /// - Throws: ``DeclarationError`` naming `file`, the key path and the problem.
     public static func read(
         json data: Data, file: String, folder: BrandFileFolder = .unavailable, markets: MarketCatalogue? = nil
-    ) throws(BrandFileError) -> BrandDefinition {
+    ) throws(DeclarationError) -> BrandDefinition {
         try DeclarationDocument.read(
             data, file: file, kind: "brand file", maximumSize: maximumFileSize, maximumNesting: maximumNesting
-        ) { document throws(BrandFileError) in
+        ) { document throws(DeclarationError) in
             try BrandFileReader(file: file, folder: folder, markets: markets).brand(document)
         }
     }
@@ -46,7 +46,7 @@ extension BrandDefinition {
     /// reads back to an equal definition. Keys in a fixed, readable order.
     public func fileDocument() -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            (BrandFileShape.schemaKey, .string(BrandFileShape.schemaReference)),
+            (DeclarationShape.schemaKey, .string(DeclarationShape.schemaReference)),
             ("id", .string(manifest.id.rawValue)), ("name", .string(manifest.displayName)),
             ("region", .string(manifest.region.code)),
         ]

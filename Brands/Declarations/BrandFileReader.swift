@@ -10,9 +10,9 @@ struct BrandFileReader: DeclarationReading {
     /// The markets a brand may name; `nil`: the shipped ones.
     let markets: MarketCatalogue?
     /// The shape the reader takes every object's keys from.
-    private let shape = BrandFileShape.brandFile
+    private let shape = DeclarationShape.brandFile
 
-    func brand(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
+    func brand(_ document: JSONValue) throws(DeclarationError) -> BrandDefinition {
         let root = try object(document, at: "", shape: shape, also: [Shape.schemaKey])
         let idText = try string(root["id"], at: "id")
         guard let id = BrandID(rawValue: idText) else {
@@ -35,10 +35,10 @@ struct BrandFileReader: DeclarationReading {
                 "'\(regionCode.prefix(20))' is not a market with a pack; known: \(codes.joined(separator: ", "))")
         }
         let currency =
-            try root["currency"].map { value throws(BrandFileError) in try currencyCode(value, at: "currency") }
+            try root["currency"].map { value throws(DeclarationError) in try currencyCode(value, at: "currency") }
             ?? region.currencyCode
         let locale =
-            try root["locale"].map { value throws(BrandFileError) in try localeName(value, at: "locale") }
+            try root["locale"].map { value throws(DeclarationError) in try localeName(value, at: "locale") }
             ?? region.locale
         let manifest = BrandManifest(id: id, displayName: name, region: region, currencyCode: currency, locale: locale)
         let theme = try theme(root["theme"], name: name)
@@ -57,13 +57,13 @@ struct BrandFileReader: DeclarationReading {
 
     // MARK: Sections
 
-    private func theme(_ value: JSONValue?, name: String) throws(BrandFileError) -> Theme {
+    private func theme(_ value: JSONValue?, name: String) throws(DeclarationError) -> Theme {
         let shape = self.shape["theme"]
         let theme = try object(value, at: "theme", shape: shape)
         let font = try fontFamily(theme["fontFamily"], at: "theme.fontFamily")
         let fallbacks =
-            try theme["fontFallbacks"].map { value throws(BrandFileError) in try fontFallbacks(value) } ?? []
-        let logo = try theme["logo"].map { value throws(BrandFileError) in try self.logo(value) }
+            try theme["fontFallbacks"].map { value throws(DeclarationError) in try fontFallbacks(value) } ?? []
+        let logo = try theme["logo"].map { value throws(DeclarationError) in try self.logo(value) }
         let icons = try object(theme["icons"], at: "theme.icons", shape: shape?["icons"])
         let prefix = try string(icons["prefix"], at: "theme.icons.prefix")
         let pot = try bool(icons["pot"], at: "theme.icons.pot")
@@ -96,7 +96,7 @@ struct BrandFileReader: DeclarationReading {
     static let maximumFallbacks = 8
 
     /// A font family name: letters, digits, spaces, hyphens and dots, at most 64 characters.
-    private func fontFamily(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
+    private func fontFamily(_ value: JSONValue?, at path: String) throws(DeclarationError) -> String {
         let name = try string(value, at: path)
         guard name.count <= 64,
             name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "." || $0 == "_" })
@@ -107,19 +107,19 @@ struct BrandFileReader: DeclarationReading {
         return name
     }
 
-    private func fontFallbacks(_ value: JSONValue) throws(BrandFileError) -> [String] {
+    private func fontFallbacks(_ value: JSONValue) throws(DeclarationError) -> [String] {
         guard case .array(let items) = value else {
             throw fail("theme.fontFallbacks", "expected a list of font family names, found \(value.kind)")
         }
         guard items.count <= Self.maximumFallbacks else {
             throw fail("theme.fontFallbacks", "\(items.count) families; at most \(Self.maximumFallbacks)")
         }
-        return try items.enumerated().map { item throws(BrandFileError) in
+        return try items.enumerated().map { item throws(DeclarationError) in
             try fontFamily(item.element, at: "theme.fontFallbacks[\(item.offset)]")
         }
     }
 
-    private func logo(_ value: JSONValue) throws(BrandFileError) -> BrandLogo {
+    private func logo(_ value: JSONValue) throws(DeclarationError) -> BrandLogo {
         let name = try string(value, at: "theme.logo")
         guard BrandLogo.isFileName(name) else {
             throw fail(
@@ -142,11 +142,11 @@ struct BrandFileReader: DeclarationReading {
         }
     }
 
-    private func appBar(_ value: JSONValue?) throws(BrandFileError) -> AppBarSettings {
+    private func appBar(_ value: JSONValue?) throws(DeclarationError) -> AppBarSettings {
         let appBar = try object(value, at: "appBar", shape: shape["appBar"])
         let entries = ["none", "locker", "toolbox"]
         let entry = try string(appBar["promotions"], at: "appBar.promotions")
-        let badge = try appBar["badge"].map { value throws(BrandFileError) in try bool(value, at: "appBar.badge") }
+        let badge = try appBar["badge"].map { value throws(DeclarationError) in try bool(value, at: "appBar.badge") }
         let promotions: PromotionsEntry
         switch entry {
         case "none":
@@ -161,7 +161,7 @@ struct BrandFileReader: DeclarationReading {
         return AppBarSettings(promotions: promotions, showsPotIcon: try bool(appBar["potIcon"], at: "appBar.potIcon"))
     }
 
-    private func flags(_ value: JSONValue?) throws(BrandFileError) -> [FeatureFlag: Bool] {
+    private func flags(_ value: JSONValue?) throws(DeclarationError) -> [FeatureFlag: Bool] {
         guard let value else { return [:] }
         let flags = try object(value, at: "flags", shape: shape["flags"])
         var defaults: [FeatureFlag: Bool] = [:]
@@ -169,7 +169,7 @@ struct BrandFileReader: DeclarationReading {
         return defaults
     }
 
-    private func messages(_ value: JSONValue?) throws(BrandFileError) -> [RuleCode: String] {
+    private func messages(_ value: JSONValue?) throws(DeclarationError) -> [RuleCode: String] {
         guard let value else { return [:] }
         guard case .object(let members) = value else {
             throw fail("messages", "expected an object of rule code to message, found \(value.kind)")
@@ -187,6 +187,6 @@ struct BrandFileReader: DeclarationReading {
 
     // MARK: Values
 
-    private typealias Shape = BrandFileShape
+    private typealias Shape = DeclarationShape
 
 }

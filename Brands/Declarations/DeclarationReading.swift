@@ -12,8 +12,8 @@ protocol DeclarationReading {
 extension DeclarationReading {
     /// An object with the keys `shape` lists (and `also`, which are ignored), every required one given.
     func object(
-        _ value: JSONValue?, at path: String, shape: BrandFileShape?, also: [String] = []
-    ) throws(BrandFileError) -> [String: JSONValue] {
+        _ value: JSONValue?, at path: String, shape: DeclarationShape?, also: [String] = []
+    ) throws(DeclarationError) -> [String: JSONValue] {
         let properties = shape?.properties ?? []
         var found = try object(
             value, at: path, known: properties.map(\.name) + also,
@@ -25,7 +25,7 @@ extension DeclarationReading {
     func object(
         _ value: JSONValue?, at path: String, known: [String],
         required: [String]
-    ) throws(BrandFileError) -> [String: JSONValue] {
+    ) throws(DeclarationError) -> [String: JSONValue] {
         guard case .object(let members)? = value else {
             throw fail(path, value.map { "expected an object, found \($0.kind)" } ?? "missing")
         }
@@ -44,7 +44,7 @@ extension DeclarationReading {
         return found
     }
 
-    func string(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
+    func string(_ value: JSONValue?, at path: String) throws(DeclarationError) -> String {
         guard case .string(let text)? = value else {
             throw fail(path, "expected text, found \(value?.kind ?? "nothing")")
         }
@@ -53,14 +53,14 @@ extension DeclarationReading {
         return text
     }
 
-    func bool(_ value: JSONValue?, at path: String) throws(BrandFileError) -> Bool {
+    func bool(_ value: JSONValue?, at path: String) throws(DeclarationError) -> Bool {
         guard case .bool(let flag)? = value else {
             throw fail(path, "expected true or false, found \(value?.kind ?? "nothing")")
         }
         return flag
     }
 
-    func number(_ value: JSONValue?, at path: String, in range: ClosedRange<Double>) throws(BrandFileError)
+    func number(_ value: JSONValue?, at path: String, in range: ClosedRange<Double>) throws(DeclarationError)
         -> Double
     {
         guard case .number(let number)? = value else {
@@ -73,7 +73,7 @@ extension DeclarationReading {
     }
 
     func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String)
-        throws(BrandFileError) -> Value
+        throws(DeclarationError) -> Value
     {
         do {
             return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
@@ -85,8 +85,8 @@ extension DeclarationReading {
     }
 
     /// A join form declaration (a whole form, fields removed and added) at `path`, keyed as `shape` says.
-    func formDeclaration(_ value: JSONValue?, at path: String, shape: BrandFileShape?, also: [String] = [])
-        throws(BrandFileError) -> BrandForm
+    func formDeclaration(_ value: JSONValue?, at path: String, shape: DeclarationShape?, also: [String] = [])
+        throws(DeclarationError) -> BrandForm
     {
         guard let value else { return BrandForm() }
         let form = try object(value, at: path, shape: shape, also: also)
@@ -104,7 +104,7 @@ extension DeclarationReading {
             guard case .array(let names) = removed else {
                 throw fail("\(path).removeFields", "expected a list of field names, found \(removed.kind)")
             }
-            declared.removedFields = try names.enumerated().map { item throws(BrandFileError) in
+            declared.removedFields = try names.enumerated().map { item throws(DeclarationError) in
                 FieldName(rawValue: try string(item.element, at: "\(path).removeFields[\(item.offset)]"))
             }
         }
@@ -112,7 +112,7 @@ extension DeclarationReading {
             guard case .array(let items) = added else {
                 throw fail("\(path).addFields", "expected a list, found \(added.kind)")
             }
-            declared.addedFields = try items.enumerated().map { item throws(BrandFileError) in
+            declared.addedFields = try items.enumerated().map { item throws(DeclarationError) in
                 let path = "\(path).addFields[\(item.offset)]"
                 let entry = try object(item.element, at: path, shape: shape?["addFields"]?.item)
                 let after = try string(entry["after"], at: "\(path).after")
@@ -126,7 +126,7 @@ extension DeclarationReading {
         return declared
     }
 
-    func localeName(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
+    func localeName(_ value: JSONValue?, at path: String) throws(DeclarationError) -> String {
         let name = try string(value, at: path)
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
@@ -141,8 +141,8 @@ extension DeclarationReading {
     /// A list of `count` items at `path`, each read by `item` with its own path.
     func list<Item>(
         _ value: JSONValue?, at path: String, count: ClosedRange<Int>,
-        _ item: (JSONValue, String) throws(BrandFileError) -> Item
-    ) throws(BrandFileError) -> [Item] {
+        _ item: (JSONValue, String) throws(DeclarationError) -> Item
+    ) throws(DeclarationError) -> [Item] {
         guard case .array(let items)? = value else {
             throw fail(path, "expected a list, found \(value?.kind ?? "nothing")")
         }
@@ -154,7 +154,7 @@ extension DeclarationReading {
         return read
     }
     /// An ISO 4217 currency code at `path`.
-    func currencyCode(_ value: JSONValue?, at path: String) throws(BrandFileError) -> String {
+    func currencyCode(_ value: JSONValue?, at path: String) throws(DeclarationError) -> String {
         let code = try string(value, at: path)
         guard code.count == 3, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }),
             isoCurrencyCodes.isEmpty || isoCurrencyCodes.contains(code)
@@ -164,8 +164,8 @@ extension DeclarationReading {
         return code
     }
 
-    func fail(_ path: String, _ message: String) -> BrandFileError {
-        BrandFileError(file: file, path: path, message: message)
+    func fail(_ path: String, _ message: String) -> DeclarationError {
+        DeclarationError(file: file, path: path, message: message)
     }
 }
 
@@ -178,11 +178,11 @@ enum DeclarationDocument {
     /// `data` parsed and checked, then read by `reader`; an error of the reader gets the line its key path stands on.
     static func read<Value>(
         _ data: Data, file: String, kind: String, maximumSize: Int, maximumNesting: Int,
-        _ reader: (JSONValue) throws(BrandFileError) -> Value
-    ) throws(BrandFileError) -> Value {
+        _ reader: (JSONValue) throws(DeclarationError) -> Value
+    ) throws(DeclarationError) -> Value {
         let document = try parse(
             data, file: file, kind: kind, maximumSize: maximumSize, maximumNesting: maximumNesting)
-        do throws(BrandFileError) {
+        do throws(DeclarationError) {
             return try reader(document)
         } catch {
             throw error.located(in: data)
@@ -191,24 +191,24 @@ enum DeclarationDocument {
 
     static func parse(
         _ data: Data, file: String, kind: String, maximumSize: Int, maximumNesting: Int
-    ) throws(BrandFileError) -> JSONValue {
+    ) throws(DeclarationError) -> JSONValue {
         guard data.count <= maximumSize else {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: file, path: "", message: "the file is \(data.count) bytes; a \(kind) is at most \(maximumSize)")
         }
         let depth = JSONValue.nestingDepth(of: data)
         guard depth <= maximumNesting else {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: file, path: "", message: "values nest \(depth) deep; a \(kind) nests at most \(maximumNesting)")
         }
         let document: JSONValue
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw BrandFileError(file: file, path: "", message: "not valid JSON: \(BrandDefinition.reason(error))")
+            throw DeclarationError(file: file, path: "", message: "not valid JSON: \(BrandDefinition.reason(error))")
         }
         if let repeated = JSONKeyScan.firstDuplicate(in: data) {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: file, path: repeated.path,
                 message: "'\(repeated.key)' is given twice; give each key once (which one was meant?)"
             ).located(in: data)

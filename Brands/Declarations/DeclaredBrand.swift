@@ -18,16 +18,17 @@ extension DeclaredBrand {
     public static var fileName: String { "\(Self.self)/brand.json" }
 
     /// The brand, read from its `brand.json` and checked.
-    /// - Throws: ``BrandFileError`` naming the key path of the first problem.
-    public static func load() throws(BrandFileError) -> BrandDefinition {
+    /// - Throws: ``DeclarationError`` naming the key path of the first problem.
+    public static func load() throws(DeclarationError) -> BrandDefinition {
         guard let url = bundle.url(forResource: "brand", withExtension: "json") else {
-            throw BrandFileError(file: fileName, path: "", message: "brand.json is missing from the module's resources")
+            throw DeclarationError(
+                file: fileName, path: "", message: "brand.json is missing from the module's resources")
         }
         let data: Data
         do throws(FileInput.Refusal) {
             data = try FileInput.read(atPath: url.path, limit: BrandDefinition.maximumFileSize, kind: "brand files")
         } catch {
-            throw BrandFileError(file: fileName, path: "", message: error.description)
+            throw DeclarationError(file: fileName, path: "", message: error.description)
         }
         return try BrandDefinition.read(json: data, file: fileName, folder: .directory(url.deletingLastPathComponent()))
     }

@@ -26,8 +26,8 @@ public struct MarketCatalogue: Sendable {
     public static let maximumPacks = 64
 
     /// The packs Livery ships, each read and checked once per process.
-    /// - Throws: ``BrandFileError`` naming a shipped pack that does not read (a broken build).
-    public static func shipped() throws(BrandFileError) -> MarketCatalogue {
+    /// - Throws: ``DeclarationError`` naming a shipped pack that does not read (a broken build).
+    public static func shipped() throws(DeclarationError) -> MarketCatalogue {
         var regions: [Region] = []
         for code in try shippedCodes() {
             if let region = try shippedRegion(code: code) { regions.append(region) }
@@ -36,16 +36,16 @@ public struct MarketCatalogue: Sendable {
     }
 
     /// The codes of the packs Livery ships (a pack's file is its code in lower case), sorted.
-    /// - Throws: ``BrandFileError`` when the shipped packs are missing.
-    public static func shippedCodes() throws(BrandFileError) -> [String] {
+    /// - Throws: ``DeclarationError`` when the shipped packs are missing.
+    public static func shippedCodes() throws(DeclarationError) -> [String] {
         try packFiles(in: try shippedFolder()).map { String($0.dropLast(".json".count)).uppercased() }
     }
 
     /// The shipped market with code `code` (any case), read and checked the
     /// first time it is asked for (with the market its form starts from), so
     /// a process reads only the packs of the markets it meets.
-    /// - Throws: ``BrandFileError`` naming the pack, line and key when it does not read.
-    public static func shippedRegion(code: String) throws(BrandFileError) -> Region? {
+    /// - Throws: ``DeclarationError`` naming the pack, line and key when it does not read.
+    public static func shippedRegion(code: String) throws(DeclarationError) -> Region? {
         let code = code.uppercased()
         guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { return nil }
         if let known = shippedByCode.withLock({ $0[code] }) { return known }
@@ -56,7 +56,7 @@ public struct MarketCatalogue: Sendable {
         do throws(FileInput.Refusal) {
             data = try readPack(file, in: folder)
         } catch {
-            throw BrandFileError(file: file, path: "", message: error.description)
+            throw DeclarationError(file: file, path: "", message: error.description)
         }
         var known: [String: Region] = [:]
         if let like = like(in: data)?.uppercased(), like != code, let base = try shippedRegion(code: like) {
@@ -75,9 +75,9 @@ public struct MarketCatalogue: Sendable {
     /// The shipped markets read so far (at most the few packs shipped), by code.
     private static let shippedByCode = Locked<[String: Region]>([:])
 
-    private static func shippedFolder() throws(BrandFileError) -> URL {
+    private static func shippedFolder() throws(DeclarationError) -> URL {
         guard let folder = ShippedMarketPacks.folder else {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: "Brands/Markets/Packs", path: "", message: "the shipped market packs are missing")
         }
         return folder
@@ -85,32 +85,32 @@ public struct MarketCatalogue: Sendable {
 
     /// This catalogue with every pack (`*.json`) in `folder` added; a pack may
     /// start its form from a market already known or one in the same folder.
-    /// - Throws: ``BrandFileError`` naming the first pack that does not read.
-    public func adding(folder: URL) throws(BrandFileError) -> MarketCatalogue {
+    /// - Throws: ``DeclarationError`` naming the first pack that does not read.
+    public func adding(folder: URL) throws(DeclarationError) -> MarketCatalogue {
         var packs: [(file: String, data: Data)] = []
         for name in try Self.packFiles(in: folder) {
             do throws(FileInput.Refusal) {
                 packs.append((name, try Self.readPack(name, in: folder)))
             } catch {
-                throw BrandFileError(file: name, path: "", message: error.description)
+                throw DeclarationError(file: name, path: "", message: error.description)
             }
         }
         return try adding(packs, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize))
     }
 
     /// The names of the packs (`*.json`) in `folder`, sorted.
-    /// - Throws: ``BrandFileError`` when the folder cannot be listed or holds more than ``maximumPacks``.
-    public static func packFiles(in folder: URL) throws(BrandFileError) -> [String] {
+    /// - Throws: ``DeclarationError`` when the folder cannot be listed or holds more than ``maximumPacks``.
+    public static func packFiles(in folder: URL) throws(DeclarationError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: folder.path, path: "", message: "cannot list the folder: \(error.localizedDescription)")
         }
         guard names.count <= maximumPacks else {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: folder.path, path: "", message: "\(names.count) packs; a folder holds at most \(maximumPacks)")
         }
         return names
@@ -126,9 +126,9 @@ public struct MarketCatalogue: Sendable {
     /// after the pack its `like` market comes from (``readingOrder(_:known:)``).
     /// A pack is found by its file name, so a pack whose `code` is not its file's
     /// name (`gb.json` for GB) is refused, and so are two packs of one code.
-    /// - Throws: ``BrandFileError`` naming the first pack that does not read.
+    /// - Throws: ``DeclarationError`` naming the first pack that does not read.
     public func adding(_ packs: [(file: String, data: Data)], folder: BrandFileFolder = .unavailable)
-        throws(BrandFileError) -> MarketCatalogue
+        throws(DeclarationError) -> MarketCatalogue
     {
         var catalogue = self
         var added: [String: String] = [:]
@@ -169,11 +169,11 @@ public struct MarketCatalogue: Sendable {
 
     /// Refuses a pack whose code is not its file's name: packs are found by file name (`gb.json` for
     /// GB), so such a pack would be read for a market it is not.
-    /// - Throws: ``BrandFileError`` at the pack's `code`, with its line in `data`.
-    public static func check(_ region: Region, isNamedBy file: String, data: Data) throws(BrandFileError) {
+    /// - Throws: ``DeclarationError`` at the pack's `code`, with its line in `data`.
+    public static func check(_ region: Region, isNamedBy file: String, data: Data) throws(DeclarationError) {
         let expected = "\(region.code.lowercased()).json"
         guard URL(fileURLWithPath: file).lastPathComponent == expected else {
-            throw BrandFileError(
+            throw DeclarationError(
                 file: file, path: "code",
                 message:
                     "is \(region.code), so the pack's file must be \(expected): markets are found by their file's name"
@@ -183,8 +183,8 @@ public struct MarketCatalogue: Sendable {
 
     /// The error of a pack (`file`, its text `data`) whose code `code` is also the code of the packs `others`:
     /// one pack a market, or the loader reads one and never the other.
-    public static func sharedCode(_ code: String, file: String, with others: [String], data: Data) -> BrandFileError {
-        BrandFileError(
+    public static func sharedCode(_ code: String, file: String, with others: [String], data: Data) -> DeclarationError {
+        DeclarationError(
             file: file, path: "code",
             message: "\(code) is the code of \(others.joined(separator: ", ")) too; one pack a market"
         ).located(in: data)

@@ -28,13 +28,13 @@ public enum MarketPack {
     ///   - file: How errors name the file.
     ///   - folder: The files beside the pack (its addresses, when it names them).
     ///   - known: Markets already read, for a join form that starts from another market's (`like`).
-    /// - Throws: ``BrandFileError`` naming the file, the key path and the problem.
+    /// - Throws: ``DeclarationError`` naming the file, the key path and the problem.
     public static func read(
         json data: Data, file: String, folder: BrandFileFolder = .unavailable, known: [String: Region] = [:]
-    ) throws(BrandFileError) -> Region {
+    ) throws(DeclarationError) -> Region {
         try DeclarationDocument.read(
             data, file: file, kind: "market pack", maximumSize: maximumFileSize, maximumNesting: maximumNesting
-        ) { document throws(BrandFileError) in
+        ) { document throws(DeclarationError) in
             try MarketPackReader(file: file, folder: folder, known: known).region(document)
         }
     }
@@ -45,10 +45,10 @@ struct MarketPackReader: DeclarationReading {
     let file: String
     let folder: BrandFileFolder
     let known: [String: Region]
-    private let shape = BrandFileShape.marketPack
+    private let shape = DeclarationShape.marketPack
 
-    func region(_ document: JSONValue) throws(BrandFileError) -> Region {
-        let root = try object(document, at: "", shape: shape, also: [BrandFileShape.schemaKey])
+    func region(_ document: JSONValue) throws(DeclarationError) -> Region {
+        let root = try object(document, at: "", shape: shape, also: [DeclarationShape.schemaKey])
         let code = try string(root["code"], at: "code")
         guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
             throw fail("code", "'\(code.prefix(20))' is not an ISO 3166 code such as GB (two upper-case letters)")
@@ -71,7 +71,7 @@ struct MarketPackReader: DeclarationReading {
         guard Double(minimumAge) == (try number(root["minimumAge"], at: "minimumAge", in: 16...25)) else {
             throw fail("minimumAge", "is not a whole number of years")
         }
-        let register = try root["selfExclusionRegister"].map { value throws(BrandFileError) in
+        let register = try root["selfExclusionRegister"].map { value throws(DeclarationError) in
             try string(value, at: "selfExclusionRegister")
         }
         let zone = try string(root["timeZone"], at: "timeZone")
@@ -88,7 +88,7 @@ struct MarketPackReader: DeclarationReading {
 
     // MARK: Sections
 
-    private func currency(_ value: JSONValue?) throws(BrandFileError) -> CurrencyFormat {
+    private func currency(_ value: JSONValue?) throws(DeclarationError) -> CurrencyFormat {
         let currency = try object(value, at: "currency", shape: shape["currency"])
         let code = try currencyCode(currency["code"], at: "currency.code")
         let symbol = try string(currency["symbol"], at: "currency.symbol")
@@ -96,12 +96,12 @@ struct MarketPackReader: DeclarationReading {
         return CurrencyFormat(code: code, symbol: symbol)
     }
 
-    private func mobile(_ value: JSONValue?, code: String) throws(BrandFileError) -> MobileNumberPlan {
+    private func mobile(_ value: JSONValue?, code: String) throws(DeclarationError) -> MobileNumberPlan {
         let path = "mobile"
         let mobile = try object(value, at: path, shape: shape[path])
         let calling = try digits(mobile["callingCode"], at: "\(path).callingCode", length: 1...3)
         let prefixes = try list(mobile["prefixes"], at: "\(path).prefixes", count: 1...20) {
-            value, at throws(BrandFileError) in try digits(value, at: at, length: 1...4)
+            value, at throws(DeclarationError) in try digits(value, at: at, length: 1...4)
         }
         let fewest = try wholeNumber(mobile["minimumDigits"], at: "\(path).minimumDigits", in: 4...13)
         let most = try wholeNumber(mobile["maximumDigits"], at: "\(path).maximumDigits", in: 4...13)
@@ -131,7 +131,7 @@ struct MarketPackReader: DeclarationReading {
         return plan
     }
 
-    private func postcode(_ value: JSONValue?, code: String) throws(BrandFileError) -> PostcodeFormat {
+    private func postcode(_ value: JSONValue?, code: String) throws(DeclarationError) -> PostcodeFormat {
         let postcode = try object(value, at: "postcode", shape: shape["postcode"])
         let pattern = try string(postcode["pattern"], at: "postcode.pattern")
         guard pattern.count <= MarketPack.maximumPatternLength else {
@@ -144,7 +144,7 @@ struct MarketPackReader: DeclarationReading {
                 "postcode.example", "is \(example.count) characters; at most \(MarketPack.maximumPostcodeLength)")
         }
         let message = try string(postcode["message"], at: "postcode.message")
-        let upper = try postcode["upperCase"].map { value throws(BrandFileError) in
+        let upper = try postcode["upperCase"].map { value throws(DeclarationError) in
             try bool(value, at: "postcode.upperCase")
         }
         let format: PostcodeFormat
@@ -160,13 +160,13 @@ struct MarketPackReader: DeclarationReading {
         return format
     }
 
-    private func address(_ value: JSONValue?, code: String, postcode: PostcodeFormat) throws(BrandFileError)
+    private func address(_ value: JSONValue?, code: String, postcode: PostcodeFormat) throws(DeclarationError)
         -> AddressShape
     {
         let shape = self.shape["address"]
         let address = try object(value, at: "address", shape: shape)
         let parts = try list(address["parts"], at: "address.parts", count: 1...AddressPart.allCases.count) {
-            value, at throws(BrandFileError) in try part(value, at: at)
+            value, at throws(DeclarationError) in try part(value, at: at)
         }
         var seen: Set<AddressPart> = []
         for (offset, part) in parts.enumerated() where !seen.insert(part.part).inserted {
@@ -184,8 +184,8 @@ struct MarketPackReader: DeclarationReading {
         for (offset, part) in parts.enumerated() where part.part == .unit && part.isRequired {
             throw fail("address.parts[\(offset)].required", "a unit is never required")
         }
-        let line = try list(address["line"], at: "address.line", count: 1...6) { value, at throws(BrandFileError) in
-            try list(value, at: at, count: 1...6) { item, itemPath throws(BrandFileError) in
+        let line = try list(address["line"], at: "address.line", count: 1...6) { value, at throws(DeclarationError) in
+            try list(value, at: at, count: 1...6) { item, itemPath throws(DeclarationError) in
                 let name = try string(item, at: itemPath)
                 guard let part = AddressPart(rawValue: name), part.isPlace || part == .postcode else {
                     throw fail(itemPath, "'\(name.prefix(30))' is not a place or the postcode")
@@ -202,7 +202,7 @@ struct MarketPackReader: DeclarationReading {
                     "address.line", "leaves out '\(place.part.rawValue)': every place and the postcode appear once")
             }
         }
-        let style = try address["unitStyle"].map { value throws(BrandFileError) in
+        let style = try address["unitStyle"].map { value throws(DeclarationError) in
             let name = try string(value, at: "address.unitStyle")
             guard let style = AddressShape.UnitStyle(rawValue: name) else {
                 throw fail(
@@ -215,27 +215,27 @@ struct MarketPackReader: DeclarationReading {
         let plain = AddressShape(regionCode: code, parts: parts, line: line, unitStyle: style ?? .slash)
         let search = try string(address["sampleSearch"], at: "address.sampleSearch")
         let samples = try list(address["samples"], at: "address.samples", count: 1...10) {
-            value, at throws(BrandFileError) in try sample(value, at: at, shape: plain, postcode: postcode)
+            value, at throws(DeclarationError) in try sample(value, at: at, shape: plain, postcode: postcode)
         }
         return plain.withSamples(search: search, addresses: samples)
     }
 
-    private func part(_ value: JSONValue?, at path: String) throws(BrandFileError) -> AddressShape.Part {
+    private func part(_ value: JSONValue?, at path: String) throws(DeclarationError) -> AddressShape.Part {
         let entry = try object(value, at: path, shape: shape["address"]?["parts"]?.item)
         let name = try string(entry["part"], at: "\(path).part")
         guard let part = AddressPart(rawValue: name) else {
             let names = AddressPart.allCases.map(\.rawValue)
             throw fail("\(path).part", "unknown part '\(name.prefix(30))'\(NameSuggestion.hint(for: name, in: names))")
         }
-        let required = try entry["required"].map { value throws(BrandFileError) in
+        let required = try entry["required"].map { value throws(DeclarationError) in
             try bool(value, at: "\(path).required")
         }
-        let limit = try entry["maxLength"].map { value throws(BrandFileError) in
+        let limit = try entry["maxLength"].map { value throws(DeclarationError) in
             try wholeNumber(value, at: "\(path).maxLength", in: 1...MarketPack.maximumPartLength)
         }
         let maximumLength = limit ?? part.maximumLength
-        let options = try entry["options"].map { value throws(BrandFileError) in
-            try list(value, at: "\(path).options", count: 1...100) { item, itemPath throws(BrandFileError) in
+        let options = try entry["options"].map { value throws(DeclarationError) in
+            try list(value, at: "\(path).options", count: 1...100) { item, itemPath throws(DeclarationError) in
                 let option = try string(item, at: itemPath)
                 guard option.count <= maximumLength else {
                     throw fail(itemPath, "is longer than a \(part.rawValue) (\(maximumLength) characters)")
@@ -244,9 +244,9 @@ struct MarketPackReader: DeclarationReading {
             }
         }
         if options != nil, !part.isPlace { throw fail("\(path).options", "only a place has fixed choices") }
-        let keys = try entry["wireKeys"].map { value throws(BrandFileError) in
+        let keys = try entry["wireKeys"].map { value throws(DeclarationError) in
             try list(value, at: "\(path).wireKeys", count: 1...AddressRecord.placeKeys.count) {
-                item, itemPath throws(BrandFileError) in
+                item, itemPath throws(DeclarationError) in
                 let key = try string(item, at: itemPath)
                 guard AddressRecord.placeKeys.contains(key) else {
                     throw fail(
@@ -266,7 +266,7 @@ struct MarketPackReader: DeclarationReading {
     }
 
     private func sample(_ value: JSONValue?, at path: String, shape: AddressShape, postcode: PostcodeFormat)
-        throws(BrandFileError) -> PostalAddress
+        throws(DeclarationError) -> PostalAddress
     {
         guard case .object(let members)? = value else {
             throw fail(path, "expected an address (an object of its parts), found \(value?.kind ?? "nothing")")
@@ -297,7 +297,7 @@ struct MarketPackReader: DeclarationReading {
             street: texts["street"] ?? "", places: places, postcode: texts["postcode"] ?? "", in: shape)
     }
 
-    private func addressFile(_ value: JSONValue?, shape: AddressShape) throws(BrandFileError) -> [PostalAddress] {
+    private func addressFile(_ value: JSONValue?, shape: AddressShape) throws(DeclarationError) -> [PostalAddress] {
         guard case .object(let members)? = value, let named = members.first(where: { $0.key == "addresses" })
         else { return [] }
         let name = try string(named.value, at: "address.addresses")
@@ -328,11 +328,11 @@ struct MarketPackReader: DeclarationReading {
         }
     }
 
-    private func joinForm(_ value: JSONValue?, code: String, minimumAge: Int) throws(BrandFileError) -> Data {
+    private func joinForm(_ value: JSONValue?, code: String, minimumAge: Int) throws(DeclarationError) -> Data {
         let path = "joinForm"
         let declared = try formDeclaration(value, at: path, shape: shape[path], also: ["like"])
         guard case .object(let members)? = value else { throw fail(path, "missing") }
-        let like = try members.first(where: { $0.key == "like" }).map { member throws(BrandFileError) in
+        let like = try members.first(where: { $0.key == "like" }).map { member throws(DeclarationError) in
             try string(member.value, at: "\(path).like")
         }
         let base: FormDefinition
@@ -384,7 +384,8 @@ struct MarketPackReader: DeclarationReading {
 
     // MARK: Values
 
-    private func digits(_ value: JSONValue?, at path: String, length: ClosedRange<Int>) throws(BrandFileError) -> String
+    private func digits(_ value: JSONValue?, at path: String, length: ClosedRange<Int>) throws(DeclarationError)
+        -> String
     {
         let text = try string(value, at: path)
         guard length.contains(text.count), text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
@@ -393,7 +394,7 @@ struct MarketPackReader: DeclarationReading {
         return text
     }
 
-    private func wholeNumber(_ value: JSONValue?, at path: String, in range: ClosedRange<Int>) throws(BrandFileError)
+    private func wholeNumber(_ value: JSONValue?, at path: String, in range: ClosedRange<Int>) throws(DeclarationError)
         -> Int
     {
         let number = try number(value, at: path, in: Double(range.lowerBound)...Double(range.upperBound))
@@ -401,8 +402,8 @@ struct MarketPackReader: DeclarationReading {
         return Int(number)
     }
 
-    private func groups(_ value: JSONValue?, at path: String) throws(BrandFileError) -> [Int] {
-        try list(value, at: path, count: 1...6) { item, itemPath throws(BrandFileError) in
+    private func groups(_ value: JSONValue?, at path: String) throws(DeclarationError) -> [Int] {
+        try list(value, at: path, count: 1...6) { item, itemPath throws(DeclarationError) in
             try wholeNumber(item, at: itemPath, in: 1...8)
         }
     }

@@ -1,12 +1,12 @@
 import LiveryCore
 import LiveryWire
 
-extension BrandFileShape {
+extension DeclarationShape {
     /// Where a market pack (`Brands/Markets/<code>.json`) finds its schema.
     public static let marketSchemaReference = "market.schema.json"
 
     /// The shape of a market pack: what a country's rules are, as data.
-    public static var marketPack: BrandFileShape {
+    public static var marketPack: DeclarationShape {
         .object(
             "One market the brands trade in: everything that makes a country differ from the others.",
             [

@@ -66,7 +66,7 @@ struct BrandFileFuzzTests {
         let wide = "{\"id\": \"" + String(repeating: "a", count: BrandDefinition.maximumFileSize) + "\"}"
         let long = "{\"id\": \"neds\", \"name\": \"" + String(repeating: "N", count: 200_000) + "\"}"
         for text in [deep, wide, long, "", "{", "null", "\u{FEFF}{}"] {
-            #expect(throws: BrandFileError.self) { try BrandDefinition.read(json: Data(text.utf8), file: "x") }
+            #expect(throws: DeclarationError.self) { try BrandDefinition.read(json: Data(text.utf8), file: "x") }
         }
     }
 }

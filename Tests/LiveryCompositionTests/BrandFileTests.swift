@@ -34,7 +34,7 @@ struct BrandFileTests {
         SourceTree.url("Brands/\(name)/Plugin")
     }
 
-    static func read(_ document: JSONValue) throws(BrandFileError) -> BrandDefinition {
+    static func read(_ document: JSONValue) throws(DeclarationError) -> BrandDefinition {
         try BrandDefinition.read(
             json: Data(document.formatted().utf8), file: "Neds/brand.json", folder: .directory(pluginFolder("Neds")))
     }
@@ -196,7 +196,7 @@ struct BrandFileTests {
                 json: Data(document.formatted().utf8), file: "Neds/brand.json",
                 folder: .files(files.mapValues { Data($0.utf8) }))
         } throws: { "\($0)".contains(message) }
-        #expect(throws: BrandFileError.self, "a file read without its folder cannot name a logo") {
+        #expect(throws: DeclarationError.self, "a file read without its folder cannot name a logo") {
             try BrandDefinition.read(json: Data(document.formatted().utf8), file: "Neds/brand.json")
         }
     }

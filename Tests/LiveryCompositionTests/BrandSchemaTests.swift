@@ -15,7 +15,7 @@ struct BrandSchemaTests {
     @Test("the published schema is exactly what the reader's shape renders")
     func published() throws {
         let file = Self.brands.appendingPathComponent("brand.schema.json")
-        let rendered = BrandFileShape.jsonSchema.formatted()
+        let rendered = DeclarationShape.jsonSchema.formatted()
         if ProcessInfo.processInfo.environment["LIVERY_WRITE_BRAND_SCHEMA"] == "1" {
             try Data(rendered.utf8).write(to: file)
         }
@@ -28,7 +28,7 @@ struct BrandSchemaTests {
     @Test("the market packs' schema is exactly what the pack reader's shape renders, and every shipped pack names it")
     func marketSchema() throws {
         let file = Self.brands.appendingPathComponent("Markets/market.schema.json")
-        let rendered = BrandFileShape.marketJSONSchema.formatted()
+        let rendered = DeclarationShape.marketJSONSchema.formatted()
         if ProcessInfo.processInfo.environment["LIVERY_WRITE_BRAND_SCHEMA"] == "1" {
             try Data(rendered.utf8).write(to: file)
         }
@@ -44,7 +44,7 @@ struct BrandSchemaTests {
             let pack = try #require(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: packs.appendingPathComponent(name)))
                     as? [String: Any])
-            #expect(pack["$schema"] as? String == "../" + BrandFileShape.marketSchemaReference, "\(name)")
+            #expect(pack["$schema"] as? String == "../" + DeclarationShape.marketSchemaReference, "\(name)")
         }
     }
 
@@ -54,9 +54,11 @@ struct BrandSchemaTests {
     func guideTables() throws {
         let file = Self.brands.appendingPathComponent("README.md")
         var text = try String(contentsOf: file, encoding: .utf8)
-        for (name, shape) in [("brand.json", BrandFileShape.brandFile), ("market packs", BrandFileShape.marketPack)] {
+        for (name, shape) in [
+            ("brand.json", DeclarationShape.brandFile), ("market packs", DeclarationShape.marketPack),
+        ] {
             let start =
-                "<!-- the keys of \(name), rendered from BrandFileShape: "
+                "<!-- the keys of \(name), rendered from DeclarationShape: "
                 + "LIVERY_WRITE_BRAND_SCHEMA=1 swift test --filter BrandSchemaTests -->\n"
             let opening = try #require(text.range(of: start), "Brands/README.md has no table of the keys of \(name)")
             let closing = try #require(
@@ -77,7 +79,8 @@ struct BrandSchemaTests {
     @Test("every shipped brand file names the schema, gives its required keys, and uses only keys and choices it lists")
     func shippedFilesFit() throws {
         let schema = try #require(
-            try JSONSerialization.jsonObject(with: Data(BrandFileShape.jsonSchema.formatted().utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(DeclarationShape.jsonSchema.formatted().utf8)) as? [String: Any]
+        )
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.brands.path).compactMap { name -> URL? in
             let file = Self.brands.appendingPathComponent(name).appendingPathComponent("Plugin/brand.json")
             return FileManager.default.fileExists(atPath: file.path) ? file : nil
@@ -85,7 +88,7 @@ struct BrandSchemaTests {
         #expect(files.count >= 4)
         for file in files {
             let brand = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            #expect(brand["$schema"] as? String == BrandFileShape.schemaReference, "\(file.path)")
+            #expect(brand["$schema"] as? String == DeclarationShape.schemaReference, "\(file.path)")
             Self.check(
                 brand, against: schema, at: file.lastPathComponent, problems: { Issue.record("\(file.path): \($0)") })
         }
@@ -96,15 +99,16 @@ struct BrandSchemaTests {
         let document = try #require(try packageBrands().first).fileDocument()
         guard case .object(var members) = document else { throw Failure() }
         members.append(("colour", .string("#ffffff")))
-        #expect(throws: BrandFileError.self) {
+        #expect(throws: DeclarationError.self) {
             try BrandDefinition.read(json: Data(JSONValue.object(members).formatted().utf8), file: "x.json")
         }
         let schema = try #require(
-            try JSONSerialization.jsonObject(with: Data(BrandFileShape.jsonSchema.formatted().utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(DeclarationShape.jsonSchema.formatted().utf8)) as? [String: Any]
+        )
         for key in schema["required"] as? [String] ?? [] {
             guard case .object(let all) = document else { throw Failure() }
             let without = JSONValue.object(all.filter { $0.key != key })
-            #expect(throws: BrandFileError.self, "without '\(key)'") {
+            #expect(throws: DeclarationError.self, "without '\(key)'") {
                 try BrandDefinition.read(json: Data(without.formatted().utf8), file: "x.json")
             }
         }

@@ -238,7 +238,7 @@ struct MarketPackErrorTests {
         return Data(BrandFileTests.setting(path, to: value, in: document).formatted().utf8)
     }
 
-    static func read(_ data: Data) throws(BrandFileError) -> Region {
+    static func read(_ data: Data) throws(DeclarationError) -> Region {
         let folder = BrandFileFolder.files(["zz-addresses.tsv": Data(MarketPackTests.addresses.utf8)])
         return try MarketPack.read(
             json: data, file: "zz.json", folder: folder, known: (try MarketCatalogue.shipped()).regions)
@@ -279,7 +279,7 @@ struct MarketPackErrorTests {
     func mistakes(_ path: String, _ value: JSONValue?, _ message: String) throws {
         let data = try Self.pack(setting: path, to: value)
         #expect { try Self.read(data) } throws: { error in
-            guard let error = error as? BrandFileError else { return false }
+            guard let error = error as? DeclarationError else { return false }
             return error.file == "zz.json" && error.line != nil && "\(error)".contains(message)
         }
     }
@@ -306,7 +306,7 @@ struct MarketPackErrorTests {
         let text = MarketPackTests.pack.replacingOccurrences(of: written, with: replacement)
         #expect(text != MarketPackTests.pack)
         #expect { try Self.read(Data(text.utf8)) } throws: { error in
-            (error as? BrandFileError)?.line != nil && "\(error)".contains(message)
+            (error as? DeclarationError)?.line != nil && "\(error)".contains(message)
         }
     }
 
@@ -318,7 +318,7 @@ struct MarketPackErrorTests {
                 text.split(separator: "\n", omittingEmptySubsequences: false)
                     .firstIndex { $0.contains(#""pattern""#) }) + 1
         #expect { try Self.read(Data(text.utf8)) } throws: { error in
-            (error as? BrandFileError)?.line == expected
+            (error as? DeclarationError)?.line == expected
                 && "\(error)".hasPrefix("zz.json: line \(expected): at postcode.pattern")
         }
     }
@@ -406,7 +406,7 @@ struct MarketPackFuzzTests {
         let wide = "{\"code\": \"" + String(repeating: "a", count: MarketPack.maximumFileSize) + "\"}"
         let long = "{\"code\": \"ZZ\", \"name\": \"" + String(repeating: "N", count: 200_000) + "\"}"
         for text in [deep, wide, long, "", "{", "null", "\u{FEFF}{}"] {
-            #expect(throws: BrandFileError.self) { try MarketPack.read(json: Data(text.utf8), file: "x") }
+            #expect(throws: DeclarationError.self) { try MarketPack.read(json: Data(text.utf8), file: "x") }
         }
     }
 }

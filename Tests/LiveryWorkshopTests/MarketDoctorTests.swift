@@ -139,13 +139,13 @@ struct MarketDoctorTests {
                 $0.contains("line \(codeLine ?? 0): at code:") && $0.contains("one pack a market")
             },
             "\(reports.flatMap(\.problems))")
-        #expect(throws: BrandFileError.self) { try MarketCatalogue().adding(folder: twice) }
+        #expect(throws: DeclarationError.self) { try MarketCatalogue().adding(folder: twice) }
 
         let misnamed = try folder(with: [("xc.json", try gb(code: "XD"))])
         defer { try? FileManager.default.removeItem(at: misnamed) }
         let report = try #require(MarketDoctor.check(folder: misnamed, known: try MarketCatalogue.shipped()).first)
         #expect(report.problems.first?.contains("the pack's file must be xd.json") == true, "\(report.problems)")
-        #expect(throws: BrandFileError.self) { try MarketCatalogue.shipped().adding(folder: misnamed) }
+        #expect(throws: DeclarationError.self) { try MarketCatalogue.shipped().adding(folder: misnamed) }
     }
 
     @Test(
@@ -191,9 +191,9 @@ struct MarketDoctorTests {
 @MainActor
 struct UnloadableBrandTests {
     private func composition() throws -> Composition {
-        let loads: [(id: String, load: Result<BrandDefinition, BrandFileError>)] =
+        let loads: [(id: String, load: Result<BrandDefinition, DeclarationError>)] =
             try packageBrands().map { ($0.manifest.id.rawValue, .success($0)) } + [
-                ("britbet", .failure(BrandFileError(file: "xx.json", path: "code", message: "a broken market pack")))
+                ("britbet", .failure(DeclarationError(file: "xx.json", path: "code", message: "a broken market pack")))
             ]
         return try ToolBrands.composition(loading: loads)
     }

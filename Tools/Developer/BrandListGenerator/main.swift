@@ -16,16 +16,16 @@ for module in modules { text += "import \(module)\n" }
 text += """
 
     /// Every brand Package.swift lists, in its order, each read from its `brand.json`.
-    /// - Throws: ``BrandFileError`` naming the first brand file that does not read.
-    func packageBrands() throws(BrandFileError) -> [BrandDefinition] {
+    /// - Throws: ``DeclarationError`` naming the first brand file that does not read.
+    func packageBrands() throws(DeclarationError) -> [BrandDefinition] {
         [\(modules.map { "try \($0).load()" }.joined(separator: ", "))]
     }
 
     /// Every brand Package.swift lists, in its order, each loaded on its own: one
     /// whose file (or market pack) does not read leaves the others loaded.
-    func packageBrandLoads() -> [(id: String, load: Result<BrandDefinition, BrandFileError>)] {
+    func packageBrandLoads() -> [(id: String, load: Result<BrandDefinition, DeclarationError>)] {
         [
-    \(modules.map { "        (\"\($0.dropLast("Brand".count).lowercased())\", Result { () throws(BrandFileError) in try \($0).load() })," }.joined(separator: "\n"))
+    \(modules.map { "        (\"\($0.dropLast("Brand".count).lowercased())\", Result { () throws(DeclarationError) in try \($0).load() })," }.joined(separator: "\n"))
         ]
     }
 

@@ -59,7 +59,7 @@ extension Livery {
                     "\(name) is in Package.swift but not built into this livery: run it as `swift run livery test \(id)`"
                 )
             }
-            let checks = BrandCheck.all(id: id) { () throws(BrandFileError) in try loaded.get() }
+            let checks = BrandCheck.all(id: id) { () throws(DeclarationError) in try loaded.get() }
             let started = ContinuousClock.now
             var failed = 0
             for (index, check) in checks.enumerated() {

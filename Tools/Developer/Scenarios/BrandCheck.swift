@@ -16,17 +16,17 @@ public struct BrandCheck: Sendable, CustomStringConvertible {
 
     private let kind: Kind
     private let id: String
-    private let load: @Sendable () throws(BrandFileError) -> BrandDefinition
+    private let load: @Sendable () throws(DeclarationError) -> BrandDefinition
 
     /// Every check of `brand`: the file, conformance, presence, then each scenario file.
     public static func all<Brand: DeclaredBrand>(_ brand: Brand.Type) -> [BrandCheck] {
         let id = String(describing: Brand.self).replacingOccurrences(of: "Brand", with: "").lowercased()
-        return all(id: id) { () throws(BrandFileError) in try Brand.load() }
+        return all(id: id) { () throws(DeclarationError) in try Brand.load() }
     }
 
     /// Every check of the brand `id` that `load` reads (as a tool holds it): the file, conformance, presence, then
     /// each scenario file.
-    public static func all(id: String, load: @escaping @Sendable () throws(BrandFileError) -> BrandDefinition)
+    public static func all(id: String, load: @escaping @Sendable () throws(DeclarationError) -> BrandDefinition)
         -> [BrandCheck]
     {
         let kinds: [Kind] =

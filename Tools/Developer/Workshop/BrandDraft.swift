@@ -28,14 +28,14 @@ public struct BrandDraft: Sendable {
     /// The last edited document that read clean (the loaded one at first).
     public private(set) var brand: BrandDefinition
     /// Why the edited document is refused; `nil` when it reads clean.
-    public private(set) var problem: BrandFileError?
+    public private(set) var problem: DeclarationError?
 
     /// The most keys a path to an edited value may have.
     public static let maximumPathLength = 8
 
     /// Loads the brand file `brand.json` in `pluginFolder`, named `name` in errors.
-    /// - Throws: `BrandFileError` when the file cannot be read or is refused.
-    public init(pluginFolder: URL, name: String) throws(BrandFileError) {
+    /// - Throws: `DeclarationError` when the file cannot be read or is refused.
+    public init(pluginFolder: URL, name: String) throws(DeclarationError) {
         let file = pluginFolder.appendingPathComponent("brand.json")
         let data = try Self.read(file, name: name)
         let brand = try BrandDefinition.read(json: data, file: name, folder: .directory(pluginFolder))
@@ -63,10 +63,10 @@ public struct BrandDraft: Sendable {
     /// the document again. Objects missing on the way are made.
     /// - Returns: the reader's error when the edited document is refused.
     @discardableResult
-    public mutating func set(_ path: [String], to value: JSONValue?) -> BrandFileError? {
+    public mutating func set(_ path: [String], to value: JSONValue?) -> DeclarationError? {
         guard (1...Self.maximumPathLength).contains(path.count), path.allSatisfy({ (1...200).contains($0.count) })
         else {
-            problem = BrandFileError(
+            problem = DeclarationError(
                 file: name, path: path.joined(separator: "."),
                 message: "a path to an edited value has 1 to \(Self.maximumPathLength) keys of 1 to 200 characters")
             return problem
@@ -77,8 +77,8 @@ public struct BrandDraft: Sendable {
     }
 
     /// Returns to the file on disk as it is now.
-    /// - Throws: `BrandFileError` when the file cannot be read or is refused.
-    public mutating func discard() throws(BrandFileError) {
+    /// - Throws: `DeclarationError` when the file cannot be read or is refused.
+    public mutating func discard() throws(DeclarationError) {
         self = try BrandDraft(pluginFolder: file.deletingLastPathComponent(), name: name)
     }
 
@@ -151,7 +151,7 @@ public struct BrandDraft: Sendable {
 
     private mutating func check() {
         let data = Data(document.formatted().utf8)
-        do throws(BrandFileError) {
+        do throws(DeclarationError) {
             brand = try BrandDefinition.read(
                 json: data, file: name, folder: .directory(file.deletingLastPathComponent()))
             problem = nil
@@ -160,11 +160,11 @@ public struct BrandDraft: Sendable {
         }
     }
 
-    private static func read(_ file: URL, name: String) throws(BrandFileError) -> Data {
+    private static func read(_ file: URL, name: String) throws(DeclarationError) -> Data {
         do throws(FileInput.Refusal) {
             return try FileInput.read(atPath: file.path, limit: BrandDefinition.maximumFileSize, kind: "brand files")
         } catch {
-            throw BrandFileError(file: name, path: "", message: error.description)
+            throw DeclarationError(file: name, path: "", message: error.description)
         }
     }
 

@@ -32,7 +32,7 @@ public enum MarketDoctor {
     /// the folder that read (a pack whose form starts from another is read after it).
     public static func check(folder: URL, known: MarketCatalogue = MarketCatalogue()) -> [Report] {
         let names: [String]
-        do throws(BrandFileError) {
+        do throws(DeclarationError) {
             names = try MarketCatalogue.packFiles(in: folder)
         } catch {
             return [Report(file: folder.lastPathComponent, code: nil, problems: [error.description])]
@@ -51,12 +51,12 @@ public enum MarketDoctor {
         var catalogue = known
         let files = BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize)
         for pack in packs {
-            do throws(BrandFileError) {
+            do throws(DeclarationError) {
                 let region = try MarketPack.read(
                     json: pack.data, file: pack.file, folder: files, known: catalogue.regions)
                 catalogue = MarketCatalogue(Array(catalogue.regions.values) + [region])
                 var problems = problems(of: region, file: pack.file)
-                do throws(BrandFileError) {
+                do throws(DeclarationError) {
                     try MarketCatalogue.check(region, isNamedBy: pack.file, data: pack.data)
                 } catch {
                     problems.insert(error.description, at: 0)
@@ -87,7 +87,7 @@ public enum MarketDoctor {
         let folder = url.deletingLastPathComponent()
         let name = url.lastPathComponent
         var catalogue = known
-        do throws(BrandFileError) {
+        do throws(DeclarationError) {
             let data = try pack(at: url)
             for base in try startingMarkets(of: data, in: folder, known: known) {
                 catalogue = MarketCatalogue(Array(catalogue.regions.values) + [base])
@@ -103,17 +103,17 @@ public enum MarketDoctor {
     }
 
     /// The bytes of the pack at `url`, read as every file a tool is given is read.
-    private static func pack(at url: URL) throws(BrandFileError) -> Data {
+    private static func pack(at url: URL) throws(DeclarationError) -> Data {
         do throws(FileInput.Refusal) {
             return try FileInput.read(atPath: url.path, limit: MarketPack.maximumFileSize, kind: "market packs")
         } catch {
-            throw BrandFileError(file: url.lastPathComponent, path: "", message: error.description)
+            throw DeclarationError(file: url.lastPathComponent, path: "", message: error.description)
         }
     }
 
     /// The markets the pack `data` starts from that `known` lacks, read from
     /// the packs beside it, the furthest first (at most four deep).
-    private static func startingMarkets(of data: Data, in folder: URL, known: MarketCatalogue) throws(BrandFileError)
+    private static func startingMarkets(of data: Data, in folder: URL, known: MarketCatalogue) throws(DeclarationError)
         -> [Region]
     {
         var chain: [(file: String, data: Data)] = []

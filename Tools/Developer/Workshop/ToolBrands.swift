@@ -10,7 +10,7 @@ import LiveryCore
 public enum ToolBrands {
     /// The composition root of `brands` (a tool's generated `packageBrands()`).
     /// - Throws: `ToolError` when a brand file does not load or a brand is registered twice.
-    public static func composition(_ brands: () throws(BrandFileError) -> [BrandDefinition]) throws(ToolError)
+    public static func composition(_ brands: () throws(DeclarationError) -> [BrandDefinition]) throws(ToolError)
         -> Composition
     {
         do {
@@ -26,7 +26,7 @@ public enum ToolBrands {
     /// stops only its own brand.
     /// - Throws: `ToolError` when a brand is registered twice.
     public static func composition(
-        loading loads: [(id: String, load: Result<BrandDefinition, BrandFileError>)]
+        loading loads: [(id: String, load: Result<BrandDefinition, DeclarationError>)]
     ) throws(ToolError) -> Composition {
         var brands: [BrandDefinition] = []
         var unavailable: [BrandID: String] = [:]

@@ -6,10 +6,10 @@ extension BrandDefinition {
     /// This brand under another id and name, trading in `market` (its currency
     /// and locale the market's), read back through its own brand file: a
     /// brand in a market none of the shipped brands trades in, for tests.
-    /// - Throws: `BrandFileError` when the moved file does not read (its form does not fit the market).
-    public func moved(to market: Region, id: String, name: String) throws(BrandFileError) -> BrandDefinition {
+    /// - Throws: `DeclarationError` when the moved file does not read (its form does not fit the market).
+    public func moved(to market: Region, id: String, name: String) throws(DeclarationError) -> BrandDefinition {
         guard case .object(let members) = fileDocument() else {
-            throw BrandFileError(file: "\(id)/brand.json", path: "", message: "the brand's file is not an object")
+            throw DeclarationError(file: "\(id)/brand.json", path: "", message: "the brand's file is not an object")
         }
         let moved: [(key: String, value: JSONValue)] = members.compactMap { member in
             switch member.key {

@@ -11,7 +11,7 @@ extension Region {
 
     /// The shipped market with code `code`; a missing or broken pack stops the tests at once.
     public static func shipped(_ code: String) -> Region {
-        do throws(BrandFileError) {
+        do throws(DeclarationError) {
             guard let region = try MarketCatalogue.shipped().region(code: code) else {
                 preconditionFailure("no shipped market pack has code \(code)")
             }

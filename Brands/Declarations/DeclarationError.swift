@@ -6,7 +6,7 @@ import LiveryCore
 /// Why a declaration file (a brand file, a market pack) cannot be used: the
 /// file, the place in it (a key path such as `theme.colours.primary`, and its
 /// line when the file's text is known) and what is wrong there.
-public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct DeclarationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file, as named to the person.
     public let file: String
     /// The key path of the bad value; empty for the whole file.
@@ -25,7 +25,7 @@ public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// This error with the line its path stands on in `data`, the file's text.
-    func located(in data: Data) -> BrandFileError {
+    func located(in data: Data) -> DeclarationError {
         var located = self
         if located.line == nil { located.line = JSONKeyScan.line(of: path, in: data) }
         return located
@@ -36,3 +36,7 @@ public struct BrandFileError: Error, Equatable, Sendable, CustomStringConvertibl
         "\(file): \(line.map { "line \($0): " } ?? "")\(path.isEmpty ? "" : "at \(path): ")\(message)"
     }
 }
+
+/// The name ``DeclarationError`` had before 0.10: a brand file's and a market pack's errors alike.
+@available(*, deprecated, renamed: "DeclarationError")
+public typealias BrandFileError = DeclarationError

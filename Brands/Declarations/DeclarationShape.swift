@@ -5,7 +5,7 @@ import LiveryCore
 /// known and required keys from it, and `Brands/brand.schema.json` (the JSON
 /// Schema editors complete and check brand files with) is rendered from it
 /// by ``jsonSchema``, so the two cannot disagree.
-public indirect enum BrandFileShape: Sendable {
+public indirect enum DeclarationShape: Sendable {
     /// An object with exactly these keys (any other is an error).
     case object(String, [Property])
     /// Text, not blank and at most `maximumLength` characters (2,000 unless told); with a pattern or a
@@ -16,7 +16,7 @@ public indirect enum BrandFileShape: Sendable {
     /// A number within `range`.
     case number(String, range: ClosedRange<Double>)
     /// A list of values of one shape.
-    case list(String, of: BrandFileShape)
+    case list(String, of: DeclarationShape)
     /// An object of text by any key (a rule code and its message).
     case textByKey(String)
     /// A value the join form's own loader checks (a whole form, or one field).
@@ -29,15 +29,15 @@ public indirect enum BrandFileShape: Sendable {
         /// Whether the key must be given.
         public let isRequired: Bool
         /// What its value is.
-        public let shape: BrandFileShape
+        public let shape: DeclarationShape
 
         /// A key that must be given.
-        static func required(_ name: String, _ shape: BrandFileShape) -> Property {
+        static func required(_ name: String, _ shape: DeclarationShape) -> Property {
             Property(name: name, isRequired: true, shape: shape)
         }
 
         /// A key that may be left out.
-        static func optional(_ name: String, _ shape: BrandFileShape) -> Property {
+        static func optional(_ name: String, _ shape: DeclarationShape) -> Property {
             Property(name: name, isRequired: false, shape: shape)
         }
     }
@@ -48,12 +48,12 @@ public indirect enum BrandFileShape: Sendable {
     }
 
     /// The shape of a list's items (none for any other shape).
-    var item: BrandFileShape? {
+    var item: DeclarationShape? {
         if case .list(_, let item) = self { item } else { nil }
     }
 
     /// The shape of the value under `key` of an object shape.
-    subscript(key: String) -> BrandFileShape? {
+    subscript(key: String) -> DeclarationShape? {
         properties.first { $0.name == key }?.shape
     }
 
@@ -67,7 +67,7 @@ public indirect enum BrandFileShape: Sendable {
     /// The shape of a whole brand file. Made when asked (a reader asks once
     /// per file) rather than kept: a tree of indirect cases kept in a static
     /// reads as leaked memory to the fuzzers' leak checker.
-    public static var brandFile: BrandFileShape {
+    public static var brandFile: DeclarationShape {
         .object(
             "One brand of the group: everything that makes it differ from the others.",
             [
@@ -198,7 +198,7 @@ public indirect enum BrandFileShape: Sendable {
     }
 
     /// The JSON Schema of a whole file of `shape`: its `$schema` key allowed, the schema's own header first.
-    static func documentSchema(of shape: BrandFileShape, id: String, title: String) -> JSONValue {
+    static func documentSchema(of shape: DeclarationShape, id: String, title: String) -> JSONValue {
         guard case .object(var members) = shape.schema else { return .null }
         if case .object(var properties)? = members.first(where: { $0.key == "properties" })?.value {
             properties.insert(
@@ -254,7 +254,7 @@ public indirect enum BrandFileShape: Sendable {
     }
 }
 
-extension BrandFileShape {
+extension DeclarationShape {
     /// The keys of an object shape as a Markdown table, one row per key path
     /// (`theme.logo`), what its value is and whether it may be left out: the
     /// tables of `Brands/README.md`, rendered so they cannot drift from the reader.
@@ -291,7 +291,7 @@ extension BrandFileShape {
         }
     }
 
-    private static func summary(of shape: BrandFileShape) -> String {
+    private static func summary(of shape: DeclarationShape) -> String {
         let text = shape.description.replacingOccurrences(of: "|", with: "\\|")
         switch shape {
         case .text(_, _, let choices?, _):
@@ -313,3 +313,7 @@ extension BrandFileShape {
         }
     }
 }
+
+/// The name ``DeclarationShape`` had before 0.10: the shape of a brand file and of a market pack alike.
+@available(*, deprecated, renamed: "DeclarationShape")
+public typealias BrandFileShape = DeclarationShape
