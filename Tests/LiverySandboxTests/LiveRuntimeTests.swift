@@ -83,7 +83,9 @@ struct LiveRuntimeTests {
             #expect(join.state.alert?.kind == .signUpFailed)
             #expect(join.state.field("username")?.displayValue == "slow_alex", "the typed values are kept")
             #expect(waited >= .seconds(2), "both attempts ran to their time-out (\(waited))")
-            #expect(waited < .seconds(3), "the alert came within a second of the two-second budget (\(waited))")
+            // Well short of the server's six seconds; the slack is a loaded CI machine's (3.1 s was seen while
+            // the whole suite ran), not the budget's.
+            #expect(waited < .seconds(4), "the alert came with the two-second budget, not the server's six (\(waited))")
         }
     }
 
