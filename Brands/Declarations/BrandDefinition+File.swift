@@ -15,7 +15,7 @@ extension BrandDefinition {
     /// The shape (optional keys marked `?`):
     ///
     /// ```json
-    /// { "id": "neds", "name": "Neds", "region": "AU", "currency?": "AUD", "locale?": "en-AU",
+    /// { "id": "neds", "name": "Neds", "market": "AU", "currency?": "AUD", "locale?": "en-AU",
     ///   "theme": { "fontFamily": "Neds Grotesk", "fontFallbacks?": ["Arial", "sans-serif"],
     ///              "logo?": "logo.svg", "icons": { "prefix": "neds", "pot": true },
     ///              "colours": { "background": "#ffffff", "primary": "#ff7800", … every role },
@@ -29,7 +29,7 @@ extension BrandDefinition {
     /// ```
     ///
     /// A logo is an SVG file in `folder` (beside the brand file), checked as
-    /// `BrandLogo` checks it. `region` names a market of `markets` (the
+    /// `BrandLogo` checks it. `market` names a market of `markets` (the
     /// shipped packs when `nil`).
     /// - Throws: ``DeclarationError`` naming `file`, the key path and the problem.
     public static func read(
@@ -48,12 +48,12 @@ extension BrandDefinition {
         var members: [(key: String, value: JSONValue)] = [
             (DeclarationShape.schemaKey, .string(DeclarationShape.schemaReference)),
             ("id", .string(manifest.id.rawValue)), ("name", .string(manifest.displayName)),
-            ("region", .string(manifest.region.code)),
+            ("market", .string(manifest.market.code)),
         ]
-        if manifest.currencyCode != manifest.region.currencyCode {
+        if manifest.currencyCode != manifest.market.currencyCode {
             members.append(("currency", .string(manifest.currencyCode)))
         }
-        if manifest.locale != manifest.region.locale { members.append(("locale", .string(manifest.locale))) }
+        if manifest.locale != manifest.market.locale { members.append(("locale", .string(manifest.locale))) }
         var themeMembers: [(key: String, value: JSONValue)] = [
             ("fontFamily", .string(theme.typography.body.fontFamily))
         ]

@@ -18,7 +18,7 @@ public struct BrandDefinition: BrandPlugin, Equatable {
     public let appBar: AppBarSettings
     /// The join form the brand starts from and how it amends it.
     public let form: BrandForm
-    /// The join form the brand ships, when it differs from its region's
+    /// The join form the brand ships, when it differs from its market's
     /// standard form (worked out and checked when the definition is made).
     public let formDefinition: FormDefinition?
 
@@ -35,14 +35,14 @@ public struct BrandDefinition: BrandPlugin, Equatable {
         self.featureFlagDefaults = featureFlagDefaults
         self.appBar = appBar
         self.form = form
-        formDefinition = try form.definition(in: manifest.region)
+        formDefinition = try form.definition(in: manifest.market)
     }
 
     /// The rule messages as a catalogue.
     public var messages: MessageCatalogue { MessageCatalogue(messageTemplates) }
 
     /// None: a brand as data names its events as every brand does (the
-    /// runtime tags each with the brand and region).
+    /// runtime tags each with the brand and market).
     public var analyticsTransforms: [any AnalyticsTransform] { [] }
 
     /// Sets the app bar and, where the brand declares them, its join form and register check.
@@ -59,17 +59,17 @@ public struct BrandDefinition: BrandPlugin, Equatable {
     }
 }
 
-/// The join form a brand declares: its region's standard form or one of its
+/// The join form a brand declares: its market's standard form or one of its
 /// own, amended; and whether creating a client checks the self-exclusion register.
 public struct BrandForm: Hashable, Sendable {
-    /// A whole form replacing the region's standard one, or `nil` for the standard one.
+    /// A whole form replacing the market's standard one, or `nil` for the standard one.
     public var replacement: FormDefinition?
     /// Fields removed from the form it starts from.
     public var removedFields: [FieldName]
     /// Fields added, each on a row of its own below the row of its anchor.
     public var addedFields: [AddedField]
     /// Whether creating a client checks the self-exclusion register; `nil`
-    /// means where the region has one.
+    /// means where the market has one.
     public var checksSelfExclusionRegister: Bool?
 
     /// A field added after another.
@@ -86,7 +86,7 @@ public struct BrandForm: Hashable, Sendable {
         }
     }
 
-    /// A form declaration; by default the region's standard form, unchanged.
+    /// A form declaration; by default the market's standard form, unchanged.
     public init(
         replacement: FormDefinition? = nil, removedFields: [FieldName] = [], addedFields: [AddedField] = [],
         checksSelfExclusionRegister: Bool? = nil
@@ -97,17 +97,17 @@ public struct BrandForm: Hashable, Sendable {
         self.checksSelfExclusionRegister = checksSelfExclusionRegister
     }
 
-    /// Whether the form is the region's standard one, unchanged.
+    /// Whether the form is the market's standard one, unchanged.
     public var isStandard: Bool { replacement == nil && removedFields.isEmpty && addedFields.isEmpty }
 
-    /// The form the brand ships in `region`, or `nil` when it is the standard one.
+    /// The form the brand ships in `market`, or `nil` when it is the standard one.
     /// - Throws: `DefinitionError` when an amendment does not apply.
-    public func definition(in region: Region) throws(DefinitionError) -> FormDefinition? {
+    public func definition(in market: Market) throws(DefinitionError) -> FormDefinition? {
         guard !isStandard else { return nil }
         var amendments: [FormAmendment] = removedFields.isEmpty ? [] : [.remove(removedFields)]
         amendments += addedFields.map { .add($0.field, after: $0.after) }
         let base: FormDefinition
-        if let replacement { base = replacement } else { base = try FormDefinition.standard(for: region) }
+        if let replacement { base = replacement } else { base = try FormDefinition.standard(for: market) }
         return try base.amended(by: amendments)
     }
 }

@@ -13,34 +13,35 @@ struct BrandFileReader: DeclarationReading {
     private let shape = DeclarationShape.brandFile
 
     func brand(_ document: JSONValue) throws(DeclarationError) -> BrandDefinition {
-        let root = try object(document, at: "", shape: shape, also: [Shape.schemaKey])
+        let root = try object(
+            try BrandFileRenames.current(document, file: file), at: "", shape: shape, also: [Shape.schemaKey])
         let idText = try string(root["id"], at: "id")
         guard let id = BrandID(rawValue: idText) else {
             throw fail(
                 "id", "'\(idText)' is not a brand id: lower-case letters, digits and hyphens, starting with a letter")
         }
         let name = try string(root["name"], at: "name")
-        let regionCode = try string(root["region"], at: "region")
-        let found: Region?
+        let marketCode = try string(root["market"], at: "market")
+        let found: Market?
         if let markets {
-            found = markets.region(code: regionCode)
+            found = markets.market(code: marketCode)
         } else {
-            found = try MarketCatalogue.shippedRegion(code: regionCode)
+            found = try MarketCatalogue.shippedMarket(code: marketCode)
         }
-        guard let region = found else {
+        guard let market = found else {
             let codes: [String]
             if let markets { codes = markets.codes } else { codes = try MarketCatalogue.shippedCodes() }
             throw fail(
-                "region",
-                "'\(regionCode.prefix(20))' is not a market with a pack; known: \(codes.joined(separator: ", "))")
+                "market",
+                "'\(marketCode.prefix(20))' is not a market with a pack; known: \(codes.joined(separator: ", "))")
         }
         let currency =
             try root["currency"].map { value throws(DeclarationError) in try currencyCode(value, at: "currency") }
-            ?? region.currencyCode
+            ?? market.currencyCode
         let locale =
             try root["locale"].map { value throws(DeclarationError) in try localeName(value, at: "locale") }
-            ?? region.locale
-        let manifest = BrandManifest(id: id, displayName: name, region: region, currencyCode: currency, locale: locale)
+            ?? market.locale
+        let manifest = BrandManifest(id: id, displayName: name, market: market, currencyCode: currency, locale: locale)
         let theme = try theme(root["theme"], name: name)
         let appBar = try appBar(root["appBar"])
         let flags = try flags(root["flags"])
@@ -180,7 +181,7 @@ struct BrandFileReader: DeclarationReading {
                 throw fail("messages", "'\(member.key)' is not a rule code (such as username.taken)")
             }
             let text = try string(member.value, at: "messages.\(member.key)")
-            templates[RuleCode(rawValue: member.key)] = text
+            templates[RuleCode(rawValue: member.key)] = BrandFileRenames.currentPlaceholders(in: text)
         }
         return templates
     }

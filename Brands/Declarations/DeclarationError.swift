@@ -36,7 +36,3 @@ public struct DeclarationError: Error, Equatable, Sendable, CustomStringConverti
         "\(file): \(line.map { "line \($0): " } ?? "")\(path.isEmpty ? "" : "at \(path): ")\(message)"
     }
 }
-
-/// The name ``DeclarationError`` had before 0.10: a brand file's and a market pack's errors alike.
-@available(*, deprecated, renamed: "DeclarationError")
-public typealias BrandFileError = DeclarationError

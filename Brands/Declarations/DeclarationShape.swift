@@ -78,7 +78,7 @@ public indirect enum DeclarationShape: Sendable {
                         pattern: "^[a-z][a-z0-9-]*$")),
                 .required("name", .text("The name shown to people.")),
                 .required(
-                    "region",
+                    "market",
                     .text(
                         "The market the brand trades in: the code of a market pack (Brands/Markets), e.g. AU.",
                         pattern: "^[A-Z]{2}$")),
@@ -313,7 +313,3 @@ extension DeclarationShape {
         }
     }
 }
-
-/// The name ``DeclarationShape`` had before 0.10: the shape of a brand file and of a market pack alike.
-@available(*, deprecated, renamed: "DeclarationShape")
-public typealias BrandFileShape = DeclarationShape

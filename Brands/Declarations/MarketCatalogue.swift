@@ -4,23 +4,23 @@ import MarketPacks
 
 /// The markets a process knows, by code: the packs Livery ships
 /// (`Brands/Markets/Packs`) and any read from a folder of a team's own.
-/// A brand file's `region` names one of them, and an app gets a market for
-/// its own code from one: ``shippedRegion(code:)``, or ``region(code:)`` of
+/// A brand file's `market` names one of them, and an app gets a market for
+/// its own code from one: ``shippedMarket(code:)``, or ``market(code:)`` of
 /// ``shipped()`` with ``adding(folder:)``. See <doc:Markets>.
 public struct MarketCatalogue: Sendable {
     /// The markets, by upper-case code.
-    public private(set) var regions: [String: Region]
+    public private(set) var markets: [String: Market]
 
-    /// A catalogue of `regions`.
-    public init(_ regions: [Region] = []) {
-        self.regions = Dictionary(regions.map { ($0.code, $0) }, uniquingKeysWith: { _, last in last })
+    /// A catalogue of `markets`.
+    public init(_ markets: [Market] = []) {
+        self.markets = Dictionary(markets.map { ($0.code, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The market with ISO code `code` (any case), if known.
-    public func region(code: String) -> Region? { regions[code.uppercased()] }
+    public func market(code: String) -> Market? { markets[code.uppercased()] }
 
     /// The known codes, sorted.
-    public var codes: [String] { regions.keys.sorted() }
+    public var codes: [String] { markets.keys.sorted() }
 
     /// The most packs one folder holds.
     public static let maximumPacks = 64
@@ -28,11 +28,11 @@ public struct MarketCatalogue: Sendable {
     /// The packs Livery ships, each read and checked once per process.
     /// - Throws: ``DeclarationError`` naming a shipped pack that does not read (a broken build).
     public static func shipped() throws(DeclarationError) -> MarketCatalogue {
-        var regions: [Region] = []
+        var markets: [Market] = []
         for code in try shippedCodes() {
-            if let region = try shippedRegion(code: code) { regions.append(region) }
+            if let market = try shippedMarket(code: code) { markets.append(market) }
         }
-        return MarketCatalogue(regions)
+        return MarketCatalogue(markets)
     }
 
     /// The codes of the packs Livery ships (a pack's file is its code in lower case), sorted.
@@ -45,7 +45,7 @@ public struct MarketCatalogue: Sendable {
     /// first time it is asked for (with the market its form starts from), so
     /// a process reads only the packs of the markets it meets.
     /// - Throws: ``DeclarationError`` naming the pack, line and key when it does not read.
-    public static func shippedRegion(code: String) throws(DeclarationError) -> Region? {
+    public static func shippedMarket(code: String) throws(DeclarationError) -> Market? {
         let code = code.uppercased()
         guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { return nil }
         if let known = shippedByCode.withLock({ $0[code] }) { return known }
@@ -58,22 +58,22 @@ public struct MarketCatalogue: Sendable {
         } catch {
             throw DeclarationError(file: file, path: "", message: error.description)
         }
-        var known: [String: Region] = [:]
-        if let like = like(in: data)?.uppercased(), like != code, let base = try shippedRegion(code: like) {
+        var known: [String: Market] = [:]
+        if let like = like(in: data)?.uppercased(), like != code, let base = try shippedMarket(code: like) {
             known[base.code] = base
         }
-        let region = try MarketPack.read(
+        let market = try MarketPack.read(
             json: data, file: file, folder: .directory(folder, limit: MarketPack.maximumAddressFileSize), known: known)
-        try Self.check(region, isNamedBy: file, data: data)
-        return shippedByCode.withLock { regions in
-            if let first = regions[code] { return first }
-            regions[code] = region
-            return region
+        try Self.check(market, isNamedBy: file, data: data)
+        return shippedByCode.withLock { markets in
+            if let first = markets[code] { return first }
+            markets[code] = market
+            return market
         }
     }
 
     /// The shipped markets read so far (at most the few packs shipped), by code.
-    private static let shippedByCode = Locked<[String: Region]>([:])
+    private static let shippedByCode = Locked<[String: Market]>([:])
 
     private static func shippedFolder() throws(DeclarationError) -> URL {
         guard let folder = ShippedMarketPacks.folder else {
@@ -133,13 +133,13 @@ public struct MarketCatalogue: Sendable {
         var catalogue = self
         var added: [String: String] = [:]
         for pack in Self.readingOrder(packs, known: self) {
-            let region = try MarketPack.read(json: pack.data, file: pack.file, folder: folder, known: catalogue.regions)
-            try Self.check(region, isNamedBy: pack.file, data: pack.data)
-            if let first = added[region.code] {
-                throw Self.sharedCode(region.code, file: pack.file, with: [first], data: pack.data)
+            let market = try MarketPack.read(json: pack.data, file: pack.file, folder: folder, known: catalogue.markets)
+            try Self.check(market, isNamedBy: pack.file, data: pack.data)
+            if let first = added[market.code] {
+                throw Self.sharedCode(market.code, file: pack.file, with: [first], data: pack.data)
             }
-            added[region.code] = pack.file
-            catalogue.regions[region.code] = region
+            added[market.code] = pack.file
+            catalogue.markets[market.code] = market
         }
         return catalogue
     }
@@ -152,7 +152,7 @@ public struct MarketCatalogue: Sendable {
     {
         var pending = packs.sorted { $0.file < $1.file }
         var ordered: [(file: String, data: Data)] = []
-        var read = Set(known.regions.keys)
+        var read = Set(known.markets.keys)
         while !pending.isEmpty {
             let codes = Set(pending.compactMap { code(in: $0.data) })
             let ready = pending.filter { pack in
@@ -170,13 +170,13 @@ public struct MarketCatalogue: Sendable {
     /// Refuses a pack whose code is not its file's name: packs are found by file name (`gb.json` for
     /// GB), so such a pack would be read for a market it is not.
     /// - Throws: ``DeclarationError`` at the pack's `code`, with its line in `data`.
-    public static func check(_ region: Region, isNamedBy file: String, data: Data) throws(DeclarationError) {
-        let expected = "\(region.code.lowercased()).json"
+    public static func check(_ market: Market, isNamedBy file: String, data: Data) throws(DeclarationError) {
+        let expected = "\(market.code.lowercased()).json"
         guard URL(fileURLWithPath: file).lastPathComponent == expected else {
             throw DeclarationError(
                 file: file, path: "code",
                 message:
-                    "is \(region.code), so the pack's file must be \(expected): markets are found by their file's name"
+                    "is \(market.code), so the pack's file must be \(expected): markets are found by their file's name"
             ).located(in: data)
         }
     }

@@ -5,7 +5,7 @@ import LiveryCore
 import LiveryWire
 
 /// Market packs: a country's rules as a JSON file (`Brands/Markets/<code>.json`),
-/// read into a `LiveryCore/Region` with every value checked, so that a brand in
+/// read into a `LiveryCore/Market` with every value checked, so that a brand in
 /// a new market needs a pack and no Swift.
 public enum MarketPack {
     /// The largest pack read: a whole join form and a state list fit in a few dozen kilobytes.
@@ -30,12 +30,12 @@ public enum MarketPack {
     ///   - known: Markets already read, for a join form that starts from another market's (`like`).
     /// - Throws: ``DeclarationError`` naming the file, the key path and the problem.
     public static func read(
-        json data: Data, file: String, folder: BrandFileFolder = .unavailable, known: [String: Region] = [:]
-    ) throws(DeclarationError) -> Region {
+        json data: Data, file: String, folder: BrandFileFolder = .unavailable, known: [String: Market] = [:]
+    ) throws(DeclarationError) -> Market {
         try DeclarationDocument.read(
             data, file: file, kind: "market pack", maximumSize: maximumFileSize, maximumNesting: maximumNesting
         ) { document throws(DeclarationError) in
-            try MarketPackReader(file: file, folder: folder, known: known).region(document)
+            try MarketPackReader(file: file, folder: folder, known: known).market(document)
         }
     }
 }
@@ -44,10 +44,10 @@ public enum MarketPack {
 struct MarketPackReader: DeclarationReading {
     let file: String
     let folder: BrandFileFolder
-    let known: [String: Region]
+    let known: [String: Market]
     private let shape = DeclarationShape.marketPack
 
-    func region(_ document: JSONValue) throws(DeclarationError) -> Region {
+    func market(_ document: JSONValue) throws(DeclarationError) -> Market {
         let root = try object(document, at: "", shape: shape, also: [DeclarationShape.schemaKey])
         let code = try string(root["code"], at: "code")
         guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
@@ -80,7 +80,7 @@ struct MarketPackReader: DeclarationReading {
         }
         let addresses = try addressFile(root["address"], shape: address)
         let form = try joinForm(root["joinForm"], code: code, minimumAge: minimumAge)
-        return Region(
+        return Market(
             code: code, name: name, locale: locale, currency: currency, mobile: mobile, postcode: postcode,
             address: address, dateOrder: dateOrder, minimumAge: minimumAge, selfExclusionRegister: register,
             timeZone: zone, standardJoinForm: form, addresses: addresses)
@@ -120,7 +120,7 @@ struct MarketPackReader: DeclarationReading {
         let international = try groups(mobile["internationalGroups"], at: "\(path).internationalGroups")
         let example = try string(mobile["example"], at: "\(path).example")
         let plan = MobileNumberPlan(
-            regionCode: code, countryCode: calling, prefixes: prefixes, subscriberDigits: fewest...most,
+            marketCode: code, countryCode: calling, prefixes: prefixes, subscriberDigits: fewest...most,
             nationalGroups: national, internationalGroups: international, example: example)
         guard plan.isMobileNumber(example) else {
             throw fail(
@@ -150,7 +150,7 @@ struct MarketPackReader: DeclarationReading {
         let format: PostcodeFormat
         do throws(InvalidPatternError) {
             format = try PostcodeFormat(
-                pattern: pattern, example: example, message: message, upperCased: upper ?? false, regionCode: code)
+                pattern: pattern, example: example, message: message, upperCased: upper ?? false, marketCode: code)
         } catch {
             throw fail("postcode.pattern", "'\(pattern)' does not compile: \(error.reason)")
         }
@@ -212,7 +212,7 @@ struct MarketPackReader: DeclarationReading {
             }
             return style
         }
-        let plain = AddressShape(regionCode: code, parts: parts, line: line, unitStyle: style ?? .slash)
+        let plain = AddressShape(marketCode: code, parts: parts, line: line, unitStyle: style ?? .slash)
         let search = try string(address["sampleSearch"], at: "address.sampleSearch")
         let samples = try list(address["samples"], at: "address.samples", count: 1...10) {
             value, at throws(DeclarationError) in try sample(value, at: at, shape: plain, postcode: postcode)
@@ -320,7 +320,7 @@ struct MarketPackReader: DeclarationReading {
             throw fail("address.addresses", "\(name) is not UTF-8 text")
         }
         do throws(AddressLookupError) {
-            return try AddressDataset.parse(text, shapes: [shape.regionCode: shape])
+            return try AddressDataset.parse(text, shapes: [shape.marketCode: shape])
         } catch {
             let reason: String
             if case .invalidResponse(let why) = error { reason = why } else { reason = error.description }

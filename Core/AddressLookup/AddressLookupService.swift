@@ -11,12 +11,12 @@ import LiveryWire
 /// ``AddressQuery/maximumWords`` words (no address is longer): the lookup
 /// never sends a longer one, and the services answer one with no suggestions.
 public protocol AddressLookupService: Sendable {
-    /// Up to `limit` suggestions for `query` in `region`, best first.
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    /// Up to `limit` suggestions for `query` in `market`, best first.
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
 
-    /// The full address of the suggestion with id `id`, found in `region`.
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress
+    /// The full address of the suggestion with id `id`, found in `market`.
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress
 }
 
 /// Why an address lookup failed.

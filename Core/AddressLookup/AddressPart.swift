@@ -86,7 +86,7 @@ public struct AddressShape: Hashable, Sendable {
     public private(set) var unitStyle: UnitStyle = .slash
 
     /// The market's code, e.g. `NZ`.
-    public let regionCode: String
+    public let marketCode: String
     /// The parts in the order a form asks for them.
     public let parts: [Part]
     /// The groups after the street on one line, joined by `, `; the parts of
@@ -98,10 +98,10 @@ public struct AddressShape: Hashable, Sendable {
     /// The addresses samples and previews suggest for ``sampleSearch``.
     public private(set) var samples: [PostalAddress] = []
 
-    /// The shape of `regionCode`'s addresses: its `parts` in form order, the groups of its one-line form,
+    /// The shape of `marketCode`'s addresses: its `parts` in form order, the groups of its one-line form,
     /// and how a unit is written.
-    public init(regionCode: String, parts: [Part], line: [[AddressPart]], unitStyle: UnitStyle = .slash) {
-        self.regionCode = regionCode
+    public init(marketCode: String, parts: [Part], line: [[AddressPart]], unitStyle: UnitStyle = .slash) {
+        self.marketCode = marketCode
         self.parts = parts
         self.line = line
         self.unitStyle = unitStyle

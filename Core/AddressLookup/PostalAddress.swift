@@ -30,7 +30,7 @@ public struct PostalAddress: Hashable, Sendable {
     /// The postcode.
     public let postcode: String
     /// The market's code, e.g. `AU`.
-    public let regionCode: String
+    public let marketCode: String
     /// The address on one line, e.g. "3/12 Smith Street, Richmond VIC 3121".
     public let singleLine: String
 
@@ -47,7 +47,7 @@ public struct PostalAddress: Hashable, Sendable {
         self.street = street
         self.places = places.filter { !$0.value.isEmpty }
         self.postcode = postcode
-        regionCode = shape.regionCode
+        marketCode = shape.marketCode
         singleLine = shape.singleLine(
             unit: unit, streetNumber: streetNumber, street: street, places: self.places, postcode: postcode)
     }
@@ -55,7 +55,7 @@ public struct PostalAddress: Hashable, Sendable {
     /// An address as stored: every part, and its one-line text as already written.
     public init(
         id: String?, unit: String?, streetNumber: String, street: String, places: [AddressPart: String],
-        postcode: String, regionCode: String, singleLine: String
+        postcode: String, marketCode: String, singleLine: String
     ) {
         self.id = id
         self.unit = unit
@@ -63,7 +63,7 @@ public struct PostalAddress: Hashable, Sendable {
         self.street = street
         self.places = places
         self.postcode = postcode
-        self.regionCode = regionCode
+        self.marketCode = marketCode
         self.singleLine = singleLine
     }
 

@@ -1,5 +1,5 @@
 /// An enrichment-stage plugin that tags every event with fixed context, such
-/// as the brand, region, screen and session, as general properties.
+/// as the brand, market, screen and session, as general properties.
 ///
 /// By default the event wins: a key the event already has is left as it is,
 /// so a call site that names its own `screen` keeps it. With
@@ -8,15 +8,15 @@
 /// event's other properties are untouched and the event is never dropped.
 ///
 /// ```swift
-/// ContextEnrichment(brand: "alpha", region: "AU", session: sessionID)
+/// ContextEnrichment(brand: "alpha", market: "AU", session: sessionID)
 /// ```
 public struct ContextEnrichment: AnalyticsTransform, Hashable {
-    /// The keys used by ``init(brand:region:screen:session:extra:overwritesExisting:)``.
+    /// The keys used by ``init(brand:market:screen:session:extra:overwritesExisting:)``.
     public enum Key {
         /// `brand`: the identifier of the brand the journey runs for.
         public static let brand = "brand"
-        /// `region`: the jurisdiction or market, e.g. `AU`.
-        public static let region = "region"
+        /// `market`: the code of the market the journey runs in, e.g. `AU`.
+        public static let market = "market"
         /// `screen`: the screen or step the event happened on.
         public static let screen = "screen"
         /// `session`: an identifier of the journey's session.
@@ -35,13 +35,13 @@ public struct ContextEnrichment: AnalyticsTransform, Hashable {
         self.overwritesExisting = overwritesExisting
     }
 
-    /// An enrichment adding the given brand, region, screen and session under
+    /// An enrichment adding the given brand, market, screen and session under
     /// the keys in ``Key`` (each only if not `nil`), plus `extra`. A value in
     /// `extra` under one of those keys is replaced by the named argument when
     /// that argument is not `nil`.
     public init(
         brand: String? = nil,
-        region: String? = nil,
+        market: String? = nil,
         screen: String? = nil,
         session: String? = nil,
         extra: [String: AnalyticsValue] = [:],
@@ -49,7 +49,7 @@ public struct ContextEnrichment: AnalyticsTransform, Hashable {
     ) {
         var context = extra
         if let brand { context[Key.brand] = .string(brand) }
-        if let region { context[Key.region] = .string(region) }
+        if let market { context[Key.market] = .string(market) }
         if let screen { context[Key.screen] = .string(screen) }
         if let session { context[Key.session] = .string(session) }
         self.init(context, overwritesExisting: overwritesExisting)

@@ -2,7 +2,7 @@
 /// start, how long they are, and how they are grouped as typed.
 public struct MobileNumberPlan: Hashable, Sendable {
     /// The code of the market the plan belongs to, e.g. `AU`.
-    public let regionCode: String
+    public let marketCode: String
     /// The international calling code without `+`, e.g. `61`.
     public let countryCode: String
     /// What the digits after the trunk `0` start with for a mobile number,
@@ -23,10 +23,10 @@ public struct MobileNumberPlan: Hashable, Sendable {
 
     /// A plan; every prefix and the calling code are ASCII digits.
     public init(
-        regionCode: String, countryCode: String, prefixes: [String], subscriberDigits: ClosedRange<Int>,
+        marketCode: String, countryCode: String, prefixes: [String], subscriberDigits: ClosedRange<Int>,
         nationalGroups: [Int], internationalGroups: [Int], example: String
     ) {
-        self.regionCode = regionCode
+        self.marketCode = marketCode
         self.countryCode = countryCode
         self.prefixes = prefixes
         self.subscriberDigits = subscriberDigits
@@ -89,7 +89,7 @@ public struct MobileNumberPlan: Hashable, Sendable {
 }
 
 /// The text must be a mobile number of a ``MobileNumberPlan``.
-/// Code `mobile.format` (parameters `region`, e.g. `AU`, and `example`).
+/// Code `mobile.format` (parameters `market`, e.g. `AU`, and `example`).
 public struct MobileNumberRule: ValidationRule {
     /// The plan numbers must follow.
     public let plan: MobileNumberPlan
@@ -100,12 +100,12 @@ public struct MobileNumberRule: ValidationRule {
     public init(_ plan: MobileNumberPlan) {
         self.plan = plan
         violation = RuleViolation(
-            code: .mobileFormat, parameters: ["region": plan.regionCode, "example": plan.example],
+            code: .mobileFormat, parameters: ["market": plan.marketCode, "example": plan.example],
             template: "Enter a mobile number like {example}.")
     }
 
-    /// Numbers of `region`'s plan.
-    public init(region: Region) { self.init(region.mobile) }
+    /// Numbers of `market`'s plan.
+    public init(market: Market) { self.init(market.mobile) }
 
     /// Fails unless `value` is a number of the plan.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {

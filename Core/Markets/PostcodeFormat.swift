@@ -13,17 +13,17 @@ public struct PostcodeFormat: Hashable, Sendable {
     /// The pattern compiled once, reporting `postcode.format`.
     fileprivate let compiled: PatternRule
 
-    /// A format of postcodes matching `pattern` in the market with code `regionCode`.
+    /// A format of postcodes matching `pattern` in the market with code `marketCode`.
     /// - Throws: ``InvalidPatternError`` when the pattern does not compile.
     public init(
-        pattern: String, example: String, message: String, upperCased: Bool = false, regionCode: String
+        pattern: String, example: String, message: String, upperCased: Bool = false, marketCode: String
     ) throws(InvalidPatternError) {
         self.pattern = pattern
         self.example = example
         self.message = message
         self.upperCased = upperCased
         compiled = try PatternRule(pattern).reporting(
-            code: .postcodeFormat, message: message, parameters: ["region": regionCode, "example": example])
+            code: .postcodeFormat, message: message, parameters: ["market": marketCode, "example": example])
     }
 
     /// Whether the whole of `text` is a postcode of the market.
@@ -41,22 +41,22 @@ public struct PostcodeFormat: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 
-/// The text must be a postcode of a region, as its ``PostcodeFormat`` says
+/// The text must be a postcode of a market, as its ``PostcodeFormat`` says
 /// (surrounding spaces are not trimmed: use the field's transform). Code
-/// `postcode.format` (parameters `region`, `example`).
+/// `postcode.format` (parameters `market`, `example`).
 public struct PostcodeRule: ValidationRule {
-    /// The region whose postcodes are expected.
-    public let region: Region
+    /// The market whose postcodes are expected.
+    public let market: Market
 
     private let compiled: PatternRule
 
-    /// Postcodes of `region`.
-    public init(region: Region) {
-        self.region = region
-        compiled = region.postcode.compiled
+    /// Postcodes of `market`.
+    public init(market: Market) {
+        self.market = market
+        compiled = market.postcode.compiled
     }
 
-    /// Fails unless the whole value matches the region's pattern.
+    /// Fails unless the whole value matches the market's pattern.
     public func check(_ value: String, in context: ValidationContext) -> RuleViolation? {
         compiled.check(value, in: context)
     }

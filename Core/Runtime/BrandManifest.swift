@@ -27,18 +27,18 @@ public struct BrandManifest: Hashable, Sendable {
     /// The name shown to people.
     public var displayName: String
     /// The market the brand trades in.
-    public var region: Region
+    public var market: Market
     /// The ISO 4217 currency code, e.g. `AUD`.
     public var currencyCode: String
     /// The BCP 47 locale, e.g. `en-AU`.
     public var locale: String
 
-    /// A manifest; currency and locale default to the region's.
-    public init(id: BrandID, displayName: String, region: Region, currencyCode: String? = nil, locale: String? = nil) {
+    /// A manifest; currency and locale default to the market's.
+    public init(id: BrandID, displayName: String, market: Market, currencyCode: String? = nil, locale: String? = nil) {
         self.id = id
         self.displayName = displayName
-        self.region = region
-        self.currencyCode = currencyCode ?? region.currencyCode
-        self.locale = locale ?? region.locale
+        self.market = market
+        self.currencyCode = currencyCode ?? market.currencyCode
+        self.locale = locale ?? market.locale
     }
 }

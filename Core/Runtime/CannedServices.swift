@@ -32,13 +32,13 @@ struct CannedAccountBackend: AccountBackend {
 
 /// An address service that knows no address, for canned services.
 struct CannedAddressLookup: AddressLookupService {
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         []
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         throw .notFound(id: id)
     }
 }

@@ -11,13 +11,13 @@ public struct Runtime: Sendable {
     public let manifest: BrandManifest
     /// Every feature's settings, with the brand's overrides applied.
     public let settings: FeatureSettings
-    /// The services; analytics events are tagged with the brand and region.
+    /// The services; analytics events are tagged with the brand and market.
     public let services: RuntimeServices
 
     /// Assembles a runtime: applies the brand's settings, puts the brand's
     /// flag defaults under the flags given (a flag the service has no value
     /// for takes the brand's default), and tags analytics with its id and
-    /// region (overwriting any `brand`/`region` an event carries), then adds
+    /// market (overwriting any `brand`/`market` an event carries), then adds
     /// the brand's own analytics transforms.
     public init(brand: any BrandPlugin, services: RuntimeServices) {
         let manifest = brand.manifest
@@ -25,7 +25,7 @@ public struct Runtime: Sendable {
         var services = services
         var analytics = services.analytics.adding(
             enrichment: ContextEnrichment(
-                brand: manifest.id.rawValue, region: manifest.region.code, overwritesExisting: true))
+                brand: manifest.id.rawValue, market: manifest.market.code, overwritesExisting: true))
         for transform in brand.analyticsTransforms {
             analytics = analytics.adding(enrichment: transform)
         }
@@ -42,8 +42,8 @@ public struct Runtime: Sendable {
     /// The brand's theme.
     public var theme: Theme { brand.theme }
 
-    /// The brand's region.
-    public var region: Region { manifest.region }
+    /// The brand's market.
+    public var market: Market { manifest.market }
 
     /// The message for `violation` in the brand's locale: the brand's
     /// catalogue merged over `defaults` (a feature's own messages), falling

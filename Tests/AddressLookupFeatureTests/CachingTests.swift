@@ -56,8 +56,8 @@ struct CachingTests {
         #expect(longer.map(\.id) == ["au-1"])
     }
 
-    @Test("another region or limit is another request")
-    func keyIncludesRegionAndLimit() async throws {
+    @Test("another market or limit is another request")
+    func keyIncludesMarketAndLimit() async throws {
         let setup = Setup()
         _ = try await setup.cache.suggestions(for: "12 smith", in: .australia, limit: 8)
         _ = try await setup.cache.suggestions(for: "12 smith", in: .newZealand, limit: 8)

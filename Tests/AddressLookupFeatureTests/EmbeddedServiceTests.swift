@@ -11,8 +11,8 @@ private let bundled: EmbeddedAddressLookupService = {
 @Suite("Embedded address service")
 @MainActor
 struct EmbeddedServiceTests {
-    private func texts(_ query: String, in region: Region = .australia, limit: Int = 8) async throws -> [String] {
-        try await bundled.suggestions(for: query, in: region, limit: limit).map(\.text)
+    private func texts(_ query: String, in market: Market = .australia, limit: Int = 8) async throws -> [String] {
+        try await bundled.suggestions(for: query, in: market, limit: limit).map(\.text)
     }
 
     @Test("the bundled dataset has over 5,000 addresses in every state, territory and across New Zealand")
@@ -25,7 +25,7 @@ struct EmbeddedServiceTests {
             if let state = address[.state] { states.insert(state) }
             if let city = address[.city] { cities.insert(city) }
         }
-        #expect(states == Set(Region.australia.address.options(.state) ?? []))
+        #expect(states == Set(Market.australia.address.options(.state) ?? []))
         #expect(cities.isSuperset(of: ["Auckland", "Wellington", "Christchurch", "Dunedin", "Hamilton", "Whangārei"]))
         #expect(bundled.count == addresses.count)
     }
@@ -70,8 +70,8 @@ struct EmbeddedServiceTests {
         #expect(try await texts("").isEmpty)
     }
 
-    @Test("a search stays in its region and returns at most the limit")
-    func regionAndLimit() async throws {
+    @Test("a search stays in its market and returns at most the limit")
+    func marketAndLimit() async throws {
         #expect(try await texts("1 queen street auckland").isEmpty)
         #expect(
             try await texts("1 queen street auckland", in: .newZealand).first

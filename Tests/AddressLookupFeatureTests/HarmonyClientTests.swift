@@ -63,7 +63,7 @@ struct HarmonyClientTests {
             address
                 == PostalAddress(
                     id: "AU-2", unit: "3", streetNumber: "12", street: "Smith Street",
-                    places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address))
+                    places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Market.australia.address))
         #expect(StubURLProtocol.requests(to: "retrieve-au.test").first?.path == "/v1/address/retrieve")
     }
 

@@ -36,7 +36,7 @@ struct ManualEntryTests {
     @Test("entering manually while the address is being retrieved fills the fields when it arrives")
     func prefillsWhenRetrievalArrives() async {
         let service = GatedAddressService()
-        let harness = EngineHarness(region: .newZealand, service: service)
+        let harness = EngineHarness(market: .newZealand, service: service)
         await harness.searchNow("1 queen", on: service, answering: [Fixtures.suggestion(Fixtures.queen)])
         harness.engine.send(.select(id: "nz-1"))
         harness.engine.send(.enterManually)

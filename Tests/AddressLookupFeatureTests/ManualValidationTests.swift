@@ -3,11 +3,11 @@ import LiveryCore
 import LiveryTesting
 import Testing
 
-@Suite("Manual address fields per region")
+@Suite("Manual address fields per market")
 @MainActor
 struct ManualValidationTests {
-    private func manualEngine(_ region: Region) -> AddressLookupStore {
-        let engine = EngineHarness(region: region).engine
+    private func manualEngine(_ market: Market) -> AddressLookupStore {
+        let engine = EngineHarness(market: market).engine
         engine.send(.enterManually)
         return engine
     }
@@ -19,7 +19,7 @@ struct ManualValidationTests {
     @Test(
         "Australia asks for unit, number, street, suburb, state and postcode; New Zealand for a city instead of a state"
     )
-    func fieldsPerRegion() {
+    func fieldsPerMarket() {
         #expect(
             AddressPart.fields(in: .australia) == [.unit, .streetNumber, .street, .suburb, .state, .postcode])
         #expect(
@@ -41,9 +41,9 @@ struct ManualValidationTests {
 
     @Test(
         "a postcode needs four digits, and a fixed one is accepted as soon as it is typed",
-        arguments: [Region.australia, .newZealand])
-    func fourDigitPostcode(region: Region) async {
-        let engine = manualEngine(region)
+        arguments: [Market.australia, .newZealand])
+    func fourDigitPostcode(market: Market) async {
+        let engine = manualEngine(market)
         engine.send(.changeManual(.postcode, "306"))
         #expect(engine.state.manualField(.postcode)?.status == .unknown)  // checked on leave, not while typing
         engine.send(.leaveManual(.postcode))
@@ -110,7 +110,7 @@ struct ManualValidationTests {
             address
                 == PostalAddress(
                     streetNumber: "12", street: "Kowhai Street",
-                    places: [.city: "Whangārei"], postcode: "0110", in: Region.newZealand.address))
+                    places: [.city: "Whangārei"], postcode: "0110", in: Market.newZealand.address))
     }
 }
 

@@ -14,7 +14,7 @@ struct PreparedIndexTests {
         EmbeddedAddressLookupService(
             addresses: try AddressDataset.parse(
                 String(contentsOf: dataset, encoding: .utf8),
-                shapes: ["AU": Region.australia.address, "NZ": Region.newZealand.address]))
+                shapes: ["AU": Market.australia.address, "NZ": Market.newZealand.address]))
     }
 
     @Test("the bundled index is exactly what the dataset gives (else: swift run address-index)")
@@ -31,17 +31,17 @@ struct PreparedIndexTests {
         let built = try Self.builtFromDataset()
         let loaded = try EmbeddedAddressLookupService.bundled()
         #expect(loaded.count == 11_005)
-        for region in [Region.australia, .newZealand] {
-            let builtParts = try #require(built.regionIndexes[region.code]).parts
-            let loadedParts = try #require(loaded.regionIndexes[region.code]).parts
-            #expect(loadedParts == builtParts, "\(region)")
+        for market in [Market.australia, .newZealand] {
+            let builtParts = try #require(built.marketIndexes[market.code]).parts
+            let loadedParts = try #require(loaded.marketIndexes[market.code]).parts
+            #expect(loadedParts == builtParts, "\(market)")
         }
         for query in [
             "12 Smith St", "3/12 smith st collingwood", "Whangarei", "47 Collins Road", "12 Smtih St", "xzqv",
         ] {
-            for region in [Region.australia, .newZealand, .greatBritain] {
+            for market in [Market.australia, .newZealand, .greatBritain] {
                 #expect(
-                    loaded.search(query, in: region, limit: 8) == built.search(query, in: region, limit: 8), "\(query)")
+                    loaded.search(query, in: market, limit: 8) == built.search(query, in: market, limit: 8), "\(query)")
             }
         }
     }

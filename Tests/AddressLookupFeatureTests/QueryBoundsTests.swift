@@ -36,7 +36,7 @@ struct QueryBoundsTests {
         let counter = CountingAddressLookupService(wrapping: Fixtures.service)
         let clock = VirtualClock()
         let lookup = AddressLookup(
-            region: .australia, service: counter, clock: EngineClock(clock),
+            market: .australia, service: counter, clock: EngineClock(clock),
             settings: AddressLookupSettings(minimumQueryLength: 2))
         let engine = Store(AddressLookupSession(lookup))
         engine.send(.typeText("12a"))
@@ -56,7 +56,7 @@ struct QueryBoundsTests {
     func embeddedSearch() {
         let long = PostalAddress(
             id: "long", streetNumber: "7", street: "Kirribillicrescentway",
-            places: [.suburb: "Milsons Point", .state: "NSW"], postcode: "2061", in: Region.australia.address)
+            places: [.suburb: "Milsons Point", .state: "NSW"], postcode: "2061", in: Market.australia.address)
         let service = EmbeddedAddressLookupService(addresses: [long])
         #expect(service.search("7 Kirribillicrescentwway", in: .australia, limit: 8).map(\.id) == ["long"])
         #expect(service.search(String(repeating: "kirribilli", count: 2_000), in: .australia, limit: 8).isEmpty)

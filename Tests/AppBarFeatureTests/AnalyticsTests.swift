@@ -51,7 +51,7 @@ struct AnalyticsTests {
         let bar = harness.bar(AppBarOptions(screen: "home"))
         bar.send(.tap(.balance))
         let event = try #require(harness.recorder.last)
-        #expect(event.keys == ["brand", "item", "outcome", "region", "screen", "signed_in"])
+        #expect(event.keys == ["brand", "item", "market", "outcome", "screen", "signed_in"])
         #expect(event["brand"] == "test-bar")
         #expect(event["screen"] == "home")
         #expect(!event.description.contains("1234") && !event.description.contains("Punter"))

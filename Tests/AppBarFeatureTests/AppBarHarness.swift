@@ -8,7 +8,7 @@ import Testing
 /// whatever a test gives it.
 struct AppBarTestBrand: BrandPlugin {
     var manifest = BrandManifest(
-        id: BrandID(rawValue: "test-bar")!, displayName: "Test", region: .australia,
+        id: BrandID(rawValue: "test-bar")!, displayName: "Test", market: .australia,
         currencyCode: "AUD", locale: "en-AU")
     var appBar: AppBarSettings
     var potIcon: String?

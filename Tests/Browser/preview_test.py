@@ -94,7 +94,7 @@ PEOPLE = {
 
 
 def declared_brands():
-    """Each brand's brand.json, by id: the one place a brand's region and app bar are said."""
+    """Each brand's brand.json, by id: the one place a brand's market and app bar are said."""
     brands = {}
     for path in sorted(ROOT.glob("Brands/*/Plugin/brand.json")):
         declared = json.loads(path.read_text(encoding="utf-8"))
@@ -104,7 +104,7 @@ def declared_brands():
 
 
 DECLARED = declared_brands()
-AUSTRALIAN = {brand for brand, declared in DECLARED.items() if declared["region"] == "AU"}
+AUSTRALIAN = {brand for brand, declared in DECLARED.items() if declared["market"] == "AU"}
 
 
 def promotions_entry(brand):

@@ -8,7 +8,7 @@ import Testing
 @Suite("Forms built from definitions")
 struct DefinitionBuildingTests {
     static let today = CalendarDay(year: 2026, month: 11, day: 21)!
-    static let australia = RuleEnvironment(region: .australia, wallClock: .fixed(today))
+    static let australia = RuleEnvironment(market: .australia, wallClock: .fixed(today))
 
     private func form(_ json: String, in environment: RuleEnvironment = australia) throws -> Form {
         try FormDefinition.load(json: Data(json.utf8)).makeForm(in: environment)
@@ -93,8 +93,8 @@ struct DefinitionBuildingTests {
         #expect(Set([rebuilt, loaded.fields[0].validate.custom[0]]).count == 1)
     }
 
-    @Test("mobile and postcode rules follow the runtime's region")
-    func regionalRules() throws {
+    @Test("mobile and postcode rules follow the runtime's market")
+    func marketsOwnRules() throws {
         let json =
             #"{"fields": [{"name": "Mobile", "inputType": "Tel", "validate": {"custom": [{"rule": "mobile"}]}}]}"#
         let mobile = FieldKey<String>("Mobile")
@@ -102,10 +102,10 @@ struct DefinitionBuildingTests {
         australian.setValue("0412 345 678", for: mobile)
         australian.leave("Mobile")
         #expect(australian.status(of: "Mobile") == .valid)
-        var newZealand = try form(json, in: RuleEnvironment(region: .newZealand, wallClock: .fixed(Self.today)))
+        var newZealand = try form(json, in: RuleEnvironment(market: .newZealand, wallClock: .fixed(Self.today)))
         newZealand.setValue("0412 345 678", for: mobile)
         newZealand.leave("Mobile")
-        #expect(newZealand.status(of: "Mobile")?.violations.first?.parameters["region"] == "NZ")
+        #expect(newZealand.status(of: "Mobile")?.violations.first?.parameters["market"] == "NZ")
     }
 
     @Test("a date of birth typed as dd/mm/yyyy must be real and 18 years ago or more")

@@ -211,7 +211,7 @@ struct DefinitionLoadingTests {
               "pages": [ { "name": "details", "rows": [ ["Mobile"] ] } ] }
             """)
         var form = definition.makeForm(
-            in: RuleEnvironment(region: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 21)!)))
+            in: RuleEnvironment(market: .australia, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 21)!)))
         form.setValue("0412 345 678", for: FieldKey<String>("Mobile"))
         form.leave("Mobile")
         #expect(form.status(of: "Mobile") == .valid)

@@ -33,7 +33,7 @@ struct EmbeddedAccountBackendTests {
     private func backend(taken: Set<String> = [], register: [SelfExcludedPerson]? = nil) -> EmbeddedAccountBackend {
         EmbeddedAccountBackend(
             definition: Self.definition,
-            environment: RuleEnvironment(region: .australia, wallClock: .fixed(Self.today)),
+            environment: RuleEnvironment(market: .australia, wallClock: .fixed(Self.today)),
             takenUsernames: taken, selfExclusionRegister: register)
     }
 
@@ -150,7 +150,7 @@ struct EmbeddedAccountBackendTests {
         let codes = await rejection(service, Self.valid)
         #expect(codes == ["username": ["username.taken"]])
 
-        var form = Self.definition.makeForm(in: RuleEnvironment(region: .australia, wallClock: .fixed(Self.today)))
+        var form = Self.definition.makeForm(in: RuleEnvironment(market: .australia, wallClock: .fixed(Self.today)))
         let username = FieldKey<String>("username")
         form.setValue("adalove", for: username)
         form.leave("username")

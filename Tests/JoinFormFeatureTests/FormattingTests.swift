@@ -15,7 +15,7 @@ struct FormattingTests {
             ("21/1", "21/1"), ("21-11-2008", "21/11/2008"), ("ab", ""), ("", ""),
         ])
     func dateOfBirth(typed: String, shown: String) {
-        #expect(DisplayFormat.dateOfBirth.format(typed, region: .australia) == shown)
+        #expect(DisplayFormat.dateOfBirth.format(typed, market: .australia) == shown)
     }
 
     @Test(
@@ -25,7 +25,7 @@ struct FormattingTests {
             ("041234567890", "0412 345 678"), ("+61412345678", "+61 412 345 678"), ("+61", "+61"), ("+6141", "+61 41"),
         ])
     func australianMobile(typed: String, shown: String) {
-        #expect(DisplayFormat.mobile.format(typed, region: .australia) == shown)
+        #expect(DisplayFormat.mobile.format(typed, market: .australia) == shown)
     }
 
     @Test(
@@ -35,7 +35,7 @@ struct FormattingTests {
             ("+64211234567", "+64 21 123 4567"), ("02112345678", "021 123 4567"),
         ])
     func newZealandMobile(typed: String, shown: String) {
-        #expect(DisplayFormat.mobile.format(typed, region: .newZealand) == shown)
+        #expect(DisplayFormat.mobile.format(typed, market: .newZealand) == shown)
     }
 
     @Test(
@@ -45,7 +45,7 @@ struct FormattingTests {
             ("0\u{301}412345678", "4123 456 78"), ("04🙂12 345 678", "0412 345 678"), ("x+61412", "6141 2"),
         ])
     func pastedMobile(typed: String, shown: String) {
-        #expect(DisplayFormat.mobile.format(typed, region: .australia) == shown)
+        #expect(DisplayFormat.mobile.format(typed, market: .australia) == shown)
     }
 
     @Test(
@@ -60,18 +60,18 @@ struct FormattingTests {
         #expect(DateOfBirthText.day(from: typed) == day)
     }
 
-    @Test("a typed country code is kept, even when it is not the region's")
+    @Test("a typed country code is kept, even when it is not the market's")
     func foreignCountryCode() {
-        #expect(DisplayFormat.mobile.format("+64211234567", region: .australia) == "+64 211 234 567")
+        #expect(DisplayFormat.mobile.format("+64211234567", market: .australia) == "+64 211 234 567")
     }
 
-    @Test("a formatted mobile passes the region's mobile rule")
+    @Test("a formatted mobile passes the market's mobile rule")
     func formattedIsValid() {
-        for (region, typed) in [
-            (Region.australia, "0412345678"), (.australia, "+61412345678"), (.newZealand, "0211234567"),
+        for (market, typed) in [
+            (Market.australia, "0412345678"), (.australia, "+61412345678"), (.newZealand, "0211234567"),
         ] {
-            let shown = DisplayFormat.mobile.format(typed, region: region)
-            #expect(MobileNumberRule(region: region).check(shown, in: .standalone) == nil, "\(shown)")
+            let shown = DisplayFormat.mobile.format(typed, market: market)
+            #expect(MobileNumberRule(market: market).check(shown, in: .standalone) == nil, "\(shown)")
         }
     }
 

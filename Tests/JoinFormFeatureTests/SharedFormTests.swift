@@ -20,8 +20,8 @@ struct SharedFormTests {
     static let brand = BrandID(rawValue: "test-brand")!
 
     private static func environment(on day: CalendarDay, accounts: (any AccountBackend)? = nil) -> RuleEnvironment {
-        guard let accounts else { return RuleEnvironment(region: .australia, wallClock: .fixed(day)) }
-        return RuleEnvironment(region: .australia, wallClock: .fixed(day), accounts: accounts, brand: brand)
+        guard let accounts else { return RuleEnvironment(market: .australia, wallClock: .fixed(day)) }
+        return RuleEnvironment(market: .australia, wallClock: .fixed(day), accounts: accounts, brand: brand)
     }
 
     private static func ageCodes(born text: String, on day: CalendarDay) -> [RuleCode]? {

@@ -10,18 +10,18 @@ struct StandardDefinitionTests {
     /// 21 November 2026, so 18 years ago is 21 November 2008.
     private let today = WallClock.fixed(CalendarDay(year: 2026, month: 11, day: 21)!)
 
-    private func codes(_ name: FieldName, _ value: String, region: Region = .australia) throws -> [RuleCode] {
-        var form = try FormDefinition.standard(for: region).makeForm(
-            in: RuleEnvironment(region: region, wallClock: today))
+    private func codes(_ name: FieldName, _ value: String, market: Market = .australia) throws -> [RuleCode] {
+        var form = try FormDefinition.standard(for: market).makeForm(
+            in: RuleEnvironment(market: market, wallClock: today))
         form.setValue(value, for: FieldKey<String>(name))
         form.validate([name])
         return form.status(of: name)?.violations.map(\.code) ?? []
     }
 
-    @Test("both regions' definitions load, with the same two pages")
+    @Test("both markets' definitions load, with the same two pages")
     func load() throws {
-        for region in [Region.australia, .newZealand] {
-            let definition = try FormDefinition.standard(for: region)
+        for market in [Market.australia, .newZealand] {
+            let definition = try FormDefinition.standard(for: market)
             #expect(definition.pages.map(\.name) == ["details", "account"])
             #expect(definition.fields.count == 11)
         }
@@ -77,10 +77,10 @@ struct StandardDefinitionTests {
         #expect(try codes("mobile", "+61 412 345 678").isEmpty)
         #expect(try codes("mobile", "0412 345 67") == [.mobileFormat])
         #expect(try codes("mobile", "0312 345 678") == [.mobileFormat])
-        #expect(try codes("mobile", "021 123 45", region: .newZealand).isEmpty)
-        #expect(try codes("mobile", "021 123 4567", region: .newZealand).isEmpty)
-        #expect(try codes("mobile", "021 1234 5678", region: .newZealand) == [.mobileFormat])
-        #expect(try codes("mobile", "021 123 4", region: .newZealand) == [.mobileFormat])
+        #expect(try codes("mobile", "021 123 45", market: .newZealand).isEmpty)
+        #expect(try codes("mobile", "021 123 4567", market: .newZealand).isEmpty)
+        #expect(try codes("mobile", "021 1234 5678", market: .newZealand) == [.mobileFormat])
+        #expect(try codes("mobile", "021 123 4", market: .newZealand) == [.mobileFormat])
     }
 
     @Test("username: 6 to 20 letters, digits or underscores")

@@ -57,7 +57,7 @@ struct BrandFileTests {
                 folder: .files(brand.companionFiles)) == brand)
     }
 
-    @Test("a brand's declared values reach the runtime: app bar, flags, messages, currency and locale from the region")
+    @Test("a brand's declared values reach the runtime: app bar, flags, messages, currency and locale from the market")
     func valuesReachTheRuntime() throws {
         let betcha = try #require(try packageBrands().first { $0.manifest.id.rawValue == "betcha" })
         #expect(betcha.featureSettings[AppBarSettings.Key.self].promotions == .toolbox(showsBadge: false))
@@ -103,7 +103,7 @@ struct BrandFileTests {
                 "at theme.colours.primray: unknown key 'primray' (did you mean 'primary'?)"
             ),
             ("theme.colours.link", nil, "at theme.colours: missing key 'link'"),
-            ("region", JSONValue.string("UK"), "at region: 'UK' is not a market with a pack; known: AU, GB, NZ"),
+            ("market", JSONValue.string("UK"), "at market: 'UK' is not a market with a pack; known: AU, GB, NZ"),
             ("id", JSONValue.string("Neds Two"), "at id: 'Neds Two' is not a brand id"),
             ("name", JSONValue.string("  "), "at name: is blank"),
             (
@@ -251,6 +251,31 @@ struct BrandFileTests {
             #expect { try BrandDefinition.read(json: data, file: "x/brand.json") } throws: { error in
                 "\(error)".hasPrefix("x/brand.json: ") && "\(error)".contains(message)
             }
+        }
+    }
+
+    @Test("a brand file written before the market was called a market still reads, and says what to rename")
+    func oldMarketKey() throws {
+        let current = try Self.neds()
+        var old = Self.setting("market", to: nil, in: current)
+        old = Self.setting("region", to: .string("AU"), in: old)
+        old = Self.setting(
+            "messages", to: .object([("mobile.format", .string("Use a {region} number, like {example}"))]), in: old)
+        let read = try Self.read(old)
+        #expect(read.manifest.market.code == "AU")
+        let violation = try #require(MobileNumberRule(market: read.manifest.market).check("12", in: .standalone))
+        #expect(read.messages.message(for: violation, locale: "en-AU").hasPrefix("Use a AU number, like 04"))
+        let notes = BrandDefinition.renameNotes(json: Data(old.formatted().utf8))
+        #expect(
+            Set(notes) == [
+                "region: 'region' is now 'market' (still read; rename the key)",
+                "messages.mobile.format: {region} is now {market} (still read; rename the placeholder)",
+            ])
+        #expect(BrandDefinition.renameNotes(json: Data(current.formatted().utf8)).isEmpty)
+
+        let both = Self.setting("region", to: .string("NZ"), in: current)
+        #expect { try Self.read(both) } throws: { error in
+            "\(error)".contains("at region: 'region' is the old name of 'market': give 'market' only")
         }
     }
 }

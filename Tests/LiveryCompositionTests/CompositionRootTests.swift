@@ -50,7 +50,7 @@ struct CompositionRootTests {
         let join = try assembled.runtime.joinForm()
         join.send(.open(.privacyPolicy))
         let event = try #require(world.analytics.last)
-        #expect(event["brand"] == .string(id) && event["region"] == .string(brand.manifest.region.code))
+        #expect(event["brand"] == .string(id) && event["market"] == .string(brand.manifest.market.code))
     }
 
     @Test("live services count days in the brand's market's time zone unless the app gives a wall clock")

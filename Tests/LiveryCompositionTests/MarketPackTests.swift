@@ -43,19 +43,19 @@ struct MarketPackTests {
         """
 
     nonisolated static let addresses = """
-        # id\tregion\tunit\tnumber\tstreet\ttown\tstate\tpostcode
+        # id\tmarket\tunit\tnumber\tstreet\ttown\tstate\tpostcode
         ZZ-1\tZZ\t\t7\tLong Road\tZed\tNorth\tZD-101
         ZZ-2\tZZ\t\t9\tLong Road\tZed\tNorth\tZD-101
         ZZ-3\tZZ\t\t12\tShort Lane\tZedville\tSouth\tZD-202
 
         """
 
-    /// A brand on the new market: Neds' brand file with another id, name and region.
+    /// A brand on the new market: Neds' brand file with another id, name and market.
     static func brandFile() throws -> Data {
         let neds = try BrandFileTests.neds()
         var document = BrandFileTests.setting("id", to: .string("zedbet"), in: neds)
         document = BrandFileTests.setting("name", to: .string("ZedBet"), in: document)
-        document = BrandFileTests.setting("region", to: .string("ZZ"), in: document)
+        document = BrandFileTests.setting("market", to: .string("ZZ"), in: document)
         document = BrandFileTests.setting("theme.logo", to: nil, in: document)
         return Data(document.formatted().utf8)
     }
@@ -76,10 +76,10 @@ struct MarketPackTests {
     func signUpInANewMarket() async throws {
         try await Self.withPackFolder { folder in
             let markets = try MarketCatalogue.shipped().adding(folder: folder)
-            let zedland = try #require(markets.region(code: "zz"))
+            let zedland = try #require(markets.market(code: "zz"))
             #expect(zedland.name == "Zedland" && zedland.currency.text(12.5) == "Z$12.50")
             let brand = try BrandDefinition.read(json: try Self.brandFile(), file: "zedbet.json", markets: markets)
-            #expect(brand.manifest.region == zedland && brand.manifest.currencyCode == "CHF")
+            #expect(brand.manifest.market == zedland && brand.manifest.currencyCode == "CHF")
             let world = EmbeddedWorld(today: CalendarDay(year: 2026, month: 6, day: 1)!)
             let assembled = try await Composition([brand]).assemble("zedbet", on: .embedded(world))
             #expect(assembled.definition.field("marketingConsent") == nil, "the pack's form: AU's amended")
@@ -147,7 +147,7 @@ struct MarketPackTests {
         .replacingOccurrences(of: "zz-sample", with: "zy-sample")
 
     nonisolated static let unitFirstAddresses = """
-        # id\tregion\tunit\tnumber\tstreet\ttown\tstate\tpostcode
+        # id\tmarket\tunit\tnumber\tstreet\ttown\tstate\tpostcode
         ZY-1\tZY\tApartment 104\t12\tHigh Street\tYton\tNorth\tZD-101
         ZY-2\tZY\t\t\tRose Cottage\tLower Slaughter\tSouth\tZD-202
 
@@ -163,10 +163,10 @@ struct MarketPackTests {
         try Data(Self.unitFirstPack.utf8).write(to: folder.appendingPathComponent("zy.json"))
         try Data(Self.unitFirstAddresses.utf8).write(to: folder.appendingPathComponent("zy-addresses.tsv"))
         let markets = try MarketCatalogue.shipped().adding(folder: folder)
-        let yland = try #require(markets.region(code: "ZY"))
+        let yland = try #require(markets.market(code: "ZY"))
         #expect(yland.address.unitStyle == .first && yland.address.maximumLength(of: .unit) == 20)
         var brandFile = try JSONDecoder().decode(JSONValue.self, from: try Self.brandFile())
-        brandFile = BrandFileTests.setting("region", to: .string("ZY"), in: brandFile)
+        brandFile = BrandFileTests.setting("market", to: .string("ZY"), in: brandFile)
         let brand = try BrandDefinition.read(
             json: Data(brandFile.formatted().utf8), file: "zedbet.json", markets: markets)
         for (search, line, unit, number) in [
@@ -208,12 +208,12 @@ struct MarketPackTests {
     func marketRules() async throws {
         try await Self.withPackFolder { folder in
             let markets = try MarketCatalogue.shipped().adding(folder: folder)
-            let zedland = try #require(markets.region(code: "ZZ"))
-            #expect(MobileNumberRule(region: zedland).check("+999 9 1234 5678", in: .standalone) == nil)
-            #expect(MobileNumberRule(region: zedland).check("0412 345 678", in: .standalone)?.code == .mobileFormat)
+            let zedland = try #require(markets.market(code: "ZZ"))
+            #expect(MobileNumberRule(market: zedland).check("+999 9 1234 5678", in: .standalone) == nil)
+            #expect(MobileNumberRule(market: zedland).check("0412 345 678", in: .standalone)?.code == .mobileFormat)
             #expect(zedland.postcode.typed("zd-101") == "ZD-101")
             #expect(
-                PostcodeRule(region: zedland).check("ZD-10", in: .standalone)?.message
+                PostcodeRule(market: zedland).check("ZD-10", in: .standalone)?.message
                     == "Enter a postcode like ZD-123.")
             let brand = try BrandDefinition.read(json: try Self.brandFile(), file: "zedbet.json", markets: markets)
             let world = EmbeddedWorld(today: CalendarDay(year: 2026, month: 6, day: 1)!)
@@ -238,10 +238,10 @@ struct MarketPackErrorTests {
         return Data(BrandFileTests.setting(path, to: value, in: document).formatted().utf8)
     }
 
-    static func read(_ data: Data) throws(DeclarationError) -> Region {
+    static func read(_ data: Data) throws(DeclarationError) -> Market {
         let folder = BrandFileFolder.files(["zz-addresses.tsv": Data(MarketPackTests.addresses.utf8)])
         return try MarketPack.read(
-            json: data, file: "zz.json", folder: folder, known: (try MarketCatalogue.shipped()).regions)
+            json: data, file: "zz.json", folder: folder, known: (try MarketCatalogue.shipped()).markets)
     }
 
     @Test(
@@ -331,7 +331,7 @@ struct MarketPackErrorTests {
         #expect {
             try MarketPack.read(
                 json: Data(MarketPackTests.pack.utf8), file: "zz.json", folder: folder,
-                known: (try MarketCatalogue.shipped()).regions)
+                known: (try MarketCatalogue.shipped()).markets)
         } throws: { error in
             "\(error)".contains("at address.addresses: zz-addresses.tsv: line 1: unknown state 'East'")
         }
@@ -352,19 +352,19 @@ struct MarketPackErrorTests {
     func shippedPacks() throws {
         let markets = try MarketCatalogue.shipped()
         #expect(markets.codes == ["AU", "GB", "NZ"])
-        for region in markets.regions.values {
-            #expect(region.mobile.isMobileNumber(region.mobile.example), "\(region)")
-            #expect(region.postcode.matches(region.postcode.example), "\(region)")
-            #expect(try FormDefinition.standard(for: region).field("dateOfBirth") != nil, "\(region)")
-            for sample in region.address.samples {
-                #expect(region.postcode.matches(sample.postcode) && sample.regionCode == region.code)
+        for market in markets.markets.values {
+            #expect(market.mobile.isMobileNumber(market.mobile.example), "\(market)")
+            #expect(market.postcode.matches(market.postcode.example), "\(market)")
+            #expect(try FormDefinition.standard(for: market).field("dateOfBirth") != nil, "\(market)")
+            for sample in market.address.samples {
+                #expect(market.postcode.matches(sample.postcode) && sample.marketCode == market.code)
             }
         }
-        let britain = try #require(markets.region(code: "gb"))
+        let britain = try #require(markets.market(code: "gb"))
         #expect(britain.addresses.count >= 300 && britain.selfExclusionRegister == "GAMSTOP")
         #expect(britain.addresses.allSatisfy { britain.postcode.matches($0.postcode) && $0[.town] != nil })
         #expect(britain.currency.text(12.5) == "£12.50" && britain.currency.text(-3) == "-£3.00")
-        #expect(try #require(markets.region(code: "NZ")).selfExclusionRegister == nil)
+        #expect(try #require(markets.market(code: "NZ")).selfExclusionRegister == nil)
     }
 }
 
@@ -388,10 +388,10 @@ struct MarketPackFuzzTests {
                 text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))
             }
             do {
-                let region = try MarketPack.read(
-                    json: Data(text.utf8), file: "fuzz.json", folder: .directory(folder), known: markets.regions)
-                #expect(region.mobile.isMobileNumber(region.mobile.example))
-                #expect(region.postcode.matches(region.postcode.example))
+                let market = try MarketPack.read(
+                    json: Data(text.utf8), file: "fuzz.json", folder: .directory(folder), known: markets.markets)
+                #expect(market.mobile.isMobileNumber(market.mobile.example))
+                #expect(market.postcode.matches(market.postcode.example))
             } catch {
                 #expect(error.file == "fuzz.json" && !error.message.isEmpty && error.message.count < 2_000)
                 refused += 1

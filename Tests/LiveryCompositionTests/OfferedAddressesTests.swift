@@ -16,36 +16,36 @@ struct OfferedAddressesTests {
     private static let today = CalendarDay(year: 2026, month: 6, day: 1)!
 
     /// A registration the market's standard form takes, but for its address.
-    private static func details(in region: Region, index: Int) -> [String: String] {
+    private static func details(in market: Market, index: Int) -> [String: String] {
         [
             "title": "Mx", "firstName": "Alex", "lastName": "Citizen", "dateOfBirth": "01/02/2000",
-            "email": "alex.\(index)@example.com", "mobile": region.mobile.example, "username": "alex_\(index)",
+            "email": "alex.\(index)@example.com", "mobile": market.mobile.example, "username": "alex_\(index)",
             "password": "Correct-Horse-9", "depositLimit": "declined", "marketingConsent": "false",
         ]
     }
 
-    private static func service(for region: Region) throws -> EmbeddedAccountBackend {
+    private static func service(for market: Market) throws -> EmbeddedAccountBackend {
         EmbeddedAccountBackend(
-            definition: try FormDefinition.standard(for: region),
-            environment: RuleEnvironment(region: region, wallClock: .fixed(today)))
+            definition: try FormDefinition.standard(for: market),
+            environment: RuleEnvironment(market: market, wallClock: .fixed(today)))
     }
 
     @Test(
         "every address of every shipped market's data, as the journey sends it, is accepted and stored part by part",
         arguments: ["AU", "NZ", "GB"])
     func everyOfferedAddress(code: String) async throws {
-        let region = try #require(try MarketCatalogue.shipped().region(code: code))
-        let addresses = try EmbeddedAddressLookupService.bundled().adding(region.addresses).addresses
-            .filter { $0.regionCode == code }
+        let market = try #require(try MarketCatalogue.shipped().market(code: code))
+        let addresses = try EmbeddedAddressLookupService.bundled().adding(market.addresses).addresses
+            .filter { $0.marketCode == code }
         #expect(addresses.count >= 3, "the market's lookup offers addresses")
         var refused: [String] = []
         for (index, address) in addresses.enumerated() {
             // One person each: a service of its own, so the same mobile number is never another's account.
-            let service = try Self.service(for: region)
+            let service = try Self.service(for: market)
             let sent = JoinJourney.registrationFields(of: address, prefix: "address")
             let registration = ClientRegistration(
                 brand: BrandID(rawValue: "offered")!,
-                fields: Self.details(in: region, index: index).merging(sent) { $1 },
+                fields: Self.details(in: market, index: index).merging(sent) { $1 },
                 idempotencyKey: "offered-\(index)")
             do {
                 let client = try await service.createClient(registration)
@@ -63,22 +63,22 @@ struct OfferedAddressesTests {
         "every manual address whose parts keep the manual form's rules is accepted and stored part by part",
         arguments: ["AU", "NZ", "GB"])
     func everyManualAddress(code: String) async throws {
-        let region = try #require(try MarketCatalogue.shipped().region(code: code))
+        let market = try #require(try MarketCatalogue.shipped().market(code: code))
         var generator = SeededGenerator(seed: 61)
         let letters = Array("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ-'")
         var checked = 0
         var refused: [String] = []
         for index in 0..<300 {
             var sent: [String: String] = [:]
-            for part in region.address.parts {
+            for part in market.address.parts {
                 if !part.isRequired, Bool.random(using: &generator) { continue }
-                let limit = region.address.maximumLength(of: part.part)
+                let limit = market.address.maximumLength(of: part.part)
                 let length = Int.random(in: 1...limit, using: &generator)
                 let value: String
                 if let options = part.options {
                     value = options.randomElement(using: &generator)!
                 } else if part.part == .postcode {
-                    value = region.postcode.example
+                    value = market.postcode.example
                 } else if part.part == .streetNumber {
                     value = String(String(Int.random(in: 1...9999, using: &generator)).prefix(limit))
                 } else {
@@ -86,17 +86,17 @@ struct OfferedAddressesTests {
                         .trimmingCharacters(in: .whitespaces)
                 }
                 guard !value.isEmpty else { continue }
-                let ownRules = part.part.rules(in: region)
+                let ownRules = part.part.rules(in: market)
                 guard ownRules.allSatisfy({ $0.check(value, in: .standalone) == nil }) else { continue }
                 sent["address.\(part.part.rawValue)"] = value
             }
-            guard region.address.parts.allSatisfy({ !$0.isRequired || sent["address.\($0.part.rawValue)"] != nil })
+            guard market.address.parts.allSatisfy({ !$0.isRequired || sent["address.\($0.part.rawValue)"] != nil })
             else { continue }
             checked += 1
-            let service = try Self.service(for: region)
+            let service = try Self.service(for: market)
             let registration = ClientRegistration(
                 brand: BrandID(rawValue: "manual")!,
-                fields: Self.details(in: region, index: index).merging(sent) { $1 },
+                fields: Self.details(in: market, index: index).merging(sent) { $1 },
                 idempotencyKey: "manual-\(index)")
             do {
                 let client = try await service.createClient(registration)

@@ -47,7 +47,7 @@ struct SampleStateTests {
         #expect(address.isListVisible && address.suggestions.count >= 2)
         #expect(
             try address.suggestions.first?.text.contains(
-                AllBrands.plugin(id).manifest.region == .australia ? "VIC" : "Auckland") == true)
+                AllBrands.plugin(id).manifest.market == .australia ? "VIC" : "Auckland") == true)
     }
 
     @Test(
@@ -98,18 +98,18 @@ struct SampleStateTests {
 
     @Test(
         "address lookup samples: suggestions, chosen, manual pre-filled, failed",
-        arguments: [Region.australia, .newZealand, .greatBritain])
-    func addressLookup(_ region: Region) {
-        #expect(AddressLookupState.sample(.empty, in: region) == AddressLookupState(region: region))
-        #expect(AddressLookupState.sample(.suggestions, in: region).isListVisible)
-        let chosen = AddressLookupState.sample(.chosen, in: region)
-        #expect(chosen.address == AddressLookupState.sampleAddresses(in: region).first && chosen.status == .valid)
-        let manual = AddressLookupState.sample(.manual, in: region)
+        arguments: [Market.australia, .newZealand, .greatBritain])
+    func addressLookup(_ market: Market) {
+        #expect(AddressLookupState.sample(.empty, in: market) == AddressLookupState(market: market))
+        #expect(AddressLookupState.sample(.suggestions, in: market).isListVisible)
+        let chosen = AddressLookupState.sample(.chosen, in: market)
+        #expect(chosen.address == AddressLookupState.sampleAddresses(in: market).first && chosen.status == .valid)
+        let manual = AddressLookupState.sample(.manual, in: market)
         #expect(manual.mode == .manual && manual.prefilledFrom == chosen.address)
         #expect(
             manual.address?.singleLine == chosen.address?.singleLine && manual.manualFields.allSatisfy(\.status.isValid)
         )
-        let failed = AddressLookupState.sample(.searchFailed, in: region)
+        let failed = AddressLookupState.sample(.searchFailed, in: market)
         #expect(failed.failedOperation == .search && failed.failure != nil && !failed.isListVisible)
     }
 }

@@ -54,13 +54,13 @@ struct AddressRouteTests {
             let client = HarmonyAddressLookupService(
                 configuration: HarmonyConfiguration(baseURL: sandbox.baseURL))
             let embedded = try EmbeddedAddressLookupService.bundled()
-            for (query, region) in [("12 smith", Region.australia), ("queen street", .newZealand)] {
-                let suggestions = try await client.suggestions(for: query, in: region, limit: 8)
-                #expect(suggestions == embedded.search(query, in: region, limit: 8))
+            for (query, market) in [("12 smith", Market.australia), ("queen street", .newZealand)] {
+                let suggestions = try await client.suggestions(for: query, in: market, limit: 8)
+                #expect(suggestions == embedded.search(query, in: market, limit: 8))
                 let first = try #require(suggestions.first)
                 #expect(
-                    try await client.address(id: first.id, in: region)
-                        == (try await embedded.address(id: first.id, in: region)))
+                    try await client.address(id: first.id, in: market)
+                        == (try await embedded.address(id: first.id, in: market)))
             }
             await #expect(throws: AddressLookupError.notFound(id: "no-such-id")) {
                 try await client.address(id: "no-such-id", in: .australia)
@@ -72,27 +72,27 @@ struct AddressRouteTests {
         "every address of the bundled index and the British pack that lacks a part (a unit, a New Zealand suburb, a county) reads the same through the sandbox's retrieve answer and the app's Harmony client as in process; one of each shape also over a real socket"
     )
     func partlessAddressesBothWays() async throws {
-        let british = Region.greatBritain.addresses
+        let british = Market.greatBritain.addresses
         let embedded = try EmbeddedAddressLookupService.bundled().adding(british)
         let partless = try (AddressDataset.bundled() + british).filter {
-            $0.unit == nil || ($0.regionCode == "NZ" && $0[.suburb] == nil)
-                || ($0.regionCode == "GB" && $0[.county] == nil)
+            $0.unit == nil || ($0.marketCode == "NZ" && $0[.suburb] == nil)
+                || ($0.marketCode == "GB" && $0[.county] == nil)
         }
         #expect(partless.count > 9_000)
         var differences: [String] = []
         for address in partless {
             let id = try #require(address.id)
-            let region = Region.shipped(address.regionCode)
+            let market = Market.shipped(address.marketCode)
             // The bytes the sandbox's route answers, read by the client's own decoding.
             let answer = try JSONEncoder.sorted.encode(
-                AddressRoutes.retrieved((try await embedded.address(id: id, in: region), region)))
-            let read = try HarmonyAddressLookupService.address(inRetrieveAnswer: answer, id: id, in: region)
+                AddressRoutes.retrieved((try await embedded.address(id: id, in: market), market)))
+            let read = try HarmonyAddressLookupService.address(inRetrieveAnswer: answer, id: id, in: market)
             if read != address { differences.append("\(id): \(address) in process, \(read) over the wire") }
         }
         #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.prefix(3))")
-        // One address of each shape (region, with or without a unit, with or without its optional place) over HTTP.
+        // One address of each shape (market, with or without a unit, with or without its optional place) over HTTP.
         let shapes = Dictionary(grouping: partless) {
-            "\($0.regionCode) \($0.unit == nil) \($0[.suburb] == nil) \($0[.county] == nil)"
+            "\($0.marketCode) \($0.unit == nil) \($0[.suburb] == nil) \($0[.county] == nil)"
         }
         #expect(shapes.count >= 6)
         try await SandboxHarness.run { sandbox in
@@ -101,9 +101,9 @@ struct AddressRouteTests {
             for (shape, addresses) in shapes {
                 let first = try #require(addresses.first)
                 let id = try #require(first.id)
-                let region = Region.shipped(first.regionCode)
+                let market = Market.shipped(first.marketCode)
                 #expect(
-                    try await client.address(id: id, in: region) == (try await embedded.address(id: id, in: region)),
+                    try await client.address(id: id, in: market) == (try await embedded.address(id: id, in: market)),
                     "\(shape)")
             }
         }

@@ -104,7 +104,7 @@ struct ContractExactnessTests {
         let validator = RegistrationValidator(
             definition: brand.definition,
             environment: RuleEnvironment(
-                region: brand.region, wallClock: .fixed(CalendarDay(year: 2026, month: 6, day: 1)!)))
+                market: brand.market, wallClock: .fixed(CalendarDay(year: 2026, month: 6, day: 1)!)))
         let sample = try #require(try Self.sample(brand), "the example registration of \(id)")
         #expect(validator.violations(in: sample).isEmpty)
         // Where the schema says less than the form takes, on purpose (see the descriptions).
@@ -251,7 +251,7 @@ struct ContractExactnessTests {
     /// The `fields` schema of `brand`'s registration, as the document publishes it, and the document's components.
     static func fieldsSchema(_ brand: ContractScope.Brand) throws -> (fields: [String: Any], components: [String: Any])?
     {
-        let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.region.code])).text
+        let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.market.code])).text
         let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         guard let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any] else {
             return nil
@@ -263,7 +263,7 @@ struct ContractExactnessTests {
 
     /// The example registration the document shows for `brand`.
     static func sample(_ brand: ContractScope.Brand) throws -> [String: String]? {
-        let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.region.code])).text
+        let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.market.code])).text
         let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let operation = ((document?["paths"] as? [String: Any])?["/v2/client"] as? [String: Any])?["post"]
         let body = ((operation as? [String: Any])?["requestBody"] as? [String: Any])?["content"] as? [String: Any]

@@ -26,7 +26,7 @@ struct NewMarketTests {
     @MainActor
     func britishBrandBothWays() async throws {
         let brand = try Self.britishBrand()
-        #expect(brand.manifest.region == .greatBritain && brand.manifest.currencyCode == "GBP")
+        #expect(brand.manifest.market == .greatBritain && brand.manifest.currencyCode == "GBP")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-gb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenarios = try MarketScenarios.files(for: brand)
@@ -151,14 +151,14 @@ struct NewMarketTests {
             .replacingOccurrences(of: "gb-addresses.tsv", with: "zy-addresses.tsv")
         try Data(pack.utf8).write(to: folder.appendingPathComponent("zy.json"))
         let rows = """
-            # id\tregion\tunit\tnumber\tstreet\ttown\tcounty\tpostcode
+            # id\tmarket\tunit\tnumber\tstreet\ttown\tcounty\tpostcode
             ZY-1\tZY\tApartment 104\t2\tCanal Street\tYonderton\t\tYD1 5AQ
             ZY-2\tZY\t\t\tRose Cottage\tLower Yonder\tYondershire\tGL54 2HR
 
             """
         try Data(rows.utf8).write(to: folder.appendingPathComponent("zy-addresses.tsv"))
         let markets = try MarketCatalogue.shipped().adding(folder: folder)
-        let yonder = try #require(markets.region(code: "ZY"))
+        let yonder = try #require(markets.market(code: "ZY"))
         let neds = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })
         let brand = try neds.moved(to: yonder, id: "yonderbet", name: "Yonderbet")
         for (name, text) in [

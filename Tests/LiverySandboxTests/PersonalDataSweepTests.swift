@@ -69,7 +69,7 @@ struct PersonalDataSweepTests {
         let runner = ScenarioRunner(composition: composition)
         let definition = try composition.configuration(of: brand).bundledDefinition
         let options = Set(
-            definition.fields.flatMap { $0.options ?? [] } + (Region.australia.address.options(.state) ?? []))
+            definition.fields.flatMap { $0.options ?? [] } + (Market.australia.address.options(.state) ?? []))
         let ids = Set(
             (definition.fields.map(\.name.rawValue) + SystemAlert.Kind.allCases.map(\.rawValue)
                 + SystemAlert.Action.Role.allCases.map(\.rawValue)).map { $0.lowercased() })

@@ -256,7 +256,7 @@ struct StorageTests {
         try await withStorage(kind) { storage, _ in
             let world = WorldID.fresh()
             _ = try await storage.insertExistingAccounts(
-                [ExistingAccount(email: "old@example.com")], brand: Self.neds, region: .australia, in: world)
+                [ExistingAccount(email: "old@example.com")], brand: Self.neds, market: .australia, in: world)
             _ = try await storage.insert(Self.client(world, key: "a", username: "first_one"))
             _ = try await storage.insert(
                 Self.client(world, key: "b", username: "second_one", email: "b@example.com", mobile: "0412 999 888"))

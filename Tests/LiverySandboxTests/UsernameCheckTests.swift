@@ -61,7 +61,7 @@ struct UsernameCheckTests {
     func agreesWithRegistration() async throws {
         try await SandboxHarness.inMemory { sandbox in
             for brand in try SandboxHarness.brands {
-                let fields = brand.manifest.region == .australia ? Registrations.australian : Registrations.newZealand
+                let fields = brand.manifest.market == .australia ? Registrations.australian : Registrations.newZealand
                 for name in Self.hostileNames {
                     let label = "\(brand.manifest.id) \(name.prefix(16).debugDescription)"
                     let check = try await sandbox.get(

@@ -32,7 +32,7 @@ struct DifferenceTests {
         #expect(
             bySetting["theme.logo"]?.left?.hasPrefix("logo.svg, ") == true
                 && bySetting["theme.logo"]?.left != bySetting["theme.logo"]?.right, "the logos differ by their bytes")
-        #expect(bySetting["region"] == nil && bySetting["joinForm.selfExclusionRegister"] == nil)
+        #expect(bySetting["market"] == nil && bySetting["joinForm.selfExclusionRegister"] == nil)
         #expect(!lines.contains { $0.setting.hasPrefix("joinForm.fields") })
     }
 
@@ -63,11 +63,11 @@ struct DifferenceTests {
             BrandSettingLines.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
     }
 
-    @Test("Neds against TAB NZ: the region, currency, locale, the register and the form's fields differ")
+    @Test("Neds against TAB NZ: the market, currency, locale, the register and the form's fields differ")
     func australiaAndNewZealand() throws {
         let lines = BrandDifference(try settings("neds"), try settings("tabnz")).lines
         let settings = Set(lines.map(\.setting))
-        #expect(settings.isSuperset(of: ["region", "currency", "locale", "joinForm.selfExclusionRegister"]))
+        #expect(settings.isSuperset(of: ["market", "currency", "locale", "joinForm.selfExclusionRegister"]))
         #expect(lines.contains { $0.setting.hasPrefix("joinForm.fields.") })
         #expect(
             lines.contains { $0.left == nil || $0.right == nil }, "a field one form has and the other not shows with —")

@@ -157,7 +157,7 @@ struct MarketDoctorTests {
         let reports = MarketDoctor.check(folder: folder, known: try MarketCatalogue.shipped())
         #expect(reports.map(\.code) == ["XA", "XB"])
         #expect(reports.allSatisfy { $0.passed }, "\(reports.flatMap(\.problems))")
-        #expect(try MarketCatalogue.shipped().adding(folder: folder).region(code: "XA") != nil)
+        #expect(try MarketCatalogue.shipped().adding(folder: folder).market(code: "XA") != nil)
     }
 
     @Test("a postcode pattern: the schema and the reader allow the same length; a bad one is named whole, with why")

@@ -11,7 +11,7 @@ import Testing
 struct ScaffoldPassesTests {
     /// Each brand as a model in its own market, no model in each market, and a
     /// brand moved to a market none trades in (with no model, and like one).
-    static let choices: [(like: String?, region: Region?)] =
+    static let choices: [(like: String?, market: Market?)] =
         packageBrandIDs.map { ($0, nil) }
         + [(nil, .australia), (nil, .newZealand), (nil, .greatBritain), ("tabnz", .greatBritain)]
 
@@ -23,10 +23,10 @@ struct ScaffoldPassesTests {
         let names = try thisCheckout.brandNames()
         let composition = try Composition(packageBrands())
         let (like, chosen) = Self.choices[index]
-        let region = try chosen ?? composition.registry.plugin(named: try #require(like)).manifest.region
-        let model = try BrandScaffold.model(like: like, region: region, in: composition, order: names)
+        let market = try chosen ?? composition.registry.plugin(named: try #require(like)).manifest.market
+        let model = try BrandScaffold.model(like: like, market: market, in: composition, order: names)
         let modelID = model.manifest.id.rawValue
-        let moved = try composition.registry.plugin(named: modelID).manifest.region != region
+        let moved = try composition.registry.plugin(named: modelID).manifest.market != market
         let scenarios =
             moved
             ? try MarketScenarios.files(for: try BrandScaffold.declaration(named: "Sportsbet", like: model)) : nil
@@ -35,7 +35,7 @@ struct ScaffoldPassesTests {
             json: Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/brand.json"]).utf8),
             file: "Sportsbet/brand.json",
             folder: .files(["logo.svg": Data(try #require(scaffold.files["Brands/Sportsbet/Plugin/logo.svg"]).utf8)]))
-        #expect(brand.manifest.region == region)
+        #expect(brand.manifest.market == market)
         #expect(BrandConformance.checks(brand).allSatisfy { $0.passed })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "livery-scaffold-\(UUID().uuidString)")

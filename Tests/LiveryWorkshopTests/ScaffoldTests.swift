@@ -8,7 +8,7 @@ import Testing
 
 @Suite("livery new: a scaffold is its model's declaration under a new name, written all or nothing")
 struct ScaffoldTests {
-    /// Every model a new brand can start like, by region: each brand, and none (the region's first).
+    /// Every model a new brand can start like, by market: each brand, and none (the market's first).
     static let models: [String] = packageBrandIDs
 
     @Test("the shipped brands' Swift files are exactly the templates", arguments: packageBrandIDs)
@@ -26,7 +26,7 @@ struct ScaffoldTests {
         let copy = try BrandScaffold.declaration(named: "Sportsbet", like: model)
         #expect(copy.manifest.id.rawValue == "sportsbet" && copy.manifest.displayName == "Sportsbet")
         #expect(
-            copy.manifest.region == model.manifest.region && copy.manifest.currencyCode == model.manifest.currencyCode)
+            copy.manifest.market == model.manifest.market && copy.manifest.currencyCode == model.manifest.currencyCode)
         #expect(copy.theme.palette == model.theme.palette && copy.theme.typography == model.theme.typography)
         #expect(
             copy.theme.icons.search == "sportsbet.icon.search"

@@ -52,7 +52,7 @@ struct AssemblyOutsideViewTests {
             "signing in shows the balance")
 
         let lookup = assembled.runtime.addressLookup()
-        lookup.send(.typeText(assembled.runtime.region.address.sampleSearch))
+        lookup.send(.typeText(assembled.runtime.market.address.sampleSearch))
         lookup.send(.submit)
         await lookup.settle()
         #expect(!lookup.state.suggestions.isEmpty, "a search finds the world's addresses")
@@ -70,7 +70,7 @@ struct AssemblyOutsideViewTests {
         let assembled = try await Composition(try allBrands()).assemble(brand, on: .live(live))
         #expect(assembled.origin == .bundled, "with no definition source the brand's bundled form is used")
         let join = try assembled.runtime.joinForm()
-        try await signUp(join, in: assembled.runtime.region, username: "taken_name")
+        try await signUp(join, in: assembled.runtime.market, username: "taken_name")
         #expect(await accounts.checked == [brand + ":taken_name"], "the app's service is asked, for the brand")
         #expect(join.state.field("username")?.status.kind == .invalid)
         #expect(await accounts.created.isEmpty, "a taken name is not sent to create-client")
@@ -87,7 +87,7 @@ struct AssemblyOutsideViewTests {
             wallClock: world.wallClock)
         let assembled = try await Composition(try allBrands()).assemble(brand, on: .live(live))
         let join = try assembled.runtime.joinForm()
-        try await signUp(join, in: assembled.runtime.region)
+        try await signUp(join, in: assembled.runtime.market)
         #expect(
             join.state.route == .signedUp(CreatedClient(clientID: "app-1")),
             "\(join.state.alert.map(\.title) ?? "no alert")")
@@ -99,7 +99,7 @@ struct AssemblyOutsideViewTests {
     @Test("a definition from the app's own source is used, and the brand keeps everything else")
     func ownDefinitionSource() async throws {
         let world = EmbeddedWorld()
-        let standard = try FormDefinition.standard(for: try NedsBrand.load().manifest.region)
+        let standard = try FormDefinition.standard(for: try NedsBrand.load().manifest.market)
         let source = FixedDefinition(definition: standard)
         let live = LiveServices(
             accounts: AppAccounts(), addresses: world.addresses, definition: .server(source),
@@ -130,7 +130,7 @@ struct BrandVariantOutsideViewTests {
     func variantKeepsEverything() async throws {
         let brand = RenamingBrand(base: try NedsBrand.load())
         let tabnzTheme = try TabNZBrand.load().theme
-        let definition = try FormDefinition.standard(for: try NedsBrand.load().manifest.region)
+        let definition = try FormDefinition.standard(for: try NedsBrand.load().manifest.market)
         let variant = brand.with(definition: definition).theme(tabnzTheme)
         #expect(variant.manifest == brand.manifest)
         #expect(variant.featureFlagDefaults == brand.featureFlagDefaults)
@@ -187,7 +187,7 @@ struct AccountFailureOutsideViewTests {
             accounts: accounts, addresses: world.addresses, clock: EngineClock(world.clock),
             wallClock: world.wallClock)
         let join = try await Composition([try NedsBrand.load()]).assemble("neds", on: .live(live)).runtime.joinForm()
-        try await signUp(join, in: try NedsBrand.load().manifest.region)
+        try await signUp(join, in: try NedsBrand.load().manifest.market)
         switch shown {
         case .alert(let kind):
             #expect(join.state.alert?.kind == kind, "\(error)")
@@ -205,11 +205,11 @@ struct AccountFailureOutsideViewTests {
 
 /// Fills the personal page as a person would and continues to the account page.
 @MainActor
-func fillPersonalPage(_ join: JoinFormStore, in region: Region) async {
+func fillPersonalPage(_ join: JoinFormStore, in market: Market) async {
     join.send(.change(.field("title"), "Mx"))
     for (field, text) in [
         ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),
-        ("email", "alex@example.com"), ("mobile", region.mobile.example),
+        ("email", "alex@example.com"), ("mobile", market.mobile.example),
     ] {
         join.send(.focus(.field(FieldName(field))))
         join.send(.change(.field(FieldName(field)), text))
@@ -220,10 +220,10 @@ func fillPersonalPage(_ join: JoinFormStore, in region: Region) async {
 
 /// Fills the whole form as a person would, with `username`, and taps to create the client.
 @MainActor
-func signUp(_ join: JoinFormStore, in region: Region, username: String = "alex_c") async throws {
-    await fillPersonalPage(join, in: region)
+func signUp(_ join: JoinFormStore, in market: Market, username: String = "alex_c") async throws {
+    await fillPersonalPage(join, in: market)
     join.send(.focus(.field("address")))
-    join.send(.change(.field("address"), region.address.sampleSearch))
+    join.send(.change(.field("address"), market.address.sampleSearch))
     join.send(.address(.submit))
     await join.settle()
     let first = try #require(join.state.address?.suggestions.first)
@@ -310,7 +310,7 @@ struct TransportOutsideViewTests {
         let addresses = HarmonyAddressLookupService(
             configuration: HarmonyConfiguration(baseURL: api), session: transport)
         let found = try await addresses.suggestions(
-            for: "12 Smith St", in: try NedsBrand.load().manifest.region, limit: 8)
+            for: "12 Smith St", in: try NedsBrand.load().manifest.market, limit: 8)
         #expect(found.isEmpty)
         #expect(await transport.paths == ["/v2/client/check-username", "/address/find"])
     }

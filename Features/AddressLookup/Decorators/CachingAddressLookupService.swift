@@ -3,7 +3,7 @@ import LiveryCore
 /// Answers a repeated lookup from memory for a short time (address
 /// APIs bill per request).
 ///
-/// Searches are cached by their exact `(query, region, limit)`: a longer
+/// Searches are cached by their exact `(query, market, limit)`: a longer
 /// query is always a new request, never filtered from a shorter query's
 /// capped results (those hold only the top `limit` matches, so the longer
 /// query's best answers may not be among them). Retrieved addresses are
@@ -14,7 +14,7 @@ import LiveryCore
 public final class CachingAddressLookupService: AddressLookupService, Sendable {
     private struct SearchKey: Hashable, Sendable {
         let query: String
-        let region: Region
+        let market: Market
         let limit: Int
     }
 
@@ -46,16 +46,16 @@ public final class CachingAddressLookupService: AddressLookupService, Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The cached answer for exactly this query, region and limit, or the base service's.
+    /// The cached answer for exactly this query, market and limit, or the base service's.
     /// A query no search takes (`AddressQuery.isSearchable`) finds nothing without asking the base.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    public func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         guard limit > 0, AddressQuery.isSearchable(query) else { return [] }
-        let key = SearchKey(query: query, region: region, limit: limit)
+        let key = SearchKey(query: query, market: market, limit: limit)
         let now = clock.now
         if let entry = caches.withLock({ $0.searches[key] }), entry.expiry > now { return entry.value }
-        let value = try await base.suggestions(for: query, in: region, limit: limit)
+        let value = try await base.suggestions(for: query, in: market, limit: limit)
         let stored = clock.now
         caches.withLock {
             Self.store(value, for: key, in: &$0.searches, now: stored, timeToLive: timeToLive, capacity: capacity)
@@ -64,10 +64,10 @@ public final class CachingAddressLookupService: AddressLookupService, Sendable {
     }
 
     /// The cached address with this id, or the base service's.
-    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         let now = clock.now
         if let entry = caches.withLock({ $0.addresses[id] }), entry.expiry > now { return entry.value }
-        let value = try await base.address(id: id, in: region)
+        let value = try await base.address(id: id, in: market)
         let stored = clock.now
         caches.withLock {
             Self.store(value, for: id, in: &$0.addresses, now: stored, timeToLive: timeToLive, capacity: capacity)

@@ -39,16 +39,16 @@ public final class CountingAddressLookupService: AddressLookupService, Sendable 
     public func reset() { recorded.withLock { $0 = Counts() } }
 
     /// Counts the search, then asks the wrapped service.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    public func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         recorded.withLock { $0.queries.append(query) }
-        return try await base.suggestions(for: query, in: region, limit: limit)
+        return try await base.suggestions(for: query, in: market, limit: limit)
     }
 
     /// Counts the retrieval, then asks the wrapped service.
-    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         recorded.withLock { $0.retrievedIDs.append(id) }
-        return try await base.address(id: id, in: region)
+        return try await base.address(id: id, in: market)
     }
 }

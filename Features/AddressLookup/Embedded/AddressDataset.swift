@@ -5,20 +5,20 @@ import LiveryCore
 /// `Tools/Developer/AddressData/generate.py`, shipped as a prepared index by
 /// `swift run address-index`) and the addresses a market pack may ship.
 ///
-/// Tab-separated, one address per line, `#` lines are comments: `id, region
-/// code, unit, number, street`, then the region's places in its pack's order
+/// Tab-separated, one address per line, `#` lines are comments: `id, market
+/// code, unit, number, street`, then the market's places in its pack's order
 /// (for instance suburb, state), then the postcode.
 public enum AddressDataset {
     /// The most lines a dataset has.
     public static let maximumLines = 100_000
 
-    /// The bundled addresses, region by region in code order, each in dataset order.
+    /// The bundled addresses, market by market in code order, each in dataset order.
     /// - Throws: `AddressLookupError/unavailable(reason:)` when the prepared index is missing or damaged.
     public static func bundled() throws(AddressLookupError) -> [PostalAddress] {
         try EmbeddedAddressLookupService.bundled().addresses
     }
 
-    /// The addresses of a dataset whose regions have the address `shapes`, by code.
+    /// The addresses of a dataset whose markets have the address `shapes`, by code.
     /// - Throws: `AddressLookupError/invalidResponse(reason:)` naming the first bad line.
     public static func parse(_ text: String, shapes: [String: AddressShape]) throws(AddressLookupError)
         -> [PostalAddress]
@@ -32,13 +32,13 @@ public enum AddressDataset {
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard columns.count > 1, let shape = shapes[columns[1]] else {
                 let code = columns.count > 1 ? columns[1].prefix(20) : ""
-                throw .invalidResponse(reason: "line \(number + 1): unknown region '\(code)'")
+                throw .invalidResponse(reason: "line \(number + 1): unknown market '\(code)'")
             }
             let places = shape.places
             guard columns.count == 6 + places.count else {
                 throw .invalidResponse(
                     reason:
-                        "line \(number + 1) has \(columns.count) columns; a \(shape.regionCode) address has \(6 + places.count)"
+                        "line \(number + 1) has \(columns.count) columns; a \(shape.marketCode) address has \(6 + places.count)"
                 )
             }
             var values: [AddressPart: String] = [:]

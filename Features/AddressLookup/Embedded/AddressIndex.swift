@@ -1,6 +1,6 @@
 import LiveryCore
 
-/// An immutable inverted index of token prefixes over the addresses of one region.
+/// An immutable inverted index of token prefixes over the addresses of one market.
 ///
 /// The vocabulary is sorted by UTF-8 bytes, so every token starting with a
 /// prefix has an id in one contiguous range, found by two binary searches.

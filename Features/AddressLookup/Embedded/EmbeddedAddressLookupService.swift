@@ -17,16 +17,16 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// An index over `addresses`. Addresses without an id get one from their
     /// position (`embedded-<n>`); the first address with a given id wins.
     public init(addresses: [PostalAddress]) {
-        var byRegion: [String: [PostalAddress]] = [:]
+        var byMarket: [String: [PostalAddress]] = [:]
         var byID: [String: PostalAddress] = [:]
         for (position, address) in addresses.enumerated() {
             var address = address
             if address.id == nil { address.id = "embedded-\(position)" }
             guard let id = address.id, byID[id] == nil else { continue }
             byID[id] = address
-            byRegion[address.regionCode, default: []].append(address)
+            byMarket[address.marketCode, default: []].append(address)
         }
-        self.init(indexes: byRegion.mapValues { AddressIndex(addresses: $0) })
+        self.init(indexes: byMarket.mapValues { AddressIndex(addresses: $0) })
     }
 
     /// A service over indexes already made (for example read from a prepared index file).
@@ -40,19 +40,19 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
         addressesByID = byID
     }
 
-    /// The index of each region, by code.
-    var regionIndexes: [String: AddressIndex] { indexes }
+    /// The index of each market, by code.
+    var marketIndexes: [String: AddressIndex] { indexes }
 
-    /// Every address indexed, region by region in code order, each region in the order given.
+    /// Every address indexed, market by market in code order, each market in the order given.
     public var addresses: [PostalAddress] {
         indexes.sorted { $0.key < $1.key }.flatMap(\.value.addresses)
     }
 
-    /// This service with `addresses` of other regions added (a market pack's
-    /// own addresses); a region already indexed keeps its index.
+    /// This service with `addresses` of other markets added (a market pack's
+    /// own addresses); a market already indexed keeps its index.
     public func adding(_ addresses: [PostalAddress]) -> EmbeddedAddressLookupService {
         let added = EmbeddedAddressLookupService(
-            addresses: addresses.filter { indexes[$0.regionCode] == nil && addressesByID[$0.id ?? ""] == nil })
+            addresses: addresses.filter { indexes[$0.marketCode] == nil && addressesByID[$0.id ?? ""] == nil })
         return EmbeddedAddressLookupService(indexes: indexes.merging(added.indexes) { kept, _ in kept })
     }
 
@@ -66,19 +66,19 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// How many addresses are indexed.
     public var count: Int { addressesByID.count }
 
-    /// Up to `limit` suggestions for `query` in `region`, best first; empty
+    /// Up to `limit` suggestions for `query` in `market`, best first; empty
     /// when nothing matches.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    public func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         guard !Task.isCancelled else { throw .cancelled }
-        return search(query, in: region, limit: limit)
+        return search(query, in: market, limit: limit)
     }
 
     /// The synchronous search behind ``suggestions(for:in:limit:)``. A query
     /// beyond `AddressQuery`'s bounds finds nothing, at once.
-    public func search(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
-        guard let index = indexes[region.code], AddressQuery.isWithinBounds(query) else { return [] }
+    public func search(_ query: String, in market: Market, limit: Int) -> [AddressSuggestion] {
+        guard let index = indexes[market.code], AddressQuery.isWithinBounds(query) else { return [] }
         return index.search(query, limit: limit).map { position in
             AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
         }
@@ -88,8 +88,8 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// most selective query token scored and sorted. The same results, the
     /// benchmarks' baseline.
     @_spi(Benchmarks)
-    public func searchScoringEveryCandidate(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
-        guard let index = indexes[region.code], AddressQuery.isWithinBounds(query) else { return [] }
+    public func searchScoringEveryCandidate(_ query: String, in market: Market, limit: Int) -> [AddressSuggestion] {
+        guard let index = indexes[market.code], AddressQuery.isWithinBounds(query) else { return [] }
         return index.searchByScoringAll(query, limit: limit).map { position in
             AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
         }
@@ -98,8 +98,8 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
     /// ``search(_:in:limit:)`` without the query's bounds: what the index
     /// itself does with a query of any length (the benchmarks' hostile queries).
     @_spi(Benchmarks)
-    public func searchIgnoringBounds(_ query: String, in region: Region, limit: Int) -> [AddressSuggestion] {
-        guard let index = indexes[region.code] else { return [] }
+    public func searchIgnoringBounds(_ query: String, in market: Market, limit: Int) -> [AddressSuggestion] {
+        guard let index = indexes[market.code] else { return [] }
         return index.search(query, limit: limit).map { position in
             AddressSuggestion(id: index.addresses[position].id ?? "", text: index.texts[position])
         }
@@ -110,7 +110,7 @@ public struct EmbeddedAddressLookupService: AddressLookupService {
 
     /// The address with id `id`.
     /// - Throws: `AddressLookupError/notFound(id:)` for an unknown id.
-    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         guard let address = addressesByID[id] else { throw .notFound(id: id) }
         return address
     }

@@ -6,7 +6,7 @@ import LiveryCore
 /// reads arrays and strings and tokenises, sorts and parses nothing.
 ///
 /// Layout, little-endian: the magic `LVADDRIX`, a format version (`UInt32`),
-/// the number of regions, then per region (in code order) its code, its
+/// the number of markets, then per market (in code order) its code, its
 /// addresses (each: id, unit, number, street, postcode, then its places as a
 /// count byte and pairs of the part's position in `AddressPart.allCases` (a
 /// byte) and its text), their one-line texts, the vocabulary, each token's
@@ -19,8 +19,8 @@ import LiveryCore
 package enum PreparedAddressIndex {
     static let magic = Array("LVADDRIX".utf8)
     static let version: UInt32 = 2
-    /// The most regions one index holds.
-    static let maximumRegions = 64
+    /// The most markets one index holds.
+    static let maximumMarkets = 64
     /// The resource's name and extension in the module's bundle.
     static let resource = (name: "addresses", extension: "index")
 
@@ -41,9 +41,9 @@ package enum PreparedAddressIndex {
         var writer = Writer()
         writer.bytes(magic)
         writer.u32(version)
-        let regions = service.regionIndexes.sorted { $0.key < $1.key }
-        writer.u32(UInt32(regions.count))
-        for (code, index) in regions {
+        let markets = service.marketIndexes.sorted { $0.key < $1.key }
+        writer.u32(UInt32(markets.count))
+        for (code, index) in markets {
             let parts = index.parts
             writer.string(code)
             writer.u32(UInt32(parts.addresses.count))
@@ -77,10 +77,10 @@ package enum PreparedAddressIndex {
                     throw reader.damage("format version \(found), this build reads \(version)")
                 }
                 var indexes: [String: AddressIndex] = [:]
-                for _ in 0..<(try reader.count(atMost: maximumRegions)) {
+                for _ in 0..<(try reader.count(atMost: maximumMarkets)) {
                     let code = try reader.string()
                     guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-                        throw reader.damage("'\(code.prefix(20))' is not a region code")
+                        throw reader.damage("'\(code.prefix(20))' is not a market code")
                     }
                     indexes[code] = AddressIndex(try reader.parts(in: code))
                 }
@@ -204,7 +204,7 @@ package enum PreparedAddressIndex {
             return ids
         }
 
-        /// An address's parts as stored; its one-line text follows the region's addresses.
+        /// An address's parts as stored; its one-line text follows the market's addresses.
         mutating func address() throws(DamagedIndex) -> (
             id: String?, unit: String?, number: String, street: String, postcode: String, places: [AddressPart: String]
         ) {
@@ -241,7 +241,7 @@ package enum PreparedAddressIndex {
             let addresses = zip(stored, texts).map { address, text in
                 PostalAddress(
                     id: address.id, unit: address.unit, streetNumber: address.number, street: address.street,
-                    places: address.places, postcode: address.postcode, regionCode: code, singleLine: text)
+                    places: address.places, postcode: address.postcode, marketCode: code, singleLine: text)
             }
             let vocabularyCount = try count()
             var vocabulary: [String] = []

@@ -11,7 +11,7 @@ import LiveryCore
 /// an answer for an older query is never shown (every search carries a
 /// generation). Choosing a suggestion fills the text, closes the list and
 /// retrieves the full address — the only retrieval. "Enter manually" opens
-/// the region's manual form, pre-filled from the chosen address. Clear
+/// the market's manual form, pre-filled from the chosen address. Clear
 /// empties everything: the search, the selection, the manual form and its
 /// pre-fill.
 ///
@@ -19,8 +19,8 @@ import LiveryCore
 /// keeps — a stand-alone ``AddressLookupSession``, or the join journey, which
 /// runs the lookup inside its own state like a scoped child.
 public struct AddressLookup: Sendable {
-    /// The region whose addresses are looked up.
-    public let region: Region
+    /// The market whose addresses are looked up.
+    public let market: Market
     let service: any AddressLookupService
     let clock: EngineClock
     let settings: AddressLookupSettings
@@ -28,12 +28,12 @@ public struct AddressLookup: Sendable {
     static let searchID: EffectID = "search"
     static let retrievalID: EffectID = "retrieve"
 
-    /// A lookup in `region` asking `service`, waiting on `clock`.
+    /// A lookup in `market` asking `service`, waiting on `clock`.
     public init(
-        region: Region, service: any AddressLookupService, clock: EngineClock,
+        market: Market, service: any AddressLookupService, clock: EngineClock,
         settings: AddressLookupSettings = AddressLookupSettings()
     ) {
-        self.region = region
+        self.market = market
         self.service = service
         self.clock = clock
         self.settings = settings
@@ -179,7 +179,7 @@ public struct AddressLookup: Sendable {
     private func clear(_ state: inout AddressLookupState, _ effects: inout [Effect<AddressLookupFeedback>]) {
         cancelSearch(&state, &effects)
         cancelRetrieval(&state, &effects)
-        var cleared = AddressLookupState(region: state.region)
+        var cleared = AddressLookupState(market: state.market)
         cleared.searchGeneration = state.searchGeneration
         cleared.retrievalGeneration = state.retrievalGeneration
         state = cleared
@@ -229,13 +229,13 @@ public struct AddressLookup: Sendable {
         let deadline = delay.map { clock.deadline(after: $0) } ?? clock.now
         state.pendingSearch = AddressLookupState.PendingSearch(query: query, deadline: deadline, generation: generation)
         let service = service
-        let region = region
+        let market = market
         let limit = settings.suggestionLimit
         effects.append(
             .run(Self.searchID, at: deadline, on: clock) {
                 let result: Result<[AddressSuggestion], AddressLookupError>
                 do throws(AddressLookupError) {
-                    result = .success(try await service.suggestions(for: query, in: region, limit: limit))
+                    result = .success(try await service.suggestions(for: query, in: market, limit: limit))
                 } catch { result = .failure(error) }
                 return AddressLookupFeedback(kind: .searched(query: query, generation: generation, result))
             })
@@ -256,11 +256,11 @@ public struct AddressLookup: Sendable {
         let generation = state.retrievalGeneration
         state.pendingRetrieval = AddressLookupState.PendingRetrieval(suggestionID: id, generation: generation)
         let service = service
-        let region = region
+        let market = market
         effects.append(
             .run(Self.retrievalID) {
                 let result: Result<PostalAddress, AddressLookupError>
-                do throws(AddressLookupError) { result = .success(try await service.address(id: id, in: region)) } catch
+                do throws(AddressLookupError) { result = .success(try await service.address(id: id, in: market)) } catch
                 {
                     result = .failure(error)
                 }

@@ -12,7 +12,7 @@ public struct AddressLookupSession: StateMachine {
     /// A new, empty lookup.
     public init(_ lookup: AddressLookup) {
         self.lookup = lookup
-        state = AddressLookupState(region: lookup.region)
+        state = AddressLookupState(market: lookup.market)
     }
 
     /// Applies `intent`.

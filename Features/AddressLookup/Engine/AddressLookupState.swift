@@ -37,8 +37,8 @@ public struct AddressLookupState: Hashable, Sendable {
         let generation: UInt64
     }
 
-    /// The region whose addresses are looked up and whose manual form is shown.
-    public let region: Region
+    /// The market whose addresses are looked up and whose manual form is shown.
+    public let market: Market
     /// Search or manual entry.
     public internal(set) var mode: Mode = .search
     /// The text in the search field.
@@ -73,16 +73,16 @@ public struct AddressLookupState: Hashable, Sendable {
     var searchGeneration: UInt64 = 0
     var retrievalGeneration: UInt64 = 0
 
-    /// An empty lookup in `region`: search mode, no text, and a blank manual
+    /// An empty lookup in `market`: search mode, no text, and a blank manual
     /// form whose optional children start valid.
-    public init(region: Region) {
-        self.region = region
-        manual = ManualAddressForm(region: region)
+    public init(market: Market) {
+        self.market = market
+        manual = ManualAddressForm(market: market)
     }
 
-    /// The state of a new lookup in `region`.
-    public static func initial(in region: Region) -> AddressLookupState {
-        AddressLookupState(region: region)
+    /// The state of a new lookup in `market`.
+    public static func initial(in market: Market) -> AddressLookupState {
+        AddressLookupState(market: market)
     }
 
     /// The query of the search waiting for its debounce or in flight, if any.
@@ -116,7 +116,7 @@ public struct AddressLookupState: Hashable, Sendable {
         }
     }
 
-    /// The state of the manual child `field`, or `nil` when the region's form has no such field.
+    /// The state of the manual child `field`, or `nil` when the market's form has no such field.
     public func manualField(_ field: AddressPart) -> ManualAddressFieldState? {
         manualFields.first { $0.field == field }
     }

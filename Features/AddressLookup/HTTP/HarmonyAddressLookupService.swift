@@ -50,14 +50,14 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         self.session = session
     }
 
-    /// Finds up to `limit` suggestions for `query` in `region`.
+    /// Finds up to `limit` suggestions for `query` in `market`.
     /// A query shorter than `AddressQuery.minimumCharacters` once trimmed, beyond
     /// its bounds, or asked for no suggestions, is never sent (each request is billed): it finds nothing.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    public func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         guard limit > 0, AddressQuery.isSearchable(query) else { return [] }
-        let body = AddressRequest(AddressFindItem(country: region.code, fullAddress: query))
+        let body = AddressRequest(AddressFindItem(country: market.code, fullAddress: query))
         return try Self.suggestions(
             inFindAnswer: try await post(body, to: configuration.findPath, notFoundID: nil), limit: limit)
     }
@@ -73,19 +73,19 @@ public struct HarmonyAddressLookupService: AddressLookupService {
         return suggestions
     }
 
-    /// The address in a retrieve answer's body for `id` in `region`, or why the body cannot be used.
-    public static func address(inRetrieveAnswer body: Data, id: String, in region: Region) throws(AddressLookupError)
+    /// The address in a retrieve answer's body for `id` in `market`, or why the body cannot be used.
+    public static func address(inRetrieveAnswer body: Data, id: String, in market: Market) throws(AddressLookupError)
         -> PostalAddress
     {
         guard let first = try payload(AddressRecord.self, of: body).first else { throw .notFound(id: id) }
-        return try first.postalAddress(at: 0, in: region)
+        return try first.postalAddress(at: 0, in: market)
     }
 
     /// Retrieves the full address with id `id`.
-    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         let body = AddressRequest(AddressRetrieveItem(id: id))
         return try Self.address(
-            inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id, in: region)
+            inRetrieveAnswer: try await post(body, to: configuration.retrievePath, notFoundID: id), id: id, in: market)
     }
 
     /// Posts `body` as JSON and returns the body of a successful answer.

@@ -22,13 +22,13 @@ extension FoundAddress {
 extension AddressRecord {
     /// `address` as a retrieve answer writes it: each place under the first
     /// key its market's pack gives it (a place it has not, left out).
-    public init(_ address: PostalAddress, in region: Region) {
+    public init(_ address: PostalAddress, in market: Market) {
         self.init(
             id: address.id ?? "", fullAddress: address.singleLine, unit: address.unit,
             streetNumber: address.streetNumber.isEmpty ? nil : address.streetNumber, street: address.street,
             postcode: address.postcode,
-            country: address.regionCode)
-        for place in region.address.places {
+            country: address.marketCode)
+        for place in market.address.places {
             guard let key = place.wireKeys.first else { continue }
             if let value = address.places[place.part] {
                 self[place: key] = value
@@ -38,25 +38,25 @@ extension AddressRecord {
         }
     }
 
-    /// The structured address of a retrieve answer in `region`: each place read
+    /// The structured address of a retrieve answer in `market`: each place read
     /// from the first of its wire keys the answer has (given but empty: none);
     /// a value found under a later key that repeats another place is not that
     /// place (a town given as `locality` is no suburb).
-    func postalAddress(at position: Int, in region: Region) throws(AddressLookupError) -> PostalAddress {
+    func postalAddress(at position: Int, in market: Market) throws(AddressLookupError) -> PostalAddress {
         let id = try required(id, "id", position)
         // A number-less address (a house name) has none, where the market's number is optional.
         let number =
-            region.address.isRequired(.streetNumber)
+            market.address.isRequired(.streetNumber)
             ? try required(streetNumber ?? "", "streetNumber", position) : (streetNumber?.trimmed ?? "")
         let street = try required(street, "street", position)
         let postcode = try required(postcode, "postcode", position)
         if let country = country?.trimmed, !country.isEmpty,
-            country.caseInsensitiveCompare(region.code) != .orderedSame
+            country.caseInsensitiveCompare(market.code) != .orderedSame
         {
             throw .invalidResponse(
-                reason: "payload[\(position)] is in '\(country.prefix(20))', the lookup in \(region.code)")
+                reason: "payload[\(position)] is in '\(country.prefix(20))', the lookup in \(market.code)")
         }
-        let shape = region.address
+        let shape = market.address
         // Primary keys first, then fallbacks of required places, then the rest: a
         // fallback repeating a value already taken is not this place's.
         var found: [(place: AddressShape.Part, value: String, isPrimary: Bool)] = []
@@ -88,7 +88,7 @@ extension AddressRecord {
                 guard let option = options.first(where: { $0.caseInsensitiveCompare(value) == .orderedSame }) else {
                     throw .invalidResponse(
                         reason:
-                            "payload[\(position)] has \(place.part.rawValue) '\(value.prefix(40))', not one of \(region.code)'s"
+                            "payload[\(position)] has \(place.part.rawValue) '\(value.prefix(40))', not one of \(market.code)'s"
                     )
                 }
                 places[place.part] = option

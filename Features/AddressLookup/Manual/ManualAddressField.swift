@@ -2,37 +2,37 @@ import LiveryCore
 
 /// The manual address form's children are the parts of the market's address.
 extension AddressPart {
-    /// The parts of a manual address in `region`, in focus/display order (its pack's order).
-    public static func fields(in region: Region) -> [AddressPart] { region.address.order }
+    /// The parts of a manual address in `market`, in focus/display order (its pack's order).
+    public static func fields(in market: Market) -> [AddressPart] { market.address.order }
 
-    /// Whether it takes keyboard focus in `region`: a part with fixed choices is a drop-down and does not.
-    public func isFocusable(in region: Region) -> Bool { region.address.options(self) == nil }
+    /// Whether it takes keyboard focus in `market`: a part with fixed choices is a drop-down and does not.
+    public func isFocusable(in market: Market) -> Bool { market.address.options(self) == nil }
 
-    /// Whether the part must be filled in `region` (the unit never is).
-    public func isRequired(in region: Region) -> Bool { region.address.isRequired(self) }
+    /// Whether the part must be filled in `market` (the unit never is).
+    public func isRequired(in market: Market) -> Bool { market.address.isRequired(self) }
 
-    /// The fixed choices of a drop-down part in `region` (a state list), otherwise `nil` (free text).
-    public func options(in region: Region) -> [String]? { region.address.options(self) }
+    /// The fixed choices of a drop-down part in `market` (a state list), otherwise `nil` (free text).
+    public func options(in market: Market) -> [String]? { market.address.options(self) }
 
-    /// The part's rules in `region`, in priority order.
-    func rules(in region: Region) -> [any ValidationRule<String>] {
+    /// The part's rules in `market`, in priority order.
+    func rules(in market: Market) -> [any ValidationRule<String>] {
         var rules: [any ValidationRule<String>] = []
-        if isRequired(in: region) { rules.append(RequiredRule<String>()) }
-        if let options = options(in: region) {
+        if isRequired(in: market) { rules.append(RequiredRule<String>()) }
+        if let options = options(in: market) {
             rules.append(OneOfRule(options))
             return rules
         }
         switch self {
         case .postcode:
-            rules.append(PostcodeRule(region: region))
+            rules.append(PostcodeRule(market: market))
         case .streetNumber:
-            rules.append(LengthRule.max(region.address.maximumLength(of: self)))
+            rules.append(LengthRule.max(market.address.maximumLength(of: self)))
             rules.append(
                 CustomRule<String>(code: "street.number", message: "Enter a street number.") { value in
                     value.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
                 })
         case .unit, .street, .suburb, .town, .city, .county, .state:
-            rules.append(LengthRule.max(region.address.maximumLength(of: self)))
+            rules.append(LengthRule.max(market.address.maximumLength(of: self)))
         }
         return rules
     }

@@ -1,33 +1,33 @@
 import Foundation
 import LiveryCore
 
-/// The manual address child form of one region, built on Core's ``Form``:
+/// The manual address child form of one market, built on Core's ``Form``:
 /// each child validates on leave, rewards early, and trims white space
 /// before checking. Two forms are equal when their children show the same
 /// values and statuses.
 struct ManualAddressForm: Hashable, Sendable {
-    let region: Region
+    let market: Market
     private(set) var form: Form
     private let fields: [AddressPart]
 
-    init(region: Region) {
-        self = BlankManualForms.form(in: region)
+    init(market: Market) {
+        self = BlankManualForms.form(in: market)
     }
 
-    fileprivate init(making region: Region) {
-        self.region = region
-        fields = AddressPart.fields(in: region)
+    fileprivate init(making market: Market) {
+        self.market = market
+        fields = AddressPart.fields(in: market)
         let trim: @Sendable (String) -> String = { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let postcode = region.postcode
+        let postcode = market.postcode
         let typedPostcode: @Sendable (String) -> String = { postcode.typed(trim($0)) }
         let children = fields.map { field in
             AnyFormField(
                 FormField<String>(
-                    field.fieldName, initialValue: "", rules: field.rules(in: region),
+                    field.fieldName, initialValue: "", rules: field.rules(in: market),
                     transform: field == .postcode ? typedPostcode : trim,
                     // An empty optional child is valid from the start, so that a
                     // complete address needs no visit to its optional fields.
-                    initialStatus: field.isRequired(in: region) ? .unknown : .valid))
+                    initialStatus: field.isRequired(in: market) ? .unknown : .valid))
         }
         do {
             form = try Form(children)
@@ -41,18 +41,18 @@ struct ManualAddressForm: Hashable, Sendable {
         fields.map { field in
             ManualAddressFieldState(
                 field: field, value: value(of: field), status: form.status(of: field.fieldName) ?? .unknown,
-                isRequired: field.isRequired(in: region), options: field.options(in: region))
+                isRequired: field.isRequired(in: market), options: field.options(in: market))
         }
     }
 
     func contains(_ field: AddressPart) -> Bool { fields.contains(field) }
 
     static func == (lhs: ManualAddressForm, rhs: ManualAddressForm) -> Bool {
-        lhs.region == rhs.region && lhs.states == rhs.states
+        lhs.market == rhs.market && lhs.states == rhs.states
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(region)
+        hasher.combine(market)
         hasher.combine(states)
     }
 
@@ -67,7 +67,7 @@ struct ManualAddressForm: Hashable, Sendable {
     /// Sets what `field` shows; a postcode as the market writes it (upper-cased as typed, where it is).
     mutating func setValue(_ value: String, for field: AddressPart) {
         guard contains(field) else { return }
-        form.setValue(field == .postcode ? region.postcode.typed(value) : value, for: FieldKey<String>(field.fieldName))
+        form.setValue(field == .postcode ? market.postcode.typed(value) : value, for: FieldKey<String>(field.fieldName))
     }
 
     mutating func leave(_ field: AddressPart) {
@@ -85,7 +85,7 @@ struct ManualAddressForm: Hashable, Sendable {
         for field in fields {
             let value = address[field] ?? ""
             if value != self.value(of: field) { setValue(value, for: field) }
-            if !value.isEmptyValue || !field.isRequired(in: region) { toCheck.append(field.fieldName) }
+            if !value.isEmptyValue || !field.isRequired(in: market) { toCheck.append(field.fieldName) }
         }
         form.validate(toCheck)
     }
@@ -111,28 +111,28 @@ struct ManualAddressForm: Hashable, Sendable {
         return PostalAddress(
             unit: unit.isEmpty ? nil : unit, streetNumber: checkedValue(of: .streetNumber),
             street: checkedValue(of: .street), places: places, postcode: checkedValue(of: .postcode),
-            in: region.address)
+            in: market.address)
     }
 }
 
-/// Each region's blank manual form, made once: every lookup starts from a copy of it.
+/// Each market's blank manual form, made once: every lookup starts from a copy of it.
 private enum BlankManualForms {
-    private static let made = MadeOnce<Region, ManualAddressForm>(limit: 16)
+    private static let made = MadeOnce<Market, ManualAddressForm>(limit: 16)
 
-    static func form(in region: Region) -> ManualAddressForm {
-        made.value(for: region) { ManualAddressForm(making: region) }
+    static func form(in market: Market) -> ManualAddressForm {
+        made.value(for: market) { ManualAddressForm(making: market) }
     }
 }
 extension AddressPart {
     /// The violations of a manual address given as text per child, checked
-    /// with the same rules as the manual form of `region` (for a service that
-    /// re-validates a submitted address). Children `region` does not have are
+    /// with the same rules as the manual form of `market` (for a service that
+    /// re-validates a submitted address). Children `market` does not have are
     /// reported with code `field.unknown`; valid children are absent.
     public static func violations(
         of values: [AddressPart: String],
-        in region: Region
+        in market: Market
     ) -> [AddressPart: [RuleViolation]] {
-        var form = ManualAddressForm(region: region)
+        var form = ManualAddressForm(market: market)
         var found: [AddressPart: [RuleViolation]] = [:]
         for (field, value) in values {
             guard form.contains(field) else {

@@ -47,15 +47,15 @@ public enum AddressLookupSample: String, Hashable, Sendable, CaseIterable {
 }
 
 extension AddressLookupState {
-    /// A few addresses of `region`, the ones samples show (its pack's samples).
-    public static func sampleAddresses(in region: Region) -> [PostalAddress] { region.address.samples }
+    /// A few addresses of `market`, the ones samples show (its pack's samples).
+    public static func sampleAddresses(in market: Market) -> [PostalAddress] { market.address.samples }
 
-    /// The lookup of `region` at `sample`'s step, made by playing the lookup
+    /// The lookup of `market` at `sample`'s step, made by playing the lookup
     /// itself with canned answers: no service, no clock, no runtime.
-    public static func sample(_ sample: AddressLookupSample, in region: Region) -> AddressLookupState {
+    public static func sample(_ sample: AddressLookupSample, in market: Market) -> AddressLookupState {
         let lookup = AddressLookup(
-            region: region, service: SampleAddresses(region: region), clock: EngineClock(VirtualClock()))
-        var state = AddressLookupState(region: region)
+            market: market, service: SampleAddresses(market: market), clock: EngineClock(VirtualClock()))
+        var state = AddressLookupState(market: market)
         guard sample != .empty else { return state }
         lookup.playSearch(&state)
         switch sample {
@@ -76,10 +76,10 @@ extension AddressLookupState {
 }
 
 extension AddressLookup {
-    /// Types the sample query and answers it with the region's sample suggestions.
+    /// Types the sample query and answers it with the market's sample suggestions.
     func playSearch(_ state: inout AddressLookupState) {
-        _ = send(.typeText(region.address.sampleSearch), to: &state)
-        let suggestions = AddressLookupState.sampleAddresses(in: region).map {
+        _ = send(.typeText(market.address.sampleSearch), to: &state)
+        let suggestions = AddressLookupState.sampleAddresses(in: market).map {
             AddressSuggestion(id: $0.id!, text: $0.singleLine)
         }
         if let answer = AddressLookupFeedback.searchAnswer(suggestions, for: state) {
@@ -90,7 +90,7 @@ extension AddressLookup {
     /// Chooses the first suggestion and answers its retrieval.
     func playChoice(_ state: inout AddressLookupState) {
         guard let first = state.suggestions.first,
-            let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == first.id })
+            let address = AddressLookupState.sampleAddresses(in: market).first(where: { $0.id == first.id })
         else { return }
         _ = send(.select(id: first.id), to: &state)
         if let answer = AddressLookupFeedback.retrievalAnswer(address, for: state) { _ = receive(answer, into: &state) }
@@ -99,18 +99,18 @@ extension AddressLookup {
 
 /// The sample addresses as a service, for samples that are played rather than run.
 private struct SampleAddresses: AddressLookupService {
-    let region: Region
+    let market: Market
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        AddressLookupState.sampleAddresses(in: region).prefix(limit).map {
+        AddressLookupState.sampleAddresses(in: market).prefix(limit).map {
             AddressSuggestion(id: $0.id!, text: $0.singleLine)
         }
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        guard let address = AddressLookupState.sampleAddresses(in: region).first(where: { $0.id == id }) else {
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
+        guard let address = AddressLookupState.sampleAddresses(in: market).first(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
         return address

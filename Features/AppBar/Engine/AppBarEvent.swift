@@ -9,7 +9,7 @@
 /// | `signed_in` | whether a client is signed in |
 /// | `screen` | the screen's name, when ``AppBarOptions/screen`` gives one |
 ///
-/// The runtime adds `brand` and `region`.
+/// The runtime adds `brand` and `market`.
 public enum AppBarEvent: String, Sendable, CaseIterable {
     /// An item was tapped.
     case tapped = "app_bar_tapped"

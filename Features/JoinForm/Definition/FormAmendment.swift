@@ -1,6 +1,6 @@
 import LiveryCore
 
-/// A change a brand makes to the form it starts from (its region's standard
+/// A change a brand makes to the form it starts from (its market's standard
 /// form, or its own): fields removed, or a field added on a row of its own.
 public enum FormAmendment: Hashable, Sendable {
     /// Removes these fields from the fields and the pages; a row left empty goes.

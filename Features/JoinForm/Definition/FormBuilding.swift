@@ -1,11 +1,11 @@
 import LiveryCore
 
-/// What building rules from a definition needs from the runtime: the region
+/// What building rules from a definition needs from the runtime: the market
 /// (mobile and postcode formats), the wall clock (minimum age) and the
 /// account service (username availability).
 public struct RuleEnvironment: Sendable {
-    /// The runtime's region.
-    public var region: Region
+    /// The runtime's market.
+    public var market: Market
     /// The calendar date source.
     public var wallClock: WallClock
     /// The service `usernameAvailable` rules ask, and the brand they ask it
@@ -14,14 +14,14 @@ public struct RuleEnvironment: Sendable {
     public var usernameChecks: (accounts: any AccountBackend, brand: BrandID)?
 
     /// An environment without username checks.
-    public init(region: Region, wallClock: WallClock) {
-        self.region = region
+    public init(market: Market, wallClock: WallClock) {
+        self.market = market
         self.wallClock = wallClock
     }
 
     /// An environment whose `usernameAvailable` rules ask `accounts` for `brand`.
-    public init(region: Region, wallClock: WallClock, accounts: any AccountBackend, brand: BrandID) {
-        self.init(region: region, wallClock: wallClock)
+    public init(market: Market, wallClock: WallClock, accounts: any AccountBackend, brand: BrandID) {
+        self.init(market: market, wallClock: wallClock)
         usernameChecks = (accounts, brand)
     }
 }
@@ -49,16 +49,16 @@ extension FormDefinition {
     /// A form of ``makeFields(in:)``, on the environment's clock.
     ///
     /// The form without its server checks is made once per definition and
-    /// region and kept (rules built and patterns compiled once per process);
+    /// market and kept (rules built and patterns compiled once per process);
     /// each call copies it, gives it the environment's clock and, where the
     /// environment has username checks, the `usernameAvailable` rules asking
     /// its account service. A prefilled value is judged on the day the form
     /// is first made.
     public func makeForm(in environment: RuleEnvironment) -> Form {
-        var form = BuiltForms.form(of: self, in: environment.region) {
+        var form = BuiltForms.form(of: self, in: environment.market) {
             do {
                 return try Form(
-                    makeFields(in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock)))
+                    makeFields(in: RuleEnvironment(market: environment.market, wallClock: environment.wallClock)))
             } catch {
                 // A loaded definition has unique names and no cross-field rules, so this cannot happen.
                 preconditionFailure("a checked form definition did not build: \(error)")
@@ -152,11 +152,11 @@ extension FormDefinition {
                 return UnavailableRule<String>(diagnostic: "field '\(field.name)': a regex rule without a pattern")
             }
         case .email?: built = EmailRule()
-        case .mobile?: built = MobileNumberRule(region: environment.region)
-        case .postcode?: built = PostcodeRule(region: environment.region)
+        case .mobile?: built = MobileNumberRule(market: environment.market)
+        case .postcode?: built = PostcodeRule(market: environment.market)
         case .minimumAge?:
             // Today comes from the form's clock, so the rule serves every runtime's copy of the form.
-            built = MinimumAgeRule(years: rule.years ?? environment.region.minimumAge)
+            built = MinimumAgeRule(years: rule.years ?? environment.market.minimumAge)
                 .converting(from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:))
         case .passwordStrength?:
             var policy = PasswordPolicy.standard
@@ -177,19 +177,19 @@ extension FormDefinition {
     }
 }
 
-/// The forms made from definitions so far, by definition and region: a
+/// The forms made from definitions so far, by definition and market: a
 /// definition's rules are built once per process, however many runtimes use
 /// it (at most 64 kept).
 enum BuiltForms {
     private struct Key: Hashable, Sendable {
         let definition: FormDefinition
-        let region: Region
+        let market: Market
     }
 
     private static let made = MadeOnce<Key, Form>(limit: 64)
 
-    /// The form of `definition` in `region`, made by `make` the first time.
-    static func form(of definition: FormDefinition, in region: Region, make: () -> Form) -> Form {
-        made.value(for: Key(definition: definition, region: region), make: make)
+    /// The form of `definition` in `market`, made by `make` the first time.
+    static func form(of definition: FormDefinition, in market: Market, make: () -> Form) -> Form {
+        made.value(for: Key(definition: definition, market: market), make: make)
     }
 }

@@ -4,7 +4,7 @@ import LiveryCore
 ///
 /// Besides `regex` (the only kind of the server-driven shape), Livery reads
 /// its built-in rules under the same key: `email`, `mobile` (the runtime
-/// region's numbering plan), `postcode` (the runtime region's), `minimumAge`
+/// market's numbering plan), `postcode` (the runtime market's), `minimumAge`
 /// (for `Date` fields: `years`, or the runtime market's minimum age), `passwordStrength` (the standard
 /// policy, `minLength` replacing its minimum length), `oneOf` (a `Select` field's `options`) and
 /// `usernameAvailable` (asked of the account service). `errorMessage`
@@ -16,9 +16,9 @@ public struct RuleDefinition: Hashable, Sendable, Codable {
         case regex
         /// An e-mail address.
         case email
-        /// A mobile number of the runtime's region.
+        /// A mobile number of the runtime's market.
         case mobile
-        /// A postcode of the runtime's region.
+        /// A postcode of the runtime's market.
         case postcode
         /// A date of birth at least `years` ago.
         case minimumAge

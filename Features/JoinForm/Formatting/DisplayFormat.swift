@@ -6,7 +6,7 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     case plain
     /// Digits only, shown `dd/mm/yyyy` (at most eight digits).
     case dateOfBirth
-    /// A mobile number grouped the way the region writes it.
+    /// A mobile number grouped the way the market writes it.
     case mobile
 
     /// What a head shows beside the field before anything is typed, so the
@@ -26,15 +26,15 @@ public enum DisplayFormat: String, Hashable, Sendable, Codable, CaseIterable {
     ///   `2111` → `21/11`, `21112008` → `21/11/2008`. Deleting a slash
     ///   therefore deletes nothing but the slash; the digits re-flow.
     /// - `mobile`: spaces and other separators are dropped and the digits are
-    ///   grouped as the region's `MobileNumberPlan` says (`0412 345 678`,
+    ///   grouped as the market's `MobileNumberPlan` says (`0412 345 678`,
     ///   `+61 412 345 678`). Digits beyond the longest valid number are
     ///   ignored. A leading `+` is kept.
     /// - `plain`: unchanged.
-    public func format(_ text: String, region: Region) -> String {
+    public func format(_ text: String, market: Market) -> String {
         switch self {
         case .plain: text
         case .dateOfBirth: Self.dateOfBirth(text)
-        case .mobile: Self.mobile(text, plan: region.mobile)
+        case .mobile: Self.mobile(text, plan: market.mobile)
         }
     }
 

@@ -47,13 +47,13 @@ extension FieldDefinition {
     /// `Email` → e-mail keyboard, no capitals; `Password` → secure, no
     /// capitals; `Text` → words capitalised). The input limit is `maxLength`,
     /// or for formatted fields the longest formatted value (`dd/mm/yyyy` is 10).
-    public func traits(in region: Region) -> FieldTraits {
+    public func traits(in market: Market) -> FieldTraits {
         let format = self.format ?? (inputType == .date ? .dateOfBirth : .plain)
         let formattedLimit: Int? =
             switch format {
             case .plain: nil
             case .dateOfBirth: 10
-            case .mobile: DisplayFormat.mobile.format("+" + String(repeating: "9", count: 20), region: region).count
+            case .mobile: DisplayFormat.mobile.format("+" + String(repeating: "9", count: 20), market: market).count
             }
         return FieldTraits(
             isRequired: validate.mandatory, isFocusable: inputType.isFocusable,

@@ -15,7 +15,7 @@
 /// | `join_alert_action` | `alert`, `action` |
 ///
 /// Every event also has `page` (the page's name) and `screen` (`join/<page>`);
-/// the runtime adds `brand` and `region`. The cases are every event the
+/// the runtime adds `brand` and `market`. The cases are every event the
 /// form sends, the one table coverage and the scenario tools read.
 public enum JoinEvent: String, Sendable, CaseIterable {
     /// Focus moved between inputs.

@@ -6,7 +6,7 @@ import LiveryCore
 /// forms in ``JoinState`` turn into what a head draws.
 struct JoinFormModel: Sendable {
     let definition: FormDefinition
-    let region: Region
+    let market: Market
     /// Each field's traits and input type, looked up on every keystroke.
     let traits: FieldLookup<FieldTraits>
     let inputTypes: FieldLookup<InputType>
@@ -50,8 +50,8 @@ struct JoinFormModel: Sendable {
         definition: FormDefinition, environment: RuleEnvironment, render: @escaping @Sendable (RuleViolation) -> String
     ) {
         self.definition = definition
-        self.region = environment.region
-        self.traits = FieldLookup(definition.fields.map { ($0.name, $0.traits(in: environment.region)) })
+        self.market = environment.market
+        self.traits = FieldLookup(definition.fields.map { ($0.name, $0.traits(in: environment.market)) })
         self.inputTypes = FieldLookup(definition.fields.map { ($0.name, $0.inputType) })
         self.render = render
         self.form = definition.makeForm(in: environment)
@@ -67,7 +67,7 @@ struct JoinFormModel: Sendable {
     /// the composite fields the definition has.
     func initialState() -> JoinState {
         var state = JoinState(pages: definition.pages)
-        if addressName != nil { state.address = AddressLookupState(region: region) }
+        if addressName != nil { state.address = AddressLookupState(market: market) }
         if let name = depositLimitName {
             state.depositLimit = DepositLimitState(isRequired: definition.field(name)?.validate.mandatory ?? false)
         }
@@ -95,7 +95,7 @@ struct JoinFormModel: Sendable {
         case .field(let name):
             return traits[name]?.isFocusable ?? false
         case .child(let parent, let key):
-            if parent == addressName { return AddressPart(rawValue: key)?.isFocusable(in: region) ?? false }
+            if parent == addressName { return AddressPart(rawValue: key)?.isFocusable(in: market) ?? false }
             return key == DepositLimitState.amountKey
         }
     }
@@ -121,7 +121,7 @@ struct JoinFormModel: Sendable {
             if state.depositLimit?.decision == .limited { inputs.append(.child(name, DepositLimitState.amountKey)) }
         case .address:
             guard let address = state.address, address.mode == .manual else { return inputs.append(.field(name)) }
-            for child in address.manualFields where child.field.isFocusable(in: region) {
+            for child in address.manualFields where child.field.isFocusable(in: market) {
                 inputs.append(.child(name, child.field.rawValue))
             }
         default:
@@ -202,7 +202,7 @@ struct JoinFormModel: Sendable {
         let definition = definition.fields[index]
         var field = JoinFieldState(
             name: definition.name, inputType: definition.inputType,
-            traits: traits[definition.name] ?? definition.traits(in: region),
+            traits: traits[definition.name] ?? definition.traits(in: market),
             options: definition.options, value: .composite, displayValue: "", status: .unknown)
         update(&field, at: index, in: state, fresh: true)
         return field

@@ -1,7 +1,7 @@
 import LiveryCore
 
 /// The join form's settings: what a brand plugin may change. Every value has
-/// a default; region-dependent defaults follow the runtime's region.
+/// a default; market-dependent defaults follow the runtime's market.
 ///
 /// ```swift
 /// func configure(_ settings: inout FeatureSettings) {
@@ -10,10 +10,10 @@ import LiveryCore
 /// ```
 public struct JoinFormSettings: Sendable {
     /// The form definition; `nil` means the standard one of the runtime's
-    /// region (``FormDefinition/standard(for:)``). A brand may replace it or
+    /// market (``FormDefinition/standard(for:)``). A brand may replace it or
     /// amend the standard one.
     public var definition: FormDefinition?
-    /// The system alerts' texts and the region's extra alert situations.
+    /// The system alerts' texts and the market's extra alert situations.
     public var alerts: JoinAlerts
     /// Whether creating a client checks the national self-exclusion register
     ///; `nil` means: where the market's pack names one. Read by the
@@ -37,18 +37,18 @@ public struct JoinFormSettings: Sendable {
         self.messages = messages
     }
 
-    /// The form a brand with these settings uses in `region`: its own
-    /// ``definition``, or else the region's standard one. The one answer to
+    /// The form a brand with these settings uses in `market`: its own
+    /// ``definition``, or else the market's standard one. The one answer to
     /// "which form does this brand use".
     /// - Throws: ``DefinitionError`` when the standard definition cannot be read.
-    public func form(in region: Region) throws(DefinitionError) -> FormDefinition {
+    public func form(in market: Market) throws(DefinitionError) -> FormDefinition {
         if let definition { return definition }
-        return try FormDefinition.standard(for: region)
+        return try FormDefinition.standard(for: market)
     }
 
-    /// Whether client creation checks the self-exclusion register in `region`.
-    public func checksSelfExclusionRegister(in region: Region) -> Bool {
-        checksSelfExclusionRegister ?? (region.selfExclusionRegister != nil)
+    /// Whether client creation checks the self-exclusion register in `market`.
+    public func checksSelfExclusionRegister(in market: Market) -> Bool {
+        checksSelfExclusionRegister ?? (market.selfExclusionRegister != nil)
     }
 
     /// The key the settings are stored under in `FeatureSettings`.

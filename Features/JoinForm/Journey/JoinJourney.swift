@@ -40,7 +40,7 @@ public struct JoinJourney: StateMachine {
     static let signUpID: EffectID = "signUp"
     static let addressScope = "address"
 
-    /// A journey over `definition` for the runtime's brand, region and services.
+    /// A journey over `definition` for the runtime's brand, market and services.
     public init(definition: FormDefinition, runtime: Runtime) {
         let settings = runtime.settings[JoinFormSettings.Key.self]
         let services = runtime.services
@@ -48,7 +48,7 @@ public struct JoinJourney: StateMachine {
         model = JoinFormModel(
             definition: definition,
             environment: RuleEnvironment(
-                region: runtime.region, wallClock: services.wallClock, accounts: services.backend,
+                market: runtime.market, wallClock: services.wallClock, accounts: services.backend,
                 brand: runtime.manifest.id),
             render: messages.message(for:))
         addressLookup = model.addressName == nil ? nil : runtime.addressLookupLogic()
@@ -131,7 +131,7 @@ public struct JoinJourney: StateMachine {
                 guard let traits = model.traits[name], let inputType = model.inputTypes[name], !inputType.holdsTick,
                     !inputType.isComposite
                 else { return }
-                var formatted = traits.format.format(text, region: model.region)
+                var formatted = traits.format.format(text, market: model.market)
                 // No more characters than bytes: most text is within the limit without counting characters.
                 if let limit = traits.inputLimit, formatted.utf8.count > limit, formatted.count > limit {
                     formatted = String(formatted.prefix(limit))

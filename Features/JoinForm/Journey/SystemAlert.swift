@@ -12,7 +12,7 @@ public struct SystemAlert: Hashable, Sendable {
         case detailsRejected
         /// The applicant is on the national self-exclusion register: no account.
         case selfExcluded
-        /// A situation configured for the region, raised by a server rule code (see ``JoinAlerts/byRuleCode``).
+        /// A situation configured for the market, raised by a server rule code (see ``JoinAlerts/byRuleCode``).
         case configured
     }
 
@@ -60,7 +60,7 @@ public struct SystemAlert: Hashable, Sendable {
 
 /// The texts of the system alerts: a feature default per kind, which a brand
 /// may replace, plus alerts raised by particular server rule codes (the
-/// region-specific situations, e.g. an identity check that needs documents).
+/// market-specific situations, e.g. an identity check that needs documents).
 public struct JoinAlerts: Hashable, Sendable {
     /// The alert per kind.
     public var byKind: [SystemAlert.Kind: SystemAlert]

@@ -83,13 +83,13 @@ extension JoinJourney {
         type("Citizen", into: "lastName")
         type("01022000", into: "dateOfBirth")
         type("alex@example.com", into: "email")
-        type(model.region.mobile.example, into: "mobile")
+        type(model.market.mobile.example, into: "mobile")
     }
 
     private mutating func searchSampleAddress() {
         guard let name = model.addressName else { return }
-        _ = send(.change(.field(name), model.region.address.sampleSearch))
-        let suggestions = AddressLookupState.sampleAddresses(in: model.region).map {
+        _ = send(.change(.field(name), model.market.address.sampleSearch))
+        let suggestions = AddressLookupState.sampleAddresses(in: model.market).map {
             AddressSuggestion(id: $0.id!, text: $0.singleLine)
         }
         if let address = state.address, let answer = AddressLookupFeedback.searchAnswer(suggestions, for: address) {
@@ -99,7 +99,7 @@ extension JoinJourney {
 
     private mutating func chooseSampleAddress() {
         guard let first = state.address?.suggestions.first,
-            let chosen = AddressLookupState.sampleAddresses(in: model.region).first(where: { $0.id == first.id })
+            let chosen = AddressLookupState.sampleAddresses(in: model.market).first(where: { $0.id == first.id })
         else { return }
         _ = send(.address(.select(id: first.id)))
         if let address = state.address, let answer = AddressLookupFeedback.retrievalAnswer(chosen, for: address) {

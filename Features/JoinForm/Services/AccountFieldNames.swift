@@ -62,20 +62,20 @@ public struct ExistingAccount: Hashable, Sendable {
 public struct AccountIdentity: Hashable, Sendable {
     /// The email as compared, if any.
     public let emailKey: String?
-    /// The mobile number as compared: the region's code and the digits after
-    /// the trunk 0 (`AU:412345678`), if it is a mobile number of the region.
+    /// The mobile number as compared: the market's code and the digits after
+    /// the trunk 0 (`AU:412345678`), if it is a mobile number of the market.
     public let mobileKey: String?
 
-    /// The identity of `email` and `mobile` of an account in `region`.
-    public init(email: String?, mobile: String?, in region: Region) {
+    /// The identity of `email` and `mobile` of an account in `market`.
+    public init(email: String?, mobile: String?, in market: Market) {
         let email = email?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         emailKey = email?.isEmpty == false ? email : nil
-        mobileKey = mobile.flatMap { region.mobile.subscriberNumber(of: $0) }.map { "\(region.code):\($0)" }
+        mobileKey = mobile.flatMap { market.mobile.subscriberNumber(of: $0) }.map { "\(market.code):\($0)" }
     }
 
-    /// The identity of an existing account in `region`.
-    public init(_ account: ExistingAccount, in region: Region) {
-        self.init(email: account.email, mobile: account.mobile, in: region)
+    /// The identity of an existing account in `market`.
+    public init(_ account: ExistingAccount, in market: Market) {
+        self.init(email: account.email, mobile: account.mobile, in: market)
     }
 
     /// Whether the two share an email or a mobile number.

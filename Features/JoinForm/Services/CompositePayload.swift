@@ -8,7 +8,7 @@ enum CompositePayload {
     /// `parent` (the decision, or a missing value) or `parent.child`.
     static func violations(
         of field: FieldDefinition, in submitted: [String: String],
-        region: Region
+        market: Market
     ) -> [FieldName: [RuleViolation]] {
         let prefix = field.name.rawValue + "."
         let children = submitted.filter { $0.key.hasPrefix(prefix) }
@@ -53,7 +53,7 @@ enum CompositePayload {
                 }
                 values[child] = value
             }
-            for (child, violations) in AddressPart.violations(of: values, in: region) {
+            for (child, violations) in AddressPart.violations(of: values, in: market) {
                 found[FieldName(prefix + child.rawValue)] = violations
             }
         default:

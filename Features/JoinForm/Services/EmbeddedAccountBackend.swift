@@ -57,7 +57,7 @@ public final class EmbeddedAccountBackend: AccountBackend, Sendable {
     ///   - takenUsernames: Usernames already registered.
     ///   - existingAccounts: People who already have an account (their usernames are taken too).
     ///   - selfExclusionRegister: The register to check at creation, or `nil`
-    ///     where the region has none to check.
+    ///     where the market has none to check.
     public init(
         definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard,
         takenUsernames: Set<String> = [], existingAccounts: [ExistingAccount] = [],
@@ -67,7 +67,7 @@ public final class EmbeddedAccountBackend: AccountBackend, Sendable {
         self.registry = Locked(
             Registry(
                 takenUsernames: Set((takenUsernames + existingAccounts.compactMap(\.username)).map(UsernameKey.init)),
-                identities: existingAccounts.map { AccountIdentity($0, in: environment.region) }))
+                identities: existingAccounts.map { AccountIdentity($0, in: environment.market) }))
         self.selfExclusionRegister = selfExclusionRegister
     }
 

@@ -11,15 +11,15 @@ public struct RegistrationValidator: Sendable {
     /// Which fields name the username and the person.
     public let fieldNames: AccountFieldNames
     private let blankForm: Form
-    private let region: Region
+    private let market: Market
 
-    /// A validator for `definition` in `environment` (region and calendar).
+    /// A validator for `definition` in `environment` (market and calendar).
     public init(definition: FormDefinition, environment: RuleEnvironment, fieldNames: AccountFieldNames = .standard) {
         self.definition = definition
         self.fieldNames = fieldNames
         self.blankForm = definition.makeForm(
-            in: RuleEnvironment(region: environment.region, wallClock: environment.wallClock))
-        self.region = environment.region
+            in: RuleEnvironment(market: environment.market, wallClock: environment.wallClock))
+        self.market = environment.market
     }
 
     /// The username `submitted` asks for.
@@ -30,7 +30,7 @@ public struct RegistrationValidator: Sendable {
     /// Who `submitted` is, by email and mobile, to tell an existing client.
     public func identity(in submitted: [String: String]) -> AccountIdentity {
         AccountIdentity(
-            email: submitted[fieldNames.email.rawValue], mobile: submitted[fieldNames.mobile.rawValue], in: region)
+            email: submitted[fieldNames.email.rawValue], mobile: submitted[fieldNames.mobile.rawValue], in: market)
     }
 
     /// The fields that hold secrets (the form's `Password` fields): never stored or logged.
@@ -62,7 +62,7 @@ public struct RegistrationValidator: Sendable {
         var form = blankForm
         var rejected: [FieldName: [RuleViolation]] = [:]
         for field in definition.fields where field.inputType.isComposite {
-            rejected.merge(CompositePayload.violations(of: field, in: submitted, region: region)) { first, _ in first }
+            rejected.merge(CompositePayload.violations(of: field, in: submitted, market: market)) { first, _ in first }
         }
         for (key, text) in submitted {
             let name = FieldName(key)

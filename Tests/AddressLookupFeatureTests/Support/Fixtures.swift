@@ -6,22 +6,22 @@ import LiveryTesting
 enum Fixtures {
     static let smith = PostalAddress(
         id: "au-1", streetNumber: "12", street: "Smith Street",
-        places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address)
+        places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Market.australia.address)
     static let smithUnit = PostalAddress(
         id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-        places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address)
+        places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Market.australia.address)
     static let smithFitzroy = PostalAddress(
         id: "au-3", streetNumber: "120", street: "Smith Street",
-        places: [.suburb: "Fitzroy", .state: "VIC"], postcode: "3065", in: Region.australia.address)
+        places: [.suburb: "Fitzroy", .state: "VIC"], postcode: "3065", in: Market.australia.address)
     static let george = PostalAddress(
         id: "au-4", streetNumber: "7", street: "George Road",
-        places: [.suburb: "Sydney", .state: "NSW"], postcode: "2000", in: Region.australia.address)
+        places: [.suburb: "Sydney", .state: "NSW"], postcode: "2000", in: Market.australia.address)
     static let queen = PostalAddress(
         id: "nz-1", streetNumber: "1", street: "Queen Street",
-        places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: Region.newZealand.address)
+        places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: Market.newZealand.address)
     static let kowhai = PostalAddress(
         id: "nz-2", streetNumber: "12", street: "Kowhai Street",
-        places: [.city: "Whangārei"], postcode: "0110", in: Region.newZealand.address)
+        places: [.city: "Whangārei"], postcode: "0110", in: Market.newZealand.address)
 
     static let all = [smith, smithUnit, smithFitzroy, george, queen, kowhai]
 
@@ -40,8 +40,8 @@ struct EngineHarness {
     let clock = VirtualClock()
     let engine: AddressLookupStore
 
-    init(region: Region = .australia, service: any AddressLookupService = Fixtures.service) {
-        engine = Store(AddressLookupSession(AddressLookup(region: region, service: service, clock: EngineClock(clock))))
+    init(market: Market = .australia, service: any AddressLookupService = Fixtures.service) {
+        engine = Store(AddressLookupSession(AddressLookup(market: market, service: service, clock: EngineClock(clock))))
     }
 
     /// Types `text` one character at a time, `interval` apart on the clock.

@@ -34,13 +34,13 @@ final class GatedAddressService: AddressLookupService, Sendable {
     /// The requests whose task was cancelled while waiting.
     var cancelled: [String] { state.withLock { $0.cancelledLog } }
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         try await wait(for: "search:\(query)").get() as! [AddressSuggestion]
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         try await wait(for: "retrieve:\(id)").get() as! PostalAddress
     }
 

@@ -21,9 +21,9 @@ import TabNZBrand
 func brands_declarations_branddeclarations_docc_markets_md_sample_1() async throws {
     let markets = try MarketCatalogue.shipped()
     print(markets.codes)                                           // ["AU", "GB", "NZ"]
-    guard let nz = try MarketCatalogue.shippedRegion(code: "nz") else { return }
+    guard let nz = try MarketCatalogue.shippedMarket(code: "nz") else { return }
     print(nz.name, nz.currency.text(12.5), nz.minimumAge)          // New Zealand $12.50 18
     print(nz.address.order.map(\.rawValue))                        // ["unit", "streetNumber", "street", "suburb", "city", "postcode"]
     print(nz.address.isRequired(.suburb), nz.mobile.isMobileNumber("021 123 4567"))    // false true
-    print(markets.region(code: "AU") == (try NedsBrand.load().manifest.region))      // true: one pack, one market
+    print(markets.market(code: "AU") == (try NedsBrand.load().manifest.market))      // true: one pack, one market
 }

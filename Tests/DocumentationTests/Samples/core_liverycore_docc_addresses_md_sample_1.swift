@@ -19,15 +19,15 @@ import TabNZBrand
 
 @MainActor
 func core_liverycore_docc_addresses_md_sample_1() async throws {
-    let region = try TabNZBrand.load().manifest.region    // New Zealand
-    print(region.address.places.map { "\($0.part)\($0.isRequired ? "" : " (optional)")" })   // ["suburb (optional)", "city"]
+    let market = try TabNZBrand.load().manifest.market    // New Zealand
+    print(market.address.places.map { "\($0.part)\($0.isRequired ? "" : " (optional)")" })   // ["suburb (optional)", "city"]
 
     let central = PostalAddress(
         id: "own-1", unit: "4", streetNumber: "12", street: "Queen Street",
-        places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: region.address)
+        places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: market.address)
     let kowhai = PostalAddress(
         id: "own-2", streetNumber: "7", street: "Kowhai Street", places: [.city: "Whangārei"], postcode: "0110",
-        in: region.address)                                 // no suburb: optional in New Zealand
+        in: market.address)                                 // no suburb: optional in New Zealand
     print(central.singleLine)                               // 4/12 Queen Street, Auckland Central, Auckland 1010
     print(kowhai.singleLine, kowhai[.suburb] ?? "none")     // 7 Kowhai Street, Whangārei 0110 none
 }

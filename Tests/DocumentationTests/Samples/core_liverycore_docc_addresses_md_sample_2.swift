@@ -21,21 +21,21 @@ import TabNZBrand
 struct AddressGuideOwnLookup: AddressLookupService {
     let addresses: [PostalAddress]
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         guard AddressQuery.isSearchable(query) else { return [] }
         let words = query.lowercased().split(separator: " ")
         let matches = addresses.filter { address in
-            address.regionCode == region.code && words.allSatisfy { address.singleLine.lowercased().contains($0) }
+            address.marketCode == market.code && words.allSatisfy { address.singleLine.lowercased().contains($0) }
         }
         return matches.prefix(limit).compactMap { address in
             address.id.map { AddressSuggestion(id: $0, text: address.singleLine) }
         }
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        guard let address = addresses.first(where: { $0.id == id && $0.regionCode == region.code }) else {
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
+        guard let address = addresses.first(where: { $0.id == id && $0.marketCode == market.code }) else {
             throw .notFound(id: id)
         }
         return address

@@ -22,7 +22,7 @@ func features_addresslookup_addresslookupfeature_docc_searchingforanaddress_md_s
     let world = EmbeddedWorld()
     let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(world)).runtime
     let lookup = runtime.addressLookup()
-    lookup.send(.typeText(runtime.region.address.sampleSearch))
+    lookup.send(.typeText(runtime.market.address.sampleSearch))
     await world.clock.advance(by: .milliseconds(300))   // the debounce passes: the search is sent
     await lookup.settle()                               // and answered
     guard let first = lookup.state.suggestions.first else { return }

@@ -19,11 +19,11 @@ import TabNZBrand
 
 @MainActor
 func features_addresslookup_addresslookupfeature_docc_searchingforanaddress_md_sample_2() async throws {
-    let region = try NedsBrand.load().manifest.region
+    let market = try NedsBrand.load().manifest.market
     let harmony = HarmonyAddressLookupService(
         configuration: HarmonyConfiguration(baseURL: harmonyURL, headers: ["x-api-key": apiKey]), session: appSession)
     let counted = CountingAddressLookupService(wrapping: harmony)
     let cached = CachingAddressLookupService(wrapping: counted, clock: .continuous)
-    let suggestions = try await cached.suggestions(for: "12 smith", in: region, limit: 8)
+    let suggestions = try await cached.suggestions(for: "12 smith", in: market, limit: 8)
     print(suggestions.count, counted.searchCount)
 }

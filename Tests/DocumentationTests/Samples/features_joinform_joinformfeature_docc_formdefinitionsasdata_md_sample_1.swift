@@ -24,9 +24,9 @@ func features_joinform_joinformfeature_docc_formdefinitionsasdata_md_sample_1() 
                         "validate": { "mandatory": true, "custom": [ { "rule": "mobile" } ] } } ] }
         """
     let definition = try FormDefinition.load(json: Data(json.utf8))
-    let region = try NedsBrand.load().manifest.region   // Australia
-    let traits = definition.fields[0].traits(in: region)
-    print(traits.keyboard, traits.format.format("0412345678", region: region))   // phone 0412 345 678
+    let market = try NedsBrand.load().manifest.market   // Australia
+    let traits = definition.fields[0].traits(in: market)
+    print(traits.keyboard, traits.format.format("0412345678", market: market))   // phone 0412 345 678
     do {
         _ = try FormDefinition.load(json: Data(#"{ "fields": [ { "name": "Nick", "inputType": "Txt" } ] }"#.utf8))
     } catch {

@@ -19,10 +19,10 @@ import TabNZBrand
 
 @MainActor
 func features_joinform_joinformfeature_docc_thejoinjourney_md_sample_4() async throws {
-    let region = try NedsBrand.load().manifest.region
+    let market = try NedsBrand.load().manifest.market
     let accounts = EmbeddedAccountBackend(
-        definition: try FormDefinition.standard(for: region),
-        environment: RuleEnvironment(region: region, wallClock: .system()),
+        definition: try FormDefinition.standard(for: market),
+        environment: RuleEnvironment(market: market, wallClock: .system()),
         takenUsernames: ["AdaLove"])
     let verdict = try await accounts.checkUsername("ADA1OVE", for: NedsBrand.load().manifest.id)
     print(verdict)   // unavailable([username.taken: That username is taken.]): a look-alike of AdaLove

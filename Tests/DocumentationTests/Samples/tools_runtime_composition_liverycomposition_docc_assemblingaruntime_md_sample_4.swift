@@ -20,7 +20,7 @@ import TabNZBrand
 @MainActor
 func tools_runtime_composition_liverycomposition_docc_assemblingaruntime_md_sample_4() async throws {
     let neds = try NedsBrand.load()
-    let standard = try FormDefinition.standard(for: neds.manifest.region)    // the market's standard form
+    let standard = try FormDefinition.standard(for: neds.manifest.market)    // the market's standard form
     let variant = neds.with(definition: standard).theme(try TabNZBrand.load().theme)
     let assembled = try await Composition([variant]).assemble("neds", on: .embedded(EmbeddedWorld()))
     print(assembled.runtime.theme.name, assembled.definition == standard)

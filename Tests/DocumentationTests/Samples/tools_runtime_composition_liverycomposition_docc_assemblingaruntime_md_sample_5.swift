@@ -22,6 +22,6 @@ func tools_runtime_composition_liverycomposition_docc_assemblingaruntime_md_samp
     let neds = try NedsBrand.load()
     let join = try JoinState.sample(.errorsShown, brand: neds)
     let bar = AppBarState.sample(.signedIn, brand: neds)
-    let lookup = AddressLookupState.sample(.suggestions, in: neds.manifest.region)
+    let lookup = AddressLookupState.sample(.suggestions, in: neds.manifest.market)
     print(join.page.name, bar.layout.right.count, lookup.suggestions.count)
 }

@@ -36,7 +36,7 @@ struct CompositionTestingGuideTests {
         let world = EmbeddedWorld()
         let runtime = try await Composition([NedsBrand.load()]).assemble("neds", on: .embedded(world)).runtime
         let lookup = runtime.addressLookup()
-        lookup.send(.typeText(runtime.region.address.sampleSearch))
+        lookup.send(.typeText(runtime.market.address.sampleSearch))
         await lookup.settle()
         #expect(world.calls.count(of: .addressSearch) == 0, "the search waits for the debounce")
         await world.clock.advance(by: .milliseconds(300))

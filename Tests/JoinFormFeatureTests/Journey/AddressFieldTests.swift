@@ -8,8 +8,8 @@ import Testing
 @Suite("The address field is the address lookup engine")
 @MainActor
 struct AddressFieldTests {
-    private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
-        let harness = try JourneyHarness(region: region)
+    private func accountPage(_ market: Market = .australia) async throws -> JourneyHarness {
+        let harness = try JourneyHarness(market: market)
         await harness.reachAccountPage()
         return harness
     }
@@ -187,7 +187,7 @@ struct AddressClearJourneyTests {
         "enter manually, back to search, clear, enter manually: sign-up asks for the address and never sends the cleared one"
     )
     func clearedAddressIsNotSubmitted() async throws {
-        let harness = try JourneyHarness(region: .australia)
+        let harness = try JourneyHarness(market: .australia)
         await harness.reachAccountPage()
         harness.journey.send(.address(.enterManually))
         for (child, text) in [

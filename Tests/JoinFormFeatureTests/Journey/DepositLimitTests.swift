@@ -7,8 +7,8 @@ import Testing
 @Suite("Deposit limit: the Australian prompt and parent validity")
 @MainActor
 struct DepositLimitTests {
-    private func accountPage(_ region: Region = .australia) async throws -> JourneyHarness {
-        let harness = try JourneyHarness(region: region, definition: .standard(for: region, removing: ["address"]))
+    private func accountPage(_ market: Market = .australia) async throws -> JourneyHarness {
+        let harness = try JourneyHarness(market: market, definition: .standard(for: market, removing: ["address"]))
         await harness.reachAccountPage()
         return harness
     }

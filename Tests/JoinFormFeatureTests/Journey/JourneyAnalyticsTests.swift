@@ -7,7 +7,7 @@ import Testing
 @Suite("Analytics of the journey")
 @MainActor
 struct JourneyAnalyticsTests {
-    @Test("focus changes, continue and the sign-up result are events tagged with brand, region and page")
+    @Test("focus changes, continue and the sign-up result are events tagged with brand, market and page")
     func events() async throws {
         let harness = try JourneyHarness(definition: .standard(for: .australia, removing: ["address"]))
         await harness.reachAccountPage()
@@ -17,7 +17,7 @@ struct JourneyAnalyticsTests {
         let events = harness.analytics.events
         let focus = try #require(events.first { $0.name == JoinEvent.focusChanged.rawValue })
         #expect(focus["to"] == .string("firstName"))
-        #expect(focus["brand"] == .string("test-au") && focus["region"] == .string("AU"))
+        #expect(focus["brand"] == .string("test-au") && focus["market"] == .string("AU"))
         #expect(focus["page"] == .string("details") && focus["screen"] == .string("join/details"))
         #expect(
             events.filter { $0.name == JoinEvent.continued.rawValue }.map { $0["outcome"] } == [

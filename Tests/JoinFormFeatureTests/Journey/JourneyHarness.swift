@@ -14,11 +14,11 @@ struct JourneyTestBrand: BrandPlugin {
     let featureFlagDefaults: [FeatureFlag: Bool] = [:]
     let analyticsTransforms: [any AnalyticsTransform] = []
 
-    init(region: Region) {
-        let australian = region == .australia
+    init(market: Market) {
+        let australian = market == .australia
         manifest = BrandManifest(
             id: BrandID(rawValue: australian ? "test-au" : "test-nz")!, displayName: "Test",
-            region: region, currencyCode: australian ? "AUD" : "NZD",
+            market: market, currencyCode: australian ? "AUD" : "NZD",
             locale: australian ? "en-AU" : "en-NZ")
     }
 
@@ -91,23 +91,23 @@ struct JourneyHarness {
     let backend: ScriptedAccountBackend
     let journey: JoinFormStore
     let definition: FormDefinition
-    let region: Region
+    let market: Market
 
-    /// A journey over `definition` (the region's standard one by default).
+    /// A journey over `definition` (the market's standard one by default).
     init(
-        region: Region = .australia, definition: FormDefinition? = nil, takenUsernames: Set<String> = ["taken_name"],
+        market: Market = .australia, definition: FormDefinition? = nil, takenUsernames: Set<String> = ["taken_name"],
         register: [SelfExcludedPerson]? = nil, addresses: any AddressLookupService = JourneyHarness.addresses,
         configure: (inout JoinFormSettings) -> Void = { _ in }
     ) throws {
-        let definition = try definition ?? FormDefinition.standard(for: region)
+        let definition = try definition ?? FormDefinition.standard(for: market)
         self.definition = definition
-        self.region = region
+        self.market = market
         let embedded = EmbeddedAccountBackend(
             definition: definition,
-            environment: RuleEnvironment(region: region, wallClock: clock.wallClock()),
+            environment: RuleEnvironment(market: market, wallClock: clock.wallClock()),
             takenUsernames: takenUsernames, selfExclusionRegister: register)
         backend = ScriptedAccountBackend(embedded: embedded)
-        var brand = JourneyTestBrand(region: region)
+        var brand = JourneyTestBrand(market: market)
         brand.joinSettings.definition = definition
         configure(&brand.joinSettings)
         let services = RuntimeServices(
@@ -138,10 +138,10 @@ struct JourneyHarness {
         type(lastName, into: "lastName")
         type(dateOfBirth, into: "dateOfBirth")
         type("alex@example.com", into: "email")
-        type(Self.mobile(for: region), into: "mobile")
+        type(Self.mobile(for: market), into: "mobile")
     }
 
-    static func mobile(for region: Region) -> String { region == .australia ? "0412345678" : "0211234567" }
+    static func mobile(for market: Market) -> String { market == .australia ? "0412345678" : "0211234567" }
 
     /// Walks page one with valid details, then fills page two (no address
     /// unless the definition has one and `address` is given): a username, a
@@ -167,13 +167,13 @@ struct JourneyHarness {
     static let addresses = EmbeddedAddressLookupService(addresses: [
         PostalAddress(
             id: "au-1", streetNumber: "12", street: "Smith Street",
-            places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address),
+            places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Market.australia.address),
         PostalAddress(
             id: "au-2", unit: "3", streetNumber: "12", street: "Smith Street",
-            places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Region.australia.address),
+            places: [.suburb: "Collingwood", .state: "VIC"], postcode: "3066", in: Market.australia.address),
         PostalAddress(
             id: "nz-1", streetNumber: "1", street: "Queen Street",
-            places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: Region.newZealand.address),
+            places: [.suburb: "Auckland Central", .city: "Auckland"], postcode: "1010", in: Market.newZealand.address),
     ])
 
     /// Searches for `query` in the address field, lets the debounce pass and
@@ -196,14 +196,14 @@ struct JourneyHarness {
 }
 
 extension FormDefinition {
-    /// The region's standard definition with `changes` applied (a field
+    /// The market's standard definition with `changes` applied (a field
     /// removed, one added after another), for tests of one behaviour.
     static func standard(
-        for region: Region, removing removed: Set<FieldName> = [],
+        for market: Market, removing removed: Set<FieldName> = [],
         adding added: FieldDefinition? = nil, after anchor: FieldName? = nil
     ) throws -> FormDefinition {
         var amendments: [FormAmendment] = removed.isEmpty ? [] : [.remove(removed.sorted { $0.rawValue < $1.rawValue })]
         if let added, let anchor { amendments.append(.add(added, after: anchor)) }
-        return try FormDefinition.standard(for: region).amended(by: amendments)
+        return try FormDefinition.standard(for: market).amended(by: amendments)
     }
 }

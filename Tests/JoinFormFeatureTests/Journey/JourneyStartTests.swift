@@ -70,14 +70,14 @@ struct JourneyStartTests {
     }
 
     @Test(
-        "mobile numbers are grouped the way the region writes them",
+        "mobile numbers are grouped the way the market writes them",
         arguments: [
-            (Region.australia, "0412345678", "0412 345 678"),
-            (Region.australia, "+61412345678", "+61 412 345 678"),
-            (Region.newZealand, "0211234567", "021 123 4567"),
+            (Market.australia, "0412345678", "0412 345 678"),
+            (Market.australia, "+61412345678", "+61 412 345 678"),
+            (Market.newZealand, "0211234567", "021 123 4567"),
         ])
-    func mobileFormatting(region: Region, typed: String, shown: String) async throws {
-        let harness = try JourneyHarness(region: region)
+    func mobileFormatting(market: Market, typed: String, shown: String) async throws {
+        let harness = try JourneyHarness(market: market)
         harness.type(typed, into: "mobile")
         let mobile = harness.state.field("mobile")
         #expect(mobile?.displayValue == shown)
@@ -92,17 +92,17 @@ struct JourneyStartTests {
         #expect(harness.state.field("password")?.displayValue == "•••••••••")
     }
 
-    @Test("the journey comes from the runtime with the region's standard definition")
+    @Test("the journey comes from the runtime with the market's standard definition")
     func runtimeBuildsStandardDefinition() async throws {
         let services = RuntimeServices(
             clock: EngineClock(VirtualClock()), wallClock: VirtualClock().wallClock(),
             backend: ScriptedAccountBackend(
                 embedded: EmbeddedAccountBackend(
                     definition: try .standard(for: .newZealand),
-                    environment: RuleEnvironment(region: .newZealand, wallClock: .system()))),
+                    environment: RuleEnvironment(market: .newZealand, wallClock: .system()))),
             addressLookup: UnusedAddressLookup(), analytics: AnalyticsPipeline(),
             featureFlags: FeatureFlagStore())
-        let journey = try Runtime(brand: JourneyTestBrand(region: .newZealand), services: services).joinForm()
+        let journey = try Runtime(brand: JourneyTestBrand(market: .newZealand), services: services).joinForm()
         let state = journey.state
         #expect(state.field("depositLimit")?.traits.isRequired == false)
         #expect(state.fields.count == 11)

@@ -8,11 +8,11 @@ import Testing
 @MainActor
 struct SignUpTests {
     private func readyToSignUp(
-        region: Region = .australia, register: [SelfExcludedPerson]? = nil,
+        market: Market = .australia, register: [SelfExcludedPerson]? = nil,
         configure: (inout JoinFormSettings) -> Void = { _ in }
     ) async throws -> JourneyHarness {
         let harness = try JourneyHarness(
-            region: region, definition: .standard(for: region, removing: ["address"]),
+            market: market, definition: .standard(for: market, removing: ["address"]),
             register: register, configure: configure)
         await harness.reachAccountPage()
         await harness.fillAccount()
@@ -123,12 +123,12 @@ struct SignUpTests {
         #expect(state.focus == .field("email"))
     }
 
-    @Test("a rule code the brand configured raises its own alert (a region's extra situation)")
+    @Test("a rule code the brand configured raises its own alert (a market's extra situation)")
     func configuredAlert() async throws {
         let custom = SystemAlert(
             kind: .configured, title: "Identity check", message: "We need a document.",
             actions: [SystemAlert.Action("OK", role: .dismiss)])
-        let harness = try await readyToSignUp(region: .newZealand) {
+        let harness = try await readyToSignUp(market: .newZealand) {
             $0.alerts.byRuleCode["identity.unverified"] = custom
         }
         await harness.backend.failNextCreate(

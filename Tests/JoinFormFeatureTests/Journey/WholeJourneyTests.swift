@@ -10,7 +10,7 @@ import Testing
 struct WholeJourneyTests {
     @Test("Australia: details, address by search, username, password, a declined deposit limit, signed up")
     func australia() async throws {
-        let harness = try JourneyHarness(region: .australia)
+        let harness = try JourneyHarness(market: .australia)
         harness.fillDetails()
         #expect(harness.state.progress > 0.4)
         harness.journey.send(.continue)
@@ -34,7 +34,7 @@ struct WholeJourneyTests {
 
     @Test("New Zealand: NZ mobile and address, no deposit-limit decision needed, signed up")
     func newZealand() async throws {
-        let harness = try JourneyHarness(region: .newZealand)
+        let harness = try JourneyHarness(market: .newZealand)
         harness.fillDetails()
         harness.journey.send(.continue)
         await harness.journey.settle()
@@ -51,9 +51,9 @@ struct WholeJourneyTests {
     }
 
     @Test(
-        "someone under 18 cannot get past page one (18 or over everywhere)", arguments: [Region.australia, .newZealand])
-    func underage(region: Region) async throws {
-        let harness = try JourneyHarness(region: region)
+        "someone under 18 cannot get past page one (18 or over everywhere)", arguments: [Market.australia, .newZealand])
+    func underage(market: Market) async throws {
+        let harness = try JourneyHarness(market: market)
         harness.fillDetails(dateOfBirth: "01012010")
         harness.journey.send(.continue)
         await harness.journey.settle()

@@ -10,8 +10,8 @@ struct PostalAddressTests {
     func australian() {
         let address = PostalAddress(
             id: "au-1", unit: "3", streetNumber: "12", street: "Smith Street",
-            places: [.suburb: "Richmond", .state: "VIC"], postcode: "3121", in: Region.australia.address)
-        #expect(address.regionCode == "AU")
+            places: [.suburb: "Richmond", .state: "VIC"], postcode: "3121", in: Market.australia.address)
+        #expect(address.marketCode == "AU")
         #expect(address[.suburb] == "Richmond")
         #expect(address.singleLine == "3/12 Smith Street, Richmond VIC 3121")
     }
@@ -20,19 +20,19 @@ struct PostalAddressTests {
     func newZealand() {
         let city = PostalAddress(
             streetNumber: "12", street: "Queen Street", places: [.suburb: "Auckland Central", .city: "Auckland"],
-            postcode: "1010", in: Region.newZealand.address)
-        #expect(city.regionCode == "NZ")
+            postcode: "1010", in: Market.newZealand.address)
+        #expect(city.marketCode == "NZ")
         #expect(city.singleLine == "12 Queen Street, Auckland Central, Auckland 1010")
         let rural = PostalAddress(
             streetNumber: "480", street: "Kaituna Road", places: [.suburb: "", .city: "Havelock"], postcode: "7178",
-            in: Region.newZealand.address)
+            in: Market.newZealand.address)
         #expect(rural[.suburb] == nil)
         #expect(rural.singleLine == "480 Kaituna Road, Havelock 7178")
     }
 
     @Test("a British address has a town, maybe a county, and its postcode last")
     func british() {
-        let shape = Region.greatBritain.address
+        let shape = Market.greatBritain.address
         let county = PostalAddress(
             streetNumber: "12", street: "High Street", places: [.town: "Ambridge", .county: "Borsetshire"],
             postcode: "BS12 3AB", in: shape)
@@ -45,7 +45,7 @@ struct PostalAddressTests {
     @Test("a market made in code writes its line as its shape says: no pack, no market known by name")
     func madeUpMarket() {
         let shape = AddressShape(
-            regionCode: "ZZ",
+            marketCode: "ZZ",
             parts: [
                 .init(.streetNumber, required: true), .init(.street, required: true),
                 .init(.city, required: true), .init(.state, required: true, options: ["North", "South"]),
@@ -61,8 +61,8 @@ struct PostalAddressTests {
 
     @Test("the Australian pack lists all eight states and territories, by abbreviation")
     func states() {
-        #expect(Region.australia.address.options(.state) == ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"])
-        #expect(Region.newZealand.address.options(.state) == nil)
+        #expect(Market.australia.address.options(.state) == ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"])
+        #expect(Market.newZealand.address.options(.state) == nil)
     }
 
     @Test("lookup errors say what failed")

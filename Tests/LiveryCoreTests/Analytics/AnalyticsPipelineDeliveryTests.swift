@@ -17,7 +17,7 @@ struct AnalyticsPipelineDeliveryTests {
         let order = AnalyticsTestLog<String>()
         let observer = AnalyticsSpyObserver(label: "after", order: order)
         let pipeline = AnalyticsPipeline(
-            enrichment: [ContextEnrichment(brand: "alpha", region: "AU")],
+            enrichment: [ContextEnrichment(brand: "alpha", market: "AU")],
             destinations: [recorder, second],
             after: [observer]
         )
@@ -31,6 +31,6 @@ struct AnalyticsPipelineDeliveryTests {
         #expect(second.count == total)
         #expect(observer.deliveries.items.count == total)
         #expect(Set(recorder.events.compactMap { $0["index"]?.intValue }) == Set(0..<total))
-        #expect(recorder.events.allSatisfy { $0["brand"] == "alpha" && $0["region"] == "AU" })
+        #expect(recorder.events.allSatisfy { $0["brand"] == "alpha" && $0["market"] == "AU" })
     }
 }

@@ -72,12 +72,12 @@ struct AnalyticsPipelineStageTests {
     @Test func enrichmentTagsTheEventsDestinationsReceive() {
         let recorder = RecordingDestination()
         let pipeline = AnalyticsPipeline(
-            enrichment: [ContextEnrichment(brand: "alpha", region: "AU")],
+            enrichment: [ContextEnrichment(brand: "alpha", market: "AU")],
             destinations: [recorder]
         )
         pipeline.track(AnalyticsEvent("field_focused", ["field": "email"]))
         #expect(
-            recorder.events == [AnalyticsEvent("field_focused", ["field": "email", "brand": "alpha", "region": "AU"])])
+            recorder.events == [AnalyticsEvent("field_focused", ["field": "email", "brand": "alpha", "market": "AU"])])
     }
 
     @Test(arguments: ["before", "enrichment"])

@@ -3,12 +3,12 @@ import Testing
 
 @Suite("ContextEnrichment")
 struct ContextEnrichmentTests {
-    @Test func addsBrandRegionScreenAndSessionAsGeneralProperties() throws {
-        let enrichment = ContextEnrichment(brand: "alpha", region: "AU", screen: "details", session: "s-1")
+    @Test func addsBrandMarketScreenAndSessionAsGeneralProperties() throws {
+        let enrichment = ContextEnrichment(brand: "alpha", market: "AU", screen: "details", session: "s-1")
         let event = try #require(enrichment.transform(AnalyticsEvent("field_focused", ["field": "email"])))
-        #expect(event.keys == ["brand", "field", "region", "screen", "session"])
+        #expect(event.keys == ["brand", "field", "market", "screen", "session"])
         #expect(event["brand"] == "alpha")
-        #expect(event["region"] == "AU")
+        #expect(event["market"] == "AU")
         #expect(event["screen"] == "details")
         #expect(event["session"] == "s-1")
         #expect(event.property(ContextEnrichment.Key.brand)?.sensitivity == .general)

@@ -11,10 +11,10 @@ struct TestBrand: BrandPlugin {
     var analyticsTransforms: [any AnalyticsTransform] = []
     var promotions = "none"
 
-    init(_ id: String, region: Region = .australia, locale: String = "en-AU") {
+    init(_ id: String, market: Market = .australia, locale: String = "en-AU") {
         manifest = BrandManifest(
-            id: BrandID(rawValue: id)!, displayName: id.capitalized, region: region,
-            currencyCode: region == .australia ? "AUD" : "NZD", locale: locale)
+            id: BrandID(rawValue: id)!, displayName: id.capitalized, market: market,
+            currencyCode: market == .australia ? "AUD" : "NZD", locale: locale)
     }
 
     func configure(_ settings: inout FeatureSettings) {

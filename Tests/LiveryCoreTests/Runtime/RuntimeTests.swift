@@ -47,15 +47,15 @@ struct RuntimeTests {
         #expect(!FeatureSettings().isSet(PromotionsSettingKey.self))
     }
 
-    @Test("analytics events are tagged with the runtime's brand and region, and cannot spoof them")
+    @Test("analytics events are tagged with the runtime's brand and market, and cannot spoof them")
     func analyticsTagging() {
         let recording = RecordingDestination()
         let runtime = Runtime(
-            brand: TestBrand("kiwi", region: .newZealand), services: testServices(recording: recording))
+            brand: TestBrand("kiwi", market: .newZealand), services: testServices(recording: recording))
         runtime.services.analytics.track(AnalyticsEvent("join_continue_tapped", ["brand": "someone-else"]))
         #expect(recording.events.count == 1)
         #expect(recording.events.first?["brand"] == .string("kiwi"))
-        #expect(recording.events.first?["region"] == .string("NZ"))
+        #expect(recording.events.first?["market"] == .string("NZ"))
     }
 
     @Test("messages come from the brand's catalogue in its locale, over feature defaults")

@@ -28,7 +28,7 @@ struct FieldBehaviourTests {
 
     @Test("reward early, punish late: an invalid field re-checks on every change until fixed")
     func rewardEarly() {
-        var field = FormField("mobile", initialValue: "", rules: [MobileNumberRule(region: .australia)])
+        var field = FormField("mobile", initialValue: "", rules: [MobileNumberRule(market: .australia)])
         field.setValue("0412")
         field.leave()
         #expect(field.status.kind == .invalid)

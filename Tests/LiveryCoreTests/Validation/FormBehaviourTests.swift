@@ -18,7 +18,7 @@ struct FormBehaviourTests {
             FormField(Self.password.name, initialValue: "", rules: [RequiredRule(), LengthRule.min(8)]),
             FormField(Self.confirm.name, initialValue: "", rules: [RequiredRule(), EqualsFieldRule(Self.password)]),
             FormField(
-                Self.postcode.name, initialValue: "", rules: [RequiredRule(), PostcodeRule(region: .australia)],
+                Self.postcode.name, initialValue: "", rules: [RequiredRule(), PostcodeRule(market: .australia)],
                 availability: .hidden),
             FormField(Self.terms.name, initialValue: false, rules: [MustBeTrueRule()])
         )
@@ -116,7 +116,7 @@ struct FormBehaviourTests {
     func hiddenOnChange() throws {
         var form = try Form(
             FormField(
-                "postcode", initialValue: "", rules: [PostcodeRule(region: .australia)],
+                "postcode", initialValue: "", rules: [PostcodeRule(market: .australia)],
                 trigger: .onChange, availability: .hidden))
         form.setValue("30", for: Self.postcode)
         #expect(form.status(of: "postcode") == .unknown)

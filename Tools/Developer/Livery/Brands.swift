@@ -7,7 +7,7 @@ extension Livery {
     /// `livery brands`: the registered brands.
     struct Brands: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the registered brands, their regions and promotions entries.",
+            abstract: "List the registered brands, their markets and promotions entries.",
             discussion:
                 "With --flags: each brand's feature-flag defaults, as its Brands/<Name>/Plugin/brand.json declares them."
         )
@@ -34,14 +34,14 @@ extension Livery {
             for manifest in composition.registry.manifests {
                 let configuration = try Livery.configuration(manifest.id.rawValue, in: composition)
                 rows.append([
-                    manifest.id.rawValue, manifest.displayName, manifest.region.code, manifest.currencyCode,
+                    manifest.id.rawValue, manifest.displayName, manifest.market.code, manifest.currencyCode,
                     manifest.locale, BrandSettingLines.describe(configuration.appBar.promotions),
                     configuration.plugin.theme.icons.pot == nil ? "no" : "yes",
                 ])
             }
             print(
                 output.terminal.table(
-                    ["brand", "name", "region", "currency", "locale", "promotions", "pot icon"], rows))
+                    ["brand", "name", "market", "currency", "locale", "promotions", "pot icon"], rows))
         }
     }
 }

@@ -55,6 +55,9 @@ extension Livery {
                     registered: composition.registry.ids.map(\.rawValue), checkout: checkout)
             }
             print(terminal.table(["brand"] + BrandDoctor.checkNames, rows))
+            for note in renameNotes(ids: ids.map(\.rawValue), checkout: checkout) {
+                terminal.error(terminal.yellow("note: ") + note)
+            }
             let markets = try marketReports(checkout: checkout)
             if !markets.isEmpty {
                 print(
@@ -70,6 +73,27 @@ extension Livery {
                 // A pack that does not read is bad input, as it is for every other tool.
                 if markets.contains(where: { !$0.read }) { throw ExitCode(ExitStatus.badInput) }
                 throw ReportedFailure()
+            }
+        }
+
+        /// Notes on old names in the brand files checked (`--brand-file`'s, or the checkout's
+        /// of `ids`), each naming its file; they do not fail the check.
+        private func renameNotes(ids: [String], checkout: PackageCheckout?) -> [String] {
+            var files: [String] = []
+            if let brandFile {
+                files = [brandFile]
+            } else if let checkout {
+                files = ids.compactMap { id in
+                    (try? checkout.brandName(for: id)).map {
+                        checkout.root.appendingPathComponent("Brands/\($0)/Plugin/brand.json").path
+                    }
+                }
+            }
+            return files.flatMap { file in
+                let data =
+                    (try? FileInput.read(atPath: file, limit: BrandDefinition.maximumFileSize, kind: "brand file"))
+                    ?? Data()
+                return BrandDefinition.renameNotes(json: data).map { "\(file): \($0)" }
             }
         }
 

@@ -28,7 +28,7 @@ extension Livery {
         var name: String
 
         @Option(
-            name: [.customLong("market"), .customLong("region")],
+            name: [.customLong("market"), .customLong("region", withSingleDash: false)],
             help: "The brand's market: the code of a market pack, such as AU, NZ or GB (any case).")
         var market: String
 
@@ -39,7 +39,7 @@ extension Livery {
 
         func validate() throws {
             let markets = try ToolBrands.markets()
-            guard markets.region(code: market) != nil else {
+            guard markets.market(code: market) != nil else {
                 throw ValidationError(
                     "--market must be one of \(markets.codes.joined(separator: ", ")), not '\(market.prefix(20))'")
             }
@@ -47,7 +47,7 @@ extension Livery {
 
         func run() async throws {
             let terminal = output.terminal
-            guard let region = try ToolBrands.markets().region(code: market) else {
+            guard let market = try ToolBrands.markets().market(code: market) else {
                 throw ToolError("--market: no market pack has code '\(market.prefix(20))'")
             }
             terminal.progress(1, of: 4, "reading the brand list and the model brand")
@@ -55,11 +55,11 @@ extension Livery {
             let names = try checkout.brandNames()
             try BrandScaffold.check(name: name, existing: names, root: checkout.root)
             let composition = try Livery.composition()
-            let model = try BrandScaffold.model(like: like, region: region, in: composition, order: names)
+            let model = try BrandScaffold.model(like: like, market: market, in: composition, order: names)
             terminal.progress(2, of: 4, "preparing \(name.lowercased()) like \(model.manifest.id)")
             // A model moved from another market: its scenarios were written for that market, so the
             // new brand starts with scenarios written for this one.
-            let moved = try composition.registry.plugin(named: model.manifest.id.rawValue).manifest.region != region
+            let moved = try composition.registry.plugin(named: model.manifest.id.rawValue).manifest.market != market
             let scenarios =
                 moved
                 ? try MarketScenarios.files(for: try BrandScaffold.declaration(named: name, like: model)) : nil

@@ -77,7 +77,7 @@ public struct BrandScaffold: Sendable {
         theme.icons = IconSet(assetPrefix: id, hasPot: model.theme.icons.pot != nil)
         theme.logo = try wordmark(name, colour: model.theme.palette.appBarForeground)
         let manifest = BrandManifest(
-            id: brandID, displayName: name, region: model.manifest.region,
+            id: brandID, displayName: name, market: model.manifest.market,
             currencyCode: model.manifest.currencyCode, locale: model.manifest.locale)
         do {
             return try BrandDefinition(
@@ -106,13 +106,13 @@ public struct BrandScaffold: Sendable {
         }
     }
 
-    /// The brand a new one in `region` starts like: the one called `like`,
-    /// or else the region's first brand in `order` (Package.swift's list), or
+    /// The brand a new one in `market` starts like: the one called `like`,
+    /// or else the market's first brand in `order` (Package.swift's list), or
     /// in a market no brand trades in yet, the first brand of all. A model of
-    /// another market is moved to `region` (see ``moving(_:to:)``).
+    /// another market is moved to `market` (see ``moving(_:to:)``).
     /// - Throws: `ToolError` for an unknown brand, or one not declared in a brand file.
     public static func model(
-        like: String?, region: Region, in composition: Composition,
+        like: String?, market: Market, in composition: Composition,
         order: [String]
     ) throws(ToolError) -> BrandDefinition {
         let chosen: any BrandPlugin
@@ -124,7 +124,7 @@ public struct BrandScaffold: Sendable {
             }
         } else {
             let registered = order.compactMap { try? composition.registry.plugin(named: $0) }
-            guard let first = registered.first(where: { $0.manifest.region == region }) ?? registered.first else {
+            guard let first = registered.first(where: { $0.manifest.market == market }) ?? registered.first else {
                 throw ToolError("no registered brand to start from")
             }
             chosen = first
@@ -132,24 +132,24 @@ public struct BrandScaffold: Sendable {
         guard let declared = chosen as? BrandDefinition else {
             throw ToolError("\(chosen.manifest.id) is not declared in a brand.json, so it cannot be copied")
         }
-        return try moving(declared, to: region)
+        return try moving(declared, to: market)
     }
 
-    /// `brand` trading in `region`: the market's currency and locale (unless it
+    /// `brand` trading in `market`: the market's currency and locale (unless it
     /// is there already) and the market's standard form with the brand's own
     /// amendments; everything else (theme, app bar, flags, messages) kept.
     /// - Throws: `ToolError` when the brand's amendments do not apply to the market's form.
-    public static func moving(_ brand: BrandDefinition, to region: Region) throws(ToolError) -> BrandDefinition {
-        guard brand.manifest.region != region else { return brand }
+    public static func moving(_ brand: BrandDefinition, to market: Market) throws(ToolError) -> BrandDefinition {
+        guard brand.manifest.market != market else { return brand }
         var form = brand.form
         form.checksSelfExclusionRegister = nil
-        let manifest = BrandManifest(id: brand.manifest.id, displayName: brand.manifest.displayName, region: region)
+        let manifest = BrandManifest(id: brand.manifest.id, displayName: brand.manifest.displayName, market: market)
         do {
             return try BrandDefinition(
                 manifest: manifest, theme: brand.theme, messageTemplates: brand.messageTemplates,
                 featureFlagDefaults: brand.featureFlagDefaults, appBar: brand.appBar, form: form)
         } catch {
-            throw ToolError("\(brand.manifest.id)'s join form does not fit \(region.name)'s: \(error)")
+            throw ToolError("\(brand.manifest.id)'s join form does not fit \(market.name)'s: \(error)")
         }
     }
 

@@ -23,7 +23,7 @@ public struct BrandSettingLines: Sendable, Equatable {
         let plugin = configuration.plugin
         let manifest = plugin.manifest
         var entries: [(key: String, value: String)] = [
-            ("name", manifest.displayName), ("region", manifest.region.code),
+            ("name", manifest.displayName), ("market", manifest.market.code),
             ("currency", manifest.currencyCode), ("locale", manifest.locale),
         ]
         if let tokens = try? plugin.theme.designTokensJSON(),

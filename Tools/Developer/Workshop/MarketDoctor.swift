@@ -52,16 +52,16 @@ public enum MarketDoctor {
         let files = BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize)
         for pack in packs {
             do throws(DeclarationError) {
-                let region = try MarketPack.read(
-                    json: pack.data, file: pack.file, folder: files, known: catalogue.regions)
-                catalogue = MarketCatalogue(Array(catalogue.regions.values) + [region])
-                var problems = problems(of: region, file: pack.file)
+                let market = try MarketPack.read(
+                    json: pack.data, file: pack.file, folder: files, known: catalogue.markets)
+                catalogue = MarketCatalogue(Array(catalogue.markets.values) + [market])
+                var problems = problems(of: market, file: pack.file)
                 do throws(DeclarationError) {
-                    try MarketCatalogue.check(region, isNamedBy: pack.file, data: pack.data)
+                    try MarketCatalogue.check(market, isNamedBy: pack.file, data: pack.data)
                 } catch {
                     problems.insert(error.description, at: 0)
                 }
-                reports.append(Report(file: pack.file, code: region.code, problems: problems))
+                reports.append(Report(file: pack.file, code: market.code, problems: problems))
             } catch {
                 reports.append(Report(file: pack.file, code: nil, problems: [error.description]))
             }
@@ -90,13 +90,13 @@ public enum MarketDoctor {
         do throws(DeclarationError) {
             let data = try pack(at: url)
             for base in try startingMarkets(of: data, in: folder, known: known) {
-                catalogue = MarketCatalogue(Array(catalogue.regions.values) + [base])
+                catalogue = MarketCatalogue(Array(catalogue.markets.values) + [base])
             }
-            let region = try MarketPack.read(
+            let market = try MarketPack.read(
                 json: data, file: name,
                 folder: BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize),
-                known: catalogue.regions)
-            return Report(file: name, code: region.code, problems: problems(of: region, file: name))
+                known: catalogue.markets)
+            return Report(file: name, code: market.code, problems: problems(of: market, file: name))
         } catch {
             return Report(file: name, code: nil, problems: [error.description])
         }
@@ -114,43 +114,43 @@ public enum MarketDoctor {
     /// The markets the pack `data` starts from that `known` lacks, read from
     /// the packs beside it, the furthest first (at most four deep).
     private static func startingMarkets(of data: Data, in folder: URL, known: MarketCatalogue) throws(DeclarationError)
-        -> [Region]
+        -> [Market]
     {
         var chain: [(file: String, data: Data)] = []
         var next = data
-        while chain.count < 4, let like = MarketCatalogue.like(in: next), known.region(code: like) == nil {
+        while chain.count < 4, let like = MarketCatalogue.like(in: next), known.market(code: like) == nil {
             let sibling = folder.appendingPathComponent("\(like.lowercased()).json")
             guard FileManager.default.fileExists(atPath: sibling.path) else { break }
             next = try pack(at: sibling)
             chain.append((sibling.lastPathComponent, next))
         }
-        var regions: [Region] = []
+        var markets: [Market] = []
         for base in chain.reversed() {
-            regions.append(
+            markets.append(
                 try MarketPack.read(
                     json: base.data, file: base.file,
                     folder: BrandFileFolder.directory(folder, limit: MarketPack.maximumAddressFileSize),
-                    known: MarketCatalogue(Array(known.regions.values) + regions).regions))
+                    known: MarketCatalogue(Array(known.markets.values) + markets).markets))
         }
-        return regions
+        return markets
     }
 
     /// What is wrong with a market that reads: its form in the market, its samples.
-    static func problems(of region: Region, file: String) -> [String] {
+    static func problems(of market: Market, file: String) -> [String] {
         var problems: [String] = []
         do throws(DefinitionError) {
-            let definition = try FormDefinition.standard(for: region)
-            _ = definition.makeForm(in: RuleEnvironment(region: region, wallClock: .systemDefault))
+            let definition = try FormDefinition.standard(for: market)
+            _ = definition.makeForm(in: RuleEnvironment(market: market, wallClock: .systemDefault))
         } catch {
             problems.append("\(file): at joinForm: \(error.description)")
         }
-        let lookup = region.addresses
+        let lookup = market.addresses
         if !lookup.isEmpty {
             let ids = Set(lookup.compactMap(\.id))
             if ids.count != lookup.count {
                 problems.append("\(file): at address.addresses: \(lookup.count - ids.count) addresses share an id")
             }
-            for address in lookup where !region.postcode.matches(address.postcode) {
+            for address in lookup where !market.postcode.matches(address.postcode) {
                 problems.append(
                     "\(file): at address.addresses: \(address.id ?? "an address") has postcode '\(address.postcode)', which the pack's pattern refuses"
                 )

@@ -4,7 +4,7 @@ import LiveryCore
 
 /// What the composition root reads from one brand's plugin before it
 /// assembles anything: the plugin, its join-form settings and the form
-/// definition it ships (its own, or its region's standard one). The sandbox
+/// definition it ships (its own, or its market's standard one). The sandbox
 /// serves brands from the same reading, so both agree on every rule.
 public struct BrandConfiguration: Sendable {
     /// The brand's plugin.
@@ -19,10 +19,10 @@ public struct BrandConfiguration: Sendable {
 
     /// The brand's id.
     public var id: BrandID { plugin.manifest.id }
-    /// The brand's region.
-    public var region: Region { plugin.manifest.region }
+    /// The brand's market.
+    public var market: Market { plugin.manifest.market }
     /// Whether creating a client checks the self-exclusion register.
-    public var checksSelfExclusionRegister: Bool { join.checksSelfExclusionRegister(in: region) }
+    public var checksSelfExclusionRegister: Bool { join.checksSelfExclusionRegister(in: market) }
 
     /// Reads `plugin`.
     /// - Throws: ``CompositionError/definition(_:_:)`` when its definition does not load.
@@ -32,7 +32,7 @@ public struct BrandConfiguration: Sendable {
         join = settings[JoinFormSettings.Key.self]
         appBar = settings[AppBarSettings.Key.self]
         do {
-            bundledDefinition = try join.form(in: plugin.manifest.region)
+            bundledDefinition = try join.form(in: plugin.manifest.market)
         } catch {
             throw .definition(plugin.manifest.id, error)
         }

@@ -67,7 +67,7 @@ public struct Composition: Sendable {
     ///   recorded analytics and virtual clock.
     ///
     /// Either way the brand's flag defaults apply under the flags given, and
-    /// analytics events are tagged with the brand and region.
+    /// analytics events are tagged with the brand and market.
     ///
     /// Assembly is `async` on either service set (a live definition may be
     /// fetched); on embedded services it never waits.
@@ -105,10 +105,10 @@ public struct Composition: Sendable {
     }
 
     private func embeddedServices(_ configuration: BrandConfiguration, _ world: EmbeddedWorld) -> RuntimeServices {
-        let region = configuration.region
+        let market = configuration.market
         let accounts = EmbeddedAccountBackend(
             definition: configuration.bundledDefinition,
-            environment: RuleEnvironment(region: region, wallClock: world.wallClock),
+            environment: RuleEnvironment(market: market, wallClock: world.wallClock),
             fieldNames: configuration.join.fieldNames, takenUsernames: world.takenUsernames,
             existingAccounts: world.existingAccounts,
             selfExclusionRegister: configuration.checksSelfExclusionRegister ? world.selfExclusionRegister : nil)
@@ -131,16 +131,16 @@ public struct Composition: Sendable {
             featureFlags: world.flags, clientDetails: world.session, betslipCount: world.betslip)
     }
 
-    /// The system clock counting days in `region`'s time zone, made once per market.
-    private static func marketClock(_ region: Region) -> WallClock {
-        marketClocks.value(for: region) {
+    /// The system clock counting days in `market`'s time zone, made once per market.
+    private static func marketClock(_ market: Market) -> WallClock {
+        marketClocks.value(for: market) {
             var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: region.timeZone) ?? TimeZone(identifier: "UTC")!
+            calendar.timeZone = TimeZone(identifier: market.timeZone) ?? TimeZone(identifier: "UTC")!
             return .system(calendar: calendar)
         }
     }
 
-    private static let marketClocks = MadeOnce<Region, WallClock>(limit: 16)
+    private static let marketClocks = MadeOnce<Market, WallClock>(limit: 16)
 
     private func liveServices(
         _ configuration: BrandConfiguration, definition: FormDefinition,
@@ -156,7 +156,7 @@ public struct Composition: Sendable {
             backend = LedgerRecordingBackend(base: backend, ledger: ledger, secretFields: definition.secretFieldNames)
         }
         return RuntimeServices(
-            clock: live.clock, wallClock: live.wallClock ?? Self.marketClock(configuration.region), backend: backend,
+            clock: live.clock, wallClock: live.wallClock ?? Self.marketClock(configuration.market), backend: backend,
             addressLookup: addresses,
             analytics: AnalyticsPipeline(destinations: live.analytics), featureFlags: live.flags,
             clientDetails: live.clientDetails, betslipCount: live.betslipCount)

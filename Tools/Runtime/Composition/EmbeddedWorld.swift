@@ -125,21 +125,21 @@ struct BundledAddresses: AddressLookupService {
     }
     private static let isLoaded = Locked(false)
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        try await Self.service(for: region).suggestions(for: query, in: region, limit: limit)
+        try await Self.service(for: market).suggestions(for: query, in: market, limit: limit)
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        try await Self.service(for: region).address(id: id, in: region)
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
+        try await Self.service(for: market).address(id: id, in: market)
     }
 
-    private static let packAddresses = MadeOnce<Region, EmbeddedAddressLookupService>(limit: 16)
+    private static let packAddresses = MadeOnce<Market, EmbeddedAddressLookupService>(limit: 16)
 
-    private static func service(for region: Region) async throws(AddressLookupError) -> EmbeddedAddressLookupService {
-        guard !region.addresses.isEmpty else { return try await loaded() }
-        return packAddresses.value(for: region) { EmbeddedAddressLookupService(addresses: region.addresses) }
+    private static func service(for market: Market) async throws(AddressLookupError) -> EmbeddedAddressLookupService {
+        guard !market.addresses.isEmpty else { return try await loaded() }
+        return packAddresses.value(for: market) { EmbeddedAddressLookupService(addresses: market.addresses) }
     }
 
     private static func loaded() async throws(AddressLookupError) -> EmbeddedAddressLookupService {

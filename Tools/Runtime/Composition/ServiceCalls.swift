@@ -85,16 +85,16 @@ struct CallCountingAddressLookup: AddressLookupService {
     let calls: ServiceCalls
     var counting: Set<ServiceCalls.Measure> = [.operations]
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         calls.record(.addressSearch, counting)
-        return try await base.suggestions(for: query, in: region, limit: limit)
+        return try await base.suggestions(for: query, in: market, limit: limit)
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         calls.record(.addressRetrieve, counting)
-        return try await base.address(id: id, in: region)
+        return try await base.address(id: id, in: market)
     }
 }
 

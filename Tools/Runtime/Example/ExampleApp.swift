@@ -48,7 +48,7 @@ struct ExampleApp {
         print(Screen.appBar(bar.state))
 
         // 3. Send what a person does; read the state back at once.
-        await signUp(on: join, in: assembled.runtime.region)
+        await signUp(on: join, in: assembled.runtime.market)
 
         // 4. The route tells the head where to go next.
         guard case .signedUp(let client)? = join.state.route else { fail("the sign-up did not complete", status: 1) }
@@ -96,7 +96,7 @@ struct ExampleApp {
     /// What a person does to sign up, in `market`'s words (its example number,
     /// its sample address search), with each screen printed as it changes.
     @MainActor
-    static func signUp(on join: JoinFormStore, in market: Region) async {
+    static func signUp(on join: JoinFormStore, in market: Market) async {
         join.send(.change(.field("title"), "Mx"))
         for (field, text) in [
             ("firstName", "Alex"), ("lastName", "Citizen"), ("dateOfBirth", "01022000"),

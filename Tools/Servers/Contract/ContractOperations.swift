@@ -179,7 +179,7 @@ extension ContractOperation {
             scope.brands.first.map {
                 JSONValue(
                     encoding: AddressRequest(
-                        AddressFindItem(country: $0.region.code, fullAddress: $0.region.address.sampleSearch)))
+                        AddressFindItem(country: $0.market.code, fullAddress: $0.market.address.sampleSearch)))
             }
         },
         answers: [
@@ -209,10 +209,10 @@ extension ContractOperation {
         bodyExample: { scope in
             // The first address of the first brand's market the server finds: the pack's own, or the bundled index's.
             scope.brands.first.flatMap { brand in
-                let region = brand.region
+                let market = brand.market
                 let addresses =
-                    region.addresses.isEmpty
-                    ? ((try? AddressDataset.bundled()) ?? []).filter { $0.regionCode == region.code } : region.addresses
+                    market.addresses.isEmpty
+                    ? ((try? AddressDataset.bundled()) ?? []).filter { $0.marketCode == market.code } : market.addresses
                 return addresses.first?.id.map { JSONValue(encoding: AddressRequest(AddressRetrieveItem(id: $0))) }
             }
         },

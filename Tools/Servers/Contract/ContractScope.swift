@@ -16,13 +16,13 @@ public struct ContractScope: Sendable {
         /// The join form its registrations are checked with.
         public let definition: FormDefinition
         /// Its market.
-        public let region: Region
+        public let market: Market
 
-        /// A brand of id `id`, registering with `definition` in `region`.
-        public init(id: BrandID, definition: FormDefinition, region: Region) {
+        /// A brand of id `id`, registering with `definition` in `market`.
+        public init(id: BrandID, definition: FormDefinition, market: Market) {
             self.id = id
             self.definition = definition
-            self.region = region
+            self.market = market
         }
     }
 
@@ -45,8 +45,8 @@ public struct ContractScope: Sendable {
         for id in composition.registry.ids {
             let configuration = try composition.configuration(of: id.rawValue)
             brands.append(
-                Brand(id: id, definition: configuration.bundledDefinition, region: configuration.region))
+                Brand(id: id, definition: configuration.bundledDefinition, market: configuration.market))
         }
-        self.init(brands: brands, markets: catalogue.codes + brands.map(\.region.code))
+        self.init(brands: brands, markets: catalogue.codes + brands.map(\.market.code))
     }
 }

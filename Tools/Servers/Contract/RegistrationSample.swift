@@ -14,17 +14,17 @@ struct RegistrationSample {
 
     /// The registration's fields, or `nil` when a field takes none of the plain values.
     var fields: [String: String]? {
-        let region = brand.region
+        let market = brand.market
         let validator = RegistrationValidator(
             definition: brand.definition,
-            environment: RuleEnvironment(region: region, wallClock: .fixed(Self.checkedOn)))
+            environment: RuleEnvironment(market: market, wallClock: .fixed(Self.checkedOn)))
         var fields: [String: String] = [:]
         var texts: [FieldDefinition] = []
         for field in brand.definition.fields {
             let name = field.name.rawValue
             switch field.inputType {
             case .address:
-                let samples = region.address.samples
+                let samples = market.address.samples
                 guard let address = samples.first(where: { $0.unit == nil }) ?? samples.first else { return nil }
                 fields["\(name).\(AddressPart.streetNumber.rawValue)"] = address.streetNumber
                 fields["\(name).\(AddressPart.street.rawValue)"] = address.street
@@ -57,8 +57,8 @@ struct RegistrationSample {
         let name = field.name.rawValue.lowercased()
         let person = name.contains("last") ? ["Lovelace", "Ada"] : ["Ada", "Lovelace"]
         return (field.options?.prefix(1).map { $0 } ?? []) + person + [
-            "ada_lovelace", "Analytical1!", "ada@example.com", brand.region.mobile.example, "10/12/1990",
-            brand.region.postcode.example, "Sample 1",
+            "ada_lovelace", "Analytical1!", "ada@example.com", brand.market.mobile.example, "10/12/1990",
+            brand.market.postcode.example, "Sample 1",
         ]
     }
 }

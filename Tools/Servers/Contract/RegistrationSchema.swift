@@ -29,7 +29,7 @@ struct RegistrationSchema {
             let name = field.name.rawValue
             switch field.inputType {
             case .address:
-                let parts = brand.region.address.parts
+                let parts = brand.market.address.parts
                 for part in parts {
                     properties.append(("address.\(part.part.rawValue)", addressPart(part)))
                 }
@@ -158,15 +158,15 @@ struct RegistrationSchema {
                 ])
                 words.append("an e-mail address (ASCII, at most 254 characters)")
             case .mobile?:
-                constraints.append(["pattern": .string(Self.mobile(brand.region.mobile))])
+                constraints.append(["pattern": .string(Self.mobile(brand.market.mobile))])
                 words.append(
-                    "a mobile number of \(brand.region.code) written nationally or with +\(brand.region.mobile.countryCode) "
-                        + "(spaces and hyphens anywhere), e.g. \(brand.region.mobile.example)")
+                    "a mobile number of \(brand.market.code) written nationally or with +\(brand.market.mobile.countryCode) "
+                        + "(spaces and hyphens anywhere), e.g. \(brand.market.mobile.example)")
             case .postcode?:
                 constraints.append(["pattern": .string("^(?:\(postcodePattern))$")])
-                words.append("a postcode of \(brand.region.code), e.g. \(brand.region.postcode.example)")
+                words.append("a postcode of \(brand.market.code), e.g. \(brand.market.postcode.example)")
             case .minimumAge?:
-                let years = rule.years ?? brand.region.minimumAge
+                let years = rule.years ?? brand.market.minimumAge
                 constraints.append(["pattern": .string(Self.dateOfBirth)])
                 words.append(
                     "a day that exists, day first (`dd/mm/yyyy`), on which the person had turned \(years) by the "
@@ -246,7 +246,7 @@ struct RegistrationSchema {
             words.append("one of " + options.map { "`\($0)`" }.joined(separator: ", "))
         } else if part.part == .postcode {
             body = "(?:\(postcodePattern))"
-            words.append("a postcode of \(brand.region.code), e.g. \(brand.region.postcode.example)")
+            words.append("a postcode of \(brand.market.code), e.g. \(brand.market.postcode.example)")
         } else {
             let maximum = part.part.maximumLength
             let ends = "[^\(Self.trimmedSpaceClass)]"
@@ -270,8 +270,8 @@ struct RegistrationSchema {
 
     /// The market's postcode pattern, letters in either case where the market upper-cases them as typed.
     private var postcodePattern: String {
-        let pattern = brand.region.postcode.pattern
-        return brand.region.postcode.upperCased ? pattern.replacingOccurrences(of: "A-Z", with: "A-Za-z") : pattern
+        let pattern = brand.market.postcode.pattern
+        return brand.market.postcode.upperCased ? pattern.replacingOccurrences(of: "A-Z", with: "A-Za-z") : pattern
     }
 
     // MARK: Patterns

@@ -47,7 +47,7 @@ extension WireSchemas {
             ("type", .string("string")), ("pattern", .string(FaultPlan.pattern)),
         ])
         return try perBrand(SeedRequest.self, suffix: "Seed") { schemas, brand, members in
-            let mobile = RegistrationSchema.mobile(brand.region.mobile)
+            let mobile = RegistrationSchema.mobile(brand.market.mobile)
             var item = account
             item.append(
                 "anyOf",

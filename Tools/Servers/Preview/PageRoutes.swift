@@ -21,7 +21,7 @@ struct PageRoutes: Sendable {
             assets.response(try context.parameters.require("file"))
         }
         router.get("/api/brands") { _, _ in
-            Self.json(brands.map { ["id": $0.id.rawValue, "name": $0.displayName, "region": $0.region.code] })
+            Self.json(brands.map { ["id": $0.id.rawValue, "name": $0.displayName, "market": $0.market.code] })
         }
         router.get("/brand/{id}") { _, context in
             let id = try context.parameters.require("id")

@@ -169,7 +169,7 @@ public enum Sandbox {
         let brands = try SandboxBrands(plugins, wallClock: RequestScope.wallClock)
         let markets: MarketCatalogue
         do {
-            markets = MarketCatalogue(Array(try MarketCatalogue.shipped().regions.values) + brands.regions)
+            markets = MarketCatalogue(Array(try MarketCatalogue.shipped().markets.values) + brands.markets)
         } catch {
             throw SandboxSetupError.server("the shipped market packs: \(error)")
         }
@@ -177,7 +177,7 @@ public enum Sandbox {
         do {
             // The bundled index, and the addresses each market's pack ships.
             addresses = try EmbeddedAddressLookupService.bundled().adding(
-                markets.codes.compactMap(markets.region(code:)).flatMap(\.addresses))
+                markets.codes.compactMap(markets.market(code:)).flatMap(\.addresses))
         } catch {
             throw SandboxSetupError.server("the bundled address index: \(error)")
         }

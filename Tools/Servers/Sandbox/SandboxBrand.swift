@@ -7,12 +7,12 @@ import WireContract
 
 /// What the sandbox needs of one brand, from the composition root's reading
 /// of its plugin (``BrandConfiguration``): the join form definition (the
-/// brand's own or the standard one of its region), the field names the
+/// brand's own or the standard one of its market), the field names the
 /// account service reads, and whether creating a client checks the
 /// self-exclusion register.
 struct SandboxBrand: Sendable {
     let id: BrandID
-    let region: Region
+    let market: Market
     let definition: FormDefinition
     let fieldNames: AccountFieldNames
     let checksSelfExclusionRegister: Bool
@@ -25,14 +25,14 @@ struct SandboxBrand: Sendable {
 
     init(_ configuration: BrandConfiguration, wallClock: WallClock) throws {
         id = configuration.id
-        region = configuration.region
+        market = configuration.market
         definition = configuration.bundledDefinition
         fieldNames = configuration.join.fieldNames
         checksSelfExclusionRegister = configuration.checksSelfExclusionRegister
         definitionJSON = try definition.json()
         validator = RegistrationValidator(
             definition: definition,
-            environment: RuleEnvironment(region: region, wallClock: wallClock),
+            environment: RuleEnvironment(market: market, wallClock: wallClock),
             fieldNames: fieldNames)
         passwordFields = validator.secretFields
     }
@@ -61,7 +61,7 @@ struct SandboxBrands: Sendable {
     }
 
     /// The markets of the brands served.
-    var regions: [Region] { byID.values.map(\.region) }
+    var markets: [Market] { byID.values.map(\.market) }
 
     /// Every brand's password fields: what a record of requests never holds.
     var passwordFields: Set<String> { byID.values.reduce(into: []) { $0.formUnion($1.passwordFields) } }
@@ -81,7 +81,7 @@ struct SandboxBrands: Sendable {
     func contractScope(markets: MarketCatalogue) -> ContractScope {
         ContractScope(
             brands: composition.registry.ids.compactMap { byID[$0] }.map {
-                ContractScope.Brand(id: $0.id, definition: $0.definition, region: $0.region)
+                ContractScope.Brand(id: $0.id, definition: $0.definition, market: $0.market)
             },
             markets: markets.codes)
     }

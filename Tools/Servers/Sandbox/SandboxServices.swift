@@ -38,11 +38,11 @@ struct SandboxServices: Sendable {
 
     /// The address with id `id` and its market.
     /// - Throws: ``AddressLookupError/notFound(id:)`` for an id no address of a known market has.
-    func address(id: String) throws(AddressLookupError) -> (address: PostalAddress, region: Region) {
-        guard let address = addresses.stored(id: id), let region = markets.region(code: address.regionCode) else {
+    func address(id: String) throws(AddressLookupError) -> (address: PostalAddress, market: Market) {
+        guard let address = addresses.stored(id: id), let market = markets.market(code: address.marketCode) else {
             throw .notFound(id: id)
         }
-        return (address, region)
+        return (address, market)
     }
 
     /// The world of the request `context` belongs to (as ``WorldMiddleware`` found it).

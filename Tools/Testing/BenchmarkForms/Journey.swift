@@ -6,7 +6,7 @@ import LiveryTesting
 /// Drives one full join journey on a fresh runtime of `brand` the way a
 /// person would: page one, continue, an address found by search, page two, sign up.
 @MainActor
-public func runJourney(_ composition: Composition, brand: String, region: Region) async throws -> CreatedClient {
+public func runJourney(_ composition: Composition, brand: String, market: Market) async throws -> CreatedClient {
     let world = EmbeddedWorld()
     let journey = try await composition.assemble(brand, on: .embedded(world)).runtime.joinForm()
     func type(_ text: String, into name: FieldName) {
@@ -14,7 +14,7 @@ public func runJourney(_ composition: Composition, brand: String, region: Region
         journey.send(.change(.field(name), text))
         journey.send(.unfocus)
     }
-    let australian = region == .australia
+    let australian = market == .australia
     journey.send(.change(.field("title"), "Mx"))
     type("Alex", into: "firstName")
     type("Citizen", into: "lastName")

@@ -4,7 +4,7 @@ import LiveryTesting
 
 /// The six fields of the AU standard sign-up form's first page — title,
 /// first name, last name, date of birth, e-mail and mobile — built from the
-/// region's form definition exactly as a journey builds them, with the rules
+/// market's form definition exactly as a journey builds them, with the rules
 /// it declares (required, one of, length, pattern, minimum age, e-mail,
 /// mobile number).
 public enum SixFieldForm {
@@ -22,7 +22,7 @@ public enum SixFieldForm {
         let definition = try! FormDefinition(
             fields: standard.fields.filter { names.contains($0.name) },
             pages: [PageDefinition(name: "details", rows: names.map { [$0] })])
-        let environment = RuleEnvironment(region: .australia, wallClock: .fixed(benchmarkDay))
+        let environment = RuleEnvironment(market: .australia, wallClock: .fixed(benchmarkDay))
         var form = definition.makeForm(in: environment)
         for (name, value) in values { form.setValue(value, for: FieldKey<String>(FieldName(rawValue: name))) }
         return form

@@ -20,7 +20,7 @@ public enum Inputs {
 
 /// The AU standard form with `values` set in every field.
 public func standardForm(_ values: [String: String]) -> Form {
-    let environment = RuleEnvironment(region: .australia, wallClock: .fixed(benchmarkDay))
+    let environment = RuleEnvironment(market: .australia, wallClock: .fixed(benchmarkDay))
     var form = (try! FormDefinition.standard(for: .australia)).makeForm(in: environment)
     for (name, value) in values { form.setValue(value, for: FieldKey<String>(FieldName(rawValue: name))) }
     form.setValue(true, for: FieldKey<Bool>("marketingConsent"))

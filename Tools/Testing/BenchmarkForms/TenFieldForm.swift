@@ -50,8 +50,8 @@ public enum TenFieldForm {
                         .converting(
                             from: String.self, unreadable: DateOfBirthText.unreadable, DateOfBirthText.day(from:)),
                 ]),
-            FormField<String>("mobile", initialValue: "", rules: [required, MobileNumberRule(region: .australia)]),
-            FormField<String>("postcode", initialValue: "", rules: [required, PostcodeRule(region: .australia)]),
+            FormField<String>("mobile", initialValue: "", rules: [required, MobileNumberRule(market: .australia)]),
+            FormField<String>("postcode", initialValue: "", rules: [required, PostcodeRule(market: .australia)]),
             FormField<String>("language", initialValue: "", rules: [required, OneOfRule(languages)]),
             FormField<Bool>("terms", initialValue: false, rules: [MustBeTrueRule()])
         )

@@ -69,7 +69,7 @@ func journeys(_ iterations: Int) async -> Int {
     let composition = try! Composition([NedsBrand.load()])
     var created = 0
     for _ in 0..<iterations {
-        if (try? await runJourney(composition, brand: "neds", region: .australia)) != nil { created += 1 }
+        if (try? await runJourney(composition, brand: "neds", market: .australia)) != nil { created += 1 }
     }
     return created
 }

@@ -25,7 +25,7 @@ enum FuzzTarget: String, CaseIterable {
     /// A username: the availability check and registration must give it the
     /// same rule codes, and its look-alike key must be stable.
     case username
-    /// An address query (UTF-8) searched in both regions' bundled index: at
+    /// An address query (UTF-8) searched in both markets' bundled index: at
     /// most the limit's suggestions, none for a query beyond the bounds, and
     /// the search field's limit keeps a query within them.
     case addressQuery = "address-query"
@@ -75,8 +75,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? Fixtures.scenarios.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yaml")
         case .harmony:
             _ = try? HarmonyAddressLookupService.suggestions(inFindAnswer: data, limit: 8)
-            for region in Fixtures.markets.regions.values {
-                _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz", in: region)
+            for market in Fixtures.markets.markets.values {
+                _ = try? HarmonyAddressLookupService.address(inRetrieveAnswer: data, id: "fuzz", in: market)
             }
         case .sandboxBody:
             _ = try? BodyDecoding.decode(RegistrationRequest.self, from: data)
@@ -104,8 +104,8 @@ enum FuzzTarget: String, CaseIterable {
         case .addressQuery:
             let query = String(decoding: data, as: UTF8.self)
             let bounded = AddressQuery.isWithinBounds(query)
-            for region in Fixtures.markets.regions.values {
-                let found = Fixtures.addresses.search(query, in: region, limit: 8)
+            for market in Fixtures.markets.markets.values {
+                let found = Fixtures.addresses.search(query, in: market, limit: 8)
                 guard found.count <= 8, bounded || found.isEmpty else {
                     fatalError(
                         "\(found.count) suggestions for a query of \(query.utf8.count) bytes (within bounds: \(bounded))"
@@ -118,10 +118,10 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .marketPack:
             guard
-                let region = try? MarketPack.read(
-                    json: data, file: "fuzz.json", folder: Fixtures.marketFolder, known: Fixtures.markets.regions)
+                let market = try? MarketPack.read(
+                    json: data, file: "fuzz.json", folder: Fixtures.marketFolder, known: Fixtures.markets.markets)
             else { return }
-            guard region.mobile.isMobileNumber(region.mobile.example), region.postcode.matches(region.postcode.example)
+            guard market.mobile.isMobileNumber(market.mobile.example), market.postcode.matches(market.postcode.example)
             else { fatalError("an accepted pack's own examples fail its rules") }
         case .brandFile:
             guard let brand = try? BrandDefinition.read(json: data, file: "fuzz.json", folder: Fixtures.logoFolder)
@@ -205,7 +205,7 @@ enum Fixtures {
     /// The bundled address index.
     static let addresses: EmbeddedAddressLookupService = {
         do {
-            return try EmbeddedAddressLookupService.bundled().adding(markets.regions.values.flatMap(\.addresses))
+            return try EmbeddedAddressLookupService.bundled().adding(markets.markets.values.flatMap(\.addresses))
         } catch {
             fatalError("the bundled address index does not load: \(error)")
         }
@@ -233,7 +233,7 @@ enum Fixtures {
     static let validator = RegistrationValidator(
         definition: neds.bundledDefinition,
         environment: RuleEnvironment(
-            region: neds.region, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
+            market: neds.market, wallClock: .fixed(CalendarDay(year: 2026, month: 11, day: 23)!)))
 
     /// A valid Australian registration, whose username each input replaces.
     static let registration: [String: String] = [

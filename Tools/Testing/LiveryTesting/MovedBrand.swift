@@ -7,7 +7,7 @@ extension BrandDefinition {
     /// and locale the market's), read back through its own brand file: a
     /// brand in a market none of the shipped brands trades in, for tests.
     /// - Throws: `DeclarationError` when the moved file does not read (its form does not fit the market).
-    public func moved(to market: Region, id: String, name: String) throws(DeclarationError) -> BrandDefinition {
+    public func moved(to market: Market, id: String, name: String) throws(DeclarationError) -> BrandDefinition {
         guard case .object(let members) = fileDocument() else {
             throw DeclarationError(file: "\(id)/brand.json", path: "", message: "the brand's file is not an object")
         }
@@ -15,7 +15,7 @@ extension BrandDefinition {
             switch member.key {
             case "id": (member.key, .string(id))
             case "name": (member.key, .string(name))
-            case "region": (member.key, .string(market.code))
+            case "market": (member.key, .string(market.code))
             case "currency", "locale": nil
             default: member
             }

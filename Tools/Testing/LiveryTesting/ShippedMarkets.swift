@@ -1,7 +1,7 @@
 import BrandDeclarations
 import LiveryCore
 
-extension Region {
+extension Market {
     /// Australia, as its shipped pack describes it.
     public static let australia = shipped("AU")
     /// New Zealand, as its shipped pack describes it.
@@ -10,12 +10,12 @@ extension Region {
     public static let greatBritain = shipped("GB")
 
     /// The shipped market with code `code`; a missing or broken pack stops the tests at once.
-    public static func shipped(_ code: String) -> Region {
+    public static func shipped(_ code: String) -> Market {
         do throws(DeclarationError) {
-            guard let region = try MarketCatalogue.shipped().region(code: code) else {
+            guard let market = try MarketCatalogue.shipped().market(code: code) else {
                 preconditionFailure("no shipped market pack has code \(code)")
             }
-            return region
+            return market
         } catch {
             preconditionFailure("the shipped market packs do not read: \(error)")
         }

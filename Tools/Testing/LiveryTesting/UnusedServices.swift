@@ -22,14 +22,14 @@ public struct UnusedAddressLookup: AddressLookupService {
     public init() {}
 
     /// Fails: the test did not expect a search.
-    public func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    public func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
         throw .unavailable(reason: "not used in this test")
     }
 
     /// Fails: the test did not expect a retrieval.
-    public func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
+    public func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
         throw .notFound(id: id)
     }
 }

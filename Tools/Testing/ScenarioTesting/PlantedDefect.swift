@@ -36,7 +36,7 @@ package enum PlantedDefect: Sendable {
         var services = runtime.services
         switch self {
         case .skippedRule(let name):
-            guard var definition = try? runtime.settings[JoinFormSettings.Key.self].form(in: runtime.region),
+            guard var definition = try? runtime.settings[JoinFormSettings.Key.self].form(in: runtime.market),
                 let index = definition.fields.firstIndex(where: { $0.name == name })
             else { return runtime }
             definition.fields[index].validate.custom = []
@@ -197,16 +197,16 @@ private struct OpaqueClock: Clock {
 private struct PostcodeDropping: AddressLookupService {
     let base: any AddressLookupService
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        try await base.suggestions(for: query, in: region, limit: limit)
+        try await base.suggestions(for: query, in: market, limit: limit)
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        let address = try await base.address(id: id, in: region)
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
+        let address = try await base.address(id: id, in: market)
         return PostalAddress(
             id: address.id, unit: address.unit, streetNumber: address.streetNumber, street: address.street,
-            places: address.places, postcode: "", in: region.address)
+            places: address.places, postcode: "", in: market.address)
     }
 }

@@ -38,7 +38,7 @@ let addresses: [PostalAddress]
 let shapes: [String: AddressShape]
 do {
     let markets = try MarketCatalogue.shipped()
-    shapes = markets.regions.mapValues(\.address)
+    shapes = markets.markets.mapValues(\.address)
 } catch {
     fail("the market packs: \(error)")
 }

@@ -6,7 +6,7 @@ import LiveryCore
 
 /// Everything a brand's engines can produce, by coverage category: what its
 /// scenarios are measured against. Derived from the brand's configuration —
-/// its form definition (fields and their rules), its region, its app-bar
+/// its form definition (fields and their rules), its market, its app-bar
 /// promotions entry and its alerts — so a brand is not asked to reach what
 /// it cannot show (a locker without a locker, a register where there is none).
 struct CoverageUniverse: Sendable {

@@ -46,12 +46,12 @@ struct Explorer {
         self.backend = backend
         self.maxSteps = maxSteps
         vocabulary = Vocabulary(configuration)
-        let region = configuration.region
-        let addresses = ((try? EmbeddedAddressLookupService.bundled().adding(region.addresses))?.addresses ?? [])
-            .filter { $0.regionCode == region.code }
+        let market = configuration.market
+        let addresses = ((try? EmbeddedAddressLookupService.bundled().adding(market.addresses))?.addresses ?? [])
+            .filter { $0.marketCode == market.code }
         chooser = MoveChooser(
             vocabulary: vocabulary,
-            values: FieldValues(region: region, today: EmbeddedWorld.defaultToday, addresses: addresses),
+            values: FieldValues(market: market, today: EmbeddedWorld.defaultToday, addresses: addresses),
             reachesBeyond: reachesBeyond)
         self.reachesBeyond = reachesBeyond
         probes = SnapshotProbes(vocabulary: vocabulary)

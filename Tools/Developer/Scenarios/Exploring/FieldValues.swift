@@ -8,10 +8,10 @@ import LiveryCore
 /// values (empty, each length limit and one either side of it, the day a
 /// person turns 18 and the days either side) and hostile text.
 struct FieldValues: Sendable {
-    let region: Region
+    let market: Market
     /// The day journeys start on, for ages.
     let today: CalendarDay
-    /// Addresses of the region from the bundled index: what searches are drawn from.
+    /// Addresses of the market from the bundled index: what searches are drawn from.
     let addresses: [PostalAddress]
 
     /// Text no field should trust: markup, injection, right-to-left and
@@ -31,18 +31,18 @@ struct FieldValues: Sendable {
         switch field.inputType {
         case .date:
             valid = [
-                "01022000", "15061990", "29021996", birthday(turning: region.minimumAge, daysAfter: 0),
-                birthday(turning: region.minimumAge, daysAfter: -1),
+                "01022000", "15061990", "29021996", birthday(turning: market.minimumAge, daysAfter: 0),
+                birthday(turning: market.minimumAge, daysAfter: -1),
             ]
             invalid = [
-                "31022000", "1234", "99999999", "00000000", birthday(turning: region.minimumAge, daysAfter: 1),
+                "31022000", "1234", "99999999", "00000000", birthday(turning: market.minimumAge, daysAfter: 1),
                 "01012030",
             ]
         case .email:
             valid = ["alex@example.com", "pat.o-neil+bets@mail.example.org"]
             invalid = ["alex@", "@example.com", "a b@example.com", "alex@@example.com"]
         case .tel:
-            valid = [region.mobile.example.filter(\.isNumber), region.mobile.example]
+            valid = [market.mobile.example.filter(\.isNumber), market.mobile.example]
             invalid = ["12345", "0312345678", "phone", "+1 555 0100"]
         case .password:
             valid = ["Correct-Horse-9", "Tr0ub4dor&3x!"]
@@ -86,7 +86,7 @@ struct FieldValues: Sendable {
     }
 
     /// What a person types into the address search: the start of a real
-    /// address of the region (a few letters to the whole line), its street
+    /// address of the market (a few letters to the whole line), its street
     /// alone, or something the index does not hold.
     func addressSearch(_ random: inout SeededGenerator) -> String {
         guard let address = addresses.randomElement(using: &random), Int.random(in: 0..<10, using: &random) > 0 else {

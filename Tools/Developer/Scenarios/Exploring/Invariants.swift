@@ -107,7 +107,7 @@ struct InvariantMonitor: Sendable {
         self.vocabulary = vocabulary
         takenAtStart = takenUsernames
         self.permitted = permitted
-        reference = vocabulary.definition.makeForm(in: RuleEnvironment(region: vocabulary.region, wallClock: wallClock))
+        reference = vocabulary.definition.makeForm(in: RuleEnvironment(market: vocabulary.market, wallClock: wallClock))
     }
 
     /// What a step changed: the action, the journey's state before it (`nil` when it switched journeys)

@@ -101,7 +101,7 @@ struct EventExpectParser {
     /// The events as `name {key=value, …}`, without the tags every event carries.
     static func list(_ events: [AnalyticsEvent]) -> String {
         if events.isEmpty { return "(no events)" }
-        let tags: Set<String> = ["brand", "region", "page", "screen"]
+        let tags: Set<String> = ["brand", "market", "page", "screen"]
         return events.map { event in
             describe(event.name, event.keys.filter { !tags.contains($0) }.map { ($0, event[$0]?.description ?? "") })
         }.joined(separator: ", ")

@@ -120,13 +120,13 @@ struct GivenParser {
             default: account.username = try context.text(entry.value, "username")
             }
         }
-        let identity = AccountIdentity(account, in: context.vocabulary.region)
+        let identity = AccountIdentity(account, in: context.vocabulary.market)
         if identity.emailKey == nil, identity.mobileKey == nil {
             throw context.error(
                 node,
                 account.mobile == nil
                     ? "an existing account needs an email or a mobile number"
-                    : "'\(account.mobile ?? "")' is not a mobile number of \(context.vocabulary.region.name) (e.g. \(context.vocabulary.region.mobile.example))"
+                    : "'\(account.mobile ?? "")' is not a mobile number of \(context.vocabulary.market.name) (e.g. \(context.vocabulary.market.mobile.example))"
             )
         }
         return account

@@ -6,11 +6,11 @@ import LiveryCore
 
 /// The ids a brand's scenarios may name, taken from the engines themselves:
 /// the brand's form definition (fields, inputs, options, pages), its
-/// region's manual address children, the app bar's item ids and routes,
+/// market's manual address children, the app bar's item ids and routes,
 /// and the analytics event names.
 struct Vocabulary: Sendable {
     let brand: BrandID
-    let region: Region
+    let market: Market
     let definition: FormDefinition
     /// The form's address field, if it has one.
     let addressField: FieldName?
@@ -24,7 +24,7 @@ struct Vocabulary: Sendable {
     /// The vocabulary of a brand.
     init(_ configuration: BrandConfiguration) {
         brand = configuration.id
-        region = configuration.region
+        market = configuration.market
         definition = configuration.bundledDefinition
         addressField = definition.fields.first { $0.inputType == .address }?.name
         depositLimitField = definition.fields.first { $0.inputType == .depositLimit }?.name
@@ -33,7 +33,7 @@ struct Vocabulary: Sendable {
             inputs[field.name.rawValue] = .field(field.name)
             switch field.inputType {
             case .address:
-                for child in AddressPart.fields(in: configuration.region) {
+                for child in AddressPart.fields(in: configuration.market) {
                     inputs["\(field.name).\(child.rawValue)"] = .child(field.name, child.rawValue)
                 }
             case .depositLimit:
@@ -99,7 +99,7 @@ struct Vocabulary: Sendable {
         case .child(let parent, let key):
             if parent == depositLimitField, key == "period" { return DepositLimitPeriod.allCases.map(\.rawValue) }
             if parent == addressField, let child = AddressPart(rawValue: key) {
-                return child.options(in: region)
+                return child.options(in: market)
             }
             return nil
         }

@@ -264,7 +264,7 @@ struct Execution {
         case .disabled: actual = "'\(input.field)' is disabled"
         case .manualPartHidden:
             actual = "'\(input)' is not shown: the address is in search mode (enterAddressManually shows its parts)"
-        case .noSuchManualPart: actual = "'\(input)' is not a part of this region's manual address"
+        case .noSuchManualPart: actual = "'\(input)' is not a part of this market's manual address"
         case .searchHidden:
             actual = "the address search is not shown: the address is entered manually (backToAddressSearch shows it)"
         case .limitHidden(let decision):

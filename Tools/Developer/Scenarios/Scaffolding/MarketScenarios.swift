@@ -15,42 +15,42 @@ public enum MarketScenarios {
     /// The files, by name, for `brand` (in its market).
     /// - Throws: `ToolError` when the market has no address to sign up with.
     public static func files(for brand: BrandDefinition) throws(ToolError) -> [String: String] {
-        let region = brand.manifest.region
+        let market = brand.manifest.market
         let definition: FormDefinition
         do {
-            definition = try brand.formDefinition ?? FormDefinition.standard(for: region)
+            definition = try brand.formDefinition ?? FormDefinition.standard(for: market)
         } catch {
             throw ToolError("the brand's join form does not load: \(error)")
         }
         let addresses: [PostalAddress]
-        if region.addresses.isEmpty {
-            addresses = ((try? AddressDataset.bundled()) ?? []).filter { $0.regionCode == region.code }
+        if market.addresses.isEmpty {
+            addresses = ((try? AddressDataset.bundled()) ?? []).filter { $0.marketCode == market.code }
         } else {
-            addresses = region.addresses
+            addresses = market.addresses
         }
         guard let address = addresses.first(where: { $0.unit == nil }) ?? addresses.first else {
-            throw ToolError("\(region.code) has no addresses to sign up with: give its pack an address file")
+            throw ToolError("\(market.code) has no addresses to sign up with: give its pack an address file")
         }
         let writer = Writer(
-            brand: brand.manifest.id.rawValue, region: region, definition: definition, address: address,
+            brand: brand.manifest.id.rawValue, market: market, definition: definition, address: address,
             lookup: EmbeddedAddressLookupService(addresses: addresses),
-            values: FieldValues(region: region, today: EmbeddedWorld.defaultToday, addresses: addresses))
+            values: FieldValues(market: market, today: EmbeddedWorld.defaultToday, addresses: addresses))
         return [
-            "01-sign-up-in-\(region.code.lowercased()).yaml": writer.signUp(),
-            "02-\(region.code.lowercased())-rules.yaml": writer.marketRules(),
+            "01-sign-up-in-\(market.code.lowercased()).yaml": writer.signUp(),
+            "02-\(market.code.lowercased())-rules.yaml": writer.marketRules(),
         ]
     }
 
     /// Writes the steps of one brand's journeys.
     private struct Writer {
         let brand: String
-        let region: Region
+        let market: Market
         let definition: FormDefinition
         let address: PostalAddress
         let lookup: EmbeddedAddressLookupService
         let values: FieldValues
 
-        var mobileDigits: String { region.mobile.example.filter(\.isNumber) }
+        var mobileDigits: String { market.mobile.example.filter(\.isNumber) }
 
         func header(_ title: String) -> [String] {
             ["scenario: " + YAMLText.quoted(title), "brand: \(brand)", "steps:"]
@@ -89,7 +89,7 @@ public enum MarketScenarios {
         /// The address found by searching its number and street, and chosen.
         func chooseAddress(_ name: FieldName) -> [String] {
             let query = [address.streetNumber, address.street].filter { !$0.isEmpty }.joined(separator: " ")
-            let first = lookup.search(query, in: region, limit: 8).first?.text ?? address.singleLine
+            let first = lookup.search(query, in: market, limit: 8).first?.text ?? address.singleLine
             return [
                 "  - focus: \(name)",
                 "  - searchAddress: \(YAMLText.quoted(query))",
@@ -102,11 +102,11 @@ public enum MarketScenarios {
 
         /// Every page filled in turn, continuing between them, then the sign-up.
         func signUp() -> String {
-            var lines = header("A full sign-up in \(region.name): details in its formats, an address found by lookup")
+            var lines = header("A full sign-up in \(market.name): details in its formats, an address found by lookup")
             for (index, page) in definition.pages.enumerated() {
                 lines += fill(page)
                 if index == 0, definition.field("mobile")?.inputType == .tel {
-                    let shown = DisplayFormat.mobile.format(mobileDigits, region: region)
+                    let shown = DisplayFormat.mobile.format(mobileDigits, market: market)
                     lines.append(
                         "  - expect: { field: { mobile: { status: valid, display: \(YAMLText.quoted(shown)) } } }")
                 }
@@ -129,7 +129,7 @@ public enum MarketScenarios {
         /// The market's own rules: a number outside its plan, then its example; a
         /// postcode outside its pattern in the manual address, then one typed as people type it.
         func marketRules() -> String {
-            var lines = header("\(region.name)'s own rules: its mobile numbers and its postcodes")
+            var lines = header("\(market.name)'s own rules: its mobile numbers and its postcodes")
             guard let first = definition.pages.first else { return lines.joined(separator: "\n") + "\n" }
             if definition.field("mobile")?.inputType == .tel {
                 lines += [
@@ -146,7 +146,7 @@ public enum MarketScenarios {
                 lines.append("  - tap: continue")
             }
             lines += chooseAddress(name)
-            let typed = region.postcode.upperCased ? address.postcode.lowercased() : address.postcode
+            let typed = market.postcode.upperCased ? address.postcode.lowercased() : address.postcode
             lines += [
                 "  - enterAddressManually",
                 "  - expect: { address: { mode: manual }, field: { \(name).postcode: { value: \(YAMLText.quoted(address.postcode)) } } }",

@@ -79,14 +79,14 @@ struct FaultyAddressLookup: AddressLookupService {
     let base: any AddressLookupService
     let call: FaultedCall
 
-    func suggestions(for query: String, in region: Region, limit: Int) async throws(AddressLookupError)
+    func suggestions(for query: String, in market: Market, limit: Int) async throws(AddressLookupError)
         -> [AddressSuggestion]
     {
-        try await guarded { try await base.suggestions(for: query, in: region, limit: limit) }
+        try await guarded { try await base.suggestions(for: query, in: market, limit: limit) }
     }
 
-    func address(id: String, in region: Region) async throws(AddressLookupError) -> PostalAddress {
-        try await guarded { try await base.address(id: id, in: region) }
+    func address(id: String, in market: Market) async throws(AddressLookupError) -> PostalAddress {
+        try await guarded { try await base.address(id: id, in: market) }
     }
 
     private func guarded<Answer: Sendable>(_ body: () async throws -> Answer) async throws(AddressLookupError) -> Answer

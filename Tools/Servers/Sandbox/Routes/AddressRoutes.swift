@@ -25,7 +25,7 @@ enum AddressRoutes {
             let item = try first(of: body)
             // Every item is held to the contract, though only the first is asked.
             for (index, each) in body.payload.enumerated() {
-                guard services.markets.region(code: each.country) != nil else {
+                guard services.markets.market(code: each.country) != nil else {
                     throw APIError(
                         .badRequest, code: .requestInvalid,
                         message:
@@ -39,8 +39,8 @@ enum AddressRoutes {
                             + "characters and \(AddressQuery.maximumWords) words")
                 }
             }
-            let region = services.markets.region(code: item.country)!
-            let found = services.addresses.search(item.fullAddress, in: region, limit: findLimit)
+            let market = services.markets.market(code: item.country)!
+            let found = services.addresses.search(item.fullAddress, in: market, limit: findLimit)
             return try JSONAnswer.response(AddressAnswer(payload: found.map(FoundAddress.init)))
         }
         router.on(.retrieveAddress) { request, _ -> Response in
@@ -74,7 +74,7 @@ enum AddressRoutes {
     }
 
     /// The answer of a retrieve that found `address`.
-    static func retrieved(_ found: (address: PostalAddress, region: Region)) -> AddressAnswer<AddressRecord> {
-        AddressAnswer(payload: [AddressRecord(found.address, in: found.region)])
+    static func retrieved(_ found: (address: PostalAddress, market: Market)) -> AddressAnswer<AddressRecord> {
+        AddressAnswer(payload: [AddressRecord(found.address, in: found.market)])
     }
 }

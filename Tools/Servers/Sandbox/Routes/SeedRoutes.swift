@@ -39,7 +39,7 @@ enum SeedRoutes {
             var request = request
             let seed = try await JSONBody.decode(SeedRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
-            let checked = try check(seed, in: brand.region)
+            let checked = try check(seed, in: brand.market)
             let seeded = try await apply(checked, brand: brand, to: services.world(of: context).id, services: services)
             return try JSONAnswer.response(seeded)
         }
@@ -75,7 +75,7 @@ enum SeedRoutes {
     ) async throws -> Seeded {
         try await services.store.reserveUsernames(checked.takenUsernames, in: world)
         let added = try await services.store.insertExistingAccounts(
-            checked.accounts, brand: brand.id, region: brand.region, in: world)
+            checked.accounts, brand: brand.id, market: brand.market, in: world)
         try await services.store.addToRegister(checked.register, in: world)
         try await services.worlds.seed(world, today: checked.today, faults: checked.faults)
         return Seeded(
@@ -85,7 +85,7 @@ enum SeedRoutes {
     }
 
     /// The seed's values, checked before anything changes.
-    static func check(_ seed: SeedRequest, in region: Region) throws(APIError) -> Checked {
+    static func check(_ seed: SeedRequest, in market: Market) throws(APIError) -> Checked {
         for (name, count) in [
             ("existingAccounts", seed.existingAccounts?.count), ("takenUsernames", seed.takenUsernames?.count),
             ("selfExcluded", seed.selfExcluded?.count), ("faults", seed.faults?.count),
@@ -101,9 +101,9 @@ enum SeedRoutes {
         }
         var accounts: [ExistingAccount] = []
         for (index, account) in (seed.existingAccounts ?? []).enumerated() {
-            let identity = AccountIdentity(email: account.email, mobile: account.mobile, in: region)
+            let identity = AccountIdentity(email: account.email, mobile: account.mobile, in: market)
             guard identity.emailKey != nil || identity.mobileKey != nil else {
-                throw invalid("'existingAccounts[\(index)]' needs an email or a mobile number of \(region.name)")
+                throw invalid("'existingAccounts[\(index)]' needs an email or a mobile number of \(market.name)")
             }
             accounts.append(ExistingAccount(email: account.email, mobile: account.mobile, username: account.username))
         }

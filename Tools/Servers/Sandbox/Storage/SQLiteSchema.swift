@@ -10,7 +10,7 @@ import LiveryComposition
 enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        let markets = (try? MarketCatalogue.shipped()).map { $0.codes.compactMap($0.region(code:)) } ?? []
+        let markets = (try? MarketCatalogue.shipped()).map { $0.codes.compactMap($0.market(code:)) } ?? []
         migrator.registerMigration("v1: clients, accounts, reserved usernames, self-exclusion register") { db in
             try db.execute(
                 sql: """

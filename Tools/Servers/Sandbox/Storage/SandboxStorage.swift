@@ -155,11 +155,11 @@ extension SandboxStorage {
     /// account (no password; a made-up username when none is given or it is
     /// taken), each once; how many were new.
     func insertExistingAccounts(
-        _ accounts: [ExistingAccount], brand: BrandID, region: Region, in world: WorldID
+        _ accounts: [ExistingAccount], brand: BrandID, market: Market, in world: WorldID
     ) async throws -> Int {
         var added = 0
         for account in accounts {
-            let identity = AccountIdentity(account, in: region)
+            let identity = AccountIdentity(account, in: market)
             if try await hasAccount(identity, brand: brand, in: world) { continue }
             var fields: [String: String] = [:]
             fields["email"] = account.email

@@ -26,7 +26,7 @@ enum WorldRoutes {
             var request = request
             let seed = try await JSONBody.decode(SeedRequest.self, from: &request, limit: services.maxBodyBytes)
             let brand = try services.brands.brand(named: seed.brand)
-            let checked = try SeedRoutes.check(seed, in: brand.region)
+            let checked = try SeedRoutes.check(seed, in: brand.market)
             await services.sweepWorlds()
             let id = try await services.worlds.create(for: owner)
             do {

@@ -41,7 +41,7 @@ func generatedAddresses(_ count: Int, from base: [PostalAddress]) -> [PostalAddr
         result.append(
             PostalAddress(
                 id: "gen-\(position)", unit: address.unit, streetNumber: number, street: street, places: address.places,
-                postcode: address.postcode, in: Region.shipped(address.regionCode).address))
+                postcode: address.postcode, in: Market.shipped(address.marketCode).address))
     }
     return result
 }

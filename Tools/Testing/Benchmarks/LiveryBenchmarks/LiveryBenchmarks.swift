@@ -163,7 +163,7 @@ func keystrokes() {
         Benchmark("2 keystroke \(item.field): Core format + setValue") { benchmark in
             for _ in benchmark.scaledIterations {
                 toggle.value.toggle()
-                let formatted = item.format.format(toggle.value ? item.longText : item.shortText, region: .australia)
+                let formatted = item.format.format(toggle.value ? item.longText : item.shortText, market: .australia)
                 blackHole(field.value.setValue(formatted))
             }
             precondition(field.value.status.kind == .invalid)
@@ -222,7 +222,7 @@ func assembly() {
             blackHole(
                 EmbeddedAddressLookupService(
                     addresses: try AddressDataset.parse(
-                        text, shapes: ["AU": Region.australia.address, "NZ": Region.newZealand.address])))
+                        text, shapes: ["AU": Market.australia.address, "NZ": Market.newZealand.address])))
         }
     }
 }
@@ -233,13 +233,13 @@ func journeys() {
     let composition = try! Composition(allBrands())
     for plugin in allBrands() {
         let id = plugin.manifest.id.rawValue
-        let region = plugin.manifest.region
+        let market = plugin.manifest.market
         Benchmark(
             "4 full journey \(id) (assemble, 2 pages, address, sign-up)",
             configuration: .init(maxDuration: .seconds(3), maxIterations: 2_000)
         ) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try await runJourney(composition, brand: id, region: region))
+                blackHole(try await runJourney(composition, brand: id, market: market))
             }
         }
     }
@@ -269,11 +269,11 @@ func suites() {
 // MARK: 5. Address search
 
 func addressSearch() {
-    let queries: [(String, Region)] = [
+    let queries: [(String, Market)] = [
         ("12 Smith St", .australia), ("3/12 smith st collingwood", .australia),
         ("47 Collins Road", .newZealand), ("Queen", .newZealand), ("xzqv", .australia),
     ]
-    let typos: [(String, Region)] = [
+    let typos: [(String, Market)] = [
         ("12 Smtih St", .australia), ("3/12 smith st colingwood", .australia),
         ("47 Colins Road", .newZealand), ("Quene Street", .newZealand),
         ("Acacai Street", .australia),
@@ -295,9 +295,9 @@ func addressSearch() {
         }
         let position = Box(0)
         func search(
-            _ name: String, _ list: [(String, Region)],
+            _ name: String, _ list: [(String, Market)],
             configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
-            _ run: @escaping @Sendable (EmbeddedAddressLookupService, NaiveAddressSearch, String, Region) -> Void
+            _ run: @escaping @Sendable (EmbeddedAddressLookupService, NaiveAddressSearch, String, Market) -> Void
         ) {
             Benchmark(
                 "5 address search \(label): \(name)", configuration: configuration,
@@ -305,19 +305,19 @@ func addressSearch() {
                     let (service, naive) = searched.value!
                     for _ in benchmark.scaledIterations {
                         position.value = (position.value + 1) % list.count
-                        let (query, region) = list[position.value]
-                        run(service, naive, query, region)
+                        let (query, market) = list[position.value]
+                        run(service, naive, query, market)
                     }
                 }, setup: setUp)
         }
-        search("embedded index", queries) { service, _, query, region in
-            blackHole(service.search(query, in: region, limit: 8))
+        search("embedded index", queries) { service, _, query, market in
+            blackHole(service.search(query, in: market, limit: 8))
         }
-        search("every candidate scored (baseline)", queries) { service, _, query, region in
-            blackHole(service.searchScoringEveryCandidate(query, in: region, limit: 8))
+        search("every candidate scored (baseline)", queries) { service, _, query, market in
+            blackHole(service.searchScoringEveryCandidate(query, in: market, limit: 8))
         }
-        search("embedded index, one typo per query", typos) { service, _, query, region in
-            blackHole(service.search(query, in: region, limit: 8))
+        search("embedded index, one typo per query", typos) { service, _, query, market in
+            blackHole(service.search(query, in: market, limit: 8))
         }
         let scan =
             (size ?? 0) <= 20_000
@@ -329,22 +329,22 @@ func addressSearch() {
         guard size == nil else { continue }
         // Hostile queries: the longest and the wordiest a search field sends, and a pasted 16k-letter word given to
         // the index without the bounds (the one-edit search once made that quadratic: 8.8 s).
-        let long: [(String, Region)] = [
+        let long: [(String, Market)] = [
             (String(repeating: "kirribilli", count: 20), .australia),
             (String(repeating: "queenstreet", count: 18), .newZealand),
         ]
-        let wordy: [(String, Region)] = [
+        let wordy: [(String, Market)] = [
             ("3 12 smith street collingwood vic 3066 australia unit flat north south", .australia),
             ("unit 4 47 collins road newtown wellington 6021 new zealand north island", .newZealand),
         ]
-        let pasted: [(String, Region)] = [(String(repeating: "smithstreet", count: 1_500), .australia)]
-        search("a 200-letter word", long) { service, _, query, region in
-            blackHole(service.search(query, in: region, limit: 8))
+        let pasted: [(String, Market)] = [(String(repeating: "smithstreet", count: 1_500), .australia)]
+        search("a 200-letter word", long) { service, _, query, market in
+            blackHole(service.search(query, in: market, limit: 8))
         }
-        search("12 words", wordy) { service, _, query, region in blackHole(service.search(query, in: region, limit: 8))
+        search("12 words", wordy) { service, _, query, market in blackHole(service.search(query, in: market, limit: 8))
         }
-        search("a 16k-letter word, bounds not applied", pasted) { service, _, query, region in
-            blackHole(service.searchIgnoringBounds(query, in: region, limit: 8))
+        search("a 16k-letter word, bounds not applied", pasted) { service, _, query, market in
+            blackHole(service.searchIgnoringBounds(query, in: market, limit: 8))
         }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// join form. Nothing in the libraries knows a market by name: each one is
 /// read from its pack (a JSON file), as a brand is read from its brand file.
 ///
-/// Two regions are equal when they carry the same pack; copies share their storage.
-public struct Region: Hashable, Sendable, CustomStringConvertible {
+/// Two markets are equal when they carry the same pack; copies share their storage.
+public struct Market: Hashable, Sendable, CustomStringConvertible {
     private let storage: Storage
 
     /// A market; see each property for its meaning.
@@ -59,7 +59,7 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
     /// The market's ISO 3166 code, e.g. `GB`.
     public var description: String { code }
 
-    public static func == (lhs: Region, rhs: Region) -> Bool {
+    public static func == (lhs: Market, rhs: Market) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.contents == rhs.storage.contents
     }
 
@@ -82,7 +82,7 @@ public struct Region: Hashable, Sendable, CustomStringConvertible {
         let addresses: [PostalAddress]
     }
 
-    /// Immutable, so copies of a region share one.
+    /// Immutable, so copies of a market share one.
     private final class Storage: Sendable {
         let contents: Contents
         init(contents: Contents) { self.contents = contents }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import LiveryCore
 
-@Suite("Regional and password rules")
-struct RegionalRuleTests {
+@Suite("Market and password rules")
+struct MarketRuleTests {
     @Test(
         "Australian mobiles: 04 plus eight digits, +61 accepted, spaces and hyphens ignored",
         arguments: [
@@ -14,7 +14,7 @@ struct RegionalRuleTests {
             ("04１2345678", false),
         ])
     func australianMobile(input: String, valid: Bool) {
-        #expect((code(MobileNumberRule(region: .australia), input) == nil) == valid)
+        #expect((code(MobileNumberRule(market: .australia), input) == nil) == valid)
     }
 
     @Test(
@@ -25,21 +25,21 @@ struct RegionalRuleTests {
             ("031 123 4567", false), ("0412 345 678", false),
         ])
     func newZealandMobile(input: String, valid: Bool) {
-        #expect((code(MobileNumberRule(region: .newZealand), input) == nil) == valid)
+        #expect((code(MobileNumberRule(market: .newZealand), input) == nil) == valid)
     }
 
-    @Test("mobile violations name the region and an example")
+    @Test("mobile violations name the market and an example")
     func mobileParameters() throws {
-        let violation = try #require(MobileNumberRule(region: .newZealand).check("12", in: .standalone))
-        #expect(violation.parameters == ["region": "NZ", "example": "021 123 4567"])
+        let violation = try #require(MobileNumberRule(market: .newZealand).check("12", in: .standalone))
+        #expect(violation.parameters == ["market": "NZ", "example": "021 123 4567"])
         #expect(violation.message == "Enter a mobile number like 021 123 4567.")
     }
 
     @Test(
         "postcodes are exactly four ASCII digits in Australia and New Zealand",
-        arguments: [Region.australia, .newZealand])
-    func postcode(region: Region) {
-        let rule = PostcodeRule(region: region)
+        arguments: [Market.australia, .newZealand])
+    func postcode(market: Market) {
+        let rule = PostcodeRule(market: market)
         #expect(code(rule, "3000") == nil)
         #expect(code(rule, "0800") == nil)
         #expect(code(rule, "300") == .postcodeFormat)
@@ -57,7 +57,7 @@ struct RegionalRuleTests {
             ("+44 07700 900123", false), ("0412 345 678", false),
         ])
     func britishMobile(input: String, valid: Bool) {
-        #expect((code(MobileNumberRule(region: .greatBritain), input) == nil) == valid)
+        #expect((code(MobileNumberRule(market: .greatBritain), input) == nil) == valid)
     }
 
     @Test(
@@ -68,13 +68,13 @@ struct RegionalRuleTests {
             ("SW1A  1AA", false), ("", false),
         ])
     func britishPostcode(input: String, valid: Bool) throws {
-        let violation = PostcodeRule(region: .greatBritain).check(input, in: .standalone)
+        let violation = PostcodeRule(market: .greatBritain).check(input, in: .standalone)
         #expect((violation == nil) == valid)
         if let violation {
             #expect(violation.message == "Enter a postcode like SW1A 1AA.")
-            #expect(violation.parameters == ["region": "GB", "example": "SW1A 1AA"])
+            #expect(violation.parameters == ["market": "GB", "example": "SW1A 1AA"])
         }
-        #expect(Region.greatBritain.postcode.typed("sw1a 1aa") == "SW1A 1AA", "upper-cased as typed")
+        #expect(Market.greatBritain.postcode.typed("sw1a 1aa") == "SW1A 1AA", "upper-cased as typed")
     }
 
     @Test("password strength lists every unmet part and never the password")
@@ -121,9 +121,9 @@ struct RegionalRuleTests {
     @Test("a mobile number with more digits than any plan has is refused, however it is spaced")
     func overlongMobile() {
         #expect(
-            code(MobileNumberRule(region: .australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
-        #expect(Region.australia.mobile.subscriberNumber(of: "+61 412-345-678") == "412345678")
-        #expect(Region.australia.mobile.subscriberNumber(of: "+61 +412345678") == nil)
-        #expect(Region.newZealand.mobile.subscriberNumber(of: "021 123 4567") == "211234567")
+            code(MobileNumberRule(market: .australia), String(repeating: "0412 345 678 ", count: 20)) == .mobileFormat)
+        #expect(Market.australia.mobile.subscriberNumber(of: "+61 412-345-678") == "412345678")
+        #expect(Market.australia.mobile.subscriberNumber(of: "+61 +412345678") == nil)
+        #expect(Market.newZealand.mobile.subscriberNumber(of: "021 123 4567") == "211234567")
     }
 }
