@@ -208,8 +208,8 @@ let package = Package(
         .executableTarget(
             name: "LiveryServer",
             dependencies: [
-                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "SandboxRequests", "LiveryPreview",
-                "WireContract", "BrandDeclarations",
+                "LiveryComposition", "LiveryScenarios", "LiverySandbox", "ServerInputs", "LiveryPreview",
+                "OpenAPIGeneration", "BrandDeclarations",
                 "ServerConnections", "LiveryCore",
                 "LiveryWorkshop", "LiveryConsole", "JoinFormFeature", "AppBarFeature",
                 toolsOnly("ArgumentParser", "swift-argument-parser"),
@@ -244,18 +244,18 @@ let package = Package(
         .target(
             name: "ServerConnections",
             dependencies: [
-                "LiveryCore", "LiveryWire", "SandboxRequests", toolsOnly("HummingbirdCore", "hummingbird"),
+                "LiveryCore", "LiveryWire", "ServerInputs", toolsOnly("HummingbirdCore", "hummingbird"),
                 toolsOnly("NIOCore", "swift-nio"),
                 toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("Logging", "swift-log"),
             ],
             path: "Tools/Servers/ServerConnections", swiftSettings: swiftSettings),
-        // What the sandbox reads from outside — its request targets, JSON bodies and database location — and
-        // their reading: values only, testable and fuzzed without a server.
-        .target(name: "SandboxRequests", path: "Tools/Servers/SandboxRequests", swiftSettings: swiftSettings),
-        // The published contract: the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's
-        // types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
+        // What the servers read from outside — request targets (the sandbox's and the preview's), JSON bodies and
+        // the sandbox's database location — read as values: testable and fuzzed without a server.
+        .target(name: "ServerInputs", path: "Tools/Servers/ServerInputs", swiftSettings: swiftSettings),
+        // Generates the published contract from LiveryWire (which holds every wire shape, route and error code):
+        // the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
         .target(
-            name: "WireContract",
+            name: "OpenAPIGeneration",
             dependencies: [
                 "LiveryWire", "LiveryCore", "BrandDeclarations", "JoinFormFeature", "AddressLookupFeature",
                 "LiveryComposition",
@@ -269,8 +269,8 @@ let package = Package(
         .target(
             name: "LiverySandbox",
             dependencies: [
-                "LiveryCore", "LiveryWire", "WireContract", "JoinFormFeature", "AddressLookupFeature",
-                "LiveryComposition", "SandboxRequests", "ServerConnections", "BrandDeclarations",
+                "LiveryCore", "LiveryWire", "OpenAPIGeneration", "JoinFormFeature", "AddressLookupFeature",
+                "LiveryComposition", "ServerInputs", "ServerConnections", "BrandDeclarations",
                 toolsOnly("Hummingbird", "hummingbird"), toolsOnly("GRDB", "GRDB.swift"),
                 toolsOnly("_CryptoExtras", "swift-crypto"), toolsOnly("Crypto", "swift-crypto"),
                 toolsOnly("Logging", "swift-log"), toolsOnly("NIOCore", "swift-nio"),
@@ -286,8 +286,8 @@ let package = Package(
         .testTarget(
             name: "LiverySandboxTests",
             dependencies: [
-                "BrandDeclarations", "LiverySandbox", "SandboxRequests", "LiveryScenarios", "LiveryComposition",
-                "LiveryCore", "LiveryWire", "WireContract",
+                "BrandDeclarations", "LiverySandbox", "ServerInputs", "LiveryScenarios", "LiveryComposition",
+                "LiveryCore", "LiveryWire", "OpenAPIGeneration",
                 "JoinFormFeature", "AddressLookupFeature", "LiveryTesting", "LiveryServer", "LiveryConsole",
                 "ServerConnections", "MarketPacks", "ScenarioTesting",
                 toolsOnly("GRDB", "GRDB.swift"), toolsOnly("Logging", "swift-log"),
@@ -344,7 +344,7 @@ let package = Package(
             name: "LiveryFuzz",
             dependencies: [
                 "LiveryCore", "JoinFormFeature", "AddressLookupFeature", "LiveryComposition",
-                "LiveryScenarios", "SandboxRequests", "LiveryWire", "NedsBrand", "BrandDeclarations", "MarketPacks",
+                "LiveryScenarios", "ServerInputs", "LiveryWire", "NedsBrand", "BrandDeclarations", "MarketPacks",
             ],
             path: "Tools/Testing/Fuzz", exclude: ["README.md", "Corpus", "Dictionaries", "run", "lsan.supp"],
             swiftSettings: swiftSettings),

@@ -12,12 +12,18 @@ public struct WireRoute: Hashable, Sendable, CustomStringConvertible {
     public let operationID: String
     /// The headers a request must carry (checked before anything else about it).
     public let requiredHeaders: [String]
+    /// Whether only a sandbox that allows seeding serves it (it makes, seeds, reads or deletes worlds).
+    public let isSeeding: Bool
 
-    init(_ method: String, _ template: String, _ operationID: String, requiredHeaders: [String] = []) {
+    init(
+        _ method: String, _ template: String, _ operationID: String, requiredHeaders: [String] = [],
+        isSeeding: Bool = false
+    ) {
         self.method = method
         self.template = template
         self.operationID = operationID
         self.requiredHeaders = requiredHeaders
+        self.isSeeding = isSeeding
     }
 
     /// The route `method` and `path` (without its query) ask for, if any.
@@ -72,21 +78,50 @@ public struct WireRoute: Hashable, Sendable, CustomStringConvertible {
     /// This contract as an OpenAPI document.
     public static let contract = WireRoute("GET", "/openapi.json", "getContract")
     /// Seeds a world (the default one, or the one `Livery-World` names): ``SeedRequest`` → ``Seeded``.
-    public static let seed = WireRoute("POST", "/sandbox/seed", "seedWorld")
+    public static let seed = WireRoute("POST", "/sandbox/seed", "seedWorld", isSeeding: true)
     /// Makes a world of its own for a run: ``SeedRequest`` → ``WorldCreated``.
-    public static let createWorld = WireRoute("POST", "/sandbox/worlds", "createWorld")
+    public static let createWorld = WireRoute("POST", "/sandbox/worlds", "createWorld", isSeeding: true)
     /// Deletes a world and everything it holds.
-    public static let deleteWorld = WireRoute("DELETE", "/sandbox/worlds/{worldId}", "deleteWorld")
+    public static let deleteWorld = WireRoute("DELETE", "/sandbox/worlds/{worldId}", "deleteWorld", isSeeding: true)
     /// The clients registrations created in a world, as the server stored them: ``RegisteredClients``.
-    public static let registeredClients = WireRoute("GET", "/sandbox/clients", "listRegisteredClients")
+    public static let registeredClients = WireRoute("GET", "/sandbox/clients", "listRegisteredClients", isSeeding: true)
 
     /// What every server of the contract serves.
-    public static let service: [WireRoute] = [
-        checkUsername, createClient, clientDetails, setClientDetails, betslipCount, setBetslipCount,
-        registrationConfig, findAddress, retrieveAddress, health, metrics, contract,
-    ]
+    public static let service = all.filter { !$0.isSeeding }
     /// What a sandbox that allows seeding serves besides.
-    public static let seeding: [WireRoute] = [seed, createWorld, deleteWorld, registeredClients]
-    /// Every operation.
-    public static let all = service + seeding
+    public static let seeding = all.filter(\.isSeeding)
+    /// Every operation, in ``WireOperation``'s order.
+    public static let all = WireOperation.allCases.map(\.route)
+
+}
+
+/// Every operation of the contract: the one list that the routes, the
+/// sandbox's guards and the published document are read from. A new case
+/// does not compile until the document describes it.
+public enum WireOperation: CaseIterable, Sendable {
+    case checkUsername, createClient, clientDetails, setClientDetails, betslipCount, setBetslipCount
+    case registrationConfig, findAddress, retrieveAddress, health, metrics, contract
+    case seed, createWorld, deleteWorld, registeredClients
+
+    /// Its route.
+    public var route: WireRoute {
+        switch self {
+        case .checkUsername: .checkUsername
+        case .createClient: .createClient
+        case .clientDetails: .clientDetails
+        case .setClientDetails: .setClientDetails
+        case .betslipCount: .betslipCount
+        case .setBetslipCount: .setBetslipCount
+        case .registrationConfig: .registrationConfig
+        case .findAddress: .findAddress
+        case .retrieveAddress: .retrieveAddress
+        case .health: .health
+        case .metrics: .metrics
+        case .contract: .contract
+        case .seed: .seed
+        case .createWorld: .createWorld
+        case .deleteWorld: .deleteWorld
+        case .registeredClients: .registeredClients
+        }
+    }
 }

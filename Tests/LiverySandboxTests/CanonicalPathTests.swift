@@ -2,7 +2,7 @@ import Foundation
 import LiveryCore
 import LiveryTesting
 import LiveryWire
-import SandboxRequests
+import ServerInputs
 import ServerConnections
 import Testing
 
@@ -73,7 +73,7 @@ struct CanonicalPathTests {
                         try await Self.send(target, path: target.path, past: .accessToken, to: sandbox.port)?.status
                             == 401)
                 }
-                if WireRoute.seeding.contains(route) {
+                if route.isSeeding {
                     #expect(
                         try await Self.send(target, path: target.path, past: .seedingToken, to: sandbox.port)?.status
                             == 403)
@@ -101,7 +101,7 @@ struct CanonicalPathTests {
                     path = PathMutation.randomEdit(of: path, using: &generator)
                 }
                 // A guard the canonical request meets: so the canonical answer is a refusal, or a read.
-                let guardian: Guard = WireRoute.seeding.contains(route) ? .seedingToken : .accessToken
+                let guardian: Guard = route.isSeeding ? .seedingToken : .accessToken
                 let answer = try #require(try await Self.send(target, path: path, past: guardian, to: sandbox.port))
                 if path == target.path {
                     canonicalAnswers[route] = answer.status

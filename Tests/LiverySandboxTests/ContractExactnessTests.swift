@@ -5,7 +5,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryWire
 import Testing
-import WireContract
+import OpenAPIGeneration
 
 @testable import LiverySandbox
 

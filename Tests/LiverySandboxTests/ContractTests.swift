@@ -4,7 +4,7 @@ import LiveryComposition
 import LiveryTesting
 import LiveryWire
 import Testing
-import WireContract
+import OpenAPIGeneration
 
 @Suite("the wire contract")
 struct ContractTests {

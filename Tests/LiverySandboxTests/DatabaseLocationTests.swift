@@ -1,4 +1,4 @@
-import SandboxRequests
+import ServerInputs
 import Testing
 
 /// `--database`: a SQLite path or a PostgreSQL URL, read strictly and printed without its password.

@@ -6,7 +6,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryWire
 import Logging
-import SandboxRequests
+import ServerInputs
 import ServerConnections
 
 @testable import LiverySandbox

@@ -4,7 +4,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryTesting
 import LiveryWire
-import SandboxRequests
+import ServerInputs
 import Testing
 
 @testable import LiverySandbox

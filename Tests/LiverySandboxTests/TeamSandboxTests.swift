@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import SandboxRequests
+import ServerInputs
 import Testing
 
 @testable import LiverySandbox

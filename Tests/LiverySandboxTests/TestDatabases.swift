@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import SandboxRequests
+import ServerInputs
 import Testing
 
 @testable import LiverySandbox

@@ -53,7 +53,7 @@ struct ContractOperation: Sendable {
     /// Whether a sandbox started with access tokens asks for one.
     var asksForToken = false
     /// Whether a sandbox started with seeding tokens asks for one (it makes, seeds or deletes worlds).
-    var asksForSeedingToken: Bool { WireRoute.seeding.contains(route) }
+    var asksForSeedingToken: Bool { route.isSeeding }
     /// Whether faults can be injected into it.
     var takesFaults = false
     /// Whether it reads a JSON body.

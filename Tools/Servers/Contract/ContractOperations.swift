@@ -3,12 +3,30 @@ import BrandDeclarations
 import LiveryWire
 
 extension ContractOperation {
-    /// Every operation of the contract, in ``LiveryWire/WireRoute/all``'s order.
-    static let all: [ContractOperation] = [
-        checkUsername, createClient, clientDetails, setClientDetails, betslipCount, setBetslipCount,
-        registrationConfig, findAddress, retrieveAddress, health, metrics, contract, seed, createWorld, deleteWorld,
-        registeredClients,
-    ]
+    /// Every operation of the contract, in ``LiveryWire/WireOperation``'s order.
+    static let all = WireOperation.allCases.map(described)
+
+    /// How the document describes `operation`.
+    private static func described(_ operation: WireOperation) -> ContractOperation {
+        switch operation {
+        case .checkUsername: checkUsername
+        case .createClient: createClient
+        case .clientDetails: clientDetails
+        case .setClientDetails: setClientDetails
+        case .betslipCount: betslipCount
+        case .setBetslipCount: setBetslipCount
+        case .registrationConfig: registrationConfig
+        case .findAddress: findAddress
+        case .retrieveAddress: retrieveAddress
+        case .health: health
+        case .metrics: metrics
+        case .contract: contract
+        case .seed: seed
+        case .createWorld: createWorld
+        case .deleteWorld: deleteWorld
+        case .registeredClients: registeredClients
+        }
+    }
 
     private static let clientID = path(
         "clientId", "The client's id, as registration answered it.", pattern: "^client-[1-9][0-9]*$", maxLength: 64)

@@ -2,7 +2,7 @@ import ArgumentParser
 import BrandDeclarations
 import Foundation
 import LiveryConsole
-import WireContract
+import OpenAPIGeneration
 
 /// `livery-server contract`: the OpenAPI document of the wire contract, as
 /// the sandbox serves it at `/openapi.json`.

@@ -4,7 +4,7 @@ import LiveryComposition
 import LiveryConsole
 import LiveryCore
 import LiverySandbox
-import SandboxRequests
+import ServerInputs
 
 extension ServerTool {
     /// `livery sandbox`: the local backend, serving every registered brand.

@@ -8,11 +8,11 @@ import JoinFormFeature
 import LiveryCore
 import Logging
 import NIOSSL
-import SandboxRequests
+import ServerInputs
 import ServerConnections
 import ServiceLifecycle
 import UnixSignals
-import WireContract
+import OpenAPIGeneration
 
 /// The local sandbox backend: an HTTP server speaking the app's account,
 /// address and app-bar contract over SQLite or PostgreSQL, for runs and

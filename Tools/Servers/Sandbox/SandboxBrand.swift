@@ -3,7 +3,7 @@ import Foundation
 import JoinFormFeature
 import LiveryComposition
 import LiveryCore
-import WireContract
+import OpenAPIGeneration
 
 /// What the sandbox needs of one brand, from the composition root's reading
 /// of its plugin (``BrandConfiguration``): the join form definition (the

@@ -1,6 +1,6 @@
 import Foundation
 import LiveryComposition
-import SandboxRequests
+import ServerInputs
 import ServerConnections
 
 /// Where the sandbox listens, where it keeps its data and which faults it injects.

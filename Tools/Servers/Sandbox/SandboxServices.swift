@@ -7,7 +7,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryWire
 import Logging
-import WireContract
+import OpenAPIGeneration
 
 /// Everything the routes share: the brands, the database, the address
 /// index, the worlds, the password hasher and the threads it runs on.

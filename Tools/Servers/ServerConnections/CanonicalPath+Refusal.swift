@@ -1,5 +1,5 @@
 import LiveryWire
-import SandboxRequests
+import ServerInputs
 
 extension CanonicalPath {
     /// The refusal of a target that is not canonical: 400 `path.notCanonical`.

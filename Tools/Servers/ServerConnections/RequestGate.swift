@@ -1,7 +1,7 @@
 import LiveryWire
 import NIOCore
 import NIOHTTP1
-import SandboxRequests
+import ServerInputs
 
 /// What a server checks of every request head before its router sees it:
 /// a refusal to answer with, or `nil` to serve the request.

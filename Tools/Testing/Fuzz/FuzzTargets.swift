@@ -8,7 +8,7 @@ import LiveryScenarios
 import LiveryWire
 import MarketPacks
 import NedsBrand
-import SandboxRequests
+import ServerInputs
 
 /// The inputs Livery reads from outside, each as a fuzz target: bytes in, and
 /// either a value or a clear error out — never a crash, a hang or a leak.

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import LiveryWire
-import SandboxRequests
+import ServerInputs
 
 /// Reads a JSON request body of at most `limit` bytes into `Body`.
 ///

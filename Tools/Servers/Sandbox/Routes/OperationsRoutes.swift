@@ -11,7 +11,7 @@ import LiveryWire
 /// - `GET /metrics` → the process's metrics in Prometheus' text format
 ///   (``SandboxMetrics``).
 /// - `GET /openapi.json` → the contract every route here keeps, made for the
-///   brands and markets this sandbox serves (`OpenAPIDocument` in WireContract).
+///   brands and markets this sandbox serves (`OpenAPIDocument` in OpenAPIGeneration).
 ///
 /// Neither belongs to a world, and neither reads or writes a person's data.
 enum OperationsRoutes {

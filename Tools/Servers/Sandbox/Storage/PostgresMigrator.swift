@@ -6,7 +6,7 @@ import LiveryWire
 import Logging
 import NIOSSL
 import PostgresNIO
-import SandboxRequests
+import ServerInputs
 
 /// Applies ``PostgresSchema`` on one connection, one sandbox at a time.
 enum PostgresMigrator {

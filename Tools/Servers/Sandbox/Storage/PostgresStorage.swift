@@ -6,7 +6,7 @@ import LiveryWire
 import Logging
 import NIOSSL
 import PostgresNIO
-import SandboxRequests
+import ServerInputs
 
 /// The sandbox's data in a PostgreSQL database that any number of sandbox
 /// processes share: what one instance stores, every other sees, and the

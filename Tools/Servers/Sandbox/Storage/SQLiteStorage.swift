@@ -4,7 +4,7 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import LiveryWire
-import SandboxRequests
+import ServerInputs
 
 /// The sandbox's data in one SQLite file (GRDB, WAL mode), for one sandbox
 /// process: the file is the database a developer's sandbox needs.

@@ -3,7 +3,7 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import LiveryWire
-import SandboxRequests
+import ServerInputs
 
 /// Where the sandbox keeps everything it knows: clients and their account
 /// figures, reserved usernames, the self-exclusion register and the worlds
