@@ -218,7 +218,8 @@ let package = Package(
         // Prepares the bundled address index (Features/AddressLookup/Resources/addresses.index) from
         // Tools/Developer/AddressData/addresses.tsv: `swift run address-index`.
         .executableTarget(
-            name: "AddressIndexBuilder", dependencies: ["AddressLookupFeature", "BrandDeclarations", "LiveryCore"],
+            name: "AddressIndexBuilder",
+            dependencies: ["AddressLookupFeature", "BrandDeclarations", "LiveryCore", "LiveryWorkshop"],
             path: "Tools/Developer/AddressData/IndexBuilder", swiftSettings: swiftSettings),
         // Writes `packageBrands()` from a target's brand dependencies at build time.
         .executableTarget(

@@ -77,11 +77,12 @@ struct CompiledSample {
     let line: Int
     let body: [String]
 
-    /// The libraries every sample may use without importing them.
-    static let libraries = [
-        "AddressLookupFeature", "AppBarFeature", "BetchaBrand", "BrandDeclarations", "Foundation", "JoinFormFeature",
-        "LadbrokesBrand", "LiveryComposition", "LiveryCore", "LiveryWire", "NedsBrand", "TabNZBrand",
-    ]
+    /// The libraries every sample may use without importing them: the app libraries and every brand Package.swift lists.
+    static let libraries =
+        ([
+            "AddressLookupFeature", "AppBarFeature", "BrandDeclarations", "Foundation", "JoinFormFeature",
+            "LiveryComposition", "LiveryCore", "LiveryWire",
+        ] + packageBrandModules).sorted()
 
     /// Whether a sample is a package manifest (its first line names the tools version), which is not compiled here.
     static func isManifest(_ body: [String]) -> Bool {

@@ -32,6 +32,9 @@ text += """
     /// The ids of every brand Package.swift lists (the modules' names without `Brand`, lower-cased), in its order.
     let packageBrandIDs: [String] = [\(modules.map { "\"\($0.dropLast("Brand".count).lowercased())\"" }.joined(separator: ", "))]
 
+    /// The modules of every brand Package.swift lists, in its order.
+    let packageBrandModules: [String] = [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))]
+
     """
 do {
     try text.write(toFile: output, atomically: true, encoding: .utf8)

@@ -1,30 +1,16 @@
 import Foundation
+import LiveryWorkshop
 
-/// Where scenario files live: `Tests/Scenarios/<brand id>/*.yaml` of this
-/// checkout. The folder is found by walking up from the current directory,
-/// or, failing that, next to this source file.
+/// Where scenario files live: `Tests/Scenarios/<brand id>/*.yaml` of the
+/// checkout around the current directory, or of the one the tool was built
+/// from (``PackageCheckout/current()`` finds it).
 public enum ScenarioLibrary {
     /// The folder holding one scenario folder per brand: `root` when given,
-    /// otherwise the nearest `Tests/Scenarios` above the current directory,
-    /// otherwise this checkout's.
+    /// otherwise the checkout's `Tests/Scenarios` (relative to the current
+    /// directory when there is no checkout, so that reading it names the path).
     public static func scenariosDirectory(root: String? = nil) -> String {
-        let files = FileManager.default
         if let root { return root }
-        var directory = URL(fileURLWithPath: files.currentDirectoryPath)
-        while true {
-            let candidate = directory.appendingPathComponent(relativePath)
-            var isDirectory: ObjCBool = false
-            if files.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate.path
-            }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { break }
-            directory = parent
-        }
-        // Tools/Developer/Scenarios/ScenarioLibrary.swift → the checkout's root.
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return checkout.appendingPathComponent(relativePath).path
+        return (try? PackageCheckout.current())?.scenariosFolder.path ?? "Tests/Scenarios"
     }
 
     /// Every `*.yaml` file of `brand`, sorted by name, as full paths.

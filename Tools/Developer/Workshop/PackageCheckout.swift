@@ -107,8 +107,11 @@ public struct PackageCheckout: Sendable {
 
     /// The folder of `id`'s scenario files.
     public func scenarioFolder(of id: String) -> URL {
-        root.appendingPathComponent("Tests/Scenarios/\(id)")
+        scenariosFolder.appendingPathComponent(id)
     }
+
+    /// The folder holding one scenario folder per brand: `Tests/Scenarios`.
+    public var scenariosFolder: URL { root.appendingPathComponent("Tests/Scenarios") }
 
     /// The names of `id`'s scenario files (`*.yaml`, `*.yml`), sorted.
     public func scenarioFiles(of id: String) -> [String] {

@@ -2,6 +2,7 @@ import AddressLookupFeature
 import BrandDeclarations
 import Foundation
 import LiveryCore
+import LiveryWorkshop
 
 // Prepares the bundled address index from the dataset:
 //   swift run address-index [dataset.tsv] [addresses.index]
@@ -9,8 +10,13 @@ import LiveryCore
 // With --check, writes nothing and exits 1 when the bundled index is not what the dataset gives.
 // Exit statuses: 0 done (or up to date), 1 a bad dataset or a stale index, 2 bad usage.
 
-let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..")
-    .standardized
+let checkout: URL
+do {
+    checkout = try PackageCheckout.current().root
+} catch {
+    FileHandle.standardError.write(Data("address-index: \(error)\n".utf8))
+    exit(2)
+}
 var arguments = Array(CommandLine.arguments.dropFirst())
 let checkOnly = arguments.contains("--check")
 arguments.removeAll { $0 == "--check" }
