@@ -22,32 +22,85 @@ private func studioFiles(brands: URL, scenarios: URL, id: String = "neds") throw
         at: root.appendingPathComponent("Tests/Scenarios/\(id)"), to: scenarios.appendingPathComponent(id))
 }
 
-/// The next message of `type` that `done` accepts, as a JSON object; fails after `limit` messages
+/// A message the preview sends, as these tests read it: its type and whichever of the studio's fields it carries.
+private struct StudioSent: Decodable, CustomStringConvertible {
+    struct Problem: Decodable {
+        let path: String
+        let message: String
+    }
+    struct Pair: Decodable {
+        let foreground: String
+        let background: String
+        let passes: Bool
+    }
+    struct DoctorFailure: Decodable {
+        let check: String
+        let problems: [String]
+    }
+    struct Suggestion: Decodable {
+        let background: String
+        let role: String
+        let current: String
+        let shade: String
+    }
+    struct Verdict: Decodable {
+        let file: String
+        let passed: Bool
+        let failure: String?
+    }
+    struct Line: Decodable {
+        let setting: String
+    }
+
+    let type: String
+    var message: String?
+    var file: String?
+    var document: JSONValue?
+    var problem: Problem?
+    var contrast: [Pair]?
+    var doctor: [DoctorFailure]?
+    var suggestions: [Suggestion]?
+    var difference: [Line]?
+    var scenarios: [Verdict]?
+    var edited: Bool?
+    var fileChanged: Bool?
+    var note: String?
+    var css: String?
+    var fields: [String]?
+    var screen: JSONValue?
+
+    var description: String { "\(type): \(message ?? note ?? problem?.message ?? "")" }
+}
+
+/// The next message of `type` that `done` accepts; fails after `limit` messages
 /// (a run of every scenario, long on a loaded machine, sees the journey's screens meanwhile: give it more).
 private func next(
     _ type: String, on socket: LoopbackWebSocket, within limit: Int = 300,
-    where done: ([String: Any]) -> Bool = { _ in true }
-) async throws -> [String: Any] {
+    where done: (StudioSent) -> Bool = { _ in true }
+) async throws -> StudioSent {
     for _ in 0..<limit {
         guard let text = try await socket.receive() else { break }
-        guard let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            message["type"] as? String == type
-        else { continue }
-        if done(message) { return message }
+        let message = try JSONDecoder().decode(StudioSent.self, from: Data(text.utf8))
+        if message.type == type, done(message) { return message }
     }
     Issue.record("no \(type) message was as expected")
-    return [:]
+    return StudioSent(type: "none")
 }
 
-private func failing(_ studio: [String: Any]) -> [String] {
-    ((studio["contrast"] as? [[String: Any]]) ?? []).filter { $0["passes"] as? Bool == false }.map {
-        "\($0["foreground"] ?? "")/\($0["background"] ?? "")"
-    }
+private func failing(_ studio: StudioSent) -> [String] {
+    (studio.contrast ?? []).filter { !$0.passes }.map { "\($0.foreground)/\($0.background)" }
 }
 
 private func set(_ path: [String], _ value: String, on socket: LoopbackWebSocket) async throws {
-    let data = try JSONSerialization.data(withJSONObject: ["type": "studioSet", "path": path, "value": value])
-    try await socket.send(String(decoding: data, as: UTF8.self))
+    try await set(path, .string(value), on: socket)
+}
+
+/// Sends a `studioSet` of `value` at `path`.
+private func set(_ path: [String], _ value: JSONValue, on socket: LoopbackWebSocket) async throws {
+    let message = JSONValue.object([
+        ("type", .string("studioSet")), ("path", .array(path.map(JSONValue.string))), ("value", value),
+    ])
+    try await socket.send(message.formatted())
 }
 
 @Suite("The brand studio over a real WebSocket: edits checked like the file, the session on the edited brand")
@@ -68,40 +121,39 @@ struct StudioTests {
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
                 #expect(
-                    opened["file"] as? String == "Brands/Neds/Plugin/brand.json" && opened["edited"] as? Bool == false)
+                    opened.file == "Brands/Neds/Plugin/brand.json" && opened.edited == false)
                 #expect(failing(opened).isEmpty)
 
                 try await set(["theme", "colours", "primary"], "#333333", on: socket)
                 _ = try await next("restarted", on: socket)
                 let dark = try await next("studio", on: socket)
-                #expect((dark["css"] as? String)?.contains("--color-primary: #333333;") == true)
+                #expect(dark.css?.contains("--color-primary: #333333;") == true)
                 #expect(failing(dark) == ["onPrimary/primary"], "Neds' near-black text on #333333")
                 #expect(
-                    (dark["difference"] as? [[String: Any]])?.contains {
-                        $0["setting"] as? String == "theme.color.primary"
+                    dark.difference?.contains {
+                        $0.setting == "theme.color.primary"
                     }
                         == true)
 
                 try await set(["theme", "colours", "primary"], "blue", on: socket)
                 let refused = try await next("studio", on: socket)
-                let problem = refused["problem"] as? [String: Any]
-                #expect(problem?["path"] as? String == "theme.colours.primary")
-                #expect((problem?["message"] as? String)?.contains("'blue' is not a colour") == true)
+                #expect(refused.problem?.path == "theme.colours.primary")
+                #expect(refused.problem?.message.contains("'blue' is not a colour") == true)
                 #expect(
-                    (refused["css"] as? String)?.contains("--color-primary: #333333;") == true, "the last good brand")
+                    refused.css?.contains("--color-primary: #333333;") == true, "the last good brand")
                 try await socket.send(#"{"type":"studioSave"}"#)
                 let notSaved = try await next("error", on: socket)
-                #expect((notSaved["message"] as? String)?.contains("not saved") == true)
+                #expect(notSaved.message?.contains("not saved") == true)
 
                 try await set(["theme", "colours", "primary"], "#ffb000", on: socket)
-                let fixed = try await next("studio", on: socket) { $0["problem"] is NSNull || $0["problem"] == nil }
+                let fixed = try await next("studio", on: socket) { $0.problem == nil }
                 #expect(failing(fixed).isEmpty, "fixed: \(failing(fixed))")
 
                 try await set(["messages", "username.taken"], "Gone. Pick another?", on: socket)
                 _ = try await next("studio", on: socket)
                 try await socket.send(#"{"type":"studioRun"}"#)
-                let run = try await next("studio", on: socket, within: 100_000) { $0["scenarios"] is [[String: Any]] }
-                let verdicts = try #require(run["scenarios"] as? [[String: Any]])
+                let run = try await next("studio", on: socket, within: 100_000) { $0.scenarios != nil }
+                let verdicts = try #require(run.scenarios)
                 let files = try FileManager.default.contentsOfDirectory(
                     atPath: folder.appendingPathComponent("neds").path)
                 #expect(verdicts.count == files.filter { $0.hasSuffix(".yaml") }.count)
@@ -109,15 +161,15 @@ struct StudioTests {
                     try String(contentsOf: folder.appendingPathComponent("neds/\($0)"), encoding: .utf8).contains(
                         oldWords)
                 }.sorted()
-                let failed = verdicts.filter { $0["passed"] as? Bool == false }.compactMap { $0["file"] as? String }
+                let failed = verdicts.filter { $0.passed == false }.map(\.file)
                 #expect(!expected.isEmpty && failed == expected, "failed \(failed), expected \(expected)")
-                let failure = verdicts.first { $0["passed"] as? Bool == false }?["failure"] as? String ?? ""
+                let failure = verdicts.first { !$0.passed }?.failure ?? ""
                 #expect(
                     failure.contains(".yaml:") && failure.contains(oldWords) && failure.contains("Gone. Pick another?"))
 
                 try await socket.send(#"{"type":"studioSave"}"#)
-                let saved = try await next("studio", on: socket) { ($0["note"] as? String)?.hasPrefix("Saved") == true }
-                #expect(saved["edited"] as? Bool == false)
+                let saved = try await next("studio", on: socket) { $0.note?.hasPrefix("Saved") == true }
+                #expect(saved.edited == false)
                 let file = brands.appendingPathComponent("Neds/Plugin/brand.json")
                 let written = try BrandDefinition.read(
                     json: Data(contentsOf: file), file: "brand.json",
@@ -141,42 +193,34 @@ struct StudioTests {
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
-                let fields = try #require(opened["fields"] as? [String])
+                let fields = try #require(opened.fields)
                 #expect(
                     fields.contains("mobile") && fields.contains("marketingConsent") && !fields.contains("promoCode"))
-                let added: [String: Any] = [
-                    "type": "studioSet", "path": ["joinForm", "addFields"],
-                    "value": [
-                        [
-                            "after": "mobile",
-                            "field": ["name": "promoCode", "inputType": "Text", "validate": ["mandatory": false]],
-                        ]
-                    ],
-                ]
-                try await socket.send(
-                    String(decoding: try JSONSerialization.data(withJSONObject: added), as: UTF8.self))
+                let promoCode = JSONValue.object([
+                    ("name", .string("promoCode")), ("inputType", .string("Text")),
+                    ("validate", .object([("mandatory", .bool(false))])),
+                ])
+                try await set(
+                    ["joinForm", "addFields"], .array([.object([("after", .string("mobile")), ("field", promoCode)])]),
+                    on: socket)
                 // The session restarts on the edited form: its first screen, then the studio's answer.
                 let screen = try await next("screen", on: socket)
-                let rows = try #require((screen["screen"] as? [String: Any])?["join"] as? [String: Any])
-                #expect("\(rows["rows"] ?? "")".contains("promoCode"), "the journey runs on the edited form")
+                let rows = try #require(screen.screen?["join"]?["rows"])
+                #expect(rows.formatted().contains("promoCode"), "the journey runs on the edited form")
                 let withPromo = try await next("studio", on: socket)
-                let order = try #require(withPromo["fields"] as? [String])
+                let order = try #require(withPromo.fields)
                 #expect(order.firstIndex(of: "promoCode") == order.firstIndex(of: "mobile").map { $0 + 1 })
                 try await set(["joinForm", "removeFields"], "marketingConsent", on: socket)
                 let refused = try await next("studio", on: socket)
-                #expect((refused["problem"] as? [String: Any])?["path"] as? String == "joinForm.removeFields")
-                let removal: [String: Any] = [
-                    "type": "studioSet", "path": ["joinForm", "removeFields"], "value": ["marketingConsent"],
-                ]
-                try await socket.send(
-                    String(decoding: try JSONSerialization.data(withJSONObject: removal), as: UTF8.self))
+                #expect(refused.problem?.path == "joinForm.removeFields")
+                try await set(["joinForm", "removeFields"], .array([.string("marketingConsent")]), on: socket)
                 let without = try await next("studio", on: socket) {
-                    ($0["fields"] as? [String])?.contains("marketingConsent") == false
+                    $0.fields?.contains("marketingConsent") == false
                 }
-                #expect(without["edited"] as? Bool == true && without["problem"] == nil)
+                #expect(without.edited == true && without.problem == nil)
                 try await socket.send(#"{"type":"studioDiscard"}"#)
-                let back = try await next("studio", on: socket) { $0["edited"] as? Bool == false }
-                #expect(back["fields"] as? [String] == fields)
+                let back = try await next("studio", on: socket) { $0.edited == false }
+                #expect(back.fields == fields)
             }
         }
     }
@@ -196,26 +240,26 @@ struct StudioTests {
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
-                #expect((opened["doctor"] as? [Any])?.isEmpty == true)
+                #expect(opened.doctor?.isEmpty == true)
                 try await set(["theme", "colours", "primary"], "#0b5fff", on: socket)
-                let failing = try await next("studio", on: socket) { ($0["doctor"] as? [Any])?.isEmpty == false }
-                let doctor = try #require((failing["doctor"] as? [[String: Any]])?.first)
-                #expect(doctor["check"] as? String == "contrast")
-                #expect("\(doctor["problems"] ?? "")".contains("onPrimary on primary: 3.68:1 (needs 4.5:1)"))
+                let failing = try await next("studio", on: socket) { $0.doctor?.isEmpty == false }
+                let doctor = try #require(failing.doctor?.first)
+                #expect(doctor.check == "contrast")
+                #expect(doctor.problems.contains { $0.contains("onPrimary on primary: 3.68:1 (needs 4.5:1)") })
                 try await socket.send(#"{"type":"studioSave"}"#)
                 let refused = try await next("error", on: socket)
-                #expect((refused["message"] as? String)?.contains("`livery doctor` would refuse") == true)
+                #expect(refused.message?.contains("`livery doctor` would refuse") == true)
                 #expect(try Data(contentsOf: file) == before, "nothing refused reaches the disk")
 
-                let suggestions = try #require(failing["suggestions"] as? [[String: Any]])
-                let offer = try #require(suggestions.first { $0["background"] as? String == "primary" })
-                #expect(offer["role"] as? String == "primary" && offer["current"] as? String == "#0b5fff")
-                let shade = try #require(offer["shade"] as? String)
+                let suggestions = try #require(failing.suggestions)
+                let offer = try #require(suggestions.first { $0.background == "primary" })
+                #expect(offer.role == "primary" && offer.current == "#0b5fff")
+                let shade = offer.shade
                 try await set(["theme", "colours", "primary"], shade, on: socket)
-                let mended = try await next("studio", on: socket) { ($0["doctor"] as? [Any])?.isEmpty == true }
-                #expect((mended["suggestions"] as? [Any])?.isEmpty == true)
+                let mended = try await next("studio", on: socket) { $0.doctor?.isEmpty == true }
+                #expect(mended.suggestions?.isEmpty == true)
                 try await socket.send(#"{"type":"studioSave"}"#)
-                _ = try await next("studio", on: socket) { ($0["note"] as? String)?.hasPrefix("Saved") == true }
+                _ = try await next("studio", on: socket) { $0.note?.hasPrefix("Saved") == true }
                 let written = try BrandDefinition.read(
                     json: Data(contentsOf: file), file: "brand.json",
                     folder: .directory(file.deletingLastPathComponent()))
@@ -243,16 +287,15 @@ struct StudioTests {
                     try await set(["theme", "colours", "link"], "#0645ad", on: first)
                     _ = try await next("studio", on: first)
                     try await first.send(#"{"type":"studioSave"}"#)
-                    _ = try await next("studio", on: first) { ($0["note"] as? String)?.hasPrefix("Saved") == true }
-                    let told = try await next("studio", on: second) { $0["fileChanged"] as? Bool == true }
-                    #expect(told["edited"] as? Bool == true)
+                    _ = try await next("studio", on: first) { $0.note?.hasPrefix("Saved") == true }
+                    let told = try await next("studio", on: second) { $0.fileChanged == true }
+                    #expect(told.edited == true)
                     try await second.send(#"{"type":"studioSave"}"#)
                     let refused = try await next("error", on: second)
-                    #expect((refused["message"] as? String)?.contains("changed on disk since it was loaded") == true)
+                    #expect(refused.message?.contains("changed on disk since it was loaded") == true)
                     try await second.send(#"{"type":"studioDiscard"}"#)
-                    let fresh = try await next("studio", on: second) { $0["fileChanged"] as? Bool == false }
-                    let colours = (fresh["document"] as? [String: Any])?["theme"] as? [String: Any]
-                    #expect((colours?["colours"] as? [String: Any])?["link"] as? String == "#0645ad")
+                    let fresh = try await next("studio", on: second) { $0.fileChanged == false }
+                    #expect(fresh.document?["theme"]?["colours"]?["link"] == .string("#0645ad"))
                 }
             }
         }
@@ -267,7 +310,7 @@ struct StudioTests {
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let off = try await next("error", on: socket)
                 #expect(
-                    (off["message"] as? String)?.contains("brand studio edits brand files in a Livery checkout") == true
+                    off.message?.contains("brand studio edits brand files in a Livery checkout") == true
                 )
                 for (message, expected) in [
                     (#"{"type":"studioSet","path":[],"value":1}"#, "'path' must be a list of 1 to 8 keys"),
@@ -276,7 +319,7 @@ struct StudioTests {
                 ] {
                     try await socket.send(message)
                     let error = try await next("error", on: socket)
-                    #expect((error["message"] as? String)?.contains(expected) == true, "\(message): \(error)")
+                    #expect(error.message?.contains(expected) == true, "\(message): \(error)")
                 }
             }
         }
