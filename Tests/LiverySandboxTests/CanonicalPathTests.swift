@@ -2,8 +2,8 @@ import Foundation
 import LiveryCore
 import LiveryTesting
 import LiveryWire
-import ServerInputs
 import ServerConnections
+import ServerInputs
 import Testing
 
 @testable import LiverySandbox

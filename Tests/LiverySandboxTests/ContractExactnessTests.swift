@@ -4,8 +4,8 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import LiveryWire
-import Testing
 import OpenAPIGeneration
+import Testing
 
 @testable import LiverySandbox
 

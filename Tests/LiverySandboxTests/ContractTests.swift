@@ -3,8 +3,8 @@ import Foundation
 import LiveryComposition
 import LiveryTesting
 import LiveryWire
-import Testing
 import OpenAPIGeneration
+import Testing
 
 @Suite("the wire contract")
 struct ContractTests {

@@ -6,8 +6,8 @@ import LiveryComposition
 import LiveryCore
 import LiveryWire
 import Logging
-import ServerInputs
 import ServerConnections
+import ServerInputs
 
 @testable import LiverySandbox
 

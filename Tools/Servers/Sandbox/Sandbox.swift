@@ -8,11 +8,11 @@ import JoinFormFeature
 import LiveryCore
 import Logging
 import NIOSSL
-import ServerInputs
+import OpenAPIGeneration
 import ServerConnections
+import ServerInputs
 import ServiceLifecycle
 import UnixSignals
-import OpenAPIGeneration
 
 /// The local sandbox backend: an HTTP server speaking the app's account,
 /// address and app-bar contract over SQLite or PostgreSQL, for runs and

@@ -1,7 +1,7 @@
 import Foundation
 import LiveryComposition
-import ServerInputs
 import ServerConnections
+import ServerInputs
 
 /// Where the sandbox listens, where it keeps its data and which faults it injects.
 public struct SandboxConfiguration: Sendable {
