@@ -112,6 +112,8 @@ let package = Package(
         // The team sandbox: PostgreSQL storage, graceful shutdown, Prometheus metrics (Tools/Servers/Sandbox only).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Runs over HTTPS trusting a private authority (`--ca-certificate`); the tests build it for HummingbirdTesting.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -278,7 +280,7 @@ let package = Package(
                 toolsOnly("NIOPosix", "swift-nio"),
                 toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("PostgresNIO", "postgres-nio"),
                 toolsOnly("NIOSSL", "swift-nio-ssl"), toolsOnly("HummingbirdTLS", "hummingbird"),
-                toolsOnly("NIOHTTP1", "swift-nio"),
+                toolsOnly("NIOHTTP1", "swift-nio"), toolsOnly("AsyncHTTPClient", "async-http-client"),
                 toolsOnly("ServiceLifecycle", "swift-service-lifecycle"),
                 toolsOnly("UnixSignals", "swift-service-lifecycle"), toolsOnly("Metrics", "swift-metrics"),
                 toolsOnly("Prometheus", "swift-prometheus"),

@@ -1,8 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import LiveryCore
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import NIOSSL
 
 #if canImport(FoundationNetworking)
@@ -16,14 +16,16 @@ import NIOSSL
 /// authority or one the system trusts, and name the host asked for (or its
 /// IP address); nothing is sent to a server that fails either check.
 ///
-/// One connection per request, closed after the answer; an answer larger
-/// than ``maxAnswerBytes`` is refused. Time-outs are the calling client's
-/// (`LiveryCore/JSONClient` cancels a request that takes too long).
+/// Requests go through AsyncHTTPClient's shared client with the authority
+/// added to its trust roots, one connection per request, closed after the
+/// answer; an answer larger than ``maxAnswerBytes`` is refused. Time-outs are
+/// the calling client's (`LiveryCore/JSONClient` cancels a request that takes
+/// too long).
 public struct TrustingTransport: HTTPTransport {
     /// The largest answer body read: 8 MiB.
     public static let maxAnswerBytes = 8 << 20
 
-    private let context: NIOSSLContext
+    private let tls: TLSConfiguration
 
     /// A transport trusting the certificates in the PEM file at `path` besides the system's.
     /// - Throws: ``TLSSetupError`` when the file cannot be read or holds no certificate.
@@ -32,82 +34,40 @@ public struct TrustingTransport: HTTPTransport {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.additionalTrustRoots = [.certificates(certificates)]
         do {
-            context = try NIOSSLContext(configuration: configuration)
+            // Made once here so that a configuration NIOSSL cannot use is refused now, not at the first request.
+            _ = try NIOSSLContext(configuration: configuration)
         } catch {
             throw TLSSetupError(path: path, reason: "cannot be used to check servers: \(error)")
         }
+        tls = configuration
     }
 
-    /// Sends `request` on a connection of its own and reads the whole answer.
+    /// Sends `request` and reads the whole answer.
     public func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        guard let url = request.url, HTTPExchange.problem(with: url) == nil, let host = url.host else {
-            throw URLError(.badURL)
+        guard let url = request.url, HTTPExchange.problem(with: url) == nil else { throw URLError(.badURL) }
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        outgoing.tlsConfiguration = tls
+        for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.add(name: name, value: value) }
+        outgoing.headers.replaceOrAdd(name: "Connection", value: "close")
+        if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let answer = try await HTTPClient.shared.execute(outgoing, deadline: .distantFuture)
+        let body: ByteBuffer
+        do {
+            body = try await answer.body.collect(upTo: Self.maxAnswerBytes)
+        } catch is NIOTooManyBytesError {
+            throw URLError(.dataLengthExceedsMaximum)
         }
-        let secure = url.scheme?.lowercased() == "https"
-        let port = url.port ?? (secure ? 443 : 80)
-        let context = self.context
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.seconds(10))
-            .connect(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if secure {
-                        let hostname = Self.isIPAddress(host) ? nil : host
-                        try channel.pipeline.syncOperations.addHandler(
-                            NIOSSLClientHandler(context: context, serverHostname: hostname))
-                    }
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
-                        wrappingChannelSynchronously: channel)
-                }
-            }
-        return try await withTaskCancellationHandler {
-            try await channel.executeThenClose { inbound, outbound in
-                var path = url.path.isEmpty ? "/" : url.path
-                if let query = url.query { path += "?" + query }
-                var head = HTTPRequestHead(
-                    version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: path)
-                for (name, value) in request.allHTTPHeaderFields ?? [:] { head.headers.add(name: name, value: value) }
-                head.headers.replaceOrAdd(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
-                head.headers.replaceOrAdd(name: "Connection", value: "close")
-                let body = request.httpBody ?? Data()
-                head.headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
-                try await outbound.write(.head(head))
-                if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-                try await outbound.write(.end(nil))
-                var answer: HTTPResponseHead?
-                var data = Data()
-                for try await part in inbound {
-                    switch part {
-                    case .head(let head):
-                        answer = head
-                    case .body(let bytes):
-                        guard data.count + bytes.readableBytes <= Self.maxAnswerBytes else {
-                            throw URLError(.dataLengthExceedsMaximum)
-                        }
-                        data.append(contentsOf: bytes.readableBytesView)
-                    case .end:
-                        guard let answer else { throw URLError(.badServerResponse) }
-                        return (data, Self.response(answer, url: url))
-                    }
-                }
-                throw URLError(.networkConnectionLost)
-            }
-        } onCancel: {
-            channel.channel.close(promise: nil)
-        }
+        return (Data(body.readableBytesView), Self.response(answer, url: url))
     }
 
-    private static func response(_ head: HTTPResponseHead, url: URL) -> URLResponse {
+    private static func response(_ answer: HTTPClientResponse, url: URL) -> URLResponse {
         var fields: [String: String] = [:]
-        for (name, value) in head.headers {
+        for (name, value) in answer.headers {
             fields[name] = fields[name].map { "\($0), \(value)" } ?? value
         }
         return HTTPURLResponse(
-            url: url, statusCode: Int(head.status.code), httpVersion: "HTTP/1.1", headerFields: fields)
+            url: url, statusCode: Int(answer.status.code), httpVersion: "HTTP/1.1", headerFields: fields)
             ?? URLResponse(url: url, mimeType: nil, expectedContentLength: -1, textEncodingName: nil)
-    }
-
-    private static func isIPAddress(_ host: String) -> Bool {
-        (try? SocketAddress(ipAddress: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: 0)) != nil
     }
 }
