@@ -229,6 +229,12 @@ let package = Package(
         .plugin(
             name: "BrandListPlugin", capability: .buildTool(), dependencies: ["BrandListGenerator"],
             path: "Tools/Developer/BrandListPlugin"),
+        // Writes the documentation comments of LiveryWire's properties for the contract at build time.
+        .executableTarget(
+            name: "WireDocGenerator", path: "Tools/Developer/WireDocGenerator", swiftSettings: swiftSettings),
+        .plugin(
+            name: "WireDocPlugin", capability: .buildTool(), dependencies: ["WireDocGenerator"],
+            path: "Tools/Developer/WireDocPlugin"),
         // The preview: every brand's journey and app bar as a live web page, over the public API only, and the
         // brand studio (a brand file edited live, checked, diffed, its scenarios run, saved).
         .target(
@@ -256,7 +262,8 @@ let package = Package(
         // the sandbox's database location — read as values: testable and fuzzed without a server.
         .target(name: "ServerInputs", path: "Tools/Servers/ServerInputs", swiftSettings: swiftSettings),
         // Generates the published contract from LiveryWire (which holds every wire shape, route and error code):
-        // the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's types (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
+        // the OpenAPI 3.1 document of every operation, its schemas read from LiveryWire's types and their
+        // documentation comments (Tools/Servers/Contract/openapi.json keeps it; the sandbox serves it at /openapi.json).
         .target(
             name: "OpenAPIGeneration",
             dependencies: [
@@ -267,7 +274,7 @@ let package = Package(
             exclude: [
                 "openapi.json", "check-exchanges", "run-schemathesis", "schemathesis_hooks.py", "schemathesis.toml",
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, plugins: [.plugin(name: "WireDocPlugin")]),
         // The sandbox backend: an HTTP server (Hummingbird) over SQLite (GRDB) speaking the app's contract.
         .target(
             name: "LiverySandbox",

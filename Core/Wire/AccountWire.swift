@@ -14,7 +14,7 @@ public struct RegistrationRequest: Codable, Sendable, Equatable, WireDocumented 
     public static let wireSummary =
         "A registration: the join form's values by field name, checked again by the brand's own form rules."
     public static let wireNotes: [String: WireNote] = [
-        "brand": WireNote("The brand joined, by id (its letters in any case).", length: 1...WireLimits.text),
+        "brand": WireNote(length: 1...WireLimits.text),
         "fields": WireNote(
             "The form's values by field name, as typed (a date of birth `dd/mm/yyyy`, flags `true`/`false`); "
                 + "an address and a deposit limit as `address.<part>` and `depositLimit` with "
@@ -59,7 +59,6 @@ public struct UsernameAvailability: Codable, Sendable, Equatable, WireDocumented
         "Whether a username can be had: the brand's username rules first, then whether it (or a look-alike) is taken."
     public static let wireNotes: [String: WireNote] = [
         "username": WireNote("The name asked about, as asked."),
-        "available": WireNote("Whether it can be had."),
         "reason": WireNote("When not: the first reason's code (`username.taken`, `username.characters`, …)."),
         "violations": WireNote("When not: every rule it breaks, as a 422 lists them."),
     ]
@@ -82,8 +81,8 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
 
         public static let wireSummary = "A social profile."
         public static let wireNotes: [String: WireNote] = [
-            "nickname": WireNote("The name shown.", length: 0...WireLimits.text),
-            "avatar": WireNote("An avatar's address.", length: 0...WireLimits.avatar),
+            "nickname": WireNote(length: 0...WireLimits.text),
+            "avatar": WireNote(length: 0...WireLimits.avatar),
         ]
     }
 
@@ -149,9 +148,8 @@ public struct AccountDetails: Codable, Sendable, Equatable, WireDocumented {
     public static let wireSummary = "The app bar's figures for a signed-in client."
     public static let wireNotes: [String: WireNote] = [
         "balance": WireNote("The balance as a decimal amount, e.g. `125.50`.", pattern: balancePattern),
-        "pendingBetsCount": WireNote("Bets placed and not yet settled.", range: 0...WireLimits.count),
-        "promotionsBalance": WireNote("Promotions on offer.", range: 0...WireLimits.count),
-        "socialProfile": WireNote("The social profile; `null` without one."),
+        "pendingBetsCount": WireNote(range: 0...WireLimits.count),
+        "promotionsBalance": WireNote(range: 0...WireLimits.count),
     ]
 }
 
@@ -165,6 +163,6 @@ public struct BetslipCount: Codable, Sendable, Equatable, WireDocumented {
 
     public static let wireSummary = "How many selections a client's betslip holds."
     public static let wireNotes: [String: WireNote] = [
-        "count": WireNote("Selections on the betslip.", range: 0...WireLimits.count)
+        "count": WireNote(range: 0...WireLimits.count)
     ]
 }

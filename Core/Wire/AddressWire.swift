@@ -52,7 +52,7 @@ public struct AddressRetrieveItem: Codable, Sendable, Equatable, WireDocumented 
 
     public static let wireSummary = "The suggestion whose whole address is asked for."
     public static let wireNotes: [String: WireNote] = [
-        "id": WireNote("The id a find answered.", length: 0...WireLimits.text)
+        "id": WireNote(length: 0...WireLimits.text)
     ]
 }
 
@@ -132,7 +132,7 @@ public struct FoundAddress: Codable, Sendable, Equatable, WireDocumented {
 
     public static let wireSummary = "A suggestion."
     public static let wireNotes: [String: WireNote] = [
-        "id": WireNote("The id a retrieve asks with.", length: 1...WireLimits.text),
+        "id": WireNote(length: 1...WireLimits.text),
         "fullAddress": WireNote("The address on one line, as shown."),
     ]
 }
@@ -221,20 +221,17 @@ public struct AddressRecord: Codable, Sendable, Equatable, WireDocumented {
 
     public static let wireSummary = "A whole address, in parts."
     public static let wireNotes: [String: WireNote] = [
-        "id": WireNote("The suggestion's id.", length: 1...WireLimits.text),
-        "fullAddress": WireNote("The address on one line."),
+        "id": WireNote(length: 1...WireLimits.text),
         "unit": WireNote("A flat or unit, when there is one."),
         "streetNumber": WireNote(
             "The number in the street; absent for an address without one (a house name), where the market's number is optional.",
             length: 1...WireLimits.text),
-        "street": WireNote("The street's name and type.", length: 1...WireLimits.text),
+        "street": WireNote(length: 1...WireLimits.text),
         "locality": WireNote("The locality: a suburb, or the town where there is none (as the market's pack keys it)."),
         "suburb": WireNote("The suburb within a town or city; empty or absent when there is none."),
-        "town": WireNote("The post town."),
-        "city": WireNote("The town or city."),
         "county": WireNote("The county; empty or absent when there is none."),
         "state": WireNote("The state's abbreviation, e.g. `NSW`."),
-        "postcode": WireNote("The postcode.", length: 1...WireLimits.text),
+        "postcode": WireNote(length: 1...WireLimits.text),
         "country": WireNote("The country's ISO 3166 code; when absent, the market the lookup asked in."),
     ]
 }

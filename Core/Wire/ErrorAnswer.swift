@@ -19,7 +19,6 @@ public struct ErrorAnswer: Codable, Sendable, Equatable, WireDocumented {
         public static let wireSummary = "What went wrong."
         public static let wireNotes: [String: WireNote] = [
             "code": WireNote("A stable code such as `validation.failed`, `request.invalid` or `brand.unknown`."),
-            "message": WireNote("A sentence for people, naming the place."),
             "fields": WireNote("Per field name, the rules its value breaks; only when the problem is per field."),
         ]
     }
@@ -51,7 +50,6 @@ public struct RuleBreach: Codable, Sendable, Equatable, WireDocumented {
 
     public static let wireSummary = "One broken rule."
     public static let wireNotes: [String: WireNote] = [
-        "code": WireNote("The rule's code, e.g. `required`, `length.max`, `username.taken`."),
         "message": WireNote("The message shown for it, its parameters filled in."),
         "parameters": WireNote("The rule's parameters by name, e.g. `max: \"20\"`."),
     ]

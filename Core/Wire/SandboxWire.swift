@@ -18,9 +18,9 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
 
         public static let wireSummary = "Someone who already has an account: an e-mail address or a mobile number."
         public static let wireNotes: [String: WireNote] = [
-            "email": WireNote("Their e-mail address.", length: 0...WireLimits.text),
-            "mobile": WireNote("Their mobile number.", length: 0...WireLimits.text),
-            "username": WireNote("Their username.", length: 0...WireLimits.text),
+            "email": WireNote(length: 0...WireLimits.text),
+            "mobile": WireNote(length: 0...WireLimits.text),
+            "username": WireNote(length: 0...WireLimits.text),
         ]
     }
 
@@ -42,8 +42,8 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
 
         public static let wireSummary = "Someone on the self-exclusion register."
         public static let wireNotes: [String: WireNote] = [
-            "firstName": WireNote("Their first name.", length: 0...WireLimits.text),
-            "lastName": WireNote("Their last name.", length: 0...WireLimits.text),
+            "firstName": WireNote(length: 0...WireLimits.text),
+            "lastName": WireNote(length: 0...WireLimits.text),
             "dateOfBirth": WireNote("Their date of birth.", pattern: SeedRequest.datePattern, format: "date"),
         ]
     }
@@ -80,7 +80,7 @@ public struct SeedRequest: Codable, Sendable, Equatable, WireDocumented {
     public static let wireSummary =
         "A world's starting point: its day, existing accounts, taken usernames, register entries and faults."
     public static let wireNotes: [String: WireNote] = [
-        "brand": WireNote("The brand, by id (its letters in any case).", length: 1...WireLimits.text),
+        "brand": WireNote(length: 1...WireLimits.text),
         "today": WireNote(
             "The day taken as today; the system's date when absent.", pattern: datePattern, format: "date"),
         "existingAccounts": WireNote(
@@ -166,7 +166,7 @@ public struct RegisteredClients: Codable, Sendable, Equatable, WireDocumented {
         public static let wireSummary = "A client a registration created, as the server stored it."
         public static let wireNotes: [String: WireNote] = [
             "clientId": WireNote("The client's id.", pattern: "^client-[1-9][0-9]*$"),
-            "brand": WireNote("The brand joined.", length: 1...WireLimits.text),
+            "brand": WireNote(length: 1...WireLimits.text),
             "fields": WireNote("The fields stored, by name, as registration sent them; never a password."),
         ]
     }
@@ -207,6 +207,5 @@ public struct HealthAnswer: Codable, Sendable, Equatable, WireDocumented {
     public static let wireNotes: [String: WireNote] = [
         "status": WireNote("Whether requests can be served.", choices: ["ready", "unavailable"]),
         "database": WireNote("Where the data is kept.", choices: ["sqlite", "postgres"]),
-        "reason": WireNote("Why not, while unavailable."),
     ]
 }

@@ -1,11 +1,14 @@
 /// What the published contract says of a wire type beyond the shape its
-/// `Decodable` conformance reads: a summary, and per property a description
-/// and the bounds the server holds it to. The shape itself (which properties,
-/// of what types, which may be left out) is read from the conformance.
+/// `Decodable` conformance reads: a summary, and per property the bounds the
+/// server holds it to. The shape itself (which properties, of what types,
+/// which may be left out) is read from the conformance, and each property is
+/// described in the words of its documentation comment unless its note words
+/// it for the contract.
 public protocol WireDocumented {
     /// One sentence on what the value is.
     static var wireSummary: String { get }
-    /// Per property (by its JSON key), what it holds and its bounds.
+    /// Per property (by its JSON key), its bounds, and what it holds where the contract says it otherwise
+    /// than the property's documentation comment.
     static var wireNotes: [String: WireNote] { get }
 }
 
@@ -16,7 +19,7 @@ extension WireDocumented {
 
 /// A property's description and bounds, as JSON Schema keywords.
 public struct WireNote: Sendable {
-    /// What the property holds.
+    /// What the property holds in the contract's words; empty: the words of its documentation comment.
     public var description: String
     /// Fewest and most characters (Unicode scalars, as JSON Schema counts them).
     public var length: ClosedRange<Int>?
@@ -31,7 +34,16 @@ public struct WireNote: Sendable {
     /// The only texts allowed.
     public var choices: [String]?
 
-    /// What a field means, with the pattern, range or example the contract publishes for it.
+    /// Bounds only: the contract describes the property in the words of its documentation comment.
+    public init(
+        length: ClosedRange<Int>? = nil, pattern: String? = nil, format: String? = nil, range: ClosedRange<Int>? = nil,
+        count: ClosedRange<Int>? = nil, choices: [String]? = nil
+    ) {
+        self.init("", length: length, pattern: pattern, format: format, range: range, count: count, choices: choices)
+    }
+
+    /// What a field means in the contract's words, where they differ from its documentation comment, with the
+    /// pattern, range or example the contract publishes for it.
     public init(
         _ description: String, length: ClosedRange<Int>? = nil, pattern: String? = nil, format: String? = nil,
         range: ClosedRange<Int>? = nil, count: ClosedRange<Int>? = nil, choices: [String]? = nil

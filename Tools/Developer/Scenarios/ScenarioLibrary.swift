@@ -3,7 +3,7 @@ import LiveryWorkshop
 
 /// Where scenario files live: `Tests/Scenarios/<brand id>/*.yaml` of the
 /// checkout around the current directory, or of the one the tool was built
-/// from (``PackageCheckout/current()`` finds it).
+/// from (`PackageCheckout.current()` finds it).
 public enum ScenarioLibrary {
     /// The folder holding one scenario folder per brand: `root` when given,
     /// otherwise the checkout's `Tests/Scenarios` (relative to the current

@@ -10,8 +10,9 @@ public enum OpenAPIDocument {
     public struct Made: Sendable {
         /// The document.
         public let document: JSONValue
-        /// Notes naming a property no wire type has (`Type.key`): each is a mistake.
-        public let strayNotes: [String]
+        /// Mistakes in the properties' descriptions (`Type.key: what`): a note of no property, a note
+        /// repeating the property's documentation comment, a property described by neither.
+        public let descriptionProblems: [String]
         /// The operations described, by route.
         public let routes: [WireRoute]
 
@@ -55,7 +56,8 @@ public enum OpenAPIDocument {
             ),
         ])
         return Made(
-            document: document, strayNotes: schemas.strayNotes, routes: ContractOperation.all.map(\.route))
+            document: document, descriptionProblems: schemas.descriptionProblems,
+            routes: ContractOperation.all.map(\.route))
     }
 
     /// The two tokens a server may ask for: access tokens of every request, seeding tokens of seeding

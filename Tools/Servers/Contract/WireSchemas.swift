@@ -8,8 +8,10 @@ struct WireSchemas {
     let scope: ContractScope
     /// By component name, in the order first asked.
     private(set) var components: [(name: String, schema: JSONValue)] = []
-    /// Notes naming a property the type does not have, found while reading.
-    private(set) var strayNotes: [String] = []
+    /// Mistakes in the descriptions found while reading, each naming `Type.property`: a note naming a
+    /// property the type does not have, a note repeating the property's documentation comment word for
+    /// word, a property described by neither.
+    private(set) var descriptionProblems: [String] = []
 
     /// Schemas for `scope`.
     init(scope: ContractScope) { self.scope = scope }
@@ -96,8 +98,18 @@ struct WireSchemas {
     ) -> JSONValue {
         let documented = type as? any WireDocumented.Type
         let notes = documented?.wireNotes ?? [:]
+        let comments = wirePropertyDocumentation[Self.documentationKey(of: type)] ?? [:]
         for key in notes.keys.sorted() where !properties.contains(where: { $0.name == key }) {
-            strayNotes.append("\(Self.name(of: type)).\(key)")
+            descriptionProblems.append("\(Self.name(of: type)).\(key): a note of no property")
+        }
+        for property in properties {
+            let place = "\(Self.name(of: type)).\(property.name)"
+            let note = notes[property.name]?.description ?? ""
+            if !note.isEmpty, note == comments[property.name] {
+                descriptionProblems.append("\(place): its note repeats its documentation comment (keep the comment)")
+            } else if note.isEmpty, comments[property.name] == nil, documented != nil {
+                descriptionProblems.append("\(place): neither a note nor a documentation comment describes it")
+            }
         }
         var members: [(key: String, value: JSONValue)] = []
         if let summary = documented?.wireSummary { members.append(("description", .string(summary))) }
@@ -111,7 +123,7 @@ struct WireSchemas {
                             property.name,
                             propertySchema(
                                 schema(for: property.shape), note: notes[property.name],
-                                nullable: optional.contains(property.name))
+                                comment: comments[property.name], nullable: optional.contains(property.name))
                         )
                     })
             ))
@@ -120,8 +132,17 @@ struct WireSchemas {
         return .object(members)
     }
 
-    /// `schema` with `note`'s description and bounds, allowing `null` when `nullable`.
-    private func propertySchema(_ schema: JSONValue, note: WireNote?, nullable: Bool) -> JSONValue {
+    /// The key of `type`'s properties in `wirePropertyDocumentation`: its path in LiveryWire, such as
+    /// `AccountDetails.Profile`, without generic arguments.
+    static func documentationKey(of type: Any.Type) -> String {
+        let name = String(reflecting: type)
+        let path = name.prefix { $0 != "<" }
+        return path.hasPrefix("LiveryWire.") ? String(path.dropFirst("LiveryWire.".count)) : String(path)
+    }
+
+    /// `schema` with its description (`note`'s, else the property's documentation `comment`) and `note`'s
+    /// bounds, allowing `null` when `nullable`.
+    private func propertySchema(_ schema: JSONValue, note: WireNote?, comment: String?, nullable: Bool) -> JSONValue {
         guard case .object(var members) = schema else { return schema }
         let isReference = members.contains { $0.key == "$ref" }
         if isReference {
@@ -129,8 +150,9 @@ struct WireSchemas {
         } else if nullable, let index = members.firstIndex(where: { $0.key == "type" }) {
             members[index].value = .array([members[index].value, .string("null")])
         }
-        guard let note else { return .object(members) }
-        var bounds: [(key: String, value: JSONValue)] = [("description", .string(note.description))]
+        let description = note.flatMap { $0.description.isEmpty ? nil : $0.description } ?? comment
+        var bounds: [(key: String, value: JSONValue)] = description.map { [("description", .string($0))] } ?? []
+        guard let note else { return .object(bounds + members) }
         let isList = members.contains { $0.key == "items" }
         let isMap = members.contains { $0.key == "additionalProperties" }
         if let length = note.length {

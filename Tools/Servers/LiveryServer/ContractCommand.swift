@@ -29,9 +29,9 @@ struct ContractCommand: ParsableCommand {
             ExitStatus.writeError("error: the contract could not be made: \(error)")
             throw ReportedFailure()
         }
-        guard made.strayNotes.isEmpty else {
+        guard made.descriptionProblems.isEmpty else {
             ExitStatus.writeError(
-                "error: notes name properties no wire type has: \(made.strayNotes.joined(separator: ", "))")
+                "error: the wire types' descriptions: \(made.descriptionProblems.joined(separator: "; "))")
             throw ReportedFailure()
         }
         guard let output else {
