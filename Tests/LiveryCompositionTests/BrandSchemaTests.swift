@@ -41,10 +41,9 @@ struct BrandSchemaTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: packs.path).filter { $0.hasSuffix(".json") }
         #expect(Set(names).isSuperset(of: ["au.json", "nz.json", "gb.json"]))
         for name in names {
-            let pack = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: packs.appendingPathComponent(name)))
-                    as? [String: Any])
-            #expect(pack["$schema"] as? String == "../" + DeclarationShape.marketSchemaReference, "\(name)")
+            let pack = try JSONDecoder().decode(
+                JSONValue.self, from: Data(contentsOf: packs.appendingPathComponent(name)))
+            #expect(pack["$schema"] == .string("../" + DeclarationShape.marketSchemaReference), "\(name)")
         }
     }
 
@@ -78,17 +77,15 @@ struct BrandSchemaTests {
 
     @Test("every shipped brand file names the schema, gives its required keys, and uses only keys and choices it lists")
     func shippedFilesFit() throws {
-        let schema = try #require(
-            try JSONSerialization.jsonObject(with: Data(DeclarationShape.jsonSchema.formatted().utf8)) as? [String: Any]
-        )
+        let schema = try Self.renderedSchema()
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.brands.path).compactMap { name -> URL? in
             let file = Self.brands.appendingPathComponent(name).appendingPathComponent("Plugin/brand.json")
             return FileManager.default.fileExists(atPath: file.path) ? file : nil
         }
         #expect(files.count >= 4)
         for file in files {
-            let brand = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            #expect(brand["$schema"] as? String == DeclarationShape.schemaReference, "\(file.path)")
+            let brand = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: file))
+            #expect(brand["$schema"] == .string(DeclarationShape.schemaReference), "\(file.path)")
             Self.check(
                 brand, against: schema, at: file.lastPathComponent, problems: { Issue.record("\(file.path): \($0)") })
         }
@@ -102,10 +99,8 @@ struct BrandSchemaTests {
         #expect(throws: DeclarationError.self) {
             try BrandDefinition.read(json: Data(JSONValue.object(members).formatted().utf8), file: "x.json")
         }
-        let schema = try #require(
-            try JSONSerialization.jsonObject(with: Data(DeclarationShape.jsonSchema.formatted().utf8)) as? [String: Any]
-        )
-        for key in schema["required"] as? [String] ?? [] {
+        let schema = try Self.renderedSchema()
+        for key in schema["required"]?.strings ?? [] {
             guard case .object(let all) = document else { throw Failure() }
             let without = JSONValue.object(all.filter { $0.key != key })
             #expect(throws: DeclarationError.self, "without '\(key)'") {
@@ -116,42 +111,60 @@ struct BrandSchemaTests {
 
     private struct Failure: Error {}
 
+    /// The brand file's schema as published: the rendered text, read back.
+    private static func renderedSchema() throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(DeclarationShape.jsonSchema.formatted().utf8))
+    }
+
     /// Checks `value` against the parts of JSON Schema the rendered schema uses.
-    private static func check(_ value: Any, against schema: [String: Any], at path: String, problems: (String) -> Void)
-    {
-        switch schema["type"] as? String {
+    private static func check(
+        _ value: JSONValue, against schema: JSONValue, at path: String, problems: (String) -> Void
+    ) {
+        switch schema["type"]?.string {
         case "object":
-            guard let object = value as? [String: Any] else { return problems("\(path) is not an object") }
-            let properties = schema["properties"] as? [String: [String: Any]]
-            for key in schema["required"] as? [String] ?? [] where object[key] == nil {
+            guard case .object(let members) = value else { return problems("\(path) is not an object") }
+            for key in schema["required"]?.strings ?? [] where value[key] == nil {
                 problems("\(path) has no '\(key)'")
             }
-            for (key, member) in object {
-                if let property = properties?[key] {
+            for (key, member) in members {
+                if let property = schema["properties"]?[key], case .object = property {
                     check(member, against: property, at: "\(path).\(key)", problems: problems)
-                } else if schema["additionalProperties"] as? Bool == false {
+                } else if schema["additionalProperties"] == .bool(false) {
                     problems("\(path) has '\(key)', which the schema does not list")
                 }
             }
         case "string":
-            guard let text = value as? String else { return problems("\(path) is not text") }
-            if let choices = schema["enum"] as? [String], !choices.contains(text) {
+            guard let text = value.string else { return problems("\(path) is not text") }
+            if let choices = schema["enum"]?.strings, !choices.contains(text) {
                 problems("\(path): '\(text)' is not one of \(choices)")
             }
-            if let pattern = schema["pattern"] as? String, text.range(of: pattern, options: .regularExpression) == nil {
+            if let pattern = schema["pattern"]?.string, text.range(of: pattern, options: .regularExpression) == nil {
                 problems("\(path): '\(text)' does not match \(pattern)")
             }
         case "boolean":
-            if !(value is Bool) { problems("\(path) is not true or false") }
+            guard case .bool = value else { return problems("\(path) is not true or false") }
         case "array":
-            guard let items = value as? [Any] else { return problems("\(path) is not a list") }
+            guard case .array(let items) = value else { return problems("\(path) is not a list") }
             for (index, item) in items.enumerated() {
-                check(
-                    item, against: schema["items"] as? [String: Any] ?? [:], at: "\(path)[\(index)]", problems: problems
-                )
+                check(item, against: schema["items"] ?? .object([]), at: "\(path)[\(index)]", problems: problems)
             }
         default:
             break
         }
+    }
+}
+
+extension JSONValue {
+    /// The text of a string; `nil` for another value.
+    fileprivate var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The items of a list all of which are strings; `nil` for another value.
+    fileprivate var strings: [String]? {
+        guard case .array(let items) = self else { return nil }
+        let texts = items.compactMap(\.string)
+        return texts.count == items.count ? texts : nil
     }
 }

@@ -17,10 +17,9 @@ struct AccountRouteTests {
             expectState(
                 try fresh.decoded(AccountDetails.self),
                 equals: AccountDetails(balance: "0.00", pendingBetsCount: 0, promotionsBalance: 0, socialProfile: nil))
-            let set: [String: Any] = [
-                "balance": "125.50", "pendingBetsCount": 2, "promotionsBalance": 3,
-                "socialProfile": ["nickname": "ada"],
-            ]
+            let set = AccountDetails(
+                balance: "125.50", pendingBetsCount: 2, promotionsBalance: 3,
+                socialProfile: AccountDetails.Profile(nickname: "ada"))
             #expect(try await sandbox.put("/v2/client/\(id)/details", json: set).status == 200)
             let read = try await sandbox.get("/v2/client/\(id)/details")
             expectState(
@@ -31,14 +30,16 @@ struct AccountRouteTests {
             for malformed in ["lots", "1.2.3", "-", "--5..", "1e3", " 5", "5.", ".5", "1.234", "1234567890123"] {
                 let bad = try await sandbox.put(
                     "/v2/client/\(id)/details",
-                    json: ["balance": malformed, "pendingBetsCount": 0, "promotionsBalance": 0])
+                    json: AccountDetails(
+                        balance: malformed, pendingBetsCount: 0, promotionsBalance: 0, socialProfile: nil))
                 #expect(bad.status == 400, "\(malformed)")
                 #expect(bad.errorMessage == "'balance' is not a decimal amount such as 125.50", "\(malformed)")
             }
             for wellFormed in ["0", "-3", "0.5", "999999999999.99"] {
                 let good = try await sandbox.put(
                     "/v2/client/\(id)/details",
-                    json: ["balance": wellFormed, "pendingBetsCount": 0, "promotionsBalance": 0])
+                    json: AccountDetails(
+                        balance: wellFormed, pendingBetsCount: 0, promotionsBalance: 0, socialProfile: nil))
                 #expect(good.status == 200, "\(wellFormed)")
             }
             #expect(
@@ -53,7 +54,7 @@ struct AccountRouteTests {
             let id = try await sandbox.createClient(fields: Registrations.australian).decoded(ClientCreated.self)
                 .clientId
             #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").decoded(BetslipCount.self).count == 0)
-            #expect(try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": 3]).status == 200)
+            #expect(try await sandbox.put("/v2/client/\(id)/betslip-count", json: BetslipCount(count: 3)).status == 200)
             #expect(try await sandbox.get("/v2/client/\(id)/betslip-count").decoded(BetslipCount.self).count == 3)
         }
     }
@@ -68,7 +69,8 @@ struct AccountRouteTests {
                 #expect(answer.status == 404, "\(path)")
                 #expect(answer.errorCode == "client.unknown", "\(path)")
             }
-            #expect(try await sandbox.put("/v2/client/client-99/betslip-count", json: ["count": 1]).status == 404)
+            #expect(
+                try await sandbox.put("/v2/client/client-99/betslip-count", json: BetslipCount(count: 1)).status == 404)
         }
     }
 

@@ -1,7 +1,9 @@
 import AddressLookupFeature
+import BrandDeclarations
 import Foundation
 import LiveryCore
 import LiveryTesting
+import LiveryWire
 import Testing
 
 @testable import LiverySandbox
@@ -12,17 +14,20 @@ struct AddressRouteTests {
     func findAndRetrieve() async throws {
         try await SandboxHarness.run { sandbox in
             let find = try await sandbox.post(
-                "/address/find", json: ["payload": [["country": "AU", "fullAddress": "12 smith"]]])
+                "/address/find", json: AddressRequest(AddressFindItem(country: "AU", fullAddress: "12 smith")))
             #expect(find.status == 200)
-            #expect(find.json["status"] as? String == "SUCCESS")
-            let payload = try #require(find.json["payload"] as? [[String: Any]])
+            let found = try find.decoded(AddressAnswer<FoundAddress>.self)
+            #expect(found.status == "SUCCESS")
+            let payload = try #require(found.payload)
             #expect((1...8).contains(payload.count))
-            let id = try #require(payload.first?["id"] as? String)
-            let retrieve = try await sandbox.post("/address/retrieve", json: ["payload": [["id": id]]])
-            let address = try #require((retrieve.json["payload"] as? [[String: Any]])?.first)
-            #expect(address["id"] as? String == id)
-            #expect(address["country"] as? String == "AU")
-            #expect(address["state"] is String && address["postcode"] is String && address["locality"] is String)
+            let id = try #require(payload.first?.id)
+            let retrieve = try await sandbox.post(
+                "/address/retrieve", json: AddressRequest(AddressRetrieveItem(id: id)))
+            let address = try #require(try retrieve.decoded(AddressAnswer<AddressRecord>.self).payload?.first)
+            #expect(address.id == id)
+            #expect(address.country == "AU")
+            // The postcode is there too: an AddressRecord does not read without it.
+            #expect(address.state != nil && address.locality != nil)
         }
     }
 
@@ -35,14 +40,14 @@ struct AddressRouteTests {
                 String(repeating: "smith", count: 3_200), Array(repeating: "12", count: 13).joined(separator: " "),
             ] {
                 let find = try await sandbox.post(
-                    "/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
+                    "/address/find", json: AddressRequest(AddressFindItem(country: "AU", fullAddress: query)))
                 #expect(find.status == 400 && find.errorCode == "request.invalid")
                 #expect(find.errorMessage?.contains("200 characters and 12 words") == true)
             }
             for query in [String(repeating: "s", count: 200), Array(repeating: "12", count: 12).joined(separator: " ")]
             {
                 let find = try await sandbox.post(
-                    "/address/find", json: ["payload": [["country": "AU", "fullAddress": query]]])
+                    "/address/find", json: AddressRequest(AddressFindItem(country: "AU", fullAddress: query)))
                 #expect(find.status == 200)
             }
         }
@@ -113,10 +118,12 @@ struct AddressRouteTests {
     func badFind() async throws {
         try await SandboxHarness.run { sandbox in
             let country = try await sandbox.post(
-                "/address/find", json: ["payload": [["country": "US", "fullAddress": "12 smith"]]])
+                "/address/find", json: AddressRequest(AddressFindItem(country: "US", fullAddress: "12 smith")))
             #expect(country.status == 400)
             #expect(country.errorMessage?.contains("must be one of AU, GB, NZ, not 'US'") == true)
-            #expect(try await sandbox.post("/address/find", json: ["payload": [Any]()]).status == 400)
+            #expect(
+                try await sandbox.post("/address/find", json: JSONValue.object([("payload", .array([]))])).status == 400
+            )
         }
     }
 }

@@ -155,11 +155,11 @@ struct CanonicalPathTests {
         do {
             let world = try await sandbox.post(
                 "/sandbox/worlds", json: ["brand": "neds"], headers: ["Livery-Seeding-Token": Self.seedingToken])
-            let worldID = try #require(world.json["world"] as? String, "\(world.status)")
+            let worldID = try #require(try? world.decoded(WorldCreated.self), "\(world.status)").world
             let created = try await sandbox.createClient(
                 fields: Registrations.australian(["password": Self.password]),
                 headers: ["Authorization": "Bearer \(Self.accessToken)"])
-            let clientID = try #require(created.json["clientId"] as? String, "\(created.status)")
+            let clientID = try #require(try? created.decoded(ClientCreated.self), "\(created.status)").clientId
             try await body(sandbox, Self.targets(client: clientID, world: worldID), record)
         } catch {
             await sandbox.stop()

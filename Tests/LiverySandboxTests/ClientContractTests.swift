@@ -2,6 +2,7 @@ import Foundation
 import JoinFormFeature
 import LiveryCore
 import LiveryTesting
+import LiveryWire
 import Testing
 
 /// The app's own HTTP clients against the sandbox: both sides of the contract agree.
@@ -64,14 +65,13 @@ struct ClientContractTests {
     func sessionAndConfig() async throws {
         try await SandboxHarness.run { sandbox in
             let configuration = HTTPServiceConfiguration(baseURL: sandbox.baseURL)
-            let id = try #require(
-                try await sandbox.createClient(fields: Registrations.australian).json["clientId"] as? String)
+            let id = try await sandbox.createClient(fields: Registrations.australian).decoded(ClientCreated.self)
+                .clientId
             _ = try await sandbox.put(
                 "/v2/client/\(id)/details",
-                json: [
-                    "balance": "125.50", "pendingBetsCount": 2,
-                    "promotionsBalance": 3, "socialProfile": ["nickname": "ada"],
-                ])
+                json: AccountDetails(
+                    balance: "125.50", pendingBetsCount: 2, promotionsBalance: 3,
+                    socialProfile: AccountDetails.Profile(nickname: "ada")))
             _ = try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": 5])
             let client = ClientDetailsReader(configuration)
             let details = try await client.details(of: id)

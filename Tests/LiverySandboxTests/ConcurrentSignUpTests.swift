@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LiveryWire
 import Testing
 
 @testable import LiverySandbox
@@ -78,7 +79,7 @@ struct ConcurrentSignUpTests {
             let answers = try await Self.signUpAtOnce(sandbox, key: "one-key") { _ in Self.person(7) }
             #expect(answers.filter { $0.status == 201 }.count == 1)
             #expect(answers.filter { $0.status == 200 }.count == Self.attempts - 1)
-            #expect(Set(answers.compactMap { $0.json["clientId"] as? String }) == ["client-1"])
+            #expect(Set(answers.compactMap { try? $0.decoded(ClientCreated.self).clientId }) == ["client-1"])
             #expect(try await Self.clientRows(sandbox) == 1)
         }
     }

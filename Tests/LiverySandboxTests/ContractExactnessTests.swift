@@ -100,7 +100,8 @@ struct ContractExactnessTests {
     func registrationFields(brand id: String) throws {
         let brand = try Self.brand(id)
         let (schema, components) = try #require(try Self.fieldsSchema(brand))
-        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        let properties = try #require(schema["properties"]?.object)
+        try #require(properties.values.allSatisfy { $0.object != nil }, "every property's schema is an object")
         let validator = RegistrationValidator(
             definition: brand.definition,
             environment: RuleEnvironment(
@@ -118,7 +119,7 @@ struct ContractExactnessTests {
             if key == "dateOfBirth" {
                 candidates += ["29/02/2000", "29/02/1900", "29/02/2024", "31/04/1990", "00/01/1990"]
             }
-            if let choices = property["enum"] as? [String] { candidates += choices + choices.map { $0.lowercased() } }
+            if let choices = property["enum"]?.strings { candidates += choices + choices.map { $0.lowercased() } }
             for candidate in candidates {
                 var fields = sample
                 fields[key] = candidate
@@ -148,7 +149,7 @@ struct ContractExactnessTests {
             fields[key] = "x"
             #expect(properties[key] == nil && validator.violations(in: fields)[FieldName(key)] != nil, "\(key)")
         }
-        let required = Set(schema["required"] as? [String] ?? [])
+        let required = Set(schema["required"]?.strings ?? [])
         for key in properties.keys {
             var fields = sample
             fields[key] = nil
@@ -165,13 +166,12 @@ struct ContractExactnessTests {
         let sandbox = try await SandboxHarness.start(seedingTokens: [token])
         do {
             let served = try await sandbox.get("/openapi.json")
-            let document = try #require(try JSONSerialization.jsonObject(with: served.body) as? [String: Any])
-            let paths = try #require(document["paths"] as? [String: [String: Any]])
-            var examples: [(method: String, path: String, body: Any)] = []
+            let document = try JSONDecoder().decode(JSONValue.self, from: served.body)
+            let paths = try #require(document["paths"]?.object)
+            var examples: [(method: String, path: String, body: JSONValue)] = []
             for (path, item) in paths {
-                for (method, operation) in item {
-                    let body = ((operation as? [String: Any])?["requestBody"] as? [String: Any])?["content"]
-                    guard let example = ((body as? [String: Any])?["application/json"] as? [String: Any])?["example"]
+                for (method, operation) in try #require(item.object, "the path item of \(path)") {
+                    guard let example = operation["requestBody"]?["content"]?["application/json"]?["example"]
                     else { continue }
                     examples.append((method.uppercased(), path, example))
                 }
@@ -190,13 +190,13 @@ struct ContractExactnessTests {
                 if example.path == "/v2/client" { headers["Idempotency-Key"] = UUID().uuidString }
                 if example.path == "/sandbox/seed" { headers["Livery-World"] = world }
                 let answer = try await sandbox.send(
-                    example.method, path, body: try JSONSerialization.data(withJSONObject: example.body),
+                    example.method, path, body: try JSONEncoder().encode(example.body),
                     headers: headers)
                 #expect(
                     (200..<300).contains(answer.status),
                     "\(example.method) \(path): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
-                if example.path == "/v2/client" { client = answer.json["clientId"] as? String ?? "" }
-                if example.path == "/sandbox/worlds" { world = answer.json["world"] as? String ?? "" }
+                if example.path == "/v2/client" { client = (try? answer.decoded(ClientCreated.self))?.clientId ?? "" }
+                if example.path == "/sandbox/worlds" { world = (try? answer.decoded(WorldCreated.self))?.world ?? "" }
             }
         } catch {
             await sandbox.stop()
@@ -219,24 +219,24 @@ struct ContractExactnessTests {
 
     /// Whether the string schema `schema` allows `text` (the keywords the fields schemas use), its
     /// references read from `components`.
-    static func allows(_ schema: [String: Any], _ text: String, components: [String: Any]) -> Bool {
-        if let reference = schema["$ref"] as? String {
+    static func allows(_ schema: JSONValue, _ text: String, components: JSONValue) -> Bool {
+        if let reference = schema["$ref"]?.string {
             let name = String(reference.split(separator: "/").last ?? "")
-            guard let target = components[name] as? [String: Any] else {
+            guard let target = components[name], target.object != nil else {
                 Issue.record("no component \(name)")
                 return false
             }
             return allows(target, text, components: components)
         }
-        if let branches = schema["anyOf"] as? [[String: Any]] {
+        if let branches = schema["anyOf"]?.items {
             return branches.contains { allows($0, text, components: components) }
         }
-        if let choices = schema["enum"] as? [String], !choices.contains(text) { return false }
+        if let choices = schema["enum"]?.strings, !choices.contains(text) { return false }
         let length = text.unicodeScalars.count
-        if let minimum = schema["minLength"] as? Int, length < minimum { return false }
-        if let maximum = schema["maxLength"] as? Int, length > maximum { return false }
-        if let pattern = schema["pattern"] as? String, !matches(pattern, text) { return false }
-        for part in schema["allOf"] as? [[String: Any]] ?? [] where !allows(part, text, components: components) {
+        if let minimum = schema["minLength"]?.int, length < minimum { return false }
+        if let maximum = schema["maxLength"]?.int, length > maximum { return false }
+        if let pattern = schema["pattern"]?.string, !matches(pattern, text) { return false }
+        for part in schema["allOf"]?.items ?? [] where !allows(part, text, components: components) {
             return false
         }
         return true
@@ -249,26 +249,21 @@ struct ContractExactnessTests {
     }
 
     /// The `fields` schema of `brand`'s registration, as the document publishes it, and the document's components.
-    static func fieldsSchema(_ brand: ContractScope.Brand) throws -> (fields: [String: Any], components: [String: Any])?
-    {
+    static func fieldsSchema(_ brand: ContractScope.Brand) throws -> (fields: JSONValue, components: JSONValue)? {
         let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.market.code])).text
-        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        guard let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any] else {
-            return nil
-        }
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        guard let schemas = document["components"]?["schemas"], schemas.object != nil else { return nil }
         let name = brand.id.rawValue.prefix(1).uppercased() + brand.id.rawValue.dropFirst() + "Registration"
-        let fields = ((schemas[name] as? [String: Any])?["properties"] as? [String: Any])?["fields"] as? [String: Any]
-        return fields.map { ($0, schemas) }
+        guard let fields = schemas[name]?["properties"]?["fields"], fields.object != nil else { return nil }
+        return (fields, schemas)
     }
 
     /// The example registration the document shows for `brand`.
     static func sample(_ brand: ContractScope.Brand) throws -> [String: String]? {
         let text = try OpenAPIDocument.make(for: ContractScope(brands: [brand], markets: [brand.market.code])).text
-        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        let operation = ((document?["paths"] as? [String: Any])?["/v2/client"] as? [String: Any])?["post"]
-        let body = ((operation as? [String: Any])?["requestBody"] as? [String: Any])?["content"] as? [String: Any]
-        return ((body?["application/json"] as? [String: Any])?["example"] as? [String: Any])?["fields"]
-            as? [String: String]
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        let content = document["paths"]?["/v2/client"]?["post"]?["requestBody"]?["content"]
+        return try? content?["application/json"]?["example"]?.decoded(as: RegistrationRequest.self).fields
     }
 
     /// `text` and texts around it: cut, grown, its case changed, padded, its characters swapped; and random ones.

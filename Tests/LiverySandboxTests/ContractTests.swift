@@ -26,32 +26,31 @@ struct ContractTests {
             kept == made.text,
             "Tools/Servers/Contract/openapi.json is stale: swift run livery-server contract --output Tools/Servers/Contract/openapi.json"
         )
-        #expect(made.strayNotes.isEmpty, "notes of no property: \(made.strayNotes)")
+        #expect(made.descriptionProblems.isEmpty, "\(made.descriptionProblems)")
         #expect(made.routes == WireRoute.all)
     }
 
     @Test("every schema names exactly the properties its wire type decodes, required unless optional")
     func schemasFollowTheTypes() throws {
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(Self.shippedDocument().text.utf8)) as? [String: Any])
-        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
-        let details = try #require(schemas["AccountDetails"] as? [String: Any])
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(Self.shippedDocument().text.utf8))
+        let schemas = try #require(document["components"]?["schemas"]?.object)
+        let details = try #require(schemas["AccountDetails"]?.object)
         #expect(
-            Set((details["properties"] as? [String: Any] ?? [:]).keys)
+            Set((details["properties"]?.object ?? [:]).keys)
                 == ["balance", "pendingBetsCount", "promotionsBalance", "socialProfile"])
-        #expect(details["required"] as? [String] == ["balance", "pendingBetsCount", "promotionsBalance"])
-        let record = try #require(schemas["AddressRecord"] as? [String: Any])
+        #expect(details["required"]?.strings == ["balance", "pendingBetsCount", "promotionsBalance"])
+        let record = try #require(schemas["AddressRecord"]?.object)
         #expect(
-            Set(record["required"] as? [String] ?? []) == ["id", "street", "postcode"],
+            Set(record["required"]?.strings ?? []) == ["id", "street", "postcode"],
             "what the app's client cannot do without (a number-less address has no street number)")
         for brand in ["Betcha", "Ladbrokes", "Neds", "Tabnz"] {
-            let registration = try #require(schemas["\(brand)Registration"] as? [String: Any], "\(brand)")
-            #expect(Set((registration["properties"] as? [String: Any] ?? [:]).keys) == ["brand", "fields"])
-            let fields = try #require((registration["properties"] as? [String: Any])?["fields"] as? [String: Any])
-            #expect(fields["additionalProperties"] as? Bool == false, "a key the form has not is refused")
-            let seed = try #require(schemas["\(brand)Seed"] as? [String: Any], "\(brand)")
+            let registration = try #require(schemas["\(brand)Registration"]?.object, "\(brand)")
+            #expect(Set((registration["properties"]?.object ?? [:]).keys) == ["brand", "fields"])
+            let fields = try #require(registration["properties"]?["fields"]?.object)
+            #expect(fields["additionalProperties"] == .bool(false), "a key the form has not is refused")
+            let seed = try #require(schemas["\(brand)Seed"]?.object, "\(brand)")
             #expect(
-                Set((seed["properties"] as? [String: Any] ?? [:]).keys)
+                Set((seed["properties"]?.object ?? [:]).keys)
                     == ["brand", "today", "existingAccounts", "takenUsernames", "selfExcluded", "faults"])
         }
     }
@@ -110,15 +109,16 @@ struct ContractTests {
                 "/v2/client/check-username", query: ["brand": "neds", "username": String(repeating: "a", count: 200)])
             #expect(atLimit.status == 200)
             let created = try await sandbox.createClient(fields: Registrations.australian)
-            let id = try #require(created.json["clientId"] as? String)
+            let id = try created.decoded(ClientCreated.self).clientId
             #expect(try await sandbox.get("/v2/client/\(id)/details").status == 200)
             let padded = id.replacingOccurrences(of: "client-", with: "client-0")
             #expect(try await sandbox.get("/v2/client/\(padded)/details").status == 404)
-            let huge = try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": WireLimits.count + 1])
+            let huge = try await sandbox.put(
+                "/v2/client/\(id)/betslip-count", json: BetslipCount(count: WireLimits.count + 1))
             #expect(huge.status == 400)
             #expect(
-                try await sandbox.put("/v2/client/\(id)/betslip-count", json: ["count": WireLimits.count]).status == 200
-            )
+                try await sandbox.put("/v2/client/\(id)/betslip-count", json: BetslipCount(count: WireLimits.count))
+                    .status == 200)
         }
     }
 }

@@ -92,7 +92,7 @@ struct CreateClientTests {
     func needsKey() async throws {
         try await SandboxHarness.inMemory { sandbox in
             let answer = try await sandbox.post(
-                "/v2/client", json: ["brand": "neds", "fields": Registrations.australian])
+                "/v2/client", json: RegistrationRequest(brand: "neds", fields: Registrations.australian))
             #expect(answer.status == 400)
             #expect(answer.errorCode == "request.invalid")
             #expect(answer.errorMessage?.contains("Idempotency-Key") == true)

@@ -127,19 +127,19 @@ struct ExchangeRecordTests {
         let written = try String(contentsOfFile: record, encoding: .utf8)
         #expect(!written.contains(Self.password), "a password reached the record")
         let exchanges = written.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            try? JSONDecoder().decode(Exchange.self, from: Data($0.utf8))
         }
         #expect(exchanges.count == 7)
-        let withheld = exchanges.compactMap { $0["requestBodyBytes"] as? Int }
+        let withheld = exchanges.compactMap(\.requestBodyBytes)
         #expect(withheld.count == 3, "the truncated, the odd and the form-encoded registrations by length only")
         #expect(written.contains(#"\"password\":\"redacted\""#), "a registration keeps its shape")
     }
 
-    /// Every line of `data` is one whole JSON object.
+    /// Every line of `data` is one whole exchange: a JSON object that reads as the sandbox's `Exchange`.
     private static func expectWholeLines(_ data: Data) throws {
         #expect(data.last == 0x0A, "the record ends with a whole line")
         for line in data.split(separator: 0x0A) {
-            #expect((try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any], "a cut line")
+            #expect((try? JSONDecoder().decode(Exchange.self, from: Data(line))) != nil, "a cut line")
         }
     }
 }

@@ -5,6 +5,7 @@ import JoinFormFeature
 import LiveryComposition
 import LiveryCore
 import LiverySandbox
+import LiveryWire
 import Logging
 import Testing
 
@@ -109,7 +110,7 @@ struct LiveRuntimeTests {
             #expect(ledger.clients.first?.fields["password"] == nil)
             let check = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "live_alex"])
-            #expect(check.json["available"] as? Bool == false)
+            #expect(try check.decoded(UsernameAvailability.self).available == false)
         }
     }
 

@@ -4,6 +4,7 @@ import LiveryComposition
 import LiveryCore
 import LiveryScenarios
 import LiveryTesting
+import LiveryWire
 import MarketPacks
 import Testing
 
@@ -45,7 +46,8 @@ struct NewMarketTests {
         do {
             let find = try await sandbox.post(
                 "/address/find", json: ["payload": [["country": "GB", "fullAddress": "12 high street"]]])
-            #expect(find.status == 200 && (find.json["payload"] as? [Any])?.isEmpty == false)
+            #expect(
+                find.status == 200 && (try? find.decoded(AddressAnswer<FoundAddress>.self))?.payload?.isEmpty == false)
             #expect(
                 await ScenarioCommand(
                     composition: composition, brand: "britbet", json: true, scenariosDirectory: folder.path,

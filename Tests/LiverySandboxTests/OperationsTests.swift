@@ -1,4 +1,5 @@
 import Foundation
+import LiveryWire
 import Testing
 
 /// What a team's tooling watches: health while the database answers, and metrics in Prometheus' text format.
@@ -10,9 +11,8 @@ struct OperationsTests {
     func healthAndMetrics() async throws {
         try await SandboxHarness.run { sandbox in
             let health = try await sandbox.get("/health")
-            #expect(
-                health.status == 200 && health.json["status"] as? String == "ready"
-                    && health.json["database"] as? String == "sqlite")
+            let ready = try? health.decoded(HealthAnswer.self)
+            #expect(health.status == 200 && ready?.status == "ready" && ready?.database == "sqlite")
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
             #expect(
                 try await sandbox.createClient(fields: Registrations.australian(["username": "other_one"])).status

@@ -41,7 +41,8 @@ struct RegisteredClientsTests {
     )
     func route() async throws {
         try await SandboxHarness.run { sandbox in
-            let world = try await sandbox.createWorld(["existingAccounts": [["email": "old@example.com"]]])
+            let world = try await sandbox.createWorld(
+                SeedRequest(brand: "neds", existingAccounts: [SeedRequest.Account(email: "old@example.com")]))
             let other = try await sandbox.createWorld()
             let inWorld = ["Livery-World": world]
             var first = Registrations.australian
@@ -70,7 +71,7 @@ struct RegisteredClientsTests {
         let sandbox = try await SandboxHarness.start(seedingTokens: [Self.fleet, "other-token-fedcba9876543210"])
         let made = try await sandbox.post(
             "/sandbox/worlds", json: ["brand": "neds"], headers: ["Livery-Seeding-Token": Self.fleet])
-        let world = try #require(made.json["world"] as? String)
+        let world = try made.decoded(WorldCreated.self).world
         let bare = try await sandbox.send("GET", "/sandbox/clients", headers: ["Livery-World": world])
         #expect(bare.status == 403 && bare.errorCode == "seed.forbidden")
         let foreign = try await sandbox.send(

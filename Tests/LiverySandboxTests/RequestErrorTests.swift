@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 import LiveryTesting
 import Testing
@@ -63,7 +64,10 @@ struct RequestErrorTests {
     func wrongShape() async throws {
         try await SandboxHarness.inMemory { sandbox in
             let notText = try await sandbox.post(
-                "/v2/client", json: ["brand": "neds", "fields": ["marketingConsent": true]],
+                "/v2/client",
+                json: JSONValue.object([
+                    ("brand", .string("neds")), ("fields", .object([("marketingConsent", .bool(true))])),
+                ]),
                 headers: ["Idempotency-Key": "k"])
             #expect(notText.status == 400)
             #expect(notText.errorMessage == "'fields.marketingConsent' is not a string")

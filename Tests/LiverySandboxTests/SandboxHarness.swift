@@ -143,8 +143,6 @@ struct SandboxHarness {
         /// The `Livery-Answer-After` header, if any.
         var answerAfter: String?
 
-        /// The body as a JSON object (empty when it is not one), for answers with no wire type.
-        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
         /// The body read as the wire type an app reads it as.
         /// - Throws: when the body is not that type: a test fails naming the difference.
         func decoded<Wire: Decodable>(_ type: Wire.Type) throws -> Wire {
@@ -164,12 +162,14 @@ struct SandboxHarness {
         try await send("GET", path, query: query)
     }
 
-    func post(_ path: String, json: Any, headers: [String: String] = [:]) async throws -> Answer {
-        try await send("POST", path, body: try JSONSerialization.data(withJSONObject: json), headers: headers)
+    /// `POST path` with `json` encoded as the body: a wire type, or a ``JSONValue`` for a body of no wire type.
+    func post(_ path: String, json: some Encodable, headers: [String: String] = [:]) async throws -> Answer {
+        try await send("POST", path, body: try JSONEncoder().encode(json), headers: headers)
     }
 
-    func put(_ path: String, json: Any) async throws -> Answer {
-        try await send("PUT", path, body: try JSONSerialization.data(withJSONObject: json))
+    /// `PUT path` with `json` encoded as the body.
+    func put(_ path: String, json: some Encodable) async throws -> Answer {
+        try await send("PUT", path, body: try JSONEncoder().encode(json))
     }
 
     /// Creates a client of `brand` with `fields` under `key`, with `headers` (a world's, say).
@@ -178,15 +178,14 @@ struct SandboxHarness {
         headers: [String: String] = [:]
     ) async throws -> Answer {
         try await post(
-            "/v2/client", json: ["brand": brand, "fields": fields],
+            "/v2/client", json: RegistrationRequest(brand: brand, fields: fields),
             headers: headers.merging(["Idempotency-Key": key]) { $1 })
     }
 
-    /// Makes a world seeded with `seed` (a brand is added when none is given); its id.
-    func createWorld(_ seed: [String: Any] = [:]) async throws -> String {
-        let answer = try await post(
-            "/sandbox/worlds", json: seed.merging(["brand": seed["brand"] ?? "neds"]) { first, _ in first })
-        guard answer.status == 201, let id = answer.json["world"] as? String else {
+    /// Makes a world seeded with `seed` (neds with nothing in it unless given); its id.
+    func createWorld(_ seed: SeedRequest = SeedRequest(brand: "neds")) async throws -> String {
+        let answer = try await post("/sandbox/worlds", json: seed)
+        guard answer.status == 201, let id = (try? answer.decoded(WorldCreated.self))?.world else {
             throw HarnessFailure(
                 "POST /sandbox/worlds answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LiveryCore
 import LiveryTesting
+import LiveryWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -143,10 +144,10 @@ struct SandboxClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
         if let world { request.setValue(world, forHTTPHeaderField: "Livery-World") }
-        request.httpBody = try JSONSerialization.data(withJSONObject: ["brand": "neds", "fields": fields])
+        request.httpBody = try JSONEncoder().encode(RegistrationRequest(brand: "neds", fields: fields))
         let (data, response) = try await session.data(for: request)
-        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, json?["clientId"] as? String)
+        let created = try? JSONDecoder().decode(ClientCreated.self, from: data)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, created?.clientId)
     }
 
     /// `GET path` (with an optional world): the status and body.
@@ -157,17 +158,16 @@ struct SandboxClient: Sendable {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
-    /// `POST path` with a JSON body: the status and the body as JSON.
-    func post(_ path: String, json: Any) async throws -> (status: Int, json: [String: Any]) {
+    /// `POST path` with `json` encoded as the body: the status and the body read as `Answer` (`nil` when it is not one).
+    func post<Answer: Decodable>(_ path: String, json: some Encodable, answer: Answer.Type) async throws -> (
+        status: Int, answer: Answer?
+    ) {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        request.httpBody = try JSONEncoder().encode(json)
         let (data, response) = try await session.data(for: request)
-        return (
-            (response as? HTTPURLResponse)?.statusCode ?? 0,
-            (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        )
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONDecoder().decode(answer, from: data))
     }
 
     /// The value of the metric line starting with `name` (no labels), if present.

@@ -3,6 +3,7 @@ import LiveryComposition
 import LiveryCore
 import LiverySandbox
 import LiveryTesting
+import LiveryWire
 import Testing
 
 @testable import LiveryScenarios
@@ -137,7 +138,7 @@ struct ScenarioSuiteTests {
             #expect(status == 2)
             let check = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "never_seeded"])
-            #expect(check.json["available"] as? Bool == true)
+            #expect(try check.decoded(UsernameAvailability.self).available == true)
         }
     }
 

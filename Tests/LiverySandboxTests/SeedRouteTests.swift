@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 import LiveryComposition
 import LiveryCore
@@ -12,7 +13,7 @@ struct SeedRouteTests {
     func notAllowed() async throws {
         try await SandboxHarness.inMemory(allowsSeeding: false) { sandbox in
             let answer = try await sandbox.post(
-                "/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["seeded_name"]])
+                "/sandbox/seed", json: SeedRequest(brand: "neds", takenUsernames: ["seeded_name"]))
             #expect(answer.status == 404 && answer.errorCode == "route.unknown")
             let check = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "seeded_name"])
@@ -24,15 +25,15 @@ struct SeedRouteTests {
     func seeds() async throws {
         // The default world is seeded by this machine, on a sandbox without seeding tokens: a live one on loopback.
         try await SandboxHarness.run { sandbox in
-            let seed: [String: Any] = [
-                "brand": "neds", "today": "2030-02-01",
-                "existingAccounts": [
-                    ["email": "pat@example.com", "username": "pat_existing"], ["mobile": "0411 222 333"],
+            let seed = SeedRequest(
+                brand: "neds", today: "2030-02-01",
+                existingAccounts: [
+                    SeedRequest.Account(email: "pat@example.com", username: "pat_existing"),
+                    SeedRequest.Account(mobile: "0411 222 333"),
                 ],
-                "takenUsernames": ["seeded_name"],
-                "selfExcluded": [["firstName": "Robin", "lastName": "Barred", "dateOfBirth": "1985-05-05"]],
-                "faults": ["check-username=503"],
-            ]
+                takenUsernames: ["seeded_name"],
+                selfExcluded: [SeedRequest.Person(firstName: "Robin", lastName: "Barred", dateOfBirth: "1985-05-05")],
+                faults: ["check-username=503"])
             let answer = try await sandbox.post("/sandbox/seed", json: seed)
             #expect(answer.status == 200)
             let seeded = try answer.decoded(Seeded.self)
@@ -60,7 +61,7 @@ struct SeedRouteTests {
                 fields: Registrations.australian(["dateOfBirth": "01/02/2012"]))
             #expect(eighteenThen.status == 201)
 
-            #expect(try await sandbox.post("/sandbox/seed", json: ["brand": "neds"]).status == 200)
+            #expect(try await sandbox.post("/sandbox/seed", json: SeedRequest(brand: "neds")).status == 200)
             let checked = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "x_name"])
             #expect(checked.status == 200, "a seed without faults takes the seeded ones away")
@@ -78,10 +79,11 @@ struct SeedRouteTests {
         ])
     func badSeed(changes: String, problem: String) async throws {
         try await SandboxHarness.run { sandbox in
-            var seed: [String: Any] = ["brand": "neds", "takenUsernames": ["must_not_stick"]]
-            let bad = try JSONSerialization.jsonObject(with: Data(changes.utf8)) as? [String: Any] ?? [:]
-            seed.merge(bad) { $1 }
-            let answer = try await sandbox.post("/sandbox/seed", json: seed)
+            // A good seed with the changes written over it, each change sent as its JSON says.
+            var seed = try #require(
+                JSONValue(encoding: SeedRequest(brand: "neds", takenUsernames: ["must_not_stick"])).object)
+            seed.merge(try #require(try JSONDecoder().decode(JSONValue.self, from: Data(changes.utf8)).object)) { $1 }
+            let answer = try await sandbox.post("/sandbox/seed", json: JSONValue.object(Array(seed)))
             #expect(answer.status == 400 || answer.status == 404)
             #expect(answer.errorMessage?.contains(problem) == true, "\(answer.errorMessage ?? "no message")")
             let check = try await sandbox.get(

@@ -1,6 +1,7 @@
 import Foundation
 import LiveryComposition
 import LiveryCore
+import LiveryWire
 import Logging
 import Testing
 
@@ -23,7 +24,7 @@ struct SeedingTokenTests {
         let sandbox = try await SandboxHarness.start(
             seedingTokens: [Self.fleet, Self.other],
             logger: Logger(label: "sandbox-test") { _ in CapturingLogHandler(lines: lines) })
-        let seed: [String: Any] = ["brand": "neds"]
+        let seed = SeedRequest(brand: "neds")
         let bare = try await sandbox.post("/sandbox/worlds", json: seed)
         #expect(bare.status == 403 && bare.errorCode == "seed.forbidden")
         #expect(bare.errorMessage?.contains("Livery-Seeding-Token") == true)
@@ -33,7 +34,8 @@ struct SeedingTokenTests {
         #expect(seedDefault.status == 403 && seedDefault.errorCode == "seed.forbidden")
         let made = try await sandbox.post("/sandbox/worlds", json: seed, headers: Self.token(Self.fleet))
         #expect(made.status == 201)
-        let deleteBare = try await sandbox.send("DELETE", "/sandbox/worlds/\(made.json["world"] as? String ?? "")")
+        let deleteBare = try await sandbox.send(
+            "DELETE", "/sandbox/worlds/\((try? made.decoded(WorldCreated.self))?.world ?? "")")
         #expect(deleteBare.status == 403 && deleteBare.errorCode == "seed.forbidden")
         await sandbox.stop()
         let logged = lines.all.joined(separator: "\n")
@@ -44,21 +46,21 @@ struct SeedingTokenTests {
     func worldsBoundToTheirToken() async throws {
         let sandbox = try await SandboxHarness.start(seedingTokens: [Self.fleet, Self.other])
         let made = try await sandbox.post(
-            "/sandbox/worlds", json: ["brand": "neds"], headers: Self.token(Self.fleet))
-        let world = try #require(made.json["world"] as? String)
+            "/sandbox/worlds", json: SeedRequest(brand: "neds"), headers: Self.token(Self.fleet))
+        let world = try made.decoded(WorldCreated.self).world
         let foreignSeed = try await sandbox.post(
-            "/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["mine_now"]],
+            "/sandbox/seed", json: SeedRequest(brand: "neds", takenUsernames: ["mine_now"]),
             headers: Self.token(Self.other).merging(["Livery-World": world]) { $1 })
         #expect(foreignSeed.status == 403 && foreignSeed.errorCode == "world.forbidden")
         let taken = try await sandbox.send(
             "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "mine_now"],
             headers: ["Livery-World": world])
-        #expect(taken.json["available"] as? Bool == true, "the refused seed changed nothing")
+        #expect((try? taken.decoded(UsernameAvailability.self))?.available == true, "the refused seed changed nothing")
         let foreignDelete = try await sandbox.send(
             "DELETE", "/sandbox/worlds/\(world)", headers: Self.token(Self.other))
         #expect(foreignDelete.status == 403 && foreignDelete.errorCode == "world.forbidden")
         let ownSeed = try await sandbox.post(
-            "/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["mine_now"]],
+            "/sandbox/seed", json: SeedRequest(brand: "neds", takenUsernames: ["mine_now"]),
             headers: Self.token(Self.fleet).merging(["Livery-World": world]) { $1 })
         #expect(ownSeed.status == 200)
         let ownDelete = try await sandbox.send("DELETE", "/sandbox/worlds/\(world)", headers: Self.token(Self.fleet))
@@ -70,16 +72,19 @@ struct SeedingTokenTests {
     func defaultWorld() async throws {
         let shared = try await SandboxHarness.start(seedingTokens: [Self.fleet])
         let refused = try await shared.post(
-            "/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["everyones"], "faults": ["create-client=500"]],
+            "/sandbox/seed",
+            json: SeedRequest(brand: "neds", takenUsernames: ["everyones"], faults: ["create-client=500"]),
             headers: Self.token(Self.fleet))
         #expect(refused.status == 403 && refused.errorCode == "world.forbidden", "\(refused.status)")
         #expect(refused.errorMessage?.contains("POST /sandbox/worlds") == true)
         let check = try await shared.get(
             "/v2/client/check-username", query: ["brand": "neds", "username": "everyones"])
-        #expect(check.json["available"] as? Bool == true, "the default world is as it was")
+        #expect((try? check.decoded(UsernameAvailability.self))?.available == true, "the default world is as it was")
         await shared.stop()
         let own = try await SandboxHarness.start()
-        #expect(try await own.post("/sandbox/seed", json: ["brand": "neds", "takenUsernames": ["mine"]]).status == 200)
+        #expect(
+            try await own.post("/sandbox/seed", json: SeedRequest(brand: "neds", takenUsernames: ["mine"])).status
+                == 200)
         await own.stop()
     }
 

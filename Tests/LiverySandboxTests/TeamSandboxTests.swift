@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LiveryWire
 import ServerInputs
 import Testing
 
@@ -89,8 +90,9 @@ struct TeamSandboxTests {
         #expect(try await TestPostgres.count("SELECT count(*) FROM client", on: location) == 2)
         // A world made on one instance is served by the other.
         let made = try await clients[0].post(
-            "/sandbox/worlds", json: ["brand": "neds", "takenUsernames": ["only_there"]])
-        let world = try #require(made.json["world"] as? String)
+            "/sandbox/worlds", json: SeedRequest(brand: "neds", takenUsernames: ["only_there"]),
+            answer: WorldCreated.self)
+        let world = try #require(made.answer?.world)
         let check = try await clients[1].get("/v2/client/check-username?brand=neds&username=only_there", world: world)
         #expect(check.status == 200 && check.body.contains("\"available\":false"))
         #expect(
@@ -166,7 +168,7 @@ struct TeamSandboxTests {
             ]))
         #expect(during.status == 503 && during.errorCode == "database.unavailable")
         let health = try await sandbox.get("/health")
-        #expect(health.status == 503 && health.json["status"] as? String == "unavailable")
+        #expect(health.status == 503 && (try? health.decoded(HealthAnswer.self))?.status == "unavailable")
         try await TestPostgres.execute("ALTER DATABASE \(location.database) ALLOW_CONNECTIONS true", on: server)
         var healthy = false
         for _ in 0..<300 where !healthy {
@@ -176,7 +178,9 @@ struct TeamSandboxTests {
         #expect(healthy, "service resumed")
         let replay = try await sandbox.createClient(fields: Registrations.australian, key: "before")
         #expect(
-            replay.status == 200 && replay.json["clientId"] as? String == before.json["clientId"] as? String,
+            replay.status == 200
+                && (try? replay.decoded(ClientCreated.self))?.clientId
+                    == (try? before.decoded(ClientCreated.self))?.clientId,
             "what was acknowledged before the outage is still there")
         #expect(
             try await sandbox.createClient(

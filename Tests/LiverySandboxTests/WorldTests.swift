@@ -51,9 +51,8 @@ struct WorldTests {
     @Test("a seed reaches only its world: its faults and taken usernames are not the default world's")
     func seededApart() async throws {
         try await SandboxHarness.inMemory { sandbox in
-            let world = try await sandbox.createWorld([
-                "takenUsernames": ["only_here"], "faults": ["create-client=503"],
-            ])
+            let world = try await sandbox.createWorld(
+                SeedRequest(brand: "neds", takenUsernames: ["only_here"], faults: ["create-client=503"]))
             let failing = try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world))
             #expect(failing.status == 503 && failing.errorCode == "fault.injected")
             #expect(try await sandbox.createClient(fields: Registrations.australian).status == 201)
@@ -65,7 +64,7 @@ struct WorldTests {
             #expect(try there.decoded(UsernameAvailability.self).available == false)
             #expect(try here.decoded(UsernameAvailability.self).available == true)
             let reseeded = try await sandbox.post(
-                "/sandbox/seed", json: ["brand": "neds", "faults": [String]()], headers: Self.header(world))
+                "/sandbox/seed", json: SeedRequest(brand: "neds", faults: []), headers: Self.header(world))
             #expect(reseeded.status == 200)
             #expect(
                 try await sandbox.createClient(fields: Registrations.australian, headers: Self.header(world)).status
@@ -116,7 +115,7 @@ struct WorldTests {
     )
     func drivenTime() async throws {
         try await SandboxHarness.inMemory { sandbox in
-            let world = try await sandbox.createWorld(["faults": ["check-username=latency 2s"]])
+            let world = try await sandbox.createWorld(SeedRequest(brand: "neds", faults: ["check-username=latency 2s"]))
             // Eighteen on 2 June 2026.
             let young = Registrations.australian(["dateOfBirth": "02/06/2008"])
             let day = Self.header(world).merging(["Livery-World-Time": "2026-06-01T23:59:59.000+10:00"]) { $1 }
@@ -130,7 +129,7 @@ struct WorldTests {
             #expect(slow.status == 200 && slow.answerAfter == "2000")
             #expect(slow.elapsed < .seconds(2), "the answer is not held in real time")
             _ = try await sandbox.post(
-                "/sandbox/seed", json: ["brand": "neds", "faults": ["create-client=timeout"]], headers: next)
+                "/sandbox/seed", json: SeedRequest(brand: "neds", faults: ["create-client=timeout"]), headers: next)
             let lost = try await sandbox.createClient(
                 fields: Registrations.australian(["username": "late_one"]), headers: next)
             #expect(lost.status == 504 && lost.answerAfter == "never")

@@ -53,12 +53,10 @@ struct DifferenceTests {
                     })
         }
         let first = try #require(try packageBrands().first)
-        var document =
-            try JSONSerialization.jsonObject(with: JSONEncoder().encode(first.fileDocument())) as! [String: Any]
-        document["flags"] = ["login-native": true]
+        let document = GuideTests.setting(
+            ["flags"], to: .object([("login-native", .bool(true))]), in: first.fileDocument())
         let plugin = try BrandDefinition.read(
-            json: JSONSerialization.data(withJSONObject: document), file: "x/brand.json",
-            folder: .files(first.companionFiles))
+            json: Data(document.formatted().utf8), file: "x/brand.json", folder: .files(first.companionFiles))
         #expect(
             BrandSettingLines.flagDefaults(try BrandConfiguration(plugin)) == ["on", "off (not set)", "off (not set)"])
     }

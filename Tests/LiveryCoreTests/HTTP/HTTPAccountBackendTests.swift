@@ -1,6 +1,7 @@
 import Foundation
 import LiveryCore
 import LiveryTesting
+import LiveryWire
 import Testing
 
 /// Serialized: FoundationNetworking on Linux has been seen handing one stubbed answer to another
@@ -57,8 +58,8 @@ struct HTTPAccountBackendTests {
         #expect(try await backend.createClient(registration) == CreatedClient(clientID: "client-7"))
         let seen = try #require(StubURLProtocol.requests(to: "create.test").first)
         #expect(seen.method == "POST" && seen.headers["Idempotency-Key"] == "key-1")
-        let body = try JSONSerialization.jsonObject(with: seen.body) as? [String: Any]
-        #expect(body?["brand"] as? String == "test-brand")
+        let body = try JSONDecoder().decode(RegistrationRequest.self, from: seen.body)
+        #expect(body.brand == "test-brand")
     }
 
     @Test(
