@@ -310,7 +310,9 @@ let package = Package(
             dependencies: [
                 "LiveryPreview", "LiveryScenarios", "LiveryComposition", "BrandDeclarations", "LiveryCore",
                 "JoinFormFeature", "AppBarFeature", "LiveryTesting", "ServerConnections",
-                toolsOnly("Logging", "swift-log"),
+                toolsOnly("Logging", "swift-log"), toolsOnly("HummingbirdTesting", "hummingbird"),
+                toolsOnly("HummingbirdWSTesting", "hummingbird-websocket"),
+                toolsOnly("HummingbirdWSClient", "hummingbird-websocket"),
             ] + allBrandTargets,
             swiftSettings: swiftSettings, plugins: brandList),
         // Benchmarks against baselines in the same run (ordo-one/benchmark): `swift package benchmark`.

@@ -1,5 +1,8 @@
 import BrandDeclarations
 import Foundation
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
 import LiveryComposition
 import LiveryScenarios
 import LiveryTesting
@@ -13,22 +16,53 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A preview server on a free loopback port, as the page sees it: its WebSocket and its pages.
+/// A preview server on a free loopback port, as the page sees it: its WebSocket and its pages, through
+/// Hummingbird's live test client.
 struct PreviewClient: Sendable {
-    let port: Int
+    let client: any TestClientProtocol
 
-    /// Opens the WebSocket at `path` and runs `body` with it.
-    func ws(
-        _ path: String, readTimeout: Int = 10, _ body: (LoopbackWebSocket) async throws -> Void
-    ) async throws {
-        try await body(try await LoopbackWebSocket(port: port, path: path, readTimeout: readTimeout))
+    /// The port the preview listens on, for the tests that speak to it byte by byte.
+    var port: Int { client.port ?? 0 }
+
+    /// Opens the WebSocket at `path` (HummingbirdWSTesting) and runs `body` with it; the socket closes after.
+    func ws(_ path: String, _ body: @escaping @Sendable (PreviewSocket) async throws -> Void) async throws {
+        try await client.ws(path, logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() }) {
+            inbound, outbound, _ in
+            try await body(PreviewSocket(inbound: inbound, outbound: outbound))
+        }
     }
 
     /// `GET path`: the status and the body as text.
     func get(_ path: String) async throws -> (status: Int, body: String) {
-        let (data, response) = try await URLSession(configuration: .ephemeral)
-            .data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        let response = try await client.execute(uri: path, method: .get)
+        return (Int(response.status.code), String(buffer: response.body))
+    }
+}
+
+/// A page's WebSocket as a test holds it: text messages each way; the preview's pings are answered by the
+/// client underneath.
+final class PreviewSocket: @unchecked Sendable {
+    // @unchecked: the iterator, the only mutable state, is advanced only by `receive`, which the one test
+    // holding the socket awaits before it reads again.
+    private var messages: WebSocketInboundMessageStream.AsyncIterator
+    private let outbound: WebSocketOutboundWriter
+
+    init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
+        messages = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
+        self.outbound = outbound
+    }
+
+    /// The next text message, or `nil` once the preview has closed the socket.
+    func receive() async throws -> String? {
+        while let message = try await messages.next() {
+            if case .text(let text) = message { return text }
+        }
+        return nil
+    }
+
+    /// Sends `text` as one text message.
+    func send(_ text: String) async throws {
+        try await outbound.write(.text(text))
     }
 }
 
@@ -41,28 +75,16 @@ func withPreview(
 ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-preview-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (ports, listening) = AsyncStream<Int>.makeStream()
     var configuration = PreviewConfiguration(port: 0, scenarioFolder: folder)
     configure(&configuration)
     let app = try Preview.application(
         composition: composition ?? Composition(packageBrands()),
         configuration: configuration,
         logger: Logger(label: "preview-test") { _ in SwiftLogNoOpLogHandler() },
-        sessions: sessions,
-        onListening: { port in
-            listening.yield(port)
-            listening.finish()
-        })
+        sessions: sessions, onListening: { _ in })
     // A bound on the whole exchange, so a test that waits for a screen that never comes fails instead of hanging.
     try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await app.run() }
-        group.addTask {
-            for await port in ports {
-                try await body(PreviewClient(port: port), folder)
-                return
-            }
-            throw PreviewTestTimeout()
-        }
+        group.addTask { try await app.test(.live) { client in try await body(PreviewClient(client: client), folder) } }
         group.addTask {
             try await ContinuousClock().sleep(for: PreviewTestTimeout.bound)
             throw PreviewTestTimeout()
@@ -140,10 +162,10 @@ struct Sent: Sendable {
 
 /// The server's messages, read in order; screens merged section by section as the page does.
 final class Received {
-    private let socket: LoopbackWebSocket
+    private let socket: PreviewSocket
     private var page: Sent.Page?
 
-    init(_ socket: LoopbackWebSocket) {
+    init(_ socket: PreviewSocket) {
         self.socket = socket
     }
 

@@ -31,12 +31,13 @@ struct PreviewConnectionTests {
     }
 
     @Test(
-        "a WebSocket from a page of another origin is refused 403 origin.forbidden before the upgrade; the preview's own pages and allowed origins connect"
+        "a WebSocket from a page of another origin is refused 403 origin.forbidden before the upgrade; the preview's own pages, allowed origins and socket clients naming its own ws:// address connect"
     )
     func origins() async throws {
         try await withPreview(configure: { $0.allowedOrigins = ["http://Studio.example:3000/"] }) { preview, _ in
             for foreign in [
                 "http://evil.example", "http://127.0.0.1:1", "null", "http://localhost.evil.example:\(preview.port)",
+                "ws://evil.example", "ws://localhost:1", "wss://localhost", "ws://localhost.evil.example",
             ] {
                 let upgrade = LoopbackWebSocket.upgradeRequest(
                     port: preview.port, path: "/ws?brand=neds", origin: foreign)
@@ -45,6 +46,7 @@ struct PreviewConnectionTests {
             }
             for own in [
                 "http://127.0.0.1:\(preview.port)", "http://localhost:\(preview.port)", "http://studio.example:3000",
+                "ws://localhost", "ws://127.0.0.1:\(preview.port)",
             ] {
                 let socket = try await LoopbackWebSocket(port: preview.port, path: "/ws?brand=neds", origin: own)
                 #expect(try await Self.sessionID(socket).count == 32, "\(own)")

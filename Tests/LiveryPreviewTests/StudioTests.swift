@@ -75,7 +75,7 @@ private struct StudioSent: Decodable, CustomStringConvertible {
 /// The next message of `type` that `done` accepts; fails after `limit` messages
 /// (a run of every scenario, long on a loaded machine, sees the journey's screens meanwhile: give it more).
 private func next(
-    _ type: String, on socket: LoopbackWebSocket, within limit: Int = 300,
+    _ type: String, on socket: PreviewSocket, within limit: Int = 300,
     where done: (StudioSent) -> Bool = { _ in true }
 ) async throws -> StudioSent {
     for _ in 0..<limit {
@@ -91,12 +91,12 @@ private func failing(_ studio: StudioSent) -> [String] {
     (studio.contrast ?? []).filter { !$0.passes }.map { "\($0.foreground)/\($0.background)" }
 }
 
-private func set(_ path: [String], _ value: String, on socket: LoopbackWebSocket) async throws {
+private func set(_ path: [String], _ value: String, on socket: PreviewSocket) async throws {
     try await set(path, .string(value), on: socket)
 }
 
 /// Sends a `studioSet` of `value` at `path`.
-private func set(_ path: [String], _ value: JSONValue, on socket: LoopbackWebSocket) async throws {
+private func set(_ path: [String], _ value: JSONValue, on socket: PreviewSocket) async throws {
     let message = JSONValue.object([
         ("type", .string("studioSet")), ("path", .array(path.map(JSONValue.string))), ("value", value),
     ])
@@ -115,8 +115,7 @@ struct StudioTests {
         let oldWords = "That username is taken."
         try await withPreview(configure: { $0.brandFiles = brands }) { client, folder in
             try studioFiles(brands: brands, scenarios: folder)
-            // A run of every scenario may send nothing for a while on a loaded machine: reads wait up to two minutes.
-            try await client.ws("/ws?brand=neds", readTimeout: 120) { socket in
+            try await client.ws("/ws?brand=neds") { socket in
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
@@ -235,8 +234,7 @@ struct StudioTests {
             try studioFiles(brands: brands, scenarios: folder)
             let file = brands.appendingPathComponent("Neds/Plugin/brand.json")
             let before = try Data(contentsOf: file)
-            // A run of every scenario may send nothing for a while on a loaded machine: reads wait up to two minutes.
-            try await client.ws("/ws?brand=neds", readTimeout: 120) { socket in
+            try await client.ws("/ws?brand=neds") { socket in
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let opened = try await next("studio", on: socket)
@@ -304,8 +302,7 @@ struct StudioTests {
     @Test("without brand files the studio says so; a bad path or a missing value is refused before anything happens")
     func refusals() async throws {
         try await withPreview { client, _ in
-            // A run of every scenario may send nothing for a while on a loaded machine: reads wait up to two minutes.
-            try await client.ws("/ws?brand=neds", readTimeout: 120) { socket in
+            try await client.ws("/ws?brand=neds") { socket in
                 _ = try await next("screen", on: socket)
                 try await socket.send(#"{"type":"studioOpen"}"#)
                 let off = try await next("error", on: socket)

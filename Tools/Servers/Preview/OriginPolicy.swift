@@ -10,7 +10,9 @@ import ServerConnections
 /// naming another origin is refused 403 `origin.forbidden` before any socket
 /// is upgraded, so a page the developer happens to open cannot drive
 /// sessions or save recordings. Requests without an `Origin` (the page's own
-/// navigation, command-line clients) are served.
+/// navigation, command-line clients) are served, and so are WebSocket client
+/// libraries that name the preview's own address as a `ws://` origin (no
+/// browser page has such an origin).
 final class OriginPolicy: Sendable {
     private let host: String
     private let extra: Set<String>
@@ -39,11 +41,15 @@ final class OriginPolicy: Sendable {
         let origins = names.flatMap { name in
             port == 80 ? ["http://\(name)", "http://\(name):80"] : ["http://\(name):\(port)"]
         }
-        own.withLock { $0 = Set(origins) }
+        // WebSocket client libraries (swift-websocket's among them) send `ws://host`, with or without the port.
+        let socketClients = names.flatMap { ["ws://\($0)", "ws://\($0):\(port)"] }
+        own.withLock { $0 = Set(origins + socketClients) }
     }
 
     /// Whether a page of `origin` may use the preview.
     func allows(_ origin: String) -> Bool {
+        let written = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        if written.hasPrefix("ws://") { return own.withLock { $0.contains(written) } }
         guard let origin = Self.normalized(origin) else { return false }
         return extra.contains(origin) || own.withLock { $0.contains(origin) }
     }

@@ -6,6 +6,11 @@ import Foundation
 /// run on a queue of its own, never on the caller's executor. Every read
 /// gives up after the socket's time-out; the server's pings are answered
 /// while reading, so a long conversation stays open.
+///
+/// Conversations with the preview use HummingbirdWSTesting; this client is
+/// kept for what a library client cannot do: send an upgrade with any
+/// `Origin` (a library names its own), hold several sockets open outside a
+/// closure, and drop a connection with a TCP reset.
 public final class LoopbackWebSocket: @unchecked Sendable {
     // @unchecked: `pending`, the only mutable state, is read and written only on `queue`, one block at a time.
     private let socket: LoopbackSocket
