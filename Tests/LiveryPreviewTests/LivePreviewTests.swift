@@ -338,21 +338,25 @@ struct LivePreviewTests {
     func hostileRecording() async throws {
         let fieldName = "promo: \"x\" # y\n- tap: signUp"
         let typed = "a\"b\n  - signOut # c\u{2028}d"
-        var brand =
-            try JSONSerialization.jsonObject(with: JSONEncoder().encode(NedsBrand.load().fileDocument()))
-            as! [String: Any]
-        brand["id"] = "hostile"
-        brand["name"] = "Hostile"
-        brand["joinForm"] = [
-            "addFields": [
-                [
-                    "after": "mobile",
-                    "field": ["name": fieldName, "inputType": "Text", "validate": ["mandatory": false]],
-                ]
-            ]
-        ]
+        let field = JSONValue.object([
+            ("name", .string(fieldName)), ("inputType", .string("Text")),
+            ("validate", .object([("mandatory", .bool(false))])),
+        ])
+        guard case .object(var members) = try NedsBrand.load().fileDocument() else {
+            Issue.record("a brand file is an object")
+            return
+        }
+        members = members.map { member in
+            switch member.key {
+            case "id": (member.key, .string("hostile"))
+            case "name": (member.key, .string("Hostile"))
+            default: member
+            }
+        }
+        members.append(
+            ("joinForm", .object([("addFields", .array([.object([("after", .string("mobile")), ("field", field)])]))])))
         let plugin = try BrandDefinition.read(
-            json: JSONSerialization.data(withJSONObject: brand), file: "hostile.json",
+            json: Data(JSONValue.object(members).formatted().utf8), file: "hostile.json",
             folder: .files(NedsBrand.load().companionFiles))
         let composition = try Composition([plugin])
         try await withPreview(composition: composition) { client, folder in
@@ -362,13 +366,13 @@ struct LivePreviewTests {
                 try await socket.send(#"{"type":"record","on":true}"#)
                 try await socket.send(#"{"type":"appBarTap","item":"login\n  - signOut"}"#)
                 #expect(try await received.error().contains("the app bar shows no item"))
-                for message: [String: Any] in [
+                let messages: [[String: String]] = [
                     ["type": "focus", "input": fieldName], ["type": "change", "input": fieldName, "value": typed],
                     ["type": "unfocus"], ["type": "appBarTap", "item": "login"], ["type": "mark"],
                     ["type": "save", "name": "93-hostile.yaml"],
-                ] {
-                    try await socket.send(
-                        String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
+                ]
+                for message in messages {
+                    try await socket.send(String(decoding: try JSONEncoder().encode(message), as: UTF8.self))
                 }
                 let saved = try await received.next { $0.screen?.recorder.saved != nil }
                 let text = saved.screen?.recorder.text ?? ""

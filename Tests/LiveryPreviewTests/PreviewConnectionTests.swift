@@ -18,8 +18,11 @@ struct PreviewConnectionTests {
     /// The session id of the first screen sent on `socket`.
     private static func sessionID(_ socket: LoopbackWebSocket) async throws -> String {
         let text = try #require(try await socket.receive())
-        let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return try #require((message?["screen"] as? [String: Any])?["session"] as? String)
+        struct FirstScreen: Decodable {
+            struct Screen: Decodable { let session: String }
+            let screen: Screen
+        }
+        return try JSONDecoder().decode(FirstScreen.self, from: Data(text.utf8)).screen.session
     }
 
     /// The answer to `request` sent on a new raw connection, read until the server closes it.

@@ -211,8 +211,7 @@ func assembly() {
     ) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try EmbeddedAddressLookupService.bundled()) }
     }
-    let dataset = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Developer/AddressData/addresses.tsv").standardized
+    let dataset = SourceTree.url("Tools/Developer/AddressData/addresses.tsv")
     Benchmark(
         "3 bundled address index, built from the dataset (baseline)",
         configuration: .init(maxDuration: .seconds(5), maxIterations: 30)
