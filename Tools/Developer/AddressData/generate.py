@@ -191,12 +191,12 @@ def generate():
     rng = Rng(SEED)
     rows, seen = [], set()
 
-    def add(region, unit, num, street, suburb, area, postcode):
-        key = (region, unit, num, street, suburb, area)
+    def add(market, unit, num, street, suburb, area, postcode):
+        key = (market, unit, num, street, suburb, area)
         if key in seen:
             return False
         seen.add(key)
-        rows.append((region, unit, num, street, suburb, area, postcode))
+        rows.append((market, unit, num, street, suburb, area, postcode))
         return True
 
     for anchor in ANCHORS:
