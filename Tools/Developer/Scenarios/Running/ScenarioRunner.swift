@@ -109,11 +109,15 @@ public struct ScenarioRunner: Sendable {
     /// What a head shows after `scenario` has run up to and including the
     /// step that starts on `line` (every step when `nil`): the join form's
     /// and the app bar's states and the analytics sent. For pictures of a
-    /// brand at a step.
+    /// brand at a step; `afterEach` sees what is shown after every step on
+    /// the way, with the step, while its world is as that step left it.
     /// - Throws: ``ScenarioPlaybackError`` when no step starts on `line`, the
     ///   runtime cannot be assembled, or a step on the way fails.
     @MainActor
-    public func play(_ scenario: Scenario, through line: Int?) async throws(ScenarioPlaybackError) -> ScenarioPlayback {
+    public func play(
+        _ scenario: Scenario, through line: Int?,
+        afterEach: (_ step: PlayedStep, _ shown: ScenarioPlayback) -> Void = { _, _ in }
+    ) async throws(ScenarioPlaybackError) -> ScenarioPlayback {
         if let line, !scenario.steps.contains(where: { $0.line == line }) {
             let lines = scenario.steps.map { String($0.line) }.joined(separator: ", ")
             throw ScenarioPlaybackError(
@@ -125,7 +129,7 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw ScenarioPlaybackError("\(scenario.file): the runtime could not be assembled: \(error)")
         }
-        for step in scenario.steps where line.map({ step.line <= $0 }) ?? true {
+        for (index, step) in scenario.steps.enumerated() where line.map({ step.line <= $0 }) ?? true {
             let mismatches = await execution.perform(step).mismatches
             guard mismatches.isEmpty else {
                 await execution.finish()
@@ -134,6 +138,9 @@ public struct ScenarioRunner: Sendable {
                         + mismatches.map { "\($0.check): expected \($0.expected), got \($0.actual)" }.joined(
                             separator: "; "))
             }
+            afterEach(
+                PlayedStep(number: index + 1, line: step.line, summary: step.summary),
+                ScenarioPlayback(join: execution.joinState, appBar: execution.appBar.state, world: execution.world))
         }
         await execution.finish()
         return ScenarioPlayback(join: execution.joinState, appBar: execution.appBar.state, world: execution.world)
@@ -215,6 +222,16 @@ public struct ScenarioPlayback: Sendable {
     public let appBar: AppBarState
     /// The world the scenario ran in: session, betslip, flags, faults, analytics.
     public let world: EmbeddedWorld
+}
+
+/// A step a playback has taken: its place in the file and what it does.
+public struct PlayedStep: Sendable, Hashable {
+    /// Its position among the file's steps, from 1.
+    public let number: Int
+    /// The line it starts on.
+    public let line: Int
+    /// What it does, as a report names it (`type: email "a@b.co"`).
+    public let summary: String
 }
 
 /// Why a scenario could not be played to a step.
