@@ -245,6 +245,7 @@ let package = Package(
                 toolsOnly("Hummingbird", "hummingbird"),
                 toolsOnly("HummingbirdCore", "hummingbird"), toolsOnly("NIOHTTP1", "swift-nio"),
                 toolsOnly("HummingbirdWebSocket", "hummingbird-websocket"), toolsOnly("Logging", "swift-log"),
+                toolsOnly("AsyncHTTPClient", "async-http-client"),
             ],
             path: "Tools/Servers/Preview", exclude: ["Screenshots", "README.md"], resources: [.copy("Resources")],
             swiftSettings: swiftSettings),

@@ -11,7 +11,7 @@ import Logging
 /// request can show each brand's pages.
 public enum PreviewScreenshot {
     /// The browsers looked for on the `PATH`, in order.
-    public static let browsers = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+    public static let browsers = Chromium.browsers
 
     /// Draws `brand` showing `join` and `appBar` in `world` to a PNG at `output`.
     /// - Throws: ``PreviewSetupError`` when no browser is installed, the page
@@ -33,51 +33,31 @@ public enum PreviewScreenshot {
             appBar: appBar, world: world,
             flagDefaults: plugin.featureFlagDefaults, backend: nil,
             recorder: Screen.RecorderState(recording: false, steps: 0, text: "", saved: nil))
-        var configuration = PreviewConfiguration(
-            port: 0, brands: [brand], scenarioFolder: FileManager.default.temporaryDirectory)
-        configuration.stills = [plugin.manifest.id.rawValue: screen.message()]
-        let (ports, listening) = AsyncStream<Int>.makeStream()
-        let app = try Preview.application(
-            composition: composition, configuration: configuration,
-            logger: Logger(label: "livery.preview.screenshot") { _ in SwiftLogNoOpLogHandler() }
-        ) { port in
-            listening.yield(port)
-            listening.finish()
-        }
-        let server = Task { try await app.run() }
-        defer { server.cancel() }
-        var bound: Int?
-        for await port in ports {
-            bound = port
-            break
-        }
-        guard let port = bound else {
-            throw PreviewSetupError(description: "the page could not be served for the screenshot")
-        }
         try? FileManager.default.removeItem(at: output)
-        try await run(
-            browser,
-            [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                "--window-size=\(size.width),\(size.height)", "--virtual-time-budget=3000",
-                "--screenshot=\(output.path)", "http://127.0.0.1:\(port)/still/\(plugin.manifest.id.rawValue)",
-            ])
+        let arguments = [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+            "--window-size=\(size.width),\(size.height)", "--virtual-time-budget=3000", "--screenshot=\(output.path)",
+        ]
+        let id = plugin.manifest.id.rawValue
+        do {
+            try await Preview.servingStills([id: screen.message()], composition: composition) {
+                port throws(GalleryError) in
+                do {
+                    try await run(browser, arguments + ["http://127.0.0.1:\(port)/still/\(id)"])
+                } catch {
+                    throw GalleryError(description: "\(error)")
+                }
+            }
+        } catch {
+            throw PreviewSetupError(description: error.description)
+        }
         let written = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
         guard written > 0 else {
             throw PreviewSetupError(description: "\(browser.lastPathComponent) wrote no picture to \(output.path)")
         }
     }
 
-    private static func findBrowser() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for name in browsers {
-            for folder in path.split(separator: ":") {
-                let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-        }
-        return nil
-    }
+    private static func findBrowser() -> URL? { Chromium.find(browsers) }
 
     /// Runs `browser`, giving up after a minute.
     private static func run(_ browser: URL, _ arguments: [String]) async throws {
