@@ -1586,6 +1586,55 @@ def percentile(samples, p):
 
 # MARK: Running
 
+class StaticPage:
+    """A page opened from a file, for the helpers that only run scripts in it (axe)."""
+
+    def __init__(self, driver):
+        self.d = driver
+
+    def js(self, script, *arguments):
+        return self.d.execute_script(script, *arguments)
+
+
+def test_gallery(driver):
+    """`livery gallery` for one brand at one size: the page opens from its folder with no network, has no axe-core
+    violation, every filter and picture is reached by Tab, a filter chosen by keyboard hides what it leaves out,
+    and every picture it links to exists. LIVERY_GALLERY_OUT keeps the gallery in that folder (CI keeps it with
+    its JUnit reports)."""
+    kept = os.environ.get("LIVERY_GALLERY_OUT")
+    out = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="livery-gallery-test-")) / "gallery"
+    try:
+        run = subprocess.run([str(SERVER), "gallery", "--brands", "neds", "--sizes", "390x844", "--out", str(out),
+                              "--no-colour"], capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, f"livery gallery failed ({run.returncode}): {run.stderr[-600:]}"
+        index = out / "index.html"
+        assert "https://" not in index.read_text(encoding="utf-8"), "the page needs nothing from the network"
+        driver.set_window_size(1280, 900)
+        driver.get(index.as_uri())
+        page = StaticPage(driver)
+        violations = axe_violations(page)
+        assert not violations, f"gallery: axe-core violations: {json.dumps(violations, indent=1)}"
+        links = page.js("return [...document.querySelectorAll('a[data-size]')].map(a => a.getAttribute('href'))")
+        assert len(links) > 10, f"the gallery shows {len(links)} pictures"
+        missing = [link for link in links if not (out / link).is_file()]
+        assert not missing, f"pictures the page links to are missing: {missing[:5]}"
+        reached = []
+        for _ in range(8):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            reached.append(page.js("const e = document.activeElement; return e.id || e.tagName.toLowerCase()"))
+        assert reached[:3] == ["brand", "page", "size"], f"Tab reaches {reached}"
+        assert "a" in reached[3:], f"Tab reaches no picture after the filters: {reached}"
+        shown = page.js("return document.getElementById('shown').textContent")
+        driver.find_element(By.ID, "page").send_keys("account")
+        narrowed = page.js("return document.getElementById('shown').textContent")
+        assert narrowed != shown and page.js(
+            "return [...document.querySelectorAll('li')].every(li => li.hidden === (li.dataset.page !== 'account'))"), \
+            f"choosing the account page by keyboard: {shown!r} became {narrowed!r}"
+    finally:
+        if not kept:
+            shutil.rmtree(out.parent, ignore_errors=True)
+
+
 def main():
     started = time.monotonic()
     for old in SHOTS.glob("failed-*.png"):  # pictures of an earlier run's failures
@@ -1621,6 +1670,7 @@ def main():
     tests.append(("unknown brand", lambda d: test_unknown_brand(d, server)))
     tests.append(("another site's page", lambda d: test_foreign_origin(d, server)))
     tests.append(("keystroke latency", lambda d: test_latency(d, server)))
+    tests.append(("gallery", lambda d: test_gallery(d)))
 
     wanted = [word for word in sys.argv[1:] if word != "--release"]   # words picking tests by name; every test when none
     tests = [(name, test) for name, test in tests if not wanted or any(word in name for word in wanted)]

@@ -2,6 +2,7 @@ import Foundation
 import LiveryComposition
 import LiveryScenarios
 import LiveryTesting
+import LiveryWorkshop
 import Testing
 
 @testable import LiveryPreview
@@ -53,5 +54,48 @@ struct GalleryDrawingTests {
             #expect(difference.changedPixels == 0, "\(path): \(difference.changedPercent)% changed")
         }
         #expect(between.changedPixels > 0, "different states differ")
+    }
+
+    @Test("one brand's primary colour changed in a temporary brand file: its pictures change, the other brand's do not")
+    func changeStaysInItsBrand() async throws {
+        let composition = try Composition(packageBrands())
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shipped = SourceTree.url("Brands/TabNZ/Plugin")
+        let copy = folder.appendingPathComponent("TabNZ")
+        try FileManager.default.copyItem(at: shipped, to: copy)
+        let file = copy.appendingPathComponent("brand.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let primary = try #require(text.range(of: ##""primary": "#[0-9a-fA-F]{6}""##, options: .regularExpression))
+        try Data(text.replacingCharacters(in: primary, with: ##""primary": "#6a1b9a""##).utf8).write(to: file)
+        let changed = try ToolBrands.composition(composition, withBrandFile: file.path)
+        let size = try #require(GallerySize(width: 390, height: 844))
+        var states: [GalleryState] = []
+        for brand in ["neds", "tabnz"] {
+            let files = Array(ScenarioLibrary.files(for: brand).prefix(2))
+            states += try await GalleryState.collect(
+                brand: brand, files: files, runner: ScenarioRunner(composition: composition))
+        }
+        let before = folder.appendingPathComponent("before")
+        let after = folder.appendingPathComponent("after")
+        let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: before)
+        _ = try await GalleryState.draw(states, sizes: [size], composition: changed, into: after)
+        let browser = try await Chromium()
+        var changedPixels: [String: Int] = [:]
+        for picture in drawn {
+            changedPixels[picture.path] = try await browser.difference(
+                Data(contentsOf: before.appendingPathComponent(picture.path)),
+                Data(contentsOf: after.appendingPathComponent(picture.path))
+            ).changedPixels
+        }
+        await browser.close()
+        for picture in drawn {
+            let count = try #require(changedPixels[picture.path])
+            if picture.brand == "tabnz" {
+                #expect(count > 0, "\(picture.path): the new primary colour shows")
+            } else {
+                #expect(count == 0, "\(picture.path): another brand's picture changed")
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ struct Livery: AsyncParsableCommand, ScenarioTool {
         subcommands: [
             Brands.self, RunScenarios<Livery>.self, ExploreJourneys<Livery>.self, Build.self, Test.self, New.self,
             Diff.self, Doctor.self,
-            ThemeExport.self, ServerCommand.Sandbox.self, ServerCommand.Preview.self,
+            ThemeExport.self, ServerCommand.Sandbox.self, ServerCommand.Preview.self, ServerCommand.Gallery.self,
         ])
 
     /// Parses the arguments and runs the command, exiting with its status.

@@ -9,7 +9,7 @@ import LiveryWorkshop
     import Darwin
 #endif
 
-/// `livery sandbox …` and `livery preview …`: the commands that serve HTTP
+/// `livery sandbox …`, `livery preview …` and `livery gallery …`: the commands that serve HTTP
 /// live in `livery-server`, so that building `livery` to run or test brands
 /// never compiles the server stack (Hummingbird, NIO, SQLite, hashing). These
 /// hand every argument over to it unchanged, `--help` included. Inside a
@@ -44,6 +44,21 @@ enum ServerCommand {
 
         func run() throws {
             try ServerCommand.handOver(["preview"] + arguments)
+        }
+    }
+
+    /// `livery gallery`.
+    struct Gallery: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "gallery",
+            abstract: "Draw every brand's screens into a folder of pictures (see `livery gallery --help`).",
+            helpNames: [])
+
+        @Argument(parsing: .captureForPassthrough, help: "The gallery's options.")
+        var arguments: [String] = []
+
+        func run() throws {
+            try ServerCommand.handOver(["gallery"] + arguments)
         }
     }
 

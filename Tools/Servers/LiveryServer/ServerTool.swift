@@ -18,12 +18,12 @@ struct ServerTool: AsyncParsableCommand, ScenarioTool {
     static let configuration = CommandConfiguration(
         commandName: "livery-server",
         abstract:
-            "Serve the sandbox backend or the web preview (also reached as `livery sandbox` and `livery preview`), or print the wire contract.",
+            "Serve the sandbox backend or the web preview, draw the brands' gallery (also reached as `livery sandbox`, `livery preview` and `livery gallery`), or print the wire contract.",
         discussion:
             "`run` and `explore` are `livery run` and `livery explore`, reached here when they trust a private CA (--ca-certificate). Exit status (every command): 0 stopped, 1 failed, 2 bad input or usage.",
         subcommands: [
-            SandboxCommand.self, PreviewCommand.self, ContractCommand.self, RunScenarios<ServerTool>.self,
-            ExploreJourneys<ServerTool>.self,
+            SandboxCommand.self, PreviewCommand.self, GalleryCommand.self, ContractCommand.self,
+            RunScenarios<ServerTool>.self, ExploreJourneys<ServerTool>.self,
         ])
 
     /// A transport trusting the authority in the PEM file at `path`, and the system's.

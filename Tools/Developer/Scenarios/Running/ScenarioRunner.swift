@@ -214,7 +214,7 @@ public struct ScenarioRunner: Sendable {
     }
 }
 
-/// The states after a scenario has run to a step (``ScenarioRunner/play(_:through:)``).
+/// The states after a scenario has run to a step (``ScenarioRunner/play(_:through:afterEach:)``).
 public struct ScenarioPlayback: Sendable {
     /// The join form's state.
     public let join: JoinState
