@@ -18,7 +18,8 @@ struct ConnectionLimitTests {
         let limits = ConnectionLimits(
             idleTimeout: .seconds(30), requestHeadTimeout: .milliseconds(300), maxConnections: 64)
         try await SandboxHarness.run(connections: limits) { sandbox in
-            let slow = try (0..<20).map { _ in try RawConnection(port: sandbox.port) }
+            // Each read waits up to a minute: a guard against a hang, not a measure (a loaded CI has taken over 10 s).
+            let slow = try (0..<20).map { _ in try RawConnection(port: sandbox.port, readTimeout: 60) }
             for connection in slow { try await connection.send(Self.partialHead) }
             let served = try await sandbox.get(
                 "/v2/client/check-username", query: ["brand": "neds", "username": "steady"])
