@@ -1602,7 +1602,7 @@ def test_gallery(driver):
     and every picture it links to exists. LIVERY_GALLERY_OUT keeps the gallery in that folder (CI keeps it with
     its JUnit reports)."""
     kept = os.environ.get("LIVERY_GALLERY_OUT")
-    out = Path(kept) if kept else Path(tempfile.mkdtemp(prefix="livery-gallery-test-")) / "gallery"
+    out = Path(kept).resolve() if kept else Path(tempfile.mkdtemp(prefix="livery-gallery-test-")) / "gallery"
     try:
         run = subprocess.run([str(SERVER), "gallery", "--brands", "neds", "--sizes", "390x844", "--out", str(out),
                               "--no-colour"], capture_output=True, text=True, timeout=600)

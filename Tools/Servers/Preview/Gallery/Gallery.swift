@@ -73,6 +73,9 @@ public enum Gallery {
             }
         }
         let parent = output.deletingLastPathComponent()
+        guard manager.fileExists(atPath: parent.path) else {
+            throw GalleryError(description: "--out \(output.path): the folder \(parent.path) does not exist")
+        }
         guard manager.isWritableFile(atPath: parent.path) else {
             throw GalleryError(description: "--out \(output.path): the folder \(parent.path) cannot be written")
         }
