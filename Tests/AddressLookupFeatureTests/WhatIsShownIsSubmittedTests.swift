@@ -5,7 +5,7 @@ import Testing
 
 /// Clear resets everything, and whatever order a person does things in, the
 /// address the lookup would submit is the one it shows.
-@Suite("What is shown is what is submitted", .timeLimit(.minutes(1)))
+@Suite("What is shown is what is submitted", .timeLimit(.minutes(5)))
 @MainActor
 struct WhatIsShownIsSubmittedTests {
     private let manualValues: [(AddressPart, String)] = [
@@ -45,7 +45,7 @@ struct WhatIsShownIsSubmittedTests {
         #expect(harness.engine.state.address == nil)
     }
 
-    @Test("clear while a retrieval is in flight: its answer never fills the address", .timeLimit(.minutes(1)))
+    @Test("clear while a retrieval is in flight: its answer never fills the address", .timeLimit(.minutes(5)))
     func clearDropsRetrievalInFlight() async {
         let service = GatedAddressService(honoursCancellation: false)
         let harness = EngineHarness(service: service)

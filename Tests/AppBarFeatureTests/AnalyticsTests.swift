@@ -2,7 +2,7 @@ import AppBarFeature
 import LiveryCore
 import Testing
 
-@Suite("App bar analytics", .timeLimit(.minutes(1)))
+@Suite("App bar analytics", .timeLimit(.minutes(5)))
 @MainActor
 struct AnalyticsTests {
     /// The item and outcome of each recorded tap event.

@@ -2,7 +2,7 @@ import AppBarFeature
 import LiveryCore
 import Testing
 
-@Suite("Betslip counter animation", .timeLimit(.minutes(1)))
+@Suite("Betslip counter animation", .timeLimit(.minutes(5)))
 @MainActor
 struct BetslipCounterTests {
     @Test("A change while the bar is visible animates")

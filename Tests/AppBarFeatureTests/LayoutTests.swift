@@ -2,7 +2,7 @@ import AppBarFeature
 import LiveryCore
 import Testing
 
-@Suite("App bar layout", .timeLimit(.minutes(1)))
+@Suite("App bar layout", .timeLimit(.minutes(5)))
 @MainActor
 struct LayoutTests {
     @Test(

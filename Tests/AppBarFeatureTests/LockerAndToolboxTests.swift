@@ -3,7 +3,7 @@ import LiveryCore
 import LiveryTesting
 import Testing
 
-@Suite("Locker and toolbox", .timeLimit(.minutes(1)))
+@Suite("Locker and toolbox", .timeLimit(.minutes(5)))
 @MainActor
 struct LockerAndToolboxTests {
     @Test("Without the user tray open, the locker toggles at once")

@@ -27,7 +27,7 @@ struct FlagRoute: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@Suite("App bar routes", .timeLimit(.minutes(1)))
+@Suite("App bar routes", .timeLimit(.minutes(5)))
 @MainActor
 struct RouteTests {
     @Test("Flags choose between the native and the legacy screen", arguments: FlagRoute.all)

@@ -3,7 +3,7 @@ import Foundation
 import LiveryCore
 import Testing
 
-@Suite("App bar data flow", .timeLimit(.minutes(1)))
+@Suite("App bar data flow", .timeLimit(.minutes(5)))
 @MainActor
 struct SessionTests {
     @Test("Signing in switches a bar on screen to the signed-in layout")

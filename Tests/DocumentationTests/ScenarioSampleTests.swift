@@ -5,7 +5,7 @@ import Testing
 
 /// Every whole scenario shown in the markdown (a YAML block that starts with `scenario:` and names its brand) reads
 /// and passes on the embedded backend, as `livery run` would run it.
-@Suite("Documentation scenarios", .timeLimit(.minutes(1)))
+@Suite("Documentation scenarios", .timeLimit(.minutes(5)))
 struct ScenarioSampleTests {
     @Test("every whole scenario in the markdown passes for its brand")
     @MainActor

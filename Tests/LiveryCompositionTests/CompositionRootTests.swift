@@ -8,7 +8,7 @@ import Testing
 
 /// The composition root: one entry point assembles any brand on embedded or
 /// live services, and every way it can fail is a typed error naming the cause.
-@Suite("Composition root", .timeLimit(.minutes(1)))
+@Suite("Composition root", .timeLimit(.minutes(5)))
 @MainActor
 struct CompositionRootTests {
     private static let neds = BrandID(rawValue: "neds")!
@@ -160,7 +160,7 @@ struct CompositionRootTests {
 }
 
 /// The embedded world's own behaviour: existing accounts and faults, with no server.
-@Suite("Embedded world: existing accounts and faults", .timeLimit(.minutes(1)))
+@Suite("Embedded world: existing accounts and faults", .timeLimit(.minutes(5)))
 struct EmbeddedWorldTests {
     private static let neds = BrandID(rawValue: "neds")!
     private static let registration: [String: String] = [

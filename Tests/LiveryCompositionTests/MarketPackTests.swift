@@ -11,7 +11,7 @@ import Testing
 /// A market is data: a pack read from a folder of a team's own (not one Livery
 /// ships), a brand on it, and a whole sign-up through the composition root,
 /// with no Swift written for the market.
-@Suite("A brand in a new market: a pack from a folder, no code", .timeLimit(.minutes(1)))
+@Suite("A brand in a new market: a pack from a folder, no code", .timeLimit(.minutes(5)))
 @MainActor
 struct MarketPackTests {
     /// A made-up market: Zedland (code ZZ), numbers `09 1234 5678`, postcodes `ZD-123`,

@@ -13,7 +13,7 @@ import Testing
 /// open could reach: only its own pages may drive it, a session is its
 /// page's alone and ends with its socket, and peers that are slow, idle,
 /// surplus or not speaking HTTP are shed as the sandbox sheds them.
-@Suite("What the preview refuses and frees", .timeLimit(.minutes(1)))
+@Suite("What the preview refuses and frees", .timeLimit(.minutes(5)))
 struct PreviewConnectionTests {
     /// The session id of the first screen sent on `socket`.
     private static func sessionID(_ socket: LoopbackWebSocket) async throws -> String {

@@ -49,7 +49,7 @@ struct CanonicalPathTests {
         case recorder
     }
 
-    @Test("every mutation of every route is refused, whichever guard it tries to walk around", .timeLimit(.minutes(2)))
+    @Test("every mutation of every route is refused, whichever guard it tries to walk around", .timeLimit(.minutes(5)))
     func mutationTable() async throws {
         try await withGuardedSandbox { sandbox, targets, record in
             var tried = 0
@@ -86,7 +86,7 @@ struct CanonicalPathTests {
 
     @Test(
         "random mutations of random routes: each is refused, or answered exactly as its canonical path",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(5)))
     func randomMutations() async throws {
         try await withGuardedSandbox { sandbox, targets, record in
             let routes = WireRoute.all

@@ -6,7 +6,7 @@ import Testing
 
 /// A shared sandbox cannot be exhausted by connections that never finish:
 /// slow request heads, idle connections and more connections than it serves.
-@Suite("Connections the sandbox sheds", .timeLimit(.minutes(1)))
+@Suite("Connections the sandbox sheds", .timeLimit(.minutes(5)))
 struct ConnectionLimitTests {
     private static let partialHead = Data(
         "GET /v2/client/check-username?brand=neds&username=slow HTTP/1.1\r\nHost: 127".utf8)

@@ -16,7 +16,7 @@ struct ExchangeRecordTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString).jsonl").path
     }
 
-    @Test("a device, a named pipe nobody reads or a folder is refused at start, naming it", .timeLimit(.minutes(1)))
+    @Test("a device, a named pipe nobody reads or a folder is refused at start, naming it", .timeLimit(.minutes(5)))
     func notARegularFile() async throws {
         let pipe = Self.temporaryFile()
         #expect(mkfifo(pipe, 0o600) == 0)

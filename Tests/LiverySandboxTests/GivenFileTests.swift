@@ -10,7 +10,7 @@ import Testing
 struct GivenFileTests {
     @Test(
         "a named pipe as a certificate, key, authority or database is refused at once, naming it",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(5)))
     func namedPipes() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

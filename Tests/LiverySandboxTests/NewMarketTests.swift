@@ -13,7 +13,7 @@ import Testing
 /// A brand in Great Britain, a market that is only data: its scenarios,
 /// written for the market, pass against the sandbox, which serves the
 /// market's own addresses and checks its rules again.
-@Suite("A brand in a new market against the sandbox", .timeLimit(.minutes(2)))
+@Suite("A brand in a new market against the sandbox", .timeLimit(.minutes(5)))
 struct NewMarketTests {
     /// Neds moved to Great Britain under another id.
     static func britishBrand() throws -> BrandDefinition {

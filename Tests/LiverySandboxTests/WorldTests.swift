@@ -115,7 +115,7 @@ struct WorldTests {
     )
     func drivenTime() async throws {
         try await SandboxHarness.inMemory { sandbox in
-            let world = try await sandbox.createWorld(SeedRequest(brand: "neds", faults: ["check-username=latency 2s"]))
+            let world = try await sandbox.createWorld(SeedRequest(brand: "neds", faults: ["check-username=latency 30s"]))
             // Eighteen on 2 June 2026.
             let young = Registrations.australian(["dateOfBirth": "02/06/2008"])
             let day = Self.header(world).merging(["Livery-World-Time": "2026-06-01T23:59:59.000+10:00"]) { $1 }
@@ -126,8 +126,9 @@ struct WorldTests {
             let slow = try await sandbox.send(
                 "GET", "/v2/client/check-username", query: ["brand": "neds", "username": "someone_new"],
                 headers: next)
-            #expect(slow.status == 200 && slow.answerAfter == "2000")
-            #expect(slow.elapsed < .seconds(2), "the answer is not held in real time")
+            #expect(slow.status == 200 && slow.answerAfter == "30000")
+            // Half the latency: room for a loaded machine, and far short of holding the answer in real time.
+            #expect(slow.elapsed < .seconds(15), "the answer is not held in real time")
             _ = try await sandbox.post(
                 "/sandbox/seed", json: SeedRequest(brand: "neds", faults: ["create-client=timeout"]), headers: next)
             let lost = try await sandbox.createClient(

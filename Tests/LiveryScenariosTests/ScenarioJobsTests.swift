@@ -7,7 +7,7 @@ import Testing
 
 /// Files run side by side, shards that split a brand's files, and the JUnit
 /// report CI systems read.
-@Suite("Scenario runs: jobs, shards and JUnit", .timeLimit(.minutes(1)))
+@Suite("Scenario runs: jobs, shards and JUnit", .timeLimit(.minutes(5)))
 struct ScenarioJobsTests {
     private static let files = ScenarioLibrary.files(for: "neds")
 

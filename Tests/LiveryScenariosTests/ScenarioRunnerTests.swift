@@ -6,7 +6,7 @@ import Testing
 
 /// The scenario runner's own behaviour, on Neds: what a scenario author sees
 /// for a typo, a malformed file, an unmet expectation, and a typed password.
-@Suite("Scenario runner", .timeLimit(.minutes(1)))
+@Suite("Scenario runner", .timeLimit(.minutes(5)))
 final class ScenarioRunnerTests {
     private let runner: ScenarioRunner
     private let folder: URL

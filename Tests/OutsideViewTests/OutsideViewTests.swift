@@ -22,7 +22,7 @@ func allBrands() throws -> [any BrandPlugin] {
     [try LadbrokesBrand.load(), try NedsBrand.load(), try BetchaBrand.load(), try TabNZBrand.load()]
 }
 
-@Suite("The outside view: assembling and driving every brand on public API only", .timeLimit(.minutes(1)))
+@Suite("The outside view: assembling and driving every brand on public API only", .timeLimit(.minutes(5)))
 @MainActor
 struct AssemblyOutsideViewTests {
     @Test(
@@ -121,7 +121,7 @@ struct AssemblyOutsideViewTests {
     }
 }
 
-@Suite("The outside view: a wrapped brand keeps every part of the brand", .timeLimit(.minutes(1)))
+@Suite("The outside view: a wrapped brand keeps every part of the brand", .timeLimit(.minutes(5)))
 @MainActor
 struct BrandVariantOutsideViewTests {
     @Test(
@@ -153,7 +153,7 @@ struct BrandVariantOutsideViewTests {
     }
 }
 
-@Suite("The outside view: what the journey shows for each failure of an app's account service", .timeLimit(.minutes(1)))
+@Suite("The outside view: what the journey shows for each failure of an app's account service", .timeLimit(.minutes(5)))
 @MainActor
 struct AccountFailureOutsideViewTests {
     enum Shown: Equatable {
@@ -298,7 +298,7 @@ struct RenamingBrand: BrandPlugin {
     func configure(_ settings: inout FeatureSettings) { base.configure(&settings) }
 }
 
-@Suite("The outside view: an app's own HTTP transport", .timeLimit(.minutes(1)))
+@Suite("The outside view: an app's own HTTP transport", .timeLimit(.minutes(5)))
 struct TransportOutsideViewTests {
     @Test("every call of the account and address services over HTTP travels on the app's own transport")
     func ownTransport() async throws {

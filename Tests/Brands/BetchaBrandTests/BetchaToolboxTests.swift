@@ -5,7 +5,7 @@ import LiveryCore
 import Testing
 
 /// The Toolbox without a badge, driven on Betcha's runtime as the composition root assembles it.
-@Suite("Betcha: the Toolbox without a badge", .timeLimit(.minutes(1)))
+@Suite("Betcha: the Toolbox without a badge", .timeLimit(.minutes(5)))
 @MainActor
 struct BetchaToolboxTests {
     /// A Betcha app bar for a client who starts signed in.

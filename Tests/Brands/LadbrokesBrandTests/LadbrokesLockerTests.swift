@@ -5,7 +5,7 @@ import LiveryCore
 import Testing
 
 /// The Locker, driven on Ladbrokes's runtime as the composition root assembles it.
-@Suite("Ladbrokes: the Locker", .timeLimit(.minutes(1)))
+@Suite("Ladbrokes: the Locker", .timeLimit(.minutes(5)))
 @MainActor
 struct LadbrokesLockerTests {
     /// A Ladbrokes app bar for a client who starts signed in.

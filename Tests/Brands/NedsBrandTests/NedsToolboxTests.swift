@@ -5,7 +5,7 @@ import NedsBrand
 import Testing
 
 /// The Toolbox with its badge, driven on Neds's runtime as the composition root assembles it.
-@Suite("Neds: the Toolbox", .timeLimit(.minutes(1)))
+@Suite("Neds: the Toolbox", .timeLimit(.minutes(5)))
 @MainActor
 struct NedsToolboxTests {
     /// A signed-in Neds app bar, settled on the session.

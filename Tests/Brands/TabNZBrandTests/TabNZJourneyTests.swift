@@ -6,7 +6,7 @@ import TabNZBrand
 import Testing
 
 /// What is New Zealand about TAB NZ, driven on its runtime as the composition root assembles it.
-@Suite("TAB NZ: market and app bar", .timeLimit(.minutes(1)))
+@Suite("TAB NZ: market and app bar", .timeLimit(.minutes(5)))
 @MainActor
 struct TabNZJourneyTests {
     private let world = EmbeddedWorld()

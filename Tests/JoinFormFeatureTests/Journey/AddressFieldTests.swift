@@ -180,7 +180,7 @@ struct AddressFieldTests {
     }
 }
 
-@Suite("The address field after clear", .timeLimit(.minutes(1)))
+@Suite("The address field after clear", .timeLimit(.minutes(5)))
 @MainActor
 struct AddressClearJourneyTests {
     @Test(

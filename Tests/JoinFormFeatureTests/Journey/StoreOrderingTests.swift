@@ -8,7 +8,7 @@ import Testing
 
 /// The join form as a head holds it: intents applied in the order sent,
 /// whatever async work answers meanwhile, and every change observed.
-@Suite("The join form's store", .timeLimit(.minutes(1)))
+@Suite("The join form's store", .timeLimit(.minutes(5)))
 @MainActor
 struct StoreOrderingTests {
     @Test("keystrokes sent while a username check is in flight are applied in order; its answer lands between them")

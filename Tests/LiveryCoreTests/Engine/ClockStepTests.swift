@@ -97,7 +97,7 @@ private struct DrivenSignUp: StateMachine {
 /// An advance of the virtual clock keeps every deadline on its way: the
 /// work woken at one runs at that instant, and the deadlines it takes
 /// count from there.
-@Suite("Virtual time through every deadline", .timeLimit(.minutes(1)))
+@Suite("Virtual time through every deadline", .timeLimit(.minutes(5)))
 @MainActor
 struct ClockStepTests {
     nonisolated private static let splits: [[Duration]] = [

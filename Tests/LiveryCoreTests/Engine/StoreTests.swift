@@ -99,7 +99,7 @@ struct LogMachine: StateMachine {
     }
 }
 
-@Suite("Main-actor store", .timeLimit(.minutes(1)))
+@Suite("Main-actor store", .timeLimit(.minutes(5)))
 @MainActor
 struct StoreTests {
     private let clock = VirtualClock()
