@@ -35,8 +35,8 @@ struct GalleryDrawingTests {
             try? FileManager.default.removeItem(at: first)
             try? FileManager.default.removeItem(at: second)
         }
-        let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: first)
-        let again = try await GalleryState.draw(states, sizes: [size], composition: composition, into: second)
+        let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: first).pictures
+        let again = try await GalleryState.draw(states, sizes: [size], composition: composition, into: second).pictures
         #expect(drawn.count == states.count && drawn == again)
         let browser = try await Chromium()
         var differences: [String: PictureDifference] = [:]
@@ -78,7 +78,7 @@ struct GalleryDrawingTests {
         }
         let before = folder.appendingPathComponent("before")
         let after = folder.appendingPathComponent("after")
-        let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: before)
+        let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: before).pictures
         _ = try await GalleryState.draw(states, sizes: [size], composition: changed, into: after)
         let browser = try await Chromium()
         var changedPixels: [String: Int] = [:]

@@ -5,7 +5,7 @@ import Foundation
 /// the file and the scenario's title; a failed scenario has a `<failure>`
 /// whose message is `file:line` and the step, and whose text is the expected
 /// and got lines; a file that could not be run as written has an `<error>`.
-struct JUnitReport {
+package struct JUnitReport {
     /// One brand's run.
     struct Suite: Sendable {
         let brand: String
@@ -82,7 +82,7 @@ struct JUnitReport {
 
     /// Writes the document `xml` to `path`, replacing what is there.
     /// - Throws: ``ScenarioInputError`` naming the path when it cannot be written.
-    static func write(_ xml: String, to path: String) throws(ScenarioInputError) {
+    package static func write(_ xml: String, to path: String) throws(ScenarioInputError) {
         do {
             try Data(xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -92,7 +92,7 @@ struct JUnitReport {
     }
 
     /// Whether a report can be written at `path`: its folder exists and it is not a folder itself.
-    static func problem(with path: String) -> String? {
+    package static func problem(with path: String) -> String? {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return "--junit \(path) is a folder; give a file such as scenarios.xml"
@@ -109,12 +109,12 @@ struct JUnitReport {
     }
 
     /// `value` as a double-quoted XML attribute.
-    static func attribute(_ value: String) -> String {
+    package static func attribute(_ value: String) -> String {
         "\"" + escaped(value, quotes: true) + "\""
     }
 
     /// `value` as XML character data.
-    static func text(_ value: String) -> String { escaped(value, quotes: false) }
+    package static func text(_ value: String) -> String { escaped(value, quotes: false) }
 
     /// Markup characters as entities; characters XML 1.0 cannot hold (most
     /// controls) written as `\u{…}`, so any scenario text makes a valid document.

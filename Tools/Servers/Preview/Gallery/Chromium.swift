@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LiveryConsole
 import NIOCore
 import NIOHTTP1
 
@@ -12,14 +13,21 @@ final class Chromium: @unchecked Sendable {
     private let logs: URL
     private let base: URL
     private let session: String
+    /// The browser's version and the fonts it draws with, `Chromium 156.0.8078.108, DejaVu 2.37-6`.
+    let drawnWith: String
 
     /// The drivers looked for on the `PATH`, in order.
     static let drivers = ["chromedriver", "chromium-driver"]
     /// The browsers looked for on the `PATH`, in order.
     static let browsers = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
+    /// The folder of the fonts every picture is drawn with, and the Debian package that installs it: the
+    /// browser sees these fonts and no others, so a machine's other fonts never change a picture.
+    static let fonts = (folder: "/usr/share/fonts/truetype/dejavu", package: "fonts-dejavu-core")
+
     /// Starts the driver and a headless browser with one page.
-    /// - Throws: ``GalleryError`` when Chromium or its driver is not installed, or does not start within 30 seconds.
+    /// - Throws: ``GalleryError`` when Chromium, its driver or the fonts are not installed, or the browser does not
+    ///   start within 30 seconds.
     init() async throws(GalleryError) {
         guard let driverPath = Self.find(Self.drivers), let browser = Self.find(Self.browsers) else {
             throw GalleryError(
@@ -27,30 +35,50 @@ final class Chromium: @unchecked Sendable {
                     "drawing needs headless Chromium and its WebDriver: install them (Debian: apt install chromium chromium-driver); looked for \((Self.drivers + Self.browsers).joined(separator: ", ")) on PATH"
             )
         }
-        logs = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: logs.path, contents: nil)
+        guard FileManager.default.fileExists(atPath: Self.fonts.folder + "/DejaVuSans.ttf") else {
+            throw GalleryError(
+                description:
+                    "drawing needs the DejaVu fonts in \(Self.fonts.folder): install them (Debian: apt install \(Self.fonts.package))"
+            )
+        }
+        logs = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString)")
+        let fontConfiguration = logs.appendingPathComponent("fonts.conf")
+        do {
+            try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+            try Data(Self.fontConfiguration(cache: logs.appendingPathComponent("font-cache")).utf8).write(
+                to: fontConfiguration)
+        } catch {
+            throw GalleryError(description: "the browser's font settings could not be written: \(error)")
+        }
+        let log = logs.appendingPathComponent("driver.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         driver = Process()
         driver.executableURL = driverPath
         driver.arguments = ["--port=0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FONTCONFIG_FILE"] = fontConfiguration.path
+        driver.environment = environment
         driver.standardInput = FileHandle.nullDevice
         do {
-            let log = try FileHandle(forWritingTo: logs)
-            driver.standardOutput = log
-            driver.standardError = log
+            let handle = try FileHandle(forWritingTo: log)
+            driver.standardOutput = handle
+            driver.standardError = handle
             try driver.run()
         } catch {
+            try? FileManager.default.removeItem(at: logs)
             throw GalleryError(description: "\(driverPath.lastPathComponent) could not start: \(error)")
         }
         var port: Int?
         let deadline = ContinuousClock.now + .seconds(30)
         while port == nil, ContinuousClock.now < deadline, driver.isRunning {
-            let text = (try? String(contentsOf: logs, encoding: .utf8)) ?? ""
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             port = Self.port(in: text)
             if port == nil { try? await Task.sleep(for: .milliseconds(50)) }
         }
         guard let port else {
-            let said = (try? String(contentsOf: logs, encoding: .utf8)) ?? ""
+            let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             driver.terminate()
+            try? FileManager.default.removeItem(at: logs)
             throw GalleryError(
                 description: "\(driverPath.lastPathComponent) did not start within 30 s: \(said.suffix(300))")
         }
@@ -65,8 +93,12 @@ final class Chromium: @unchecked Sendable {
         do {
             let started: Started = try await Self.call(base, "POST", "/session", NewSession(options: options))
             session = started.sessionId
+            drawnWith =
+                "Chromium \(started.capabilities?.browserVersion ?? "of an unknown version"), "
+                + "fonts from \(Self.fonts.package) \(Self.packageVersion(Self.fonts.package) ?? "(version unknown)")"
         } catch {
             driver.terminate()
+            try? FileManager.default.removeItem(at: logs)
             throw error
         }
     }
@@ -208,7 +240,11 @@ final class Chromium: @unchecked Sendable {
     }
 
     private struct Started: Decodable {
+        struct Capabilities: Decodable {
+            let browserVersion: String?
+        }
         let sessionId: String
+        let capabilities: Capabilities?
     }
 
     private struct Rect: Encodable {
@@ -223,6 +259,29 @@ final class Chromium: @unchecked Sendable {
     private struct Script: Encodable {
         let script: String
         let args: [String]
+    }
+
+    /// A fontconfig file that offers the browser only ``fonts``' folder, caching in `cache`.
+    static func fontConfiguration(cache: URL) -> String {
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <dir>\(fonts.folder)</dir>
+          <cachedir>\(cache.path)</cachedir>
+          <config><rescan><int>0</int></rescan></config>
+        </fontconfig>
+        """
+    }
+
+    /// The installed version of the Debian package `name`, if `dpkg-query` knows it.
+    static func packageVersion(_ name: String) -> String? {
+        guard
+            let run = try? ChildProcess.run(
+                ["dpkg-query", "--show", "--showformat=${Version}", name], limit: .seconds(20)),
+            run.succeeded, !run.output.isEmpty, run.output.count <= 100
+        else { return nil }
+        return run.output
     }
 
     /// The port in the driver's "started successfully on port N" line.

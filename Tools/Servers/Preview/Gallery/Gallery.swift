@@ -11,20 +11,45 @@ public enum Gallery {
         public let states: Int
         /// The pictures written (screens × sizes).
         public let pictures: Int
+        /// What changed against the earlier gallery, when one was given.
+        public let comparison: GalleryComparison?
+    }
+
+    /// What a gallery is compared against.
+    public enum Baseline: Sendable {
+        /// Another revision of the checkout, drawn by its own build (kept per commit).
+        case revision(GalleryRevision)
+        /// A gallery drawn earlier, in this folder.
+        case folder(URL)
     }
 
     /// Plays `brands`' scenario files (`scenarios` gives each brand's), draws every distinct screen at `sizes`
-    /// and writes the pictures and `index.html` to `output`, which is replaced whole at the end: nothing is
-    /// half-written, and a failure leaves it as it was. `progress` hears of each step.
+    /// and writes the pictures, `index.html` and `gallery.json` to `output`, which is replaced whole at the end:
+    /// nothing is half-written, and a failure leaves it as it was. With a `baseline`, the same states are drawn
+    /// there first and each picture compared with its earlier one. `progress` hears of each step.
     /// - Throws: ``GalleryError`` for an `output` that is not a writable folder (or holds other files), a
-    ///   brand without scenario files, a file that does not play, or Chromium missing or failing.
+    ///   brand without scenario files, a file that does not play, a baseline that cannot be drawn or read, or
+    ///   Chromium missing or failing.
     @MainActor
     public static func make(
         brands: [String], sizes: [GallerySize], composition: Composition, scenarios: (String) -> [String],
-        output: URL, progress: (String) -> Void = { _ in }
+        output: URL, against baseline: Baseline? = nil, everyBrand: Bool = false,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(GalleryError) -> Made {
         let staging = try prepare(output)
         do throws(GalleryError) {
+            let earlier: (folder: URL, label: String)?
+            switch baseline {
+            case .revision(let revision):
+                let folder = try await revision.gallery(
+                    brands: everyBrand ? nil : brands, sizes: sizes, progress: progress)
+                earlier = (folder, revision.label)
+            case .folder(let folder): earlier = (folder, folder.path)
+            case nil: earlier = nil
+            }
+            let earlierManifest = try earlier.map { earlier throws(GalleryError) in
+                try GalleryManifest.read(from: earlier.folder)
+            }
             let runner = ScenarioRunner(composition: composition)
             var states: [GalleryState] = []
             var names: [String: String] = [:]
@@ -36,22 +61,46 @@ public enum Gallery {
                 names[brand] = try? composition.registry.plugin(named: brand).manifest.displayName
                 states += found
             }
-            let pictures = try await GalleryState.draw(
+            let drawing = try await GalleryState.draw(
                 states, sizes: sizes, composition: composition, into: staging
             ) { drawn, total in
                 if drawn == total || drawn.isMultiple(of: 50) { progress("drawn \(drawn) of \(total) pictures") }
             }
-            let page = GalleryPage.html(states: states, pictures: pictures, sizes: sizes, names: names)
-            do {
-                try Data(page.utf8).write(to: staging.appendingPathComponent("index.html"))
-            } catch {
-                throw GalleryError(description: "\(output.path): index.html could not be written: \(error)")
+            let manifest = GalleryManifest(
+                states: states, pictures: drawing.pictures, sizes: sizes, names: names, drawnWith: drawing.drawnWith)
+            var comparison: GalleryComparison?
+            if let earlier, let earlierManifest {
+                comparison = try await GalleryComparison.compare(
+                    earlier: earlierManifest, in: earlier.folder, with: manifest, in: staging, against: earlier.label
+                ) { compared, total in
+                    if compared == total || compared.isMultiple(of: 100) {
+                        progress("compared \(compared) of \(total) screens with \(earlier.label)")
+                    }
+                }
             }
+            try write(GalleryPage.html(manifest: manifest, comparison: comparison), to: "index.html", in: staging)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let json: Data
+            do {
+                json = try encoder.encode(manifest)
+            } catch {
+                throw GalleryError(description: "\(GalleryManifest.fileName) could not be written: \(error)")
+            }
+            try write(String(decoding: json, as: UTF8.self), to: GalleryManifest.fileName, in: staging)
             try replace(output, with: staging)
-            return Made(states: states.count, pictures: pictures.count)
+            return Made(states: states.count, pictures: drawing.pictures.count, comparison: comparison)
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
+        }
+    }
+
+    private static func write(_ text: String, to name: String, in folder: URL) throws(GalleryError) {
+        do {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        } catch {
+            throw GalleryError(description: "\(folder.path): \(name) could not be written: \(error)")
         }
     }
 

@@ -51,6 +51,14 @@ public struct GalleryPicture: Sendable, Hashable {
     public let path: String
 }
 
+/// Pictures drawn, and what drew them.
+public struct GalleryDrawing: Sendable, Equatable {
+    /// Each state at each size, size by size.
+    public let pictures: [GalleryPicture]
+    /// The browser's version and the fonts' package, `Chromium 156.0.8078.108, fonts from fonts-dejavu-core 2.37-6`.
+    public let drawnWith: String
+}
+
 extension GalleryState {
     /// The CSS that makes a picture of a state the same on every run: the preview's own controls hidden, and no
     /// animation, transition or caret.
@@ -66,7 +74,7 @@ extension GalleryState {
     public static func draw(
         _ states: [GalleryState], sizes: [GallerySize], composition: Composition, into folder: URL,
         progress: (_ drawn: Int, _ of: Int) -> Void = { _, _ in }
-    ) async throws(GalleryError) -> [GalleryPicture] {
+    ) async throws(GalleryError) -> GalleryDrawing {
         let brands = states.reduce(into: [String]()) { if !$0.contains($1.brand) { $0.append($1.brand) } }
         var stills: [String: String] = [:]
         for brand in brands { stills[brand] = states.first { $0.brand == brand }?.screen.message() }
@@ -108,7 +116,7 @@ extension GalleryState {
                 return pictures
             }
             await browser.close()
-            return pictures
+            return GalleryDrawing(pictures: pictures, drawnWith: browser.drawnWith)
         } catch {
             await browser.close()
             throw error
