@@ -6,38 +6,6 @@ import Testing
 
 @Suite("Brand files fuzzed: grown, nested, cut and garbled, every one is a brand or an error naming the file")
 struct BrandFileFuzzTests {
-    /// A mutation of a valid brand file's JSON value.
-    static func mutate(_ value: JSONValue, _ random: inout SeededGenerator, depth: Int = 0) -> JSONValue {
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0: return .array(Array(repeating: value, count: Int.random(in: 2...8, using: &random)))
-        case 1: return .object([("x\(Int.random(in: 0...9, using: &random))", value)])
-        case 2: return .string(String(repeating: "🏇\u{202E}\0'\"", count: Int.random(in: 1...600, using: &random)))
-        case 3:
-            return .number(
-                [Double.greatestFiniteMagnitude, -1, 1e300, 0.5, -0.0][Int.random(in: 0..<5, using: &random)])
-        case 4: return .null
-        case 5: return .bool(Bool.random(using: &random))
-        default:
-            guard depth < 6 else { return value }
-            switch value {
-            case .object(var members) where !members.isEmpty:
-                let index = Int.random(in: 0..<members.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: members.remove(at: index)
-                case 1: members.append((members[index].key + "s", members[index].value))
-                default: members[index].value = mutate(members[index].value, &random, depth: depth + 1)
-                }
-                return .object(members)
-            case .array(var items) where !items.isEmpty:
-                let index = Int.random(in: 0..<items.count, using: &random)
-                items[index] = mutate(items[index], &random, depth: depth + 1)
-                return .array(items)
-            default:
-                return mutate(value, &random, depth: depth + 1)
-            }
-        }
-    }
-
     @Test("2,000 mutated brand files (500 of each brand), read without a crash", arguments: packageBrandIDs)
     func mutations(_ id: String) throws {
         let brand = try #require(try packageBrands().first { $0.manifest.id.rawValue == id })
@@ -45,7 +13,7 @@ struct BrandFileFuzzTests {
         var errors = 0
         for _ in 0..<500 {
             var document = brand.fileDocument()
-            for _ in 0..<Int.random(in: 1...4, using: &random) { document = Self.mutate(document, &random) }
+            for _ in 0..<Int.random(in: 1...4, using: &random) { document = JSONMutation.mutate(document, &random) }
             var text = document.formatted()
             if Int.random(in: 0..<8, using: &random) == 0 {
                 text = String(text.prefix(Int.random(in: 0...text.count, using: &random)))

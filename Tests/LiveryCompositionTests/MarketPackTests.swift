@@ -381,7 +381,7 @@ struct MarketPackFuzzTests {
         for _ in 0..<500 {
             var document = original
             for _ in 0..<Int.random(in: 1...4, using: &random) {
-                document = BrandFileFuzzTests.mutate(document, &random)
+                document = JSONMutation.mutate(document, &random)
             }
             var text = document.formatted()
             if Int.random(in: 0..<8, using: &random) == 0 {

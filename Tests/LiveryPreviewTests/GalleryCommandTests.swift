@@ -6,7 +6,7 @@ import Testing
 @Suite("livery gallery refuses bad input with exit 2 and writes nothing", .serialized)
 struct GalleryCommandTests {
     @Test(
-        "an unknown brand or size, an --out holding other files or a file, no Chromium: exit 2 naming it, nothing written"
+        "an unknown brand or size, an --out holding other files or a file, no Chromium, a revision that is not one: exit 2 naming it, nothing written"
     )
     func badInput() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-cli-\(UUID().uuidString)")
@@ -27,6 +27,15 @@ struct GalleryCommandTests {
             (["--brands", "neds", "--out", crowded.path], [:], "holds other files"),
             (["--brands", "neds", "--out", file.path], [:], "is a file, not a folder"),
             (["--brands", "neds", "--out", fresh], withoutChromium, "drawing needs headless Chromium"),
+            (["--brands", "neds", "--out", fresh, "--against", "no-such-revision"], [:], "no such revision"),
+            (["--brands", "neds", "--out", fresh, "--against=-x"], [:], "is not a revision"),
+            (
+                ["--brands", "neds", "--out", fresh, "--against", "HEAD", "--fail-on-change", "150"], [:],
+                "is not a share"
+            ),
+            (["--brands", "neds", "--out", fresh, "--fail-on-change", "1"], [:], "give --against"),
+            (["--brands", "neds", "--out", fresh, "--against", crowded.path], [:], "holds no gallery.json"),
+            (["--brands", "neds", "--out", fresh, "--brand-file", file.path], [:], "a-file"),
         ] as [([String], [String: String?], String)] {
             let run = try await ChildProcess.running(
                 [server.path, "gallery", "--no-colour"] + arguments, in: folder, environment: environment,

@@ -22,7 +22,7 @@ struct GalleryDrawingTests {
         return folder
     }
 
-    @Test("one brand drawn twice: every picture has 0 changed pixels")
+    @Test("one brand drawn twice, the second time in the opposite order: every picture has 0 changed pixels")
     func sameRevisionSamePixels() async throws {
         let composition = try Composition(packageBrands())
         let runner = ScenarioRunner(composition: composition)
@@ -36,14 +36,17 @@ struct GalleryDrawingTests {
             try? FileManager.default.removeItem(at: second)
         }
         let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: first).pictures
-        let again = try await GalleryState.draw(states, sizes: [size], composition: composition, into: second).pictures
-        #expect(drawn.count == states.count && drawn == again)
+        // Reversed, each state follows other states than the first time: its picture must not depend on them.
+        let again = try await GalleryState.draw(
+            states.reversed(), sizes: [size], composition: composition, into: second
+        ).pictures
+        #expect(drawn.count == states.count && again.count == states.count)
         let browser = try await Chromium()
         var differences: [String: PictureDifference] = [:]
-        for picture in drawn {
+        for (picture, reversed) in zip(drawn, again.reversed()) {
             differences[picture.path] = try await browser.difference(
                 Data(contentsOf: first.appendingPathComponent(picture.path)),
-                Data(contentsOf: second.appendingPathComponent(picture.path)))
+                Data(contentsOf: second.appendingPathComponent(reversed.path)))
         }
         let blank = try Data(contentsOf: first.appendingPathComponent(drawn[0].path))
         let other = try Data(contentsOf: first.appendingPathComponent(drawn[drawn.count - 1].path))
@@ -96,6 +99,76 @@ struct GalleryDrawingTests {
             } else {
                 #expect(count == 0, "\(picture.path): another brand's picture changed")
             }
+        }
+    }
+
+    @Test(
+        "against an earlier gallery: the same revision changes nothing, a brand's new colour changes that brand's screens only, most changed first, and a brand left out has vanished"
+    )
+    func againstAnEarlierGallery() async throws {
+        let composition = try Composition(packageBrands())
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("TabNZ")
+        try FileManager.default.copyItem(at: SourceTree.url("Brands/TabNZ/Plugin"), to: copy)
+        let file = copy.appendingPathComponent("brand.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let primary = try #require(text.range(of: ##""primary": "#[0-9a-fA-F]{6}""##, options: .regularExpression))
+        try Data(text.replacingCharacters(in: primary, with: ##""primary": "#6a1b9a""##).utf8).write(to: file)
+        let changed = try ToolBrands.composition(composition, withBrandFile: file.path)
+        let size = try #require(GallerySize(width: 390, height: 844))
+        let scenarios: (String) -> [String] = { Array(ScenarioLibrary.files(for: $0).prefix(2)) }
+        func make(_ name: String, _ brands: [String], _ composition: Composition, against: URL?) async throws
+            -> Gallery.Made
+        {
+            try await Gallery.make(
+                brands: brands, sizes: [size], composition: composition, scenarios: scenarios,
+                output: folder.appendingPathComponent(name), against: against.map { .folder($0) })
+        }
+        let first = try await make("first", ["neds", "tabnz"], composition, against: nil)
+        #expect(first.comparison == nil)
+        let earlier = folder.appendingPathComponent("first")
+        let manifest = try GalleryManifest.read(from: earlier)
+        #expect(manifest.states.count == first.states)
+
+        let same = try #require(try await make("same", ["neds", "tabnz"], composition, against: earlier).comparison)
+        #expect(same.changes.count == first.states && same.appeared.isEmpty && same.vanished.isEmpty)
+        for change in same.changes where change.percent > 0 {
+            Issue.record(
+                "the same revision drew \(change.state.brand) \(change.state.places[0]) differently: \(change.percent)% of its pixels"
+            )
+        }
+        #expect(same.exceeding(0) == 0)
+
+        let recoloured = try #require(
+            try await make("recoloured", ["neds", "tabnz"], changed, against: earlier).comparison)
+        #expect(recoloured.changes.count == first.states)
+        for change in recoloured.changes {
+            if change.state.brand == "tabnz" {
+                #expect(change.percent > 0, "\(change.state.places[0]): the new primary colour shows")
+                let size = try #require(change.sizes.first)
+                for path in [size.beforePath, size.differencePath] {
+                    let written = folder.appendingPathComponent("recoloured").appendingPathComponent(try #require(path))
+                    #expect(FileManager.default.fileExists(atPath: written.path), "\(written.path)")
+                }
+            } else {
+                #expect(change.percent == 0, "\(change.state.places[0]): another brand's screen changed")
+            }
+        }
+        let percents = recoloured.changes.map(\.percent)
+        #expect(percents == percents.sorted(by: >), "most changed first")
+        let tabnz = manifest.states.count { $0.brand == "tabnz" }
+        #expect(recoloured.exceeding(0) == tabnz)
+        let page = try String(
+            contentsOf: folder.appendingPathComponent("recoloured/index.html"), encoding: .utf8)
+        #expect(page.contains("What changed against \(earlier.path)"))
+        #expect(page.contains("\(tabnz) of \(first.states) screens found in both changed"))
+
+        let nedsOnly = try #require(try await make("neds-only", ["neds"], composition, against: earlier).comparison)
+        #expect(nedsOnly.vanished.count == tabnz && nedsOnly.vanished.allSatisfy { $0.brand == "tabnz" })
+        for state in nedsOnly.vanished {
+            let path = try #require(state.pictures["390x844"])
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("neds-only/\(path)").path))
         }
     }
 }

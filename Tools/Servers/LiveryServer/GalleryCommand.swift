@@ -133,6 +133,14 @@ struct GalleryCommand: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent(GalleryManifest.fileName).path) {
             return .folder(folder)
         }
+        var isFolder: ObjCBool = false
+        if against.contains("/"), FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            throw ToolError(
+                "--against \(folder.path) holds no \(GalleryManifest.fileName): give an earlier gallery's folder or a revision"
+            )
+        }
         let checkout = try PackageCheckout.current()
         do {
             return .revision(try GalleryRevision.resolve(against, in: checkout.root))

@@ -64,7 +64,24 @@ extension GalleryState {
     /// animation, transition or caret.
     static let stillStyle = """
         #switcher, #studio, #controls, #status, #announcer { display: none !important; }
-        *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
+        *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; pointer-events: none !important; }
+        """
+
+    /// The script that shows one state: drawn afresh (nothing kept from the state before), then the page put on
+    /// a layer of its own for a frame and back, so every pixel is rasterised anew (a repaint of only what
+    /// changed would blend edges with the state drawn before); handed back once the fonts are ready and that
+    /// frame is drawn. The focus is left where the state puts it.
+    static let drawOne = """
+        const done = arguments[arguments.length - 1];
+        renderAfresh(JSON.parse(arguments[0]).screen);
+        const body = document.body;
+        document.fonts.ready.then(() => {
+          body.style.willChange = 'transform';
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            body.style.willChange = '';
+            requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+          }));
+        });
         """
 
     /// Draws `states` at each of `sizes` with one headless Chromium, writing each picture into `folder`
@@ -93,10 +110,7 @@ extension GalleryState {
                                 + "document.head.appendChild(style); return true;", [stillStyle])
                         for (index, state) in states.enumerated() where state.brand == brand {
                             let number = states[..<index].count { $0.brand == brand }
-                            let _: Bool = try await browser.runAsync(
-                                "const done = arguments[arguments.length - 1]; render(JSON.parse(arguments[0]).screen); "
-                                    + "document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));",
-                                [state.screen.message()])
+                            let _: Bool = try await browser.runAsync(Self.drawOne, [state.screen.message()])
                             let path = "\(brand)/\(size)/\(String(format: "%03d", number)).png"
                             let file = folder.appendingPathComponent(path)
                             do {

@@ -66,6 +66,14 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
     /// The longest text read in a manifest (a file name, a summary, a path).
     public static let maximumText = 4_096
 
+    /// A manifest of `states` at `sizes`, drawn by `drawnWith`.
+    init(sizes: [String], brands: [Brand], states: [Entry], drawnWith: String?) {
+        self.sizes = sizes
+        self.brands = brands
+        self.states = states
+        self.drawnWith = drawnWith
+    }
+
     /// A manifest of `states`, drawn as `pictures` at `sizes`.
     init(
         states: [GalleryState], pictures: [GalleryPicture], sizes: [GallerySize], names: [String: String],

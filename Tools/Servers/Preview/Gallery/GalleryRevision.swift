@@ -61,6 +61,12 @@ public struct GalleryRevision: Sendable {
         }
         let server = try await build(progress: progress)
         progress("\(label): drawing its gallery")
+        do {
+            try FileManager.default.createDirectory(
+                at: drawn.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw GalleryError(description: "\(drawn.deletingLastPathComponent().path) cannot be made: \(error)")
+        }
         var arguments = [
             server.path, "gallery", "--out", drawn.path, "--sizes", sizes.map(\.description).joined(separator: ","),
         ]

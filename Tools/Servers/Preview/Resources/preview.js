@@ -151,11 +151,26 @@ function render(screen) {
   }
 }
 
+// Draws `screen` as if it were the first the page shows: every part built anew, nothing kept focused,
+// revealed or announced from the screens before. The gallery draws each still this way, so a picture of a
+// screen never depends on which screens were drawn before it, nor on when the browser repainted them.
+function renderAfresh(screen) {
+  for (const name of Object.keys(drawn)) delete drawn[name];
+  Object.assign(state, { formKey: '', drawnPage: undefined, announcedStep: null, focusBeforeAlert: null, activeSuggestion: -1, secureShown: {} });
+  if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+  for (const id of ['form', 'alert', 'route', 'overlays', 'actions']) $(id).replaceChildren();
+  $('alert').hidden = true;
+  $('route').hidden = true;
+  window.scrollTo(0, 0);
+  render(screen);
+}
+
 // Whether `value` differs from what part `name` last drew: parts that did not
 // change are left alone, so a button keeps its keyboard focus across screens.
 const drawn = {};
 function changed(name, value) {
-  const key = JSON.stringify(value);
+  // An absent value is drawn as null: a part never drawn (or drawn afresh) is drawn on its first call.
+  const key = JSON.stringify(value ?? null);
   if (drawn[name] === key) return false;
   drawn[name] = key;
   return true;
