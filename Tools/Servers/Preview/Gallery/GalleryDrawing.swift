@@ -69,19 +69,18 @@ extension GalleryState {
 
     /// The script that shows one state: drawn afresh (nothing kept from the state before), then the page put on
     /// a layer of its own for a frame and back, so every pixel is rasterised anew (a repaint of only what
-    /// changed would blend edges with the state drawn before); handed back once the fonts are ready and that
-    /// frame is drawn. The focus is left where the state puts it.
+    /// changed would blend edges with the state drawn before); handed back once the fonts are ready and a frame
+    /// with that layer is drawn, for the screenshot's own frame to draw the page back in place. The focus is left
+    /// where the state puts it.
     static let drawOne = """
         const done = arguments[arguments.length - 1];
         renderAfresh(JSON.parse(arguments[0]).screen);
         const body = document.body;
-        document.fonts.ready.then(() => {
-          body.style.willChange = 'transform';
-          requestAnimationFrame(() => requestAnimationFrame(() => {
-            body.style.willChange = '';
-            requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
-          }));
-        });
+        body.style.willChange = 'transform';
+        document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+          body.style.willChange = '';
+          done(true);
+        })));
         """
 
     /// Draws `states` at each of `sizes` with one headless Chromium, writing each picture into `folder`
