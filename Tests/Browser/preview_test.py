@@ -1628,11 +1628,51 @@ def test_gallery(driver):
         driver.find_element(By.ID, "page").send_keys("account")
         narrowed = page.js("return document.getElementById('shown').textContent")
         assert narrowed != shown and page.js(
-            "return [...document.querySelectorAll('li')].every(li => li.hidden === (li.dataset.page !== 'account'))"), \
+            "return [...document.querySelectorAll('section[data-brand] li')].every(li => li.hidden === (li.dataset.page !== 'account'))"), \
             f"choosing the account page by keyboard: {shown!r} became {narrowed!r}"
+        test_gallery_changes(driver, out, kept)
     finally:
         if not kept:
             shutil.rmtree(out.parent, ignore_errors=True)
+
+
+def test_gallery_changes(driver, earlier, kept):
+    """`livery gallery --against` an earlier gallery: the same revision changes no pixel (exit 0 with
+    --fail-on-change 0; in CI its JUnit report is kept beside the gallery), and a new primary colour in a brand
+    file lists the changed screens before and after with their difference, passes axe, and exits 1."""
+    work = Path(tempfile.mkdtemp(prefix="livery-gallery-changes-"))
+    try:
+        report = (earlier.parent / "gallery-pixels.xml") if kept else work / "same.xml"
+        same = subprocess.run([str(SERVER), "gallery", "--brands", "neds", "--sizes", "390x844", "--out",
+                               str(work / "same"), "--against", str(earlier), "--fail-on-change", "0",
+                               "--junit", str(report), "--no-colour"], capture_output=True, text=True, timeout=600)
+        assert same.returncode == 0, f"the same revision drew other pixels ({same.returncode}): {same.stdout[-600:]}{same.stderr[-600:]}"
+        assert "<failure" not in report.read_text(encoding="utf-8") and "<testcase" in report.read_text(encoding="utf-8")
+        brand = work / "Neds"
+        shutil.copytree(ROOT / "Brands" / "Neds" / "Plugin", brand)
+        text = (brand / "brand.json").read_text(encoding="utf-8")
+        recoloured = re.sub(r'"primary": "#[0-9a-fA-F]{6}"', '"primary": "#6a1b9a"', text, count=1)
+        assert recoloured != text, "the brand file names a primary colour"
+        (brand / "brand.json").write_text(recoloured, encoding="utf-8")
+        changed = subprocess.run([str(SERVER), "gallery", "--brands", "neds", "--sizes", "390x844", "--out",
+                                  str(work / "changed"), "--brand-file", str(brand / "brand.json"), "--against",
+                                  str(earlier), "--fail-on-change", "0", "--junit", str(work / "changed.xml"),
+                                  "--no-colour"], capture_output=True, text=True, timeout=600)
+        assert changed.returncode == 1, f"a new colour is a change ({changed.returncode}): {changed.stderr[-600:]}"
+        assert "<failure" in (work / "changed.xml").read_text(encoding="utf-8")
+        driver.get((work / "changed" / "index.html").as_uri())
+        page = StaticPage(driver)
+        violations = axe_violations(page)
+        assert not violations, f"gallery changes: axe-core violations: {json.dumps(violations, indent=1)}"
+        trios = page.js("return [...document.querySelectorAll('#changes .trio')].map(t => "
+                        "[...t.querySelectorAll('a')].map(a => a.getAttribute('href')))")
+        assert trios and all(len(trio) == 3 for trio in trios), f"each change shows before, after and the difference: {trios[:3]}"
+        missing = [link for trio in trios for link in trio if not (work / "changed" / link).is_file()]
+        assert not missing, f"pictures of the changes are missing: {missing[:5]}"
+        shares = page.js("return [...document.querySelectorAll('#changes .trio p')].map(p => parseFloat(p.textContent))")
+        assert shares == sorted(shares, reverse=True) and shares[0] > 0, f"most changed first: {shares[:5]}"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():

@@ -22,6 +22,17 @@ struct GalleryDrawingTests {
         return folder
     }
 
+    /// `composition` with TAB NZ's brand file copied into `folder` and its primary colour changed.
+    private static func recolouredTabNZ(_ composition: Composition, in folder: URL) throws -> Composition {
+        let copy = folder.appendingPathComponent("TabNZ")
+        try FileManager.default.copyItem(at: SourceTree.url("Brands/TabNZ/Plugin"), to: copy)
+        let file = copy.appendingPathComponent("brand.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let primary = try #require(text.range(of: ##""primary": "#[0-9a-fA-F]{6}""##, options: .regularExpression))
+        try Data(text.replacingCharacters(in: primary, with: ##""primary": "#6a1b9a""##).utf8).write(to: file)
+        return try ToolBrands.composition(composition, withBrandFile: file.path)
+    }
+
     @Test("one brand drawn twice, the second time in the opposite order: every picture has 0 changed pixels")
     func sameRevisionSamePixels() async throws {
         let composition = try Composition(packageBrands())
@@ -64,14 +75,7 @@ struct GalleryDrawingTests {
         let composition = try Composition(packageBrands())
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shipped = SourceTree.url("Brands/TabNZ/Plugin")
-        let copy = folder.appendingPathComponent("TabNZ")
-        try FileManager.default.copyItem(at: shipped, to: copy)
-        let file = copy.appendingPathComponent("brand.json")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        let primary = try #require(text.range(of: ##""primary": "#[0-9a-fA-F]{6}""##, options: .regularExpression))
-        try Data(text.replacingCharacters(in: primary, with: ##""primary": "#6a1b9a""##).utf8).write(to: file)
-        let changed = try ToolBrands.composition(composition, withBrandFile: file.path)
+        let changed = try Self.recolouredTabNZ(composition, in: folder)
         let size = try #require(GallerySize(width: 390, height: 844))
         var states: [GalleryState] = []
         for brand in ["neds", "tabnz"] {
@@ -109,13 +113,7 @@ struct GalleryDrawingTests {
         let composition = try Composition(packageBrands())
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("TabNZ")
-        try FileManager.default.copyItem(at: SourceTree.url("Brands/TabNZ/Plugin"), to: copy)
-        let file = copy.appendingPathComponent("brand.json")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        let primary = try #require(text.range(of: ##""primary": "#[0-9a-fA-F]{6}""##, options: .regularExpression))
-        try Data(text.replacingCharacters(in: primary, with: ##""primary": "#6a1b9a""##).utf8).write(to: file)
-        let changed = try ToolBrands.composition(composition, withBrandFile: file.path)
+        let changed = try Self.recolouredTabNZ(composition, in: folder)
         let size = try #require(GallerySize(width: 390, height: 844))
         let scenarios: (String) -> [String] = { Array(ScenarioLibrary.files(for: $0).prefix(2)) }
         func make(_ name: String, _ brands: [String], _ composition: Composition, against: URL?) async throws

@@ -86,7 +86,8 @@ struct LiveRuntimeTests {
             #expect(waited >= .seconds(2), "both attempts ran to their time-out (\(waited))")
             // Well short of the server's twelve seconds; the slack is a loaded CI machine's (3.1 s was seen while
             // the whole suite ran), not the budget's.
-            #expect(waited < .seconds(8), "the alert came with the two-second budget, not the server's twelve (\(waited))")
+            #expect(
+                waited < .seconds(8), "the alert came with the two-second budget, not the server's twelve (\(waited))")
         }
     }
 

@@ -115,7 +115,8 @@ struct WorldTests {
     )
     func drivenTime() async throws {
         try await SandboxHarness.inMemory { sandbox in
-            let world = try await sandbox.createWorld(SeedRequest(brand: "neds", faults: ["check-username=latency 30s"]))
+            let world = try await sandbox.createWorld(
+                SeedRequest(brand: "neds", faults: ["check-username=latency 30s"]))
             // Eighteen on 2 June 2026.
             let young = Registrations.australian(["dateOfBirth": "02/06/2008"])
             let day = Self.header(world).merging(["Livery-World-Time": "2026-06-01T23:59:59.000+10:00"]) { $1 }

@@ -63,6 +63,8 @@ extension ExitStatus {
     /// Writes `message` and a line break to standard error, with control
     /// characters echoed from input escaped (``Terminal/printable(_:)``).
     public static func writeError(_ message: String) {
+        // What was printed before comes first, also when both streams go to one file or pipe.
+        fflush(nil)
         FileHandle.standardError.write(Data((Terminal.printable(message) + "\n").utf8))
     }
 }

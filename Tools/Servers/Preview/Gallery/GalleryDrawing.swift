@@ -60,11 +60,13 @@ public struct GalleryDrawing: Sendable, Equatable {
 }
 
 extension GalleryState {
-    /// The CSS that makes a picture of a state the same on every run: the preview's own controls hidden, and no
-    /// animation, transition or caret.
+    /// The CSS that makes a picture of a state the same on every run: the preview's own controls hidden; no
+    /// animation, transition, caret or hover; the focused element ringed as a keyboard user sees it, however the
+    /// browser came to focus it.
     static let stillStyle = """
         #switcher, #studio, #controls, #status, #announcer { display: none !important; }
         *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; pointer-events: none !important; }
+        :focus { outline: 3px solid var(--color-focus-ring, #0a58ca) !important; outline-offset: 2px !important; }
         """
 
     /// The script that shows one state: drawn afresh (nothing kept from the state before), then the page put on
