@@ -83,12 +83,14 @@ final class Chromium: @unchecked Sendable {
                 description: "\(driverPath.lastPathComponent) did not start within 30 s: \(said.suffix(300))")
         }
         base = URL(string: "http://127.0.0.1:\(port)")!
+        // Frames as fast as the machine draws them, not 60 a second: each picture waits for two frames, and the
+        // pixels are the same either way.
         let options = NewSession.Options(
             binary: browser.path,
             args: [
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
                 "--force-device-scale-factor=1", "--font-render-hinting=none", "--disable-lcd-text",
-                "--force-color-profile=srgb",
+                "--force-color-profile=srgb", "--disable-frame-rate-limit", "--disable-gpu-vsync",
             ])
         do {
             let started: Started = try await Self.call(base, "POST", "/session", NewSession(options: options))
