@@ -146,8 +146,45 @@ struct GalleryComparisonTests {
                 "\(text.prefix(20)): \(error?.description ?? "")")
         }
         try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        let pipe = #expect(throws: GalleryError.self) { try GalleryManifest.read(from: folder) }
+        #expect(pipe?.description.contains("is a named pipe (FIFO)") == true, "\(pipe?.description ?? "")")
+        try FileManager.default.removeItem(at: file)
         let missing = #expect(throws: GalleryError.self) { try GalleryManifest.read(from: folder) }
         #expect(missing?.description.contains("is this a gallery's folder?") == true)
+    }
+
+    @Test("an earlier picture that is a named pipe or missing is refused, naming it, without waiting on it")
+    @MainActor
+    func unreadablePictures() async throws {
+        let earlier = try Self.folder()
+        let current = try Self.folder()
+        defer {
+            try? FileManager.default.removeItem(at: earlier)
+            try? FileManager.default.removeItem(at: current)
+        }
+        let state = Self.state("neds", 0, [Self.place("01.yaml", 4)])
+        let path = try #require(state.pictures["390x844"])
+        let manifest = GalleryManifest(
+            sizes: ["390x844"], brands: [GalleryManifest.Brand(id: "neds", name: "Neds")], states: [state],
+            drawnWith: nil)
+        for folder in [earlier, current] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("neds/390x844"), withIntermediateDirectories: true)
+        }
+        try Data("png".utf8).write(to: current.appendingPathComponent(path))
+        let file = earlier.appendingPathComponent(path)
+        for (pipe, said) in [(true, "is a named pipe (FIFO)"), (false, "there is no such file")] {
+            try? FileManager.default.removeItem(at: file)
+            if pipe { #expect(mkfifo(file.path, 0o600) == 0) }
+            let error = await #expect(throws: GalleryError.self) {
+                try await GalleryComparison.compare(
+                    earlier: manifest, in: earlier, with: manifest, in: current, against: "earlier")
+            }
+            #expect(
+                error?.description.hasPrefix(file.path) == true && error?.description.contains(said) == true,
+                "\(error?.description ?? "")")
+        }
     }
 
     @Test(

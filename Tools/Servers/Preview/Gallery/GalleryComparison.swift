@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 import LiveryScenarios
 
@@ -230,21 +231,13 @@ public struct GalleryComparison: Sendable {
     /// The largest picture read, in bytes.
     static let maximumPicture = 64 << 20
 
-    /// The picture at `path` in `folder`, read whole if within ``maximumPicture``.
+    /// The regular file at `path` in `folder`, read whole if within ``maximumPicture``.
     private static func picture(_ path: String, in folder: URL) throws(GalleryError) -> Data {
         let file = folder.appendingPathComponent(path)
-        do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: maximumPicture + 1) ?? Data()
-            guard data.count <= maximumPicture else {
-                throw GalleryError(description: "\(file.path) is larger than \(maximumPicture >> 20) MiB")
-            }
-            return data
-        } catch let error as GalleryError {
-            throw error
+        do throws(FileInput.Refusal) {
+            return try FileInput.read(atPath: file.path, limit: maximumPicture, kind: "pictures")
         } catch {
-            throw GalleryError(description: "\(file.path): the picture cannot be read (\(error.localizedDescription))")
+            throw GalleryError(description: "\(file.path): the picture \(error.description)")
         }
     }
 

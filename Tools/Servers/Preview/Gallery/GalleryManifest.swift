@@ -1,3 +1,4 @@
+import BrandDeclarations
 import Foundation
 
 /// What a gallery's folder holds, in `gallery.json` beside its `index.html`:
@@ -108,14 +109,11 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
         let file = folder.appendingPathComponent(fileName)
         func problem(_ text: String) -> GalleryError { GalleryError(description: "\(file.path): \(text)") }
         let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: file)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+        do throws(FileInput.Refusal) {
+            data = try FileInput.read(atPath: file.path, limit: maximumSize, kind: "gallery manifests")
         } catch {
-            throw problem("cannot be read (\(error.localizedDescription)); is this a gallery's folder?")
+            throw problem("\(error.description); is this a gallery's folder?")
         }
-        guard data.count <= maximumSize else { throw problem("is larger than \(maximumSize >> 20) MiB") }
         let manifest: GalleryManifest
         do {
             manifest = try JSONDecoder().decode(GalleryManifest.self, from: data)
