@@ -58,4 +58,69 @@ struct BrandTestCommandTests {
         #expect(run.errors.contains("unknown brand 'nedz' (did you mean 'neds'?); known brands:"), "\(run.errors)")
         #expect(run.errors.components(separatedBy: "betcha").count == 2, "the brands are listed once: \(run.errors)")
     }
+
+    /// A `swift` on `PATH` in front of the toolchain's: it counts its calls in a file beside it and ends each
+    /// call the way `endings` says, one word a call (`crash` dies of a segmentation fault as SwiftPM does
+    /// when libdispatch faults, `fail` exits 1 as a failing test does, `pass` exits 0); the last word repeats.
+    private func swiftThatEnds(_ endings: [String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = """
+            #!/bin/sh
+            calls="$(dirname "$0")/calls"
+            echo "$*" >> "$calls"
+            set -- \(endings.joined(separator: " "))
+            count=$(wc -l < "$calls")
+            while [ "$count" -gt 1 ] && [ "$#" -gt 1 ]; do shift; count=$((count - 1)); done
+            case "$1" in
+                crash) kill -SEGV $$ ;;
+                fail) exit 1 ;;
+            esac
+            exit 0
+
+            """
+        let path = folder.appendingPathComponent("swift")
+        try Data(script.utf8).write(to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path.path)
+        return folder
+    }
+
+    private func testWithSwift(_ fake: URL) async throws -> (run: ChildProcess, calls: [String]) {
+        let livery = try BuiltExecutable.named("livery")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let run = try await ChildProcess.running(
+            [livery.path, "test", "neds", "--swift", "--no-colour"], in: thisCheckout.root,
+            environment: ["PATH": "\(fake.path):\(path)"], limit: .seconds(300))
+        let calls = (try? String(contentsOf: fake.appendingPathComponent("calls"), encoding: .utf8)) ?? ""
+        return (run, calls.split(separator: "\n").map(String.init))
+    }
+
+    @Test("SwiftPM dying of a signal is run again, saying so; the brand's Swift tests pass on the run that finishes")
+    func toolchainCrashRunsAgain() async throws {
+        let fake = try swiftThatEnds(["crash", "pass"])
+        defer { try? FileManager.default.removeItem(at: fake) }
+        let (run, calls) = try await testWithSwift(fake)
+        #expect(run.status == ExitStatus.success, "\(run.output)\(run.errors)")
+        #expect(calls == ["test --filter NedsBrandTests", "test --filter NedsBrandTests"])
+        #expect(run.errors.contains("'swift test' crashed (signal 11), a fault of the tool"), "\(run.errors)")
+        #expect(run.errors.contains("(attempt 2 of 3)"), "\(run.errors)")
+        #expect(run.output.contains("✔ tested neds's Swift tests"), "\(run.output)")
+    }
+
+    @Test("SwiftPM crashing every time fails after three runs; a failure it reports is never run again")
+    func crashesAndFailuresFail() async throws {
+        let crashing = try swiftThatEnds(["crash"])
+        defer { try? FileManager.default.removeItem(at: crashing) }
+        let crashed = try await testWithSwift(crashing)
+        #expect(crashed.run.status == ExitStatus.failure, "\(crashed.run.output)\(crashed.run.errors)")
+        #expect(crashed.calls.count == 3)
+        #expect(crashed.run.output.contains("✘ tested neds's Swift tests failed"), "\(crashed.run.output)")
+
+        let failing = try swiftThatEnds(["fail", "pass"])
+        defer { try? FileManager.default.removeItem(at: failing) }
+        let failed = try await testWithSwift(failing)
+        #expect(failed.run.status == ExitStatus.failure, "\(failed.run.output)\(failed.run.errors)")
+        #expect(failed.calls.count == 1, "a failing test run is not run again: \(failed.calls)")
+        #expect(!failed.run.errors.contains("crashed"), "\(failed.run.errors)")
+    }
 }

@@ -20,6 +20,9 @@ public struct ChildProcess: Sendable {
     public let status: Int32
     /// Whether the command was still running at the time limit (and was killed).
     public let timedOut: Bool
+    /// The signal that ended the command, when one did (other than the kill
+    /// at the time limit): the program crashed rather than failed.
+    public let signal: Int32?
     /// What it printed on standard output, when captured.
     public let output: String
     /// What it printed on standard error, when captured.
@@ -31,10 +34,36 @@ public struct ChildProcess: Sendable {
     /// Runs `command` (an executable's path, or a name looked up on `PATH`,
     /// then its arguments) in `folder`, with `environment` on top of this
     /// process's (a `nil` value removes a variable), standard input empty.
+    ///
+    /// When the command dies of a signal it runs again, saying so on standard
+    /// error, up to `attempts` runs in all: for a tool that now and then
+    /// crashes by itself, as SwiftPM does on Linux deep in libdispatch's event
+    /// loop (a fault of the toolchain that says nothing of the package). A
+    /// failure the command reports, a crashed test among them, ends it at once.
     /// - Throws: ``ToolError`` when the command cannot start.
     public static func run(
         _ command: [String], in folder: URL? = nil, environment: [String: String?] = [:],
-        output: Stream = .captured, errors: Stream = .captured, limit: Duration = .seconds(600)
+        output: Stream = .captured, errors: Stream = .captured, limit: Duration = .seconds(600), attempts: Int = 1
+    ) throws(ToolError) -> ChildProcess {
+        var result = try once(
+            command, in: folder, environment: environment, output: output, errors: errors, limit: limit)
+        var attempt = 1
+        while let signal = result.signal, attempt < attempts {
+            attempt += 1
+            let name = command.prefix(2).joined(separator: " ")
+            FileHandle.standardError.write(
+                Data(
+                    ("warning: '\(name)' crashed (signal \(signal)), a fault of the tool rather than a failure it "
+                        + "reported: running it again (attempt \(attempt) of \(attempts))\n").utf8))
+            result = try once(
+                command, in: folder, environment: environment, output: output, errors: errors, limit: limit)
+        }
+        return result
+    }
+
+    private static func once(
+        _ command: [String], in folder: URL?, environment: [String: String?], output: Stream, errors: Stream,
+        limit: Duration
     ) throws(ToolError) -> ChildProcess {
         guard let name = command.first else { throw ToolError("no command to run") }
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
@@ -78,16 +107,17 @@ public struct ChildProcess: Sendable {
         func text(_ file: URL?) -> String {
             file.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         }
+        let signalled = process.terminationReason == .uncaughtSignal && !killed
         return ChildProcess(
-            status: killed ? -1 : process.terminationStatus, timedOut: killed, output: text(outFile),
-            errors: text(errFile))
+            status: killed ? -1 : process.terminationStatus, timedOut: killed,
+            signal: signalled ? process.terminationStatus : nil, output: text(outFile), errors: text(errFile))
     }
 
-    /// ``run(_:in:environment:output:errors:limit:)`` on a thread of its own,
-    /// so a caller's executor is never blocked while the command runs.
+    /// ``run(_:in:environment:output:errors:limit:attempts:)`` on a thread of
+    /// its own, so a caller's executor is never blocked while the command runs.
     public static func running(
         _ command: [String], in folder: URL? = nil, environment: [String: String?] = [:],
-        output: Stream = .captured, errors: Stream = .captured, limit: Duration = .seconds(600)
+        output: Stream = .captured, errors: Stream = .captured, limit: Duration = .seconds(600), attempts: Int = 1
     ) async throws(ToolError) -> ChildProcess {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Self, ToolError>, Never>) in
@@ -96,7 +126,7 @@ public struct ChildProcess: Sendable {
                     returning: Result { () throws(ToolError) -> Self in
                         try run(
                             command, in: folder, environment: environment, output: output, errors: errors,
-                            limit: limit)
+                            limit: limit, attempts: attempts)
                     })
             }
         }

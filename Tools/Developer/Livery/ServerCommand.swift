@@ -104,7 +104,7 @@ enum ServerCommand {
                     : "livery-server is older than its sources: building it…\n").utf8))
         let run = try ChildProcess.run(
             ["swift", "build", "--product", "livery-server", "-c", configuration, "--scratch-path", scratch.path],
-            in: checkout.root, limit: .seconds(3600))
+            in: checkout.root, limit: .seconds(3600), attempts: 3)
         guard run.succeeded else {
             FileHandle.standardError.write(Data((run.output + run.errors).utf8))
             throw ToolError("livery-server did not build (swift's output is above)")

@@ -126,8 +126,10 @@ public struct PackageCheckout: Sendable {
         print(terminal.bold("▶ swift \(arguments.joined(separator: " "))"))
         fflush(nil)
         let started = ContinuousClock.now
+        // SwiftPM now and then dies of a signal by itself on Linux: run again, up to three runs in all.
         let run = try ChildProcess.run(
-            ["swift"] + arguments, in: root, output: .inherited, errors: .inherited, limit: .seconds(3600))
+            ["swift"] + arguments, in: root, output: .inherited, errors: .inherited, limit: .seconds(3600),
+            attempts: 3)
         let seconds = String(format: "%.1f s", Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000)
         guard run.succeeded else {
             print(terminal.red("✘ \(what) failed after \(seconds)"))

@@ -125,7 +125,7 @@ public struct GalleryRevision: Sendable {
                     "swift", "build", "--product", "livery-server", "--package-path", source.path, "--scratch-path",
                     scratch.path,
                 ],
-                in: source, output: .captured, errors: .captured, limit: .seconds(3_600))
+                in: source, output: .captured, errors: .captured, limit: .seconds(3_600), attempts: 3)
         } catch {
             throw GalleryError(description: "\(label) could not be built: \(error)")
         }
