@@ -77,14 +77,14 @@ struct APICompatibilityTests {
     }
 
     @Test("the build keeps the API of the baseline release (allowed breaks aside), and a planted break fails the check")
-    func checkBites() throws {
+    func checkBites() async throws {
         let modules = try Self.buildModules()
         let script = Self.folder.appendingPathComponent("check").path
-        let check = try ChildProcess.run(
+        let check = try await ChildProcess.running(
             [script, "--modules", modules.path], in: MarkdownDocument.root, limit: .seconds(600))
         #expect(check.succeeded, "check: \(check.output)\(check.errors)")
         #expect(check.output.contains("modules an app links keep the API of"), "\(check.output)")
-        let planted = try ChildProcess.run(
+        let planted = try await ChildProcess.running(
             [script, "--plant", "--modules", modules.path], in: MarkdownDocument.root, limit: .seconds(600))
         #expect(planted.succeeded, "check --plant: \(planted.output)\(planted.errors)")
         #expect(planted.output.contains("API breakage: func Composition.assembleAsPlanted(_:on:)"), "\(planted.output)")

@@ -244,7 +244,7 @@ struct GalleryComparisonTests {
             ["init", "-q"], ["add", "Package.swift"],
             ["-c", "user.name=Livery", "-c", "user.email=livery@example.com", "commit", "-q", "-m", "broken"],
         ] {
-            let git = try ChildProcess.run(["git", "-C", repository.path] + arguments, limit: .seconds(60))
+            let git = try await ChildProcess.running(["git", "-C", repository.path] + arguments, limit: .seconds(60))
             try #require(git.succeeded, "git \(arguments): \(git.errors)")
         }
         let revision = try GalleryRevision.resolve("HEAD", in: repository)

@@ -70,42 +70,6 @@ struct GalleryDrawingTests {
         #expect(between.changedPixels > 0, "different states differ")
     }
 
-    @Test("one brand's primary colour changed in a temporary brand file: its pictures change, the other brand's do not")
-    func changeStaysInItsBrand() async throws {
-        let composition = try Composition(packageBrands())
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let changed = try Self.recolouredTabNZ(composition, in: folder)
-        let size = try #require(GallerySize(width: 390, height: 844))
-        var states: [GalleryState] = []
-        for brand in ["neds", "tabnz"] {
-            let files = Array(ScenarioLibrary.files(for: brand).prefix(2))
-            states += try await GalleryState.collect(
-                brand: brand, files: files, runner: ScenarioRunner(composition: composition))
-        }
-        let before = folder.appendingPathComponent("before")
-        let after = folder.appendingPathComponent("after")
-        let drawn = try await GalleryState.draw(states, sizes: [size], composition: composition, into: before).pictures
-        _ = try await GalleryState.draw(states, sizes: [size], composition: changed, into: after)
-        let browser = try await Chromium()
-        var changedPixels: [String: Int] = [:]
-        for picture in drawn {
-            changedPixels[picture.path] = try await browser.difference(
-                Data(contentsOf: before.appendingPathComponent(picture.path)),
-                Data(contentsOf: after.appendingPathComponent(picture.path))
-            ).changedPixels
-        }
-        await browser.close()
-        for picture in drawn {
-            let count = try #require(changedPixels[picture.path])
-            if picture.brand == "tabnz" {
-                #expect(count > 0, "\(picture.path): the new primary colour shows")
-            } else {
-                #expect(count == 0, "\(picture.path): another brand's picture changed")
-            }
-        }
-    }
-
     @Test(
         "against an earlier gallery: the same revision changes nothing, a brand's new colour changes that brand's screens only, most changed first, and a brand left out has vanished"
     )

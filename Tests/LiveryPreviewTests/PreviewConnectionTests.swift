@@ -27,7 +27,8 @@ struct PreviewConnectionTests {
 
     /// The answer to `request` sent on a new raw connection, read until the server closes it.
     private static func answer(to request: String, port: Int) async throws -> (answer: RawAnswer?, closed: Bool) {
-        let connection = try RawConnection(port: port, readTimeout: 5)
+        // A hang guard, not a measure of "at once": on two busy cores a close can come seconds after its answer.
+        let connection = try RawConnection(port: port, readTimeout: 30)
         try await connection.send(Data(request.utf8))
         let (bytes, closed) = try await connection.readUntilClosed()
         return (RawAnswer(bytes), closed)

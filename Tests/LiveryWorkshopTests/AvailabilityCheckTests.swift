@@ -73,12 +73,12 @@ struct AvailabilityCheckTests {
     @Test(
         "a Mutex, an Atomic and a newer standard-library method are reported with their places and platforms; uses under @available, if #available and guard #available are not; a guard for macOS alone leaves iOS reported; the table is held to the code"
     )
-    func plantedUses() throws {
-        try withTemporaryFolder { folder in
+    func plantedUses() async throws {
+        try await withTemporaryFolder { folder in
             try Self.write(folder, manifest: Self.manifest(platforms: ".iOS(.v17), .macOS(.v14)"))
-            let build = try Self.run(["swift", "build", "--package-path", folder.path], seconds: 300)
+            let build = try await Self.run(["swift", "build", "--package-path", folder.path], seconds: 300)
             try #require(build.status == 0, "the fixture builds: \(build.output)")
-            let check = try Self.check(folder)
+            let check = try await Self.check(folder)
             #expect(check.status == 1, "\(check.output)")
             let reported = check.output.split(separator: "\n").map(String.init)
             let needs = "needs macOS 15.0, iOS 18.0; Package.swift promises iOS 17.0, macOS 14.0"
@@ -101,8 +101,8 @@ struct AvailabilityCheckTests {
     @Test(
         "without --modules, the modules are read from the manifest: a library product's target and a module it depends on that no product names (as LiveryWire and MarketPacks are to an app), not a module nothing links"
     )
-    func modulesFromTheManifest() throws {
-        try withTemporaryFolder { folder in
+    func modulesFromTheManifest() async throws {
+        try await withTemporaryFolder { folder in
             let manifest = """
                 // swift-tools-version: 6.1
                 import PackageDescription
@@ -126,9 +126,9 @@ struct AvailabilityCheckTests {
                 try "import Synchronization\npublic let planted\(module) = Mutex(0)\n".write(
                     to: sources.appendingPathComponent("\(module).swift"), atomically: true, encoding: .utf8)
             }
-            let build = try Self.run(["swift", "build", "--package-path", folder.path], seconds: 300)
+            let build = try await Self.run(["swift", "build", "--package-path", folder.path], seconds: 300)
             try #require(build.status == 0, "the fixture builds: \(build.output)")
-            let check = try Self.run(
+            let check = try await Self.run(
                 [
                     thisCheckout.root.appendingPathComponent("Tools/Developer/Availability/check").path, "--package",
                     folder.path, "--table", folder.appendingPathComponent("table.md").path,
@@ -147,10 +147,10 @@ struct AvailabilityCheckTests {
             (".iOS(17)", "`.iOS(17)` in `platforms:` is not"),
             (".iOS(.v17), .macOS(.v14)", "no index store: run `swift build` first"),
         ])
-    func badInput(platforms: String, message: String) throws {
-        try withTemporaryFolder { folder in
+    func badInput(platforms: String, message: String) async throws {
+        try await withTemporaryFolder { folder in
             try Self.write(folder, manifest: Self.manifest(platforms: platforms))
-            let check = try Self.check(folder)
+            let check = try await Self.check(folder)
             #expect(check.status == 2)
             #expect(check.output.contains(message), "\(check.output)")
             #expect(check.output.contains(folder.lastPathComponent), "names the place: \(check.output)")
@@ -165,18 +165,19 @@ struct AvailabilityCheckTests {
         try table.write(to: folder.appendingPathComponent("table.md"), atomically: true, encoding: .utf8)
     }
 
-    private static func check(_ folder: URL) throws -> (status: Int32, output: String) {
+    private static func check(_ folder: URL) async throws -> (status: Int32, output: String) {
         let script = thisCheckout.root.appendingPathComponent("Tools/Developer/Availability/check").path
-        return try run(
+        return try await run(
             [
                 script, "--package", folder.path, "--modules", "Planted", "--table",
                 folder.appendingPathComponent("table.md").path,
             ], seconds: 120)
     }
 
-    /// Runs `command` (found on PATH), stopping it after `seconds`; its status and everything it printed.
-    private static func run(_ command: [String], seconds: Int) throws -> (status: Int32, output: String) {
-        let run = try ChildProcess.run(command, limit: .seconds(seconds))
+    /// Runs `command` (found on PATH), stopping it after `seconds`; its status and everything it printed. On a
+    /// thread of its own: a build waited for on one of the few threads every test shares would stall them all.
+    private static func run(_ command: [String], seconds: Int) async throws -> (status: Int32, output: String) {
+        let run = try await ChildProcess.running(command, limit: .seconds(seconds))
         return (run.status, run.output + run.errors)
     }
 }

@@ -17,12 +17,12 @@ struct BrandListTests {
     }
 
     @Test("a brand left out of the registration, or a brand folder missing from the list, is a doctor problem")
-    func disagreementIsFound() throws {
+    func disagreementIsFound() async throws {
         let problems = BrandDoctor.listProblems(
             registered: Array(packageBrandIDs.dropLast()).reversed(), checkout: thisCheckout)
         #expect(problems.count == 1)
         #expect(problems.first?.contains("rebuild the tool") == true)
-        try withTemporaryFolder { folder in
+        try await withTemporaryFolder { folder in
             let manifest = "let brands = [\n    \"Neds\",\n]\n"
             try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
             for path in [

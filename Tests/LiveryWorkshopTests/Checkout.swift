@@ -6,11 +6,11 @@ import LiveryWorkshop
 let thisCheckout = PackageCheckout(root: SourceTree.root)
 
 /// A throwaway folder, removed by `body`'s end.
-func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
+func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livery-workshop-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    return try body(folder)
+    return try await body(folder)
 }
 
 /// Every file below `folder` with its contents, by relative path.

@@ -111,8 +111,8 @@ struct ScaffoldTests {
     }
 
     @Test("the checkout is the nearest folder above with a brand list, and there is none outside a checkout")
-    func enclosingCheckout() throws {
-        try withTemporaryFolder { folder in
+    func enclosingCheckout() async throws {
+        try await withTemporaryFolder { folder in
             let deep = folder.appendingPathComponent("Brands/Neds/Plugin")
             try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
             #expect(throws: ToolError.self) { try PackageCheckout.enclosing(deep) }
@@ -125,8 +125,8 @@ struct ScaffoldTests {
 
     @Test(
         "written when the manifest loads with the new targets; otherwise nothing is left and Package.swift is restored")
-    func allOrNothing() throws {
-        try withTemporaryFolder { folder in
+    func allOrNothing() async throws {
+        try await withTemporaryFolder { folder in
             let checkout = PackageCheckout(root: folder)
             let manifest = "// swift-tools-version: 6.1\nlet brands = [\n    \"Neds\",\n]\n"
             try manifest.write(to: checkout.manifest, atomically: true, encoding: .utf8)
@@ -154,8 +154,8 @@ struct ScaffoldTests {
     }
 
     @Test("a file in the way stops the write and everything written before it is removed")
-    func fileInTheWay() throws {
-        try withTemporaryFolder { folder in
+    func fileInTheWay() async throws {
+        try await withTemporaryFolder { folder in
             let checkout = PackageCheckout(root: folder)
             try "let brands = [\"Neds\"]\n".write(to: checkout.manifest, atomically: true, encoding: .utf8)
             let model = try #require(try packageBrands().first { $0.manifest.id.rawValue == "neds" })

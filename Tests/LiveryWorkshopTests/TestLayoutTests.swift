@@ -14,10 +14,10 @@ struct TestLayoutTests {
     }
 
     @Test("every test target's folder is named after it, and every folder of Swift tests is a target's")
-    func namedAfterTargets() throws {
+    func namedAfterTargets() async throws {
         // A scratch folder of its own: the running `swift test` holds the checkout's.
-        let run = try withTemporaryFolder { scratch in
-            try ChildProcess.run(
+        let run = try await withTemporaryFolder { scratch in
+            try await ChildProcess.running(
                 ["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: thisCheckout.root,
                 limit: .seconds(300))
         }
