@@ -16,8 +16,9 @@ import NIOSSL
 /// authority or one the system trusts, and name the host asked for (or its
 /// IP address); nothing is sent to a server that fails either check.
 ///
-/// Requests go through AsyncHTTPClient's shared client with the authority
-/// added to its trust roots, one connection per request, closed after the
+/// Requests go through one AsyncHTTPClient client with the authority
+/// added to its trust roots (a connection that fails fails its request at
+/// once, naming why), one connection per request, closed after the
 /// answer; an answer larger than ``maxAnswerBytes`` is refused. Time-outs are
 /// the calling client's (`LiveryCore/JSONClient` cancels a request that takes
 /// too long).
@@ -26,6 +27,17 @@ public struct TrustingTransport: HTTPTransport {
     public static let maxAnswerBytes = 8 << 20
 
     private let tls: TLSConfiguration
+
+    /// The client every trusting request goes through: AsyncHTTPClient's shared one, except that a connection
+    /// that cannot be made (a certificate its authority does not vouch for, nothing listening) fails its
+    /// request at once, with the reason, where the shared client tries again until its 90-second connect
+    /// time-out and then reports only that time-out.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// A transport trusting the certificates in the PEM file at `path` besides the system's.
     /// - Throws: ``TLSSetupError`` when the file cannot be read or holds no certificate.
@@ -51,7 +63,7 @@ public struct TrustingTransport: HTTPTransport {
         for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.add(name: name, value: value) }
         outgoing.headers.replaceOrAdd(name: "Connection", value: "close")
         if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let answer = try await HTTPClient.shared.execute(outgoing, deadline: .distantFuture)
+        let answer = try await Self.client.execute(outgoing, deadline: .distantFuture)
         let body: ByteBuffer
         do {
             body = try await answer.body.collect(upTo: Self.maxAnswerBytes)
