@@ -14,6 +14,12 @@ public struct PatternRule: ValidationRule {
     /// The message of a mismatch unless another is given.
     public static let defaultMessage = "Enter a value in the expected format."
 
+    /// The longest pattern a rule takes, in characters. Patterns come in form
+    /// definitions from a server, and compiling one costs time with its length
+    /// (each `\p{L}` builds a set of every letter): an everyday pattern is
+    /// well under a hundred characters.
+    public static let maxLength = 1_000
+
     /// The pattern as written.
     public let pattern: String
     private let expression: NSRegularExpression
@@ -33,6 +39,11 @@ public struct PatternRule: ValidationRule {
         _ pattern: String, caseInsensitive: Bool = false, code: RuleCode = .patternMismatch,
         message: String = PatternRule.defaultMessage
     ) throws(InvalidPatternError) {
+        let length = pattern.count
+        guard length <= Self.maxLength else {
+            throw InvalidPatternError(
+                pattern: pattern, reason: "it has \(length) characters; a pattern may have at most \(Self.maxLength)")
+        }
         do {
             expression = try NSRegularExpression(
                 pattern: "\\A(?:\(pattern))\\z",
@@ -109,9 +120,10 @@ public struct InvalidPatternError: Error, Hashable, Sendable, CustomStringConver
         return copy
     }
 
-    /// Names the field, the pattern and the reason.
+    /// Names the field, the pattern (its first 100 characters, when longer) and the reason.
     public var description: String {
         let place = field.map { "field '\($0)': " } ?? ""
-        return "\(place)invalid regular expression '\(pattern)': \(reason)"
+        let shown = pattern.count > 100 ? pattern.prefix(100) + "…" : Substring(pattern)
+        return "\(place)invalid regular expression '\(shown)': \(reason)"
     }
 }

@@ -108,6 +108,18 @@ struct TextRuleTests {
         }
     }
 
+    @Test("a pattern longer than 1,000 characters is refused saying how long it is, and shown cut short")
+    func patternLength() throws {
+        let longest = String(repeating: "a", count: PatternRule.maxLength)
+        #expect(code(try PatternRule(longest), longest) == nil)
+        let letters = String(repeating: "[\\p{L}]", count: 200)
+        let error = #expect(throws: InvalidPatternError.self) { try PatternRule(letters) }
+        #expect(error?.reason == "it has 1400 characters; a pattern may have at most 1000")
+        let said = error?.description ?? ""
+        #expect(said.hasPrefix("invalid regular expression '[\\p{L}][") && said.contains("…': it has 1400"), "\(said)")
+        #expect(said.count < 200, "\(said)")
+    }
+
     @Test(
         "email follows the HTML rule, needs a dot in the domain and at most 254 characters",
         arguments: [

@@ -27,6 +27,7 @@ public struct TrustingTransport: HTTPTransport {
     public static let maxAnswerBytes = 8 << 20
 
     private let tls: TLSConfiguration
+    private let authority: String
 
     /// The client every trusting request goes through: AsyncHTTPClient's shared one, except that a connection
     /// that cannot be made (a certificate its authority does not vouch for, nothing listening) fails its
@@ -52,6 +53,7 @@ public struct TrustingTransport: HTTPTransport {
             throw TLSSetupError(path: path, reason: "cannot be used to check servers: \(error)")
         }
         tls = configuration
+        authority = path
     }
 
     /// Sends `request` and reads the whole answer.
@@ -63,7 +65,12 @@ public struct TrustingTransport: HTTPTransport {
         for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.add(name: name, value: value) }
         outgoing.headers.replaceOrAdd(name: "Connection", value: "close")
         if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let answer = try await Self.client.execute(outgoing, deadline: .distantFuture)
+        let answer: HTTPClientResponse
+        do {
+            answer = try await Self.client.execute(outgoing, deadline: .distantFuture)
+        } catch let error as NIOSSLError {
+            throw UntrustedServer(host: url.host ?? "", authority: authority, handshake: error)
+        }
         let body: ByteBuffer
         do {
             body = try await answer.body.collect(upTo: Self.maxAnswerBytes)
@@ -81,5 +88,17 @@ public struct TrustingTransport: HTTPTransport {
         return HTTPURLResponse(
             url: url, statusCode: Int(answer.status.code), httpVersion: "HTTP/1.1", headerFields: fields)
             ?? URLResponse(url: url, mimeType: nil, expectedContentLength: -1, textEncodingName: nil)
+    }
+}
+
+/// A server whose certificate the handshake refused: what to check, in words, before the TLS library's own.
+struct UntrustedServer: Error, CustomStringConvertible {
+    let host: String
+    let authority: String
+    let handshake: NIOSSLError
+
+    var description: String {
+        "the TLS handshake with \(host) failed: its certificate must be signed by the authority in \(authority) "
+            + "(or one the system trusts) and name \(host) (\(handshake))"
     }
 }
