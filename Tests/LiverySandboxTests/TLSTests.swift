@@ -58,7 +58,9 @@ struct TLSTests {
         await sandbox.stop()
     }
 
-    @Test("a client that does not trust the authority, or trusts another, sends nothing: the handshake fails")
+    @Test(
+        "a client that does not trust the authority, trusts another, or meets a certificate for another address sends nothing: the handshake fails, saying what to check"
+    )
     func untrustedRefused() async throws {
         let certificates = try await ThrowawayCertificates.make()
         let stranger = try await ThrowawayCertificates.make()
@@ -81,6 +83,22 @@ struct TLSTests {
         let (_, response) = try await trusting.send(request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         await sandbox.stop()
+
+        // Signed by the trusted authority, but for another address than the one asked for.
+        let elsewhere = try await ThrowawayCertificates.make(for: ["127.0.0.2"])
+        defer { elsewhere.remove() }
+        let misnamed = try await SandboxHarness.start(
+            tls: SandboxTLS(certificatePath: elsewhere.certificate, keyPath: elsewhere.key))
+        var asked = URLRequest(url: misnamed.baseURL.appendingPathComponent("health"), timeoutInterval: 10)
+        asked.httpMethod = "GET"
+        let wrongName = await #expect(throws: (any Error).self) {
+            _ = try await TrustingTransport(trusting: elsewhere.authority).send(asked)
+        }
+        let named = wrongName.map { String(describing: $0) } ?? ""
+        #expect(
+            named.contains("the TLS handshake with 127.0.0.1 failed") && named.contains("name 127.0.0.1"), "\(named)")
+        #expect(named.contains("failedToValidateHostname"), "\(named)")
+        await misnamed.stop()
     }
 
     @Test("a certificate, key or authority that cannot be used is refused naming the file, before anything is served")

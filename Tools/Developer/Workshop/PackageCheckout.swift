@@ -126,7 +126,6 @@ public struct PackageCheckout: Sendable {
         print(terminal.bold("▶ swift \(arguments.joined(separator: " "))"))
         fflush(nil)
         let started = ContinuousClock.now
-        // SwiftPM now and then dies of a signal by itself on Linux: run again, up to three runs in all.
         let run = try ChildProcess.run(
             ["swift"] + arguments, in: root, output: .inherited, errors: .inherited, limit: .seconds(3600),
             attempts: 3)

@@ -68,7 +68,8 @@ public struct TrustingTransport: HTTPTransport {
         let answer: HTTPClientResponse
         do {
             answer = try await Self.client.execute(outgoing, deadline: .distantFuture)
-        } catch let error as NIOSSLError {
+        } catch let error where error is NIOSSLError || error is NIOSSLExtraError {
+            // A chain no trusted authority signed is an NIOSSLError; a certificate for another name, an extra one.
             throw UntrustedServer(host: url.host ?? "", authority: authority, handshake: error)
         }
         let body: ByteBuffer
@@ -95,7 +96,7 @@ public struct TrustingTransport: HTTPTransport {
 struct UntrustedServer: Error, CustomStringConvertible {
     let host: String
     let authority: String
-    let handshake: NIOSSLError
+    let handshake: any Error
 
     var description: String {
         "the TLS handshake with \(host) failed: its certificate must be signed by the authority in \(authority) "
